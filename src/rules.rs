@@ -1,0 +1,82 @@
+//! Rule sets: which intermediate results a game admits.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::InputError;
+use crate::number::Q;
+
+/// Which values an intermediate (and final) result may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Rules {
+    /// Fractions allowed anywhere: the classic 24 game.
+    #[default]
+    Rational,
+    /// Every intermediate result an integer; negatives allowed.
+    Integer,
+    /// Every intermediate result a non-negative integer (Countdown): subtraction
+    /// may not go below zero and division must be exact.
+    Natural,
+}
+
+impl Rules {
+    pub const ALL: [Rules; 3] = [Rules::Rational, Rules::Integer, Rules::Natural];
+
+    /// Whether `v` may appear as an intermediate result under these rules.
+    #[inline]
+    pub fn admits(self, v: Q) -> bool {
+        match self {
+            Rules::Rational => true,
+            Rules::Integer => v.is_integer(),
+            Rules::Natural => v.is_integer() && !v.is_negative(),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Rational => "rational",
+            Rules::Integer => "integer",
+            Rules::Natural => "natural",
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Rules, InputError> {
+        Rules::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| InputError::UnknownRules(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for r in Rules::ALL {
+            assert_eq!(r.name().parse::<Rules>().unwrap(), r);
+        }
+        assert!(matches!("real".parse::<Rules>(), Err(InputError::UnknownRules(s)) if s == "real"));
+    }
+
+    #[test]
+    fn admits_by_rule_set() {
+        let half = Q::new(1, 2).unwrap();
+        assert!(Rules::Rational.admits(half));
+        assert!(!Rules::Integer.admits(half));
+        assert!(Rules::Integer.admits(Q::int(-3)));
+        assert!(!Rules::Natural.admits(Q::int(-3)));
+        assert!(Rules::Natural.admits(Q::ZERO));
+    }
+}

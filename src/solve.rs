@@ -1,0 +1,561 @@
+//! The exact solver: dynamic programming over sub-multisets of one hand.
+//!
+//! The value set `V(S)` of a set of cards `S` is built from the value sets of
+//! its two-part splits `S = A ∪ B`: every `a ∘ b` and `b ∘ a` for `a ∈ V(A)`,
+//! `b ∈ V(B)` and `∘ ∈ {+ - * /}` that the rule set admits. Every value keeps a
+//! back-pointer (operation and the two operand indices) so an expression is
+//! rebuilt only for the answer, never enumerated as text.
+//!
+//! Deciding one target does not need `V` of the large subsets. For a split
+//! `(A, B)` with `A` the smaller side, each `a ∈ V(A)` and each of the six
+//! operation shapes name exactly one value `b` that `B` would have to reach
+//! (`t - a`, `a - t`, `t + a`, `t / a`, `a / t`, `t * a`), so the question
+//! recurses as "can `B` make `b`?" down to subsets small enough to tabulate.
+//! Failed questions are memoised, and equal cards make equal subsets: every
+//! subset is replaced by its canonical representative (the first `m` copies of
+//! each value), so a sub-multiset is solved once.
+//!
+//! A "no solution" answer is a proof by exhaustion: every split, every value of
+//! the smaller side and every operation shape was tried. Arithmetic cannot
+//! overflow: [`Hand::check_range`] proves a bound on every number first.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::InputError;
+use crate::expr::{Expr, Op};
+use crate::hand::{Hand, MAX_EXACT_CARDS};
+use crate::number::Q;
+use crate::rules::Rules;
+
+/// How `--closest` picks a value when the target is out of reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Closest {
+    /// Only the target itself counts.
+    #[default]
+    Exact,
+    /// The largest reachable value not above the target.
+    Below,
+    /// The reachable value nearest the target; on a tie, the smaller one.
+    Nearest,
+}
+
+/// What one solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The value reached: the target when solved, or the closest value.
+    pub value: Option<Q>,
+    /// An expression using every card once that evaluates exactly to `value`.
+    pub expr: Option<Expr>,
+}
+
+impl Outcome {
+    pub fn solved(&self, target: Q) -> bool {
+        self.value == Some(target)
+    }
+}
+
+/// Solve `hand` for `target` under `rules`: one expression, or `None` when
+/// none exists. Fails only on a hand the exact solver does not take.
+pub fn solve(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    let mut s = Solver::new(hand, target, rules)?;
+    Ok(s.decide_full(target))
+}
+
+/// Like [`solve`], but when the target is unreachable reports the closest
+/// reachable value as `mode` asks.
+pub fn solve_closest(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    mode: Closest,
+) -> Result<Outcome, InputError> {
+    let mut s = Solver::new(hand, target, rules)?;
+    if let Some(e) = s.decide_full(target) {
+        return Ok(Outcome { value: Some(target), expr: Some(e) });
+    }
+    if mode == Closest::Exact {
+        return Ok(Outcome { value: None, expr: None });
+    }
+    Ok(match s.closest_full(target, mode) {
+        Some((v, e)) => Outcome { value: Some(v), expr: Some(e) },
+        None => Outcome { value: None, expr: None },
+    })
+}
+
+/// Every value the whole hand can reach under `rules`, ascending.
+pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError> {
+    let mut s = Solver::new(hand, Q::ZERO, rules)?;
+    let full = s.full;
+    s.materialize(full);
+    Ok(s.set(full).vals.clone())
+}
+
+/// Where a value of a tabulated set came from.
+#[derive(Clone, Copy, Debug)]
+enum Prov {
+    Card,
+    /// `V(a)[ai] op V(b)[bi]`, masks canonical.
+    Bin { op: Op, a: u16, ai: u32, b: u16, bi: u32 },
+}
+
+/// The tabulated values of one canonical subset, ascending, with provenance.
+#[derive(Debug, Default)]
+struct ValueSet {
+    vals: Vec<Q>,
+    prov: Vec<Prov>,
+}
+
+impl ValueSet {
+    #[inline]
+    fn find(&self, v: Q) -> Option<usize> {
+        if self.vals.len() <= 8 {
+            return self.vals.iter().position(|&x| x == v);
+        }
+        self.vals.binary_search(&v).ok()
+    }
+}
+
+/// The six ways `a` (from the smaller side) and `b` (from the other) combine.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    APlusB,
+    ATimesB,
+    AMinusB,
+    BMinusA,
+    ADivB,
+    BDivA,
+}
+
+impl Shape {
+    const ALL: [Shape; 6] =
+        [Shape::APlusB, Shape::ATimesB, Shape::AMinusB, Shape::BMinusA, Shape::ADivB, Shape::BDivA];
+
+    fn build(self, a: Expr, b: Expr) -> Expr {
+        match self {
+            Shape::APlusB => Expr::bin(Op::Add, a, b),
+            Shape::ATimesB => Expr::bin(Op::Mul, a, b),
+            Shape::AMinusB => Expr::bin(Op::Sub, a, b),
+            Shape::BMinusA => Expr::bin(Op::Sub, b, a),
+            Shape::ADivB => Expr::bin(Op::Div, a, b),
+            Shape::BDivA => Expr::bin(Op::Div, b, a),
+        }
+    }
+
+    fn value(self, a: Q, b: Q) -> Option<Q> {
+        match self {
+            Shape::APlusB => a.add(b),
+            Shape::ATimesB => a.mul(b),
+            Shape::AMinusB => a.sub(b),
+            Shape::BMinusA => b.sub(a),
+            Shape::ADivB => a.div(b),
+            Shape::BDivA => b.div(a),
+        }
+    }
+
+    /// The `b` with `shape(a, b) == t`, when exactly one exists.
+    #[inline]
+    fn needed(self, a: Q, t: Q) -> Option<Q> {
+        match self {
+            Shape::APlusB => t.sub(a),
+            Shape::AMinusB => a.sub(t),
+            Shape::BMinusA => t.add(a),
+            Shape::ATimesB => t.div(a),
+            // a / b = t: b = a / t, and b = 0 (a = 0) is no division.
+            Shape::ADivB if a.is_zero() => None,
+            Shape::ADivB => a.div(t),
+            Shape::BDivA if a.is_zero() => None,
+            Shape::BDivA => t.mul(a),
+        }
+    }
+}
+
+/// Subset tables and memo for one hand, target-independent except for the memo.
+struct Solver {
+    cards: Vec<i64>,
+    rules: Rules,
+    full: u16,
+    /// `canon[mask]`: the canonical representative of the sub-multiset.
+    canon: Vec<u16>,
+    sets: Vec<Option<ValueSet>>,
+    /// Subsets of at most this many cards are tabulated; larger ones are
+    /// decided target by target.
+    tabulate_upto: u32,
+    failed: FxHashSet<(u16, Q)>,
+    splits: FxHashMap<u16, Vec<(u16, u16)>>,
+}
+
+impl Solver {
+    fn new(hand: &Hand, target: Q, rules: Rules) -> Result<Solver, InputError> {
+        hand.check_size(MAX_EXACT_CARDS, "the exact solver")?;
+        hand.check_range(target)?;
+        let cards = hand.cards().to_vec();
+        let n = cards.len();
+        let size = 1usize << n;
+        let mut canon = vec![0u16; size];
+        for (mask, c) in canon.iter_mut().enumerate() {
+            // Cards are sorted, so copies of a value are adjacent: keep the
+            // first `count` positions of each run.
+            let mut out = 0u16;
+            let mut i = 0;
+            while i < n {
+                let mut j = i;
+                while j < n && cards[j] == cards[i] {
+                    j += 1;
+                }
+                let run = ((1u32 << (j - i)) - 1) << i;
+                let count = (mask as u32 & run).count_ones();
+                out |= (((1u32 << count) - 1) << i) as u16;
+                i = j;
+            }
+            *c = out;
+        }
+        let tabulate_upto = match n {
+            0..=4 => 2,
+            5..=7 => n as u32 - 2,
+            _ => n as u32 / 2 + 1,
+        };
+        let mut sets = Vec::with_capacity(size);
+        sets.resize_with(size, || None);
+        Ok(Solver {
+            cards,
+            rules,
+            full: (size - 1) as u16,
+            canon,
+            sets,
+            tabulate_upto,
+            failed: FxHashSet::default(),
+            splits: FxHashMap::default(),
+        })
+    }
+
+    fn set(&self, canon_mask: u16) -> &ValueSet {
+        self.sets[canon_mask as usize].as_ref().expect("materialized before use")
+    }
+
+    /// Unordered splits `(A, B)` of `mask` with `|A| <= |B|`, as canonical
+    /// masks, each distinct sub-multiset pair once, smaller `A` first.
+    fn splits_of(&mut self, mask: u16) -> Vec<(u16, u16)> {
+        if let Some(s) = self.splits.get(&mask) {
+            return s.clone();
+        }
+        let low = mask & mask.wrapping_neg();
+        let total = mask.count_ones();
+        let mut out = Vec::new();
+        let mut a = (mask - 1) & mask;
+        while a != 0 {
+            let b = mask & !a;
+            let (ca, cb) = (a.count_ones(), b.count_ones());
+            if ca < cb || (ca == cb && a & low != 0) {
+                out.push((self.canon[a as usize], self.canon[b as usize]));
+            }
+            a = (a - 1) & mask;
+        }
+        out.sort_unstable_by_key(|&(a, b)| (a.count_ones(), a, b));
+        out.dedup();
+        debug_assert!(out.iter().all(|&(a, b)| a.count_ones() + b.count_ones() == total));
+        self.splits.insert(mask, out.clone());
+        out
+    }
+
+    /// Tabulate `V(mask)` (canonical mask) and everything it needs.
+    fn materialize(&mut self, mask: u16) {
+        if self.sets[mask as usize].is_some() {
+            return;
+        }
+        if mask.count_ones() == 1 {
+            let c = self.cards[mask.trailing_zeros() as usize];
+            self.sets[mask as usize] = Some(ValueSet { vals: vec![Q::int(c)], prov: vec![Prov::Card] });
+            return;
+        }
+        let mut found: FxHashMap<Q, Prov> = FxHashMap::default();
+        let mut order: Vec<Q> = Vec::new();
+        for (a, b) in self.splits_of(mask) {
+            self.materialize(a);
+            self.materialize(b);
+            let (va, vb) = (self.set(a), self.set(b));
+            for (ai, &x) in va.vals.iter().enumerate() {
+                for (bi, &y) in vb.vals.iter().enumerate() {
+                    let (ai, bi) = (ai as u32, bi as u32);
+                    let cands = [
+                        (x.add(y), Op::Add, false),
+                        (x.mul(y), Op::Mul, false),
+                        (x.sub(y), Op::Sub, false),
+                        (y.sub(x), Op::Sub, true),
+                        (x.div(y), Op::Div, false),
+                        (y.div(x), Op::Div, true),
+                    ];
+                    for (v, op, swap) in cands {
+                        let Some(v) = v else { continue };
+                        if !self.rules.admits(v) {
+                            continue;
+                        }
+                        found.entry(v).or_insert_with(|| {
+                            order.push(v);
+                            if swap {
+                                Prov::Bin { op, a: b, ai: bi, b: a, bi: ai }
+                            } else {
+                                Prov::Bin { op, a, ai, b, bi }
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        order.sort_unstable();
+        let prov = order.iter().map(|v| found[v]).collect();
+        self.sets[mask as usize] = Some(ValueSet { vals: order, prov });
+    }
+
+    fn rebuild(&self, mask: u16, idx: usize) -> Expr {
+        let set = self.set(mask);
+        match set.prov[idx] {
+            Prov::Card => Expr::Card(set.vals[idx].numer()),
+            Prov::Bin { op, a, ai, b, bi } => {
+                Expr::bin(op, self.rebuild(a, ai as usize), self.rebuild(b, bi as usize))
+            }
+        }
+    }
+
+    fn decide_full(&mut self, t: Q) -> Option<Expr> {
+        let full = self.full;
+        if full.count_ones() == 1 {
+            return (Q::int(self.cards[0]) == t).then(|| Expr::Card(self.cards[0]));
+        }
+        self.decide(full, t)
+    }
+
+    /// An expression over the canonical subset `mask` worth exactly `t`.
+    fn decide(&mut self, mask: u16, t: Q) -> Option<Expr> {
+        let size = mask.count_ones();
+        if size == 1 {
+            let c = self.cards[mask.trailing_zeros() as usize];
+            return (Q::int(c) == t).then_some(Expr::Card(c));
+        }
+        if !self.rules.admits(t) {
+            return None;
+        }
+        if size <= self.tabulate_upto {
+            self.materialize(mask);
+            return self.set(mask).find(t).map(|i| self.rebuild(mask, i));
+        }
+        if self.failed.contains(&(mask, t)) {
+            return None;
+        }
+        for (a, b) in self.splits_of(mask) {
+            self.materialize(a);
+            let n_a = self.set(a).vals.len();
+            for ai in 0..n_a {
+                let x = self.set(a).vals[ai];
+                for shape in Shape::ALL {
+                    let found = match shape.needed(x, t) {
+                        Some(y) => self.decide(b, y),
+                        // a * b = t with a = 0, or a / b = t with t = 0 and a = 0:
+                        // any (nonzero) value of B will do.
+                        None => self.any_partner(shape, x, t, b),
+                    };
+                    if let Some(eb) = found {
+                        let e = shape.build(self.rebuild(a, ai), eb);
+                        debug_assert_eq!(e.eval_under(self.rules), Ok(t));
+                        return Some(e);
+                    }
+                }
+            }
+        }
+        self.failed.insert((mask, t));
+        None
+    }
+
+    /// For the shapes where `a` alone fixes the result (`0 * b`, `0 / b`), an
+    /// expression over `b` that makes `shape(a, b) == t`, if any.
+    fn any_partner(&mut self, shape: Shape, a: Q, t: Q, b: u16) -> Option<Expr> {
+        let ok = match shape {
+            Shape::ATimesB => a.is_zero() && t.is_zero(),
+            Shape::ADivB => a.is_zero() && t.is_zero(),
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+        self.materialize(b);
+        let set = self.set(b);
+        let i = set.vals.iter().position(|v| shape.value(a, *v) == Some(t))?;
+        Some(self.rebuild(b, i))
+    }
+
+    /// The reachable value closest to `t` (by `mode`) with its expression.
+    /// Tabulates every proper subset; the whole hand is searched split by
+    /// split, looking only near the value each shape would need.
+    fn closest_full(&mut self, t: Q, mode: Closest) -> Option<(Q, Expr)> {
+        let full = self.full;
+        if full.count_ones() == 1 {
+            let c = Q::int(self.cards[0]);
+            let ok = mode == Closest::Nearest || c <= t;
+            return ok.then(|| (c, Expr::Card(self.cards[0])));
+        }
+        let mut best: Option<(Q, u16, usize, u16, usize, Shape)> = None;
+        let better = |v: Q, cur: Option<Q>| -> bool {
+            if mode == Closest::Below && v > t {
+                return false;
+            }
+            let Some(c) = cur else { return true };
+            let (dv, dc) = (v.distance(t).unwrap(), c.distance(t).unwrap());
+            dv < dc || (dv == dc && v < c)
+        };
+        for (a, b) in self.splits_of(full) {
+            self.materialize(a);
+            self.materialize(b);
+            let (va, vb) = (self.set(a), self.set(b));
+            for (ai, &x) in va.vals.iter().enumerate() {
+                for shape in Shape::ALL {
+                    for bi in candidates(shape, x, t, &vb.vals, self.rules) {
+                        let y = vb.vals[bi];
+                        let Some(v) = shape.value(x, y) else { continue };
+                        if self.rules.admits(v) && better(v, best.map(|b| b.0)) {
+                            best = Some((v, a, ai, b, bi, shape));
+                        }
+                    }
+                }
+            }
+        }
+        let (v, a, ai, b, bi, shape) = best?;
+        Some((v, shape.build(self.rebuild(a, ai), self.rebuild(b, bi))))
+    }
+}
+
+/// Indices into the ascending `vb` worth trying as `b` to bring `shape(a, b)`
+/// near `t`. Where the result is monotone in `b` on a range of `b`, the nearest
+/// values on either side of the solution (and the range ends) are enough; for
+/// division under integer rules, where most quotients are not admitted, every
+/// `b` is tried.
+fn candidates(shape: Shape, a: Q, t: Q, vb: &[Q], rules: Rules) -> Vec<usize> {
+    let n = vb.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let integral_division = rules != Rules::Rational && matches!(shape, Shape::ADivB | Shape::BDivA);
+    if n <= 4 || integral_division {
+        return (0..n).collect();
+    }
+    let mut out = Vec::with_capacity(8);
+    let around = |out: &mut Vec<usize>, y: Q| {
+        let p = vb.partition_point(|&v| v < y);
+        for i in [p.wrapping_sub(1), p, p + 1] {
+            if i < n {
+                out.push(i);
+            }
+        }
+    };
+    if rules == Rules::Natural {
+        // Only results >= 0 are admitted: for a monotone shape that is a prefix
+        // or suffix of `vb`, whose edges are where the result crosses zero and
+        // the ends of `vb`.
+        if let Some(y) = shape.needed(a, Q::ZERO) {
+            around(&mut out, y);
+        }
+        out.push(0);
+        out.push(n - 1);
+    }
+    match shape {
+        Shape::APlusB | Shape::AMinusB | Shape::BMinusA | Shape::ATimesB | Shape::BDivA => {
+            match shape.needed(a, t) {
+                Some(y) => around(&mut out, y),
+                // 0 * b or b / 0: every b gives the same (or no) value.
+                None => around(&mut out, Q::ZERO),
+            }
+        }
+        Shape::ADivB => {
+            // a / b is monotone for b < 0 and for b > 0 separately.
+            if let Some(y) = shape.needed(a, t) {
+                around(&mut out, y);
+            }
+            around(&mut out, Q::ZERO);
+            out.push(0);
+            out.push(n - 1);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(s: &str) -> Hand {
+        Hand::parse(s).unwrap()
+    }
+
+    fn check(s: &str, target: Q, rules: Rules) -> Option<Expr> {
+        let h = hand(s);
+        let e = solve(&h, target, rules).unwrap();
+        if let Some(e) = &e {
+            assert_eq!(e.eval_under(rules), Ok(target), "{e}");
+            assert_eq!(e.cards(), h.cards());
+        }
+        e
+    }
+
+    #[test]
+    fn classic_hands() {
+        assert!(check("3 8 8 9", Q::int(24), Rules::Rational).is_some());
+        assert!(check("1 1 1 1", Q::int(24), Rules::Rational).is_none());
+        assert!(check("3 3 8 8", Q::int(24), Rules::Rational).is_some());
+        assert!(check("3 3 8 8", Q::int(24), Rules::Integer).is_none());
+        assert!(check("1 3 4 6", Q::int(24), Rules::Rational).is_some());
+        assert!(check("1 3 4 6", Q::int(24), Rules::Integer).is_none());
+    }
+
+    #[test]
+    fn zero_targets_and_zero_cards() {
+        assert!(check("0 5 7", Q::ZERO, Rules::Rational).is_some());
+        assert!(check("0 0", Q::ZERO, Rules::Natural).is_some());
+        assert!(check("0 3", Q::int(3), Rules::Natural).is_some());
+        assert!(check("0 0", Q::ONE, Rules::Rational).is_none());
+    }
+
+    #[test]
+    fn single_card() {
+        assert!(check("24", Q::int(24), Rules::Natural).is_some());
+        assert!(check("23", Q::int(24), Rules::Rational).is_none());
+    }
+
+    #[test]
+    fn countdown_example_is_exact() {
+        let h = hand("1 2 3 4 7 25");
+        let out = solve_closest(&h, Q::int(573), Rules::Natural, Closest::Nearest).unwrap();
+        assert_eq!(out.value, Some(Q::int(573)));
+        assert_eq!(out.expr.unwrap().eval_under(Rules::Natural), Ok(Q::int(573)));
+    }
+
+    #[test]
+    fn closest_agrees_with_the_value_table() {
+        for (s, t) in [("1 1 1 1", 24), ("2 3", 7), ("1 1", 24), ("5 7 13", 1000), ("1 2 3", -5)] {
+            let h = hand(s);
+            let t = Q::int(t);
+            for rules in Rules::ALL {
+                let vals = reachable_values(&h, rules).unwrap();
+                for mode in [Closest::Below, Closest::Nearest] {
+                    let out = solve_closest(&h, t, rules, mode).unwrap();
+                    let want = vals
+                        .iter()
+                        .copied()
+                        .filter(|&v| mode == Closest::Nearest || v <= t)
+                        .min_by_key(|&v| (v.distance(t).unwrap(), v));
+                    assert_eq!(out.value, want, "{s} -> {t} {rules} {mode:?}");
+                    if let (Some(v), Some(e)) = (out.value, out.expr) {
+                        assert_eq!(e.eval_under(rules), Ok(v));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_masks_merge_equal_cards() {
+        let s = Solver::new(&hand("8 3 8 8"), Q::int(24), Rules::Rational).unwrap();
+        // cards sorted: 3 8 8 8 -> masks {3,8a} {3,8b} {3,8c} share one representative
+        assert_eq!(s.canon[0b0011], 0b0011);
+        assert_eq!(s.canon[0b0101], 0b0011);
+        assert_eq!(s.canon[0b1001], 0b0011);
+        assert_eq!(s.canon[0b1100], 0b0110);
+    }
+}
