@@ -13,6 +13,7 @@ pub mod hand;
 pub mod number;
 pub mod rules;
 pub mod solve;
+pub mod enumerate;
 
 pub use error::{EvalError, InputError};
 pub use expr::{Expr, Op};

@@ -1,0 +1,326 @@
+//! Every hand of a sweep: the multisets of K card values from a range, with at
+//! most N copies of each value (the deck), in sorted order, and the odds of
+//! being dealt each one.
+//!
+//! The order is lexicographic on the sorted cards (`1 1 1 1`, `1 1 1 2`, ...),
+//! which is the row order of every table; a shard is a contiguous slice of it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+use thiserror::Error;
+
+/// The most copies of one value a deck may hold. It keeps every `deal_ways`
+/// (a product of binomials) well inside `u64` for the hand sizes the solver
+/// takes, and real decks (1 to 8 packs) are far below it.
+pub const MAX_COPIES: u32 = 32;
+
+/// Card values must fit the narrow `cards` column (`i16`).
+pub const VALUE_LIMIT: i64 = i16::MAX as i64;
+
+/// A bad `--values` or `--deck` option; each message names the bad value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RangeError {
+    #[error("values \"{0}\" is not a range LO..HI of integers, such as 1..13")]
+    NotARange(String),
+    #[error("values \"{0}\" is empty: LO must not exceed HI")]
+    Empty(String),
+    #[error("values \"{0}\" leave the supported card range -{VALUE_LIMIT}..{VALUE_LIMIT}")]
+    TooWide(String),
+    #[error("deck \"{0}\" is not a number of copies from 1 to {MAX_COPIES} or \"none\"")]
+    BadDeck(String),
+}
+
+/// The card values of a sweep, `lo..=hi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct ValueRange {
+    pub lo: i64,
+    pub hi: i64,
+}
+
+impl ValueRange {
+    /// Checked constructor: non-empty and inside the card range.
+    pub fn new(lo: i64, hi: i64) -> Result<ValueRange, RangeError> {
+        let text = format!("{lo}..{hi}");
+        if lo > hi {
+            return Err(RangeError::Empty(text));
+        }
+        if lo < -VALUE_LIMIT || hi > VALUE_LIMIT {
+            return Err(RangeError::TooWide(text));
+        }
+        Ok(ValueRange { lo, hi })
+    }
+
+    /// How many distinct values.
+    pub fn width(self) -> u64 {
+        (self.hi - self.lo + 1) as u64
+    }
+}
+
+impl fmt::Display for ValueRange {
+    /// The option syntax, `1..13`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.lo, self.hi)
+    }
+}
+
+impl FromStr for ValueRange {
+    type Err = RangeError;
+
+    fn from_str(s: &str) -> Result<ValueRange, RangeError> {
+        let bad = || RangeError::NotARange(s.to_string());
+        let (lo, hi) = s.trim().split_once("..").ok_or_else(bad)?;
+        let lo: i64 = lo.trim().parse().map_err(|_| bad())?;
+        let hi: i64 = hi.trim().parse().map_err(|_| bad())?;
+        ValueRange::new(lo, hi).map_err(|e| match e {
+            RangeError::Empty(_) => RangeError::Empty(s.to_string()),
+            RangeError::TooWide(_) => RangeError::TooWide(s.to_string()),
+            other => other,
+        })
+    }
+}
+
+/// How many copies of each value the deck holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// At most this many copies of a value (4 in a standard 52-card deck).
+    Copies(u32),
+    /// Any number of copies: cards are drawn independently and uniformly
+    /// (with replacement), so a hand's odds follow the multinomial law.
+    Unlimited,
+}
+
+impl Default for Deck {
+    fn default() -> Deck {
+        Deck::Copies(4)
+    }
+}
+
+impl Deck {
+    /// The most copies of one value a hand may hold.
+    pub fn cap(self) -> Option<u32> {
+        match self {
+            Deck::Copies(n) => Some(n),
+            Deck::Unlimited => None,
+        }
+    }
+}
+
+impl fmt::Display for Deck {
+    /// `4` or `none`, as in the option and the folder name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Deck::Copies(n) => write!(f, "{n}"),
+            Deck::Unlimited => f.write_str("none"),
+        }
+    }
+}
+
+impl FromStr for Deck {
+    type Err = RangeError;
+
+    fn from_str(s: &str) -> Result<Deck, RangeError> {
+        if s.trim() == "none" {
+            return Ok(Deck::Unlimited);
+        }
+        match s.trim().parse::<u32>() {
+            Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(Deck::Copies(n)),
+            _ => Err(RangeError::BadDeck(s.to_string())),
+        }
+    }
+}
+
+impl Serialize for Deck {
+    /// A number of copies, or `null` for an unlimited deck.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Deck::Copies(n) => s.serialize_u32(*n),
+            Deck::Unlimited => s.serialize_none(),
+        }
+    }
+}
+
+/// Every multiset of `k` values from `values` holding at most `deck.cap()`
+/// copies of a value, each sorted ascending, in lexicographic order.
+pub fn hands(k: usize, values: ValueRange, deck: Deck) -> Vec<Vec<i64>> {
+    let cap = deck.cap().map_or(k, |c| c as usize);
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(k);
+    extend(&mut out, &mut cur, k, values.lo, values.hi, cap, 0);
+    out
+}
+
+/// Depth-first in ascending order, so the output is already sorted. `run` is
+/// how many copies of the last card `cur` ends with.
+fn extend(
+    out: &mut Vec<Vec<i64>>,
+    cur: &mut Vec<i64>,
+    k: usize,
+    from: i64,
+    hi: i64,
+    cap: usize,
+    run: usize,
+) {
+    if cur.len() == k {
+        out.push(cur.clone());
+        return;
+    }
+    for v in from..=hi {
+        let same = cur.last() == Some(&v);
+        let run = if same { run + 1 } else { 1 };
+        if run > cap {
+            continue;
+        }
+        cur.push(v);
+        extend(out, cur, k, v, hi, cap, run);
+        cur.pop();
+    }
+}
+
+/// Multiplicities of a sorted hand: how many copies of each distinct value.
+fn multiplicities(cards: &[i64]) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::new();
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 && cards[i - 1] == *c {
+            *out.last_mut().expect("a run has started") += 1;
+        } else {
+            out.push(1);
+        }
+    }
+    out
+}
+
+/// `C(n, k)` exactly; `None` on overflow.
+pub fn binomial(n: u64, k: u64) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut acc: u128 = 1;
+    for i in 0..k {
+        // acc = C(n, i) here, and C(n, i) * (n - i) / (i + 1) = C(n, i + 1) is exact.
+        acc = acc.checked_mul((n - i) as u128)? / (i as u128 + 1);
+    }
+    Some(acc)
+}
+
+/// How many ways a deal produces this sorted hand: with a finite deck, the
+/// number of distinct sets of physical cards, `prod C(copies, m)` over the
+/// values with multiplicity `m`; with an unlimited deck, the number of ordered
+/// draws, `k! / prod m!`.
+pub fn deal_ways(cards: &[i64], deck: Deck) -> u64 {
+    let ms = multiplicities(cards);
+    let ways = match deck {
+        Deck::Copies(n) => ms
+            .iter()
+            .map(|&m| binomial(n as u64, m).expect("C(32, m) fits"))
+            .product::<u128>(),
+        Deck::Unlimited => {
+            let total = (1..=cards.len() as u128).product::<u128>();
+            ms.iter()
+                .fold(total, |acc, &m| acc / (1..=m as u128).product::<u128>())
+        }
+    };
+    u64::try_from(ways).expect("deal_ways fits u64 for supported hand sizes and decks")
+}
+
+/// How many deals of `k` cards there are in all: `C(copies * width, k)` for a
+/// finite deck, `width^k` ordered draws for an unlimited one. `None` if it
+/// overflows `u128`.
+pub fn total_ways(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
+    match deck {
+        Deck::Copies(n) => binomial(n as u64 * values.width(), k as u64),
+        Deck::Unlimited => (values.width() as u128).checked_pow(k as u32),
+    }
+}
+
+/// The chance that a random deal of `k` cards is this hand.
+pub fn deal_probability(ways: u64, total: u128) -> f64 {
+    ways as f64 / total as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ace_to_king() -> ValueRange {
+        ValueRange::new(1, 13).unwrap()
+    }
+
+    #[test]
+    fn four_cards_of_a_standard_deck() {
+        let hs = hands(4, ace_to_king(), Deck::Copies(4));
+        assert_eq!(hs.len(), 1820);
+        assert_eq!(hs[0], vec![1, 1, 1, 1]);
+        assert_eq!(hs[1], vec![1, 1, 1, 2]);
+        assert_eq!(hs.last().unwrap(), &vec![13, 13, 13, 13]);
+        let sum: u128 = hs
+            .iter()
+            .map(|h| deal_ways(h, Deck::Copies(4)) as u128)
+            .sum();
+        assert_eq!(sum, 270_725);
+        assert_eq!(total_ways(4, ace_to_king(), Deck::Copies(4)), Some(270_725));
+    }
+
+    #[test]
+    fn sorted_and_distinct() {
+        let hs = hands(5, ace_to_king(), Deck::Copies(4));
+        assert!(hs.windows(2).all(|w| w[0] < w[1]));
+        assert!(hs.iter().all(|h| h.windows(2).all(|w| w[0] <= w[1])));
+        // C(17, 5) = 6188 multisets, less the 13 five-of-a-kind hands a 4-copy deck cannot deal.
+        assert_eq!(hs.len(), 6188 - 13);
+    }
+
+    #[test]
+    fn deck_cap_and_unlimited() {
+        let two = ValueRange::new(1, 2).unwrap();
+        assert_eq!(hands(3, two, Deck::Copies(1)), Vec::<Vec<i64>>::new());
+        assert_eq!(
+            hands(3, two, Deck::Copies(2)),
+            vec![vec![1, 1, 2], vec![1, 2, 2]]
+        );
+        assert_eq!(hands(3, two, Deck::Unlimited).len(), 4);
+        let ordered: u128 = hands(3, two, Deck::Unlimited)
+            .iter()
+            .map(|h| deal_ways(h, Deck::Unlimited) as u128)
+            .sum();
+        assert_eq!(Some(ordered), total_ways(3, two, Deck::Unlimited));
+    }
+
+    #[test]
+    fn deal_ways_of_pairs_and_quads() {
+        assert_eq!(deal_ways(&[3, 3, 8, 8], Deck::Copies(4)), 36);
+        assert_eq!(deal_ways(&[6, 6, 6, 6], Deck::Copies(4)), 1);
+        assert_eq!(deal_ways(&[1, 3, 4, 6], Deck::Copies(4)), 256);
+        assert_eq!(deal_ways(&[1, 1, 2], Deck::Unlimited), 3);
+    }
+
+    #[test]
+    fn parses_and_names_bad_options() {
+        assert_eq!("1..13".parse::<ValueRange>(), Ok(ace_to_king()));
+        assert_eq!(
+            "-3..3".parse::<ValueRange>(),
+            Ok(ValueRange::new(-3, 3).unwrap())
+        );
+        assert_eq!(
+            "5..2".parse::<ValueRange>(),
+            Err(RangeError::Empty("5..2".into()))
+        );
+        assert_eq!(
+            "5-2".parse::<ValueRange>(),
+            Err(RangeError::NotARange("5-2".into()))
+        );
+        assert_eq!("none".parse::<Deck>(), Ok(Deck::Unlimited));
+        assert_eq!("4".parse::<Deck>(), Ok(Deck::Copies(4)));
+        assert!("0".parse::<Deck>().is_err());
+        assert_eq!(Deck::Copies(4).to_string(), "4");
+    }
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(52, 4), Some(270_725));
+        assert_eq!(binomial(4, 0), Some(1));
+        assert_eq!(binomial(3, 5), Some(0));
+    }
+}
