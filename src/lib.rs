@@ -10,6 +10,7 @@
 pub mod error;
 pub mod expr;
 pub mod hand;
+pub mod layout;
 pub mod number;
 pub mod rules;
 pub mod solve;

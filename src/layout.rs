@@ -1,0 +1,211 @@
+//! Where a table lives: the hive-style partition folders and the file names
+//! of whole tables, shard parts and unfinished runs.
+//!
+//! A table of `--rules R --target T --values LO..HI --deck N --hand-size K`
+//! lives in `DIR/rules=R/target=T/values=LO-HI/deck=N/k=K/`. Folder names
+//! avoid `/` and `..`: a fractional target `p/q` is written `target=p_q`
+//! (7/2 becomes `target=7_2`, -7/2 becomes `target=-7_2`), a deck without a
+//! limit is `deck=none`. Polars' hive partitioning then reads `rules`,
+//! `target`, `values`, `deck` and `k` as columns of every table at once.
+//!
+//! A whole table is `hands.parquet`, `solutions.parquet` and `manifest.json`;
+//! shard `I` of `N` writes `hands.part-I-of-N.parquet` and so on beside them,
+//! so the glob `**/hands*.parquet` reads whole tables and parts together.
+//! Finished chunks of a run in progress wait in a hidden `.partial` folder.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::enumerate::{Deck, ValueRange};
+use crate::number::Q;
+use crate::rules::Rules;
+
+/// A bad `--shard` option.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("shard \"{0}\" is not I/N with 1 <= I <= N, such as 1/3")]
+pub struct ShardError(pub String);
+
+/// Shard `index` of `count` (1-based): a contiguous slice of the sorted hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// The half-open range of hand positions, out of `total`, this shard owns.
+    /// Shards `1..=N` tile `0..total` in order.
+    pub fn range(self, total: usize) -> std::ops::Range<usize> {
+        let at = |i: u32| (total as u128 * i as u128 / self.count as u128) as usize;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
+        let (i, n) = s.trim().split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Which table a sweep writes; the partition path is a function of it alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableKey {
+    pub rules: Rules,
+    pub target: Q,
+    pub values: ValueRange,
+    pub deck: Deck,
+    pub k: usize,
+}
+
+impl TableKey {
+    /// `rules=R/target=T/values=LO-HI/deck=N/k=K`, relative to the output folder.
+    pub fn partition(&self) -> PathBuf {
+        [
+            format!("rules={}", self.rules),
+            format!("target={}", target_folder(self.target)),
+            format!("values={}-{}", self.values.lo, self.values.hi),
+            format!("deck={}", self.deck),
+            format!("k={}", self.k),
+        ]
+        .iter()
+        .collect()
+    }
+}
+
+/// A target as it appears in a folder name: `24`, `-3`, `7_2` for 7/2.
+pub fn target_folder(t: Q) -> String {
+    t.to_string().replace('/', "_")
+}
+
+/// The files of one whole table or of one shard part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    Whole,
+    Shard(Shard),
+}
+
+impl Part {
+    fn name(self, stem: &str, ext: &str) -> String {
+        match self {
+            Part::Whole => format!("{stem}.{ext}"),
+            Part::Shard(s) => format!("{stem}.part-{}-of-{}.{ext}", s.index, s.count),
+        }
+    }
+
+    pub fn hands(self) -> String {
+        self.name("hands", "parquet")
+    }
+
+    pub fn solutions(self) -> String {
+        self.name("solutions", "parquet")
+    }
+
+    /// Written last: a part is complete exactly when its manifest exists.
+    pub fn manifest(self) -> String {
+        self.name("manifest", "json")
+    }
+
+    /// The hidden folder holding finished chunks of an unfinished run.
+    pub fn partial(self) -> String {
+        match self {
+            Part::Whole => ".partial".to_string(),
+            Part::Shard(s) => format!(".partial.part-{}-of-{}", s.index, s.count),
+        }
+    }
+
+    /// The shard a manifest file name belongs to, if it is a part manifest.
+    pub fn of_manifest_name(name: &str) -> Option<Shard> {
+        let rest = name.strip_prefix("manifest.part-")?.strip_suffix(".json")?;
+        let (i, n) = rest.split_once("-of-")?;
+        format!("{i}/{n}").parse().ok()
+    }
+}
+
+/// File names of chunk `c` in a partial folder.
+pub fn chunk_hands(c: usize) -> String {
+    format!("chunk-{c:05}.hands.parquet")
+}
+
+pub fn chunk_solutions(c: usize) -> String {
+    format!("chunk-{c:05}.solutions.parquet")
+}
+
+/// The run record in a partial folder: what the chunks were made with.
+pub const RUN_RECORD: &str = "run.json";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partition_path_is_hive_style() {
+        let key = TableKey {
+            rules: Rules::Rational,
+            target: Q::int(24),
+            values: ValueRange::new(1, 13).unwrap(),
+            deck: Deck::Copies(4),
+            k: 4,
+        };
+        assert_eq!(
+            key.partition(),
+            PathBuf::from("rules=rational/target=24/values=1-13/deck=4/k=4")
+        );
+        let odd = TableKey {
+            target: Q::new(-7, 2).unwrap(),
+            deck: Deck::Unlimited,
+            ..key
+        };
+        assert_eq!(
+            odd.partition(),
+            PathBuf::from("rules=rational/target=-7_2/values=1-13/deck=none/k=4")
+        );
+    }
+
+    #[test]
+    fn shards_tile_the_hands_in_order() {
+        let parts: Vec<_> = (1..=3)
+            .map(|i| Shard { index: i, count: 3 }.range(10))
+            .collect();
+        assert_eq!(parts, vec![0..3, 3..6, 6..10]);
+        assert_eq!(Shard { index: 1, count: 1 }.range(7), 0..7);
+    }
+
+    #[test]
+    fn shard_option_is_checked() {
+        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+        assert_eq!("4/3".parse::<Shard>(), Err(ShardError("4/3".into())));
+        assert!("0/3".parse::<Shard>().is_err());
+        assert!("3".parse::<Shard>().is_err());
+    }
+
+    #[test]
+    fn file_names() {
+        let p = Part::Shard(Shard { index: 2, count: 3 });
+        assert_eq!(p.hands(), "hands.part-2-of-3.parquet");
+        assert_eq!(p.manifest(), "manifest.part-2-of-3.json");
+        assert_eq!(
+            Part::of_manifest_name("manifest.part-2-of-3.json"),
+            Some(Shard { index: 2, count: 3 })
+        );
+        assert_eq!(Part::of_manifest_name("manifest.json"), None);
+        assert_eq!(Part::Whole.solutions(), "solutions.parquet");
+    }
+}
