@@ -1,1 +1,81 @@
-fn main() {}
+//! Solver benchmarks (`just bench`): every hand of a size, one Countdown
+//! instance with `--closest`. Figures are recorded in docs/PERFORMANCE.md.
+
+use census24::{Closest, Hand, Q, Rules, solve, solve_closest};
+use itertools::Itertools;
+use rayon::prelude::*;
+
+fn main() {
+    divan::main();
+}
+
+fn hands(k: usize) -> Vec<Hand> {
+    (1..=13i64)
+        .combinations_with_replacement(k)
+        .map(|c| Hand::new(c).unwrap())
+        .collect()
+}
+
+fn count_solvable(hands: &[Hand]) -> usize {
+    hands
+        .iter()
+        .filter(|h| solve(h, Q::int(24), Rules::Rational).unwrap().is_some())
+        .count()
+}
+
+fn count_solvable_par(hands: &[Hand], threads: usize) -> usize {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        hands
+            .par_iter()
+            .filter(|h| solve(h, Q::int(24), Rules::Rational).unwrap().is_some())
+            .count()
+    })
+}
+
+/// All 1820 four-card hands of 1..13, target 24, one thread.
+#[divan::bench]
+fn four_card_hands_one_thread(b: divan::Bencher) {
+    let hs = hands(4);
+    b.bench(|| assert_eq!(count_solvable(divan::black_box(&hs)), 1362));
+}
+
+/// All 6188 five-card hands, one thread.
+#[divan::bench(sample_count = 20)]
+fn five_card_hands_one_thread(b: divan::Bencher) {
+    let hs = hands(5);
+    b.bench(|| count_solvable(divan::black_box(&hs)));
+}
+
+/// All 6188 five-card hands, two threads.
+#[divan::bench(sample_count = 20)]
+fn five_card_hands_two_threads(b: divan::Bencher) {
+    let hs = hands(5);
+    b.bench(|| count_solvable_par(divan::black_box(&hs), 2));
+}
+
+/// All 18564 six-card hands, two threads.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn six_card_hands_two_threads(b: divan::Bencher) {
+    let hs = hands(6);
+    b.bench(|| count_solvable_par(divan::black_box(&hs), 2));
+}
+
+/// Countdown instances: six cards up to 100, natural rules, `--closest nearest`.
+/// The first is reachable (573), the others are not, so the closest search runs.
+#[divan::bench(args = [("1 2 3 4 7 25", 573), ("1 1 2 2 3 3", 999), ("25 50 75 100 3 6", 952), ("2 3 5 7 9 10", 997)])]
+fn countdown_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
+    let hand = Hand::parse(cards).unwrap();
+    b.bench(|| {
+        solve_closest(
+            divan::black_box(&hand),
+            Q::int(target),
+            Rules::Natural,
+            Closest::Nearest,
+        )
+        .unwrap()
+    });
+}

@@ -7,15 +7,33 @@
 //!   [`hand`]: a validated multiset of cards; [`expr`]: expression trees.
 //! - [`solve`]: the exact subset-DP solver for one hand (and `--closest`).
 
+pub mod bighand;
+pub mod canon;
+#[cfg(feature = "tables")]
+pub mod cli;
+#[cfg(feature = "tables")]
+pub mod cmd;
+pub mod enumerate;
 pub mod error;
 pub mod expr;
 pub mod hand;
 pub mod layout;
+pub mod manifest;
+#[cfg(feature = "tables")]
+pub mod merge;
 pub mod number;
+pub mod progress;
+pub mod rows;
 pub mod rules;
 pub mod solve;
-pub mod enumerate;
+#[cfg(feature = "tables")]
+pub mod store;
+#[cfg(feature = "tables")]
+pub mod sweep;
+#[cfg(feature = "tables")]
+pub mod table;
 
+pub use canon::{Class, Distinct, Solutions, solutions};
 pub use error::{EvalError, InputError};
 pub use expr::{Expr, Op};
 pub use hand::Hand;

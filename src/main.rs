@@ -1,1 +1,21 @@
-fn main() {}
+//! The `census24` binary: parse arguments, run, map the outcome to an exit
+//! status (0 done, 1 no solution, 2 bad input or I/O error).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use census24::cli::Cli;
+use census24::cmd;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cmd::run(cli) {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("census24: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

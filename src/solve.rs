@@ -19,6 +19,8 @@
 //! the smaller side and every operation shape was tried. Arithmetic cannot
 //! overflow: [`Hand::check_range`] proves a bound on every number first.
 
+use std::rc::Rc;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::InputError;
@@ -71,14 +73,26 @@ pub fn solve_closest(
 ) -> Result<Outcome, InputError> {
     let mut s = Solver::new(hand, target, rules)?;
     if let Some(e) = s.decide_full(target) {
-        return Ok(Outcome { value: Some(target), expr: Some(e) });
+        return Ok(Outcome {
+            value: Some(target),
+            expr: Some(e),
+        });
     }
     if mode == Closest::Exact {
-        return Ok(Outcome { value: None, expr: None });
+        return Ok(Outcome {
+            value: None,
+            expr: None,
+        });
     }
     Ok(match s.closest_full(target, mode) {
-        Some((v, e)) => Outcome { value: Some(v), expr: Some(e) },
-        None => Outcome { value: None, expr: None },
+        Some((v, e)) => Outcome {
+            value: Some(v),
+            expr: Some(e),
+        },
+        None => Outcome {
+            value: None,
+            expr: None,
+        },
     })
 }
 
@@ -95,7 +109,13 @@ pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError>
 enum Prov {
     Card,
     /// `V(a)[ai] op V(b)[bi]`, masks canonical.
-    Bin { op: Op, a: u16, ai: u32, b: u16, bi: u32 },
+    Bin {
+        op: Op,
+        a: u16,
+        ai: u32,
+        b: u16,
+        bi: u32,
+    },
 }
 
 /// The tabulated values of one canonical subset, ascending, with provenance.
@@ -127,8 +147,14 @@ enum Shape {
 }
 
 impl Shape {
-    const ALL: [Shape; 6] =
-        [Shape::APlusB, Shape::ATimesB, Shape::AMinusB, Shape::BMinusA, Shape::ADivB, Shape::BDivA];
+    const ALL: [Shape; 6] = [
+        Shape::APlusB,
+        Shape::ATimesB,
+        Shape::AMinusB,
+        Shape::BMinusA,
+        Shape::ADivB,
+        Shape::BDivA,
+    ];
 
     fn build(self, a: Expr, b: Expr) -> Expr {
         match self {
@@ -181,8 +207,13 @@ struct Solver {
     /// decided target by target.
     tabulate_upto: u32,
     failed: FxHashSet<(u16, Q)>,
-    splits: FxHashMap<u16, Vec<(u16, u16)>>,
+    /// `splits[mask]`, computed on first use.
+    splits: Vec<Option<Rc<[(u16, u16)]>>>,
 }
+
+/// Subsets of at least this many cards remember the targets they failed to
+/// reach; smaller ones are cheaper to search again than to hash.
+const MEMO_FROM: u32 = 4;
 
 impl Solver {
     fn new(hand: &Hand, target: Q, rules: Rules) -> Result<Solver, InputError> {
@@ -216,6 +247,8 @@ impl Solver {
         };
         let mut sets = Vec::with_capacity(size);
         sets.resize_with(size, || None);
+        let mut splits = Vec::with_capacity(size);
+        splits.resize_with(size, || None);
         Ok(Solver {
             cards,
             rules,
@@ -224,19 +257,21 @@ impl Solver {
             sets,
             tabulate_upto,
             failed: FxHashSet::default(),
-            splits: FxHashMap::default(),
+            splits,
         })
     }
 
     fn set(&self, canon_mask: u16) -> &ValueSet {
-        self.sets[canon_mask as usize].as_ref().expect("materialized before use")
+        self.sets[canon_mask as usize]
+            .as_ref()
+            .expect("materialized before use")
     }
 
     /// Unordered splits `(A, B)` of `mask` with `|A| <= |B|`, as canonical
     /// masks, each distinct sub-multiset pair once, smaller `A` first.
-    fn splits_of(&mut self, mask: u16) -> Vec<(u16, u16)> {
-        if let Some(s) = self.splits.get(&mask) {
-            return s.clone();
+    fn splits_of(&mut self, mask: u16) -> Rc<[(u16, u16)]> {
+        if let Some(s) = &self.splits[mask as usize] {
+            return Rc::clone(s);
         }
         let low = mask & mask.wrapping_neg();
         let total = mask.count_ones();
@@ -252,8 +287,12 @@ impl Solver {
         }
         out.sort_unstable_by_key(|&(a, b)| (a.count_ones(), a, b));
         out.dedup();
-        debug_assert!(out.iter().all(|&(a, b)| a.count_ones() + b.count_ones() == total));
-        self.splits.insert(mask, out.clone());
+        debug_assert!(
+            out.iter()
+                .all(|&(a, b)| a.count_ones() + b.count_ones() == total)
+        );
+        let out: Rc<[(u16, u16)]> = out.into();
+        self.splits[mask as usize] = Some(Rc::clone(&out));
         out
     }
 
@@ -264,55 +303,76 @@ impl Solver {
         }
         if mask.count_ones() == 1 {
             let c = self.cards[mask.trailing_zeros() as usize];
-            self.sets[mask as usize] = Some(ValueSet { vals: vec![Q::int(c)], prov: vec![Prov::Card] });
+            self.sets[mask as usize] = Some(ValueSet {
+                vals: vec![Q::int(c)],
+                prov: vec![Prov::Card],
+            });
             return;
         }
-        let mut found: FxHashMap<Q, Prov> = FxHashMap::default();
-        let mut order: Vec<Q> = Vec::new();
-        for (a, b) in self.splits_of(mask) {
+        // Candidates in generation order; the first producer of a value wins,
+        // so the kept expression is the same on every run.
+        let mut cands: Vec<(Q, Prov)> = Vec::new();
+        for &(a, b) in self.splits_of(mask).iter() {
             self.materialize(a);
             self.materialize(b);
             let (va, vb) = (self.set(a), self.set(b));
+            cands.reserve(va.vals.len() * vb.vals.len() * 6);
             for (ai, &x) in va.vals.iter().enumerate() {
                 for (bi, &y) in vb.vals.iter().enumerate() {
                     let (ai, bi) = (ai as u32, bi as u32);
-                    let cands = [
-                        (x.add(y), Op::Add, false),
-                        (x.mul(y), Op::Mul, false),
-                        (x.sub(y), Op::Sub, false),
-                        (y.sub(x), Op::Sub, true),
-                        (x.div(y), Op::Div, false),
-                        (y.div(x), Op::Div, true),
+                    let fwd = |op| Prov::Bin { op, a, ai, b, bi };
+                    let rev = |op| Prov::Bin {
+                        op,
+                        a: b,
+                        ai: bi,
+                        b: a,
+                        bi: ai,
+                    };
+                    let all = [
+                        (x.add(y), fwd(Op::Add)),
+                        (x.mul(y), fwd(Op::Mul)),
+                        (x.sub(y), fwd(Op::Sub)),
+                        (y.sub(x), rev(Op::Sub)),
+                        (x.div(y), fwd(Op::Div)),
+                        (y.div(x), rev(Op::Div)),
                     ];
-                    for (v, op, swap) in cands {
-                        let Some(v) = v else { continue };
-                        if !self.rules.admits(v) {
-                            continue;
+                    for (v, p) in all {
+                        if let Some(v) = v.filter(|&v| self.rules.admits(v)) {
+                            cands.push((v, p));
                         }
-                        found.entry(v).or_insert_with(|| {
-                            order.push(v);
-                            if swap {
-                                Prov::Bin { op, a: b, ai: bi, b: a, bi: ai }
-                            } else {
-                                Prov::Bin { op, a, ai, b, bi }
-                            }
-                        });
                     }
                 }
             }
         }
-        order.sort_unstable();
-        let prov = order.iter().map(|v| found[v]).collect();
-        self.sets[mask as usize] = Some(ValueSet { vals: order, prov });
+        let set = if cands.len() <= 256 {
+            // Small sets: a stable sort keeps the first producer of each value.
+            cands.sort_by(|x, y| x.0.cmp(&y.0));
+            cands.dedup_by(|later, first| later.0 == first.0);
+            let (vals, prov) = cands.into_iter().unzip();
+            ValueSet { vals, prov }
+        } else {
+            let mut first: FxHashMap<Q, Prov> = FxHashMap::default();
+            first.reserve(cands.len() / 2);
+            for (v, p) in cands {
+                first.entry(v).or_insert(p);
+            }
+            let mut pairs: Vec<(Q, Prov)> = first.into_iter().collect();
+            pairs.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+            let (vals, prov) = pairs.into_iter().unzip();
+            ValueSet { vals, prov }
+        };
+        self.sets[mask as usize] = Some(set);
     }
 
     fn rebuild(&self, mask: u16, idx: usize) -> Expr {
         let set = self.set(mask);
         match set.prov[idx] {
             Prov::Card => Expr::Card(set.vals[idx].numer()),
-            Prov::Bin { op, a, ai, b, bi } => {
-                Expr::bin(op, self.rebuild(a, ai as usize), self.rebuild(b, bi as usize))
-            }
+            Prov::Bin { op, a, ai, b, bi } => Expr::bin(
+                op,
+                self.rebuild(a, ai as usize),
+                self.rebuild(b, bi as usize),
+            ),
         }
     }
 
@@ -338,16 +398,24 @@ impl Solver {
             self.materialize(mask);
             return self.set(mask).find(t).map(|i| self.rebuild(mask, i));
         }
-        if self.failed.contains(&(mask, t)) {
+        let memo = size >= MEMO_FROM;
+        if memo && self.failed.contains(&(mask, t)) {
             return None;
         }
-        for (a, b) in self.splits_of(mask) {
+        for &(a, b) in self.splits_of(mask).iter() {
             self.materialize(a);
+            // A tabulated partner is searched in place: this is the innermost
+            // loop of every solve, and a call per lookup would dominate it.
+            let b_tabulated = b.count_ones() <= self.tabulate_upto;
+            if b_tabulated {
+                self.materialize(b);
+            }
             let n_a = self.set(a).vals.len();
             for ai in 0..n_a {
                 let x = self.set(a).vals[ai];
                 for shape in Shape::ALL {
                     let found = match shape.needed(x, t) {
+                        Some(y) if b_tabulated => self.set(b).find(y).map(|i| self.rebuild(b, i)),
                         Some(y) => self.decide(b, y),
                         // a * b = t with a = 0, or a / b = t with t = 0 and a = 0:
                         // any (nonzero) value of B will do.
@@ -361,7 +429,9 @@ impl Solver {
                 }
             }
         }
-        self.failed.insert((mask, t));
+        if memo {
+            self.failed.insert((mask, t));
+        }
         None
     }
 
@@ -378,7 +448,10 @@ impl Solver {
         }
         self.materialize(b);
         let set = self.set(b);
-        let i = set.vals.iter().position(|v| shape.value(a, *v) == Some(t))?;
+        let i = set
+            .vals
+            .iter()
+            .position(|v| shape.value(a, *v) == Some(t))?;
         Some(self.rebuild(b, i))
     }
 
@@ -401,7 +474,7 @@ impl Solver {
             let (dv, dc) = (v.distance(t).unwrap(), c.distance(t).unwrap());
             dv < dc || (dv == dc && v < c)
         };
-        for (a, b) in self.splits_of(full) {
+        for &(a, b) in self.splits_of(full).iter() {
             self.materialize(a);
             self.materialize(b);
             let (va, vb) = (self.set(a), self.set(b));
@@ -432,7 +505,8 @@ fn candidates(shape: Shape, a: Q, t: Q, vb: &[Q], rules: Rules) -> Vec<usize> {
     if n == 0 {
         return Vec::new();
     }
-    let integral_division = rules != Rules::Rational && matches!(shape, Shape::ADivB | Shape::BDivA);
+    let integral_division =
+        rules != Rules::Rational && matches!(shape, Shape::ADivB | Shape::BDivA);
     if n <= 4 || integral_division {
         return (0..n).collect();
     }
@@ -523,12 +597,21 @@ mod tests {
         let h = hand("1 2 3 4 7 25");
         let out = solve_closest(&h, Q::int(573), Rules::Natural, Closest::Nearest).unwrap();
         assert_eq!(out.value, Some(Q::int(573)));
-        assert_eq!(out.expr.unwrap().eval_under(Rules::Natural), Ok(Q::int(573)));
+        assert_eq!(
+            out.expr.unwrap().eval_under(Rules::Natural),
+            Ok(Q::int(573))
+        );
     }
 
     #[test]
     fn closest_agrees_with_the_value_table() {
-        for (s, t) in [("1 1 1 1", 24), ("2 3", 7), ("1 1", 24), ("5 7 13", 1000), ("1 2 3", -5)] {
+        for (s, t) in [
+            ("1 1 1 1", 24),
+            ("2 3", 7),
+            ("1 1", 24),
+            ("5 7 13", 1000),
+            ("1 2 3", -5),
+        ] {
             let h = hand(s);
             let t = Q::int(t);
             for rules in Rules::ALL {

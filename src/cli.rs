@@ -1,0 +1,197 @@
+//! Command-line arguments as clap structs. Doc comments are the help text.
+//! Nothing here decides anything: each subcommand turns its arguments into a
+//! validated config (see `cmd/`) that the library takes.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::enumerate::{Deck, ValueRange};
+use crate::layout::Shard;
+use crate::number::Q;
+use crate::rules::Rules;
+use crate::solve::Closest;
+
+/// Settle the 24 game family by exhaustion: exact solver, distinct-solution
+/// census, Parquet tables and difficulty reports.
+#[derive(Debug, Parser)]
+#[command(name = "census24", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve one hand (or one hand per line with --stdin).
+    ///
+    /// Prints one solution as an infix expression. Exit status: 0 when every
+    /// hand is solved, 1 when some hand has no solution, 2 on bad input.
+    #[command(allow_negative_numbers = true)]
+    Solve(SolveArgs),
+    /// Solve every hand of a game variant and write Parquet tables.
+    ///
+    /// Writes OUT/rules=R/target=T/values=LO-HI/deck=N/k=K/ with hands.parquet,
+    /// solutions.parquet and manifest.json (a fractional target p/q is
+    /// written target=p_q). Finished chunks are kept as the sweep goes, so
+    /// running the same command after an interruption resumes it. The same
+    /// options always write the same bytes, whatever the thread count.
+    #[command(allow_negative_numbers = true)]
+    Sweep(SweepArgs),
+    /// Join complete sets of shard parts (written by `sweep --shard I/N`)
+    /// into the tables a single run writes, byte for byte, and remove the parts.
+    Merge(MergeArgs),
+}
+
+/// A rule set for intermediate results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// Fractions allowed anywhere (the classic game).
+    Rational,
+    /// Every intermediate result an integer, negatives allowed.
+    Integer,
+    /// Every intermediate result a non-negative integer (Countdown).
+    Natural,
+}
+
+impl From<RulesArg> for Rules {
+    fn from(r: RulesArg) -> Rules {
+        match r {
+            RulesArg::Rational => Rules::Rational,
+            RulesArg::Integer => Rules::Integer,
+            RulesArg::Natural => Rules::Natural,
+        }
+    }
+}
+
+/// What to report when the target cannot be reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClosestArg {
+    /// The largest reachable value not above the target.
+    Below,
+    /// The reachable value nearest the target (the smaller one on a tie).
+    Nearest,
+}
+
+impl From<ClosestArg> for Closest {
+    fn from(c: ClosestArg) -> Closest {
+        match c {
+            ClosestArg::Below => Closest::Below,
+            ClosestArg::Nearest => Closest::Nearest,
+        }
+    }
+}
+
+/// Parses a target: an integer or a fraction `p/q`.
+pub fn parse_target(s: &str) -> Result<Q, String> {
+    s.parse::<Q>().map_err(|e| e.to_string())
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Card values (any integers), e.g. `3 8 8 9`.
+    #[arg(value_name = "CARD", required_unless_present = "stdin")]
+    pub cards: Vec<String>,
+
+    /// The value to reach: an integer or a fraction p/q.
+    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
+    pub target: Q,
+
+    /// Which intermediate results are allowed.
+    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
+    pub rules: RulesArg,
+
+    /// When the target is unreachable, report the closest reachable value.
+    #[arg(long, value_enum)]
+    pub closest: Option<ClosestArg>,
+
+    /// Print × ÷ − instead of * / -.
+    #[arg(long)]
+    pub unicode: bool,
+
+    /// Print one JSON object per hand.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Read one hand per line from standard input (blank and `#` lines are
+    /// skipped) and print one result line per hand as it goes.
+    #[arg(long, conflicts_with = "cards")]
+    pub stdin: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// Cards per hand.
+    #[arg(long, short = 'k', value_name = "K", default_value_t = 4)]
+    pub hand_size: usize,
+
+    /// Card values, an inclusive range.
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        default_value = "1..13",
+        allow_hyphen_values = true
+    )]
+    pub values: ValueRange,
+
+    /// The value to reach: an integer or a fraction p/q.
+    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
+    pub target: Q,
+
+    /// Which intermediate results are allowed.
+    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
+    pub rules: RulesArg,
+
+    /// Copies of each value in the deck (4 in a standard 52-card deck), or
+    /// `none` for independent draws; it caps repeats and sets the deal odds.
+    #[arg(long, value_name = "N|none", default_value = "4")]
+    pub deck: Deck,
+
+    /// Folder under which the partitioned tables are written.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub out: PathBuf,
+
+    /// Worker threads (default: one per core). Output does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Solve only shard I of N (a contiguous 1/N of the sorted hands), written
+    /// as *.part-I-of-N.* files; join a complete set with `census24 merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+
+    /// No progress bar and no summary.
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Only decide each hand: no solutions table, no solution counts (for
+    /// hand sizes where enumerating solutions is too slow).
+    #[arg(long)]
+    pub no_solutions: bool,
+
+    /// Stop after writing this many chunks, as if interrupted (for tests).
+    #[arg(long, value_name = "N", hide = true)]
+    pub stop_after_chunks: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Folder searched (recursively) for shard parts.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub out: PathBuf,
+
+    /// Print nothing on success.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,33 @@
+//! Subcommands: each turns clap arguments into a validated config, calls the
+//! library and writes the result. `run` maps the outcome to an exit status.
+
+pub mod solve;
+
+use std::io;
+
+use crate::cli::{Cli, Command};
+
+/// How a successful run ended, as the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Everything asked was done (and, for `solve`, solved).
+    Done = 0,
+    /// `solve` proved that some hand has no solution.
+    NoSolution = 1,
+}
+
+/// Run one command. Errors are bad input or I/O failures (exit status 2).
+pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
+}
+
+/// True when `err` (anywhere in its chain) is a broken pipe, as when the
+/// output is piped into `head`: that is a normal way to stop, not a failure.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,284 @@
+//! `census24 solve` as a user runs it: answers, exit codes, JSON, stdin, errors.
+
+use census24::{Expr, Q, Rules};
+
+use crate::util::{census24, run};
+
+/// Solve `args`, require exit 0, and check the printed expression uses exactly
+/// `cards` and evaluates exactly to `target` under `rules`.
+fn solved(args: &[&str], cards: &[i64], target: Q, rules: Rules) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: stdout {out} stderr {err}");
+    let text = out.trim();
+    let e = Expr::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(e.eval_under(rules), Ok(target), "{text}");
+    let mut want = cards.to_vec();
+    want.sort_unstable();
+    assert_eq!(e.cards(), want, "{text}");
+    text.to_string()
+}
+
+fn unsolvable(args: &[&str]) {
+    let (code, out, _) = run(args);
+    assert_eq!(code, 1, "{args:?}: {out}");
+    assert_eq!(out.trim(), "no solution");
+}
+
+fn rejected(args: &[&str], needle: &str) {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: {out} {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: stderr {err:?} lacks {needle:?}"
+    );
+    assert!(out.is_empty(), "{args:?}: {out}");
+}
+
+#[test]
+fn hand_3_8_8_9_solved() {
+    solved(
+        &["solve", "3", "8", "8", "9"],
+        &[3, 8, 8, 9],
+        Q::int(24),
+        Rules::Rational,
+    );
+}
+
+#[test]
+fn hand_1_3_4_6_needs_fractions() {
+    let text = solved(
+        &["solve", "1", "3", "4", "6"],
+        &[1, 3, 4, 6],
+        Q::int(24),
+        Rules::Rational,
+    );
+    assert_eq!(text, "6/(1-3/4)");
+    unsolvable(&["solve", "--rules", "integer", "1", "3", "4", "6"]);
+}
+
+#[test]
+fn hand_3_3_8_8_needs_fractions() {
+    let text = solved(
+        &["solve", "3", "3", "8", "8"],
+        &[3, 3, 8, 8],
+        Q::int(24),
+        Rules::Rational,
+    );
+    assert_eq!(text, "8/(3-8/3)");
+    unsolvable(&["solve", "--rules", "natural", "3", "3", "8", "8"]);
+}
+
+#[test]
+fn hand_1_1_1_1_unsolvable_exit_1() {
+    unsolvable(&["solve", "1", "1", "1", "1"]);
+}
+
+#[test]
+fn other_targets() {
+    solved(
+        &["solve", "--target", "47", "1", "87", "3", "10"],
+        &[1, 87, 3, 10],
+        Q::int(47),
+        Rules::Rational,
+    );
+    solved(
+        &["solve", "--target", "21", "1", "5", "6", "7"],
+        &[1, 5, 6, 7],
+        Q::int(21),
+        Rules::Rational,
+    );
+    unsolvable(&[
+        "solve", "--target", "21", "--rules", "integer", "1", "5", "6", "7",
+    ]);
+    solved(
+        &["solve", "--target", "11", "1", "7", "3"],
+        &[1, 7, 3],
+        Q::int(11),
+        Rules::Rational,
+    );
+    solved(
+        &["solve", "12", "12"],
+        &[12, 12],
+        Q::int(24),
+        Rules::Rational,
+    );
+    solved(
+        &["solve", "--target", "-7/2", "1", "2", "3"],
+        &[1, 2, 3],
+        Q::new(-7, 2).unwrap(),
+        Rules::Rational,
+    );
+}
+
+#[test]
+fn countdown_573_is_exact() {
+    let args = [
+        "solve",
+        "--rules",
+        "natural",
+        "--closest",
+        "nearest",
+        "--target",
+        "573",
+        "1",
+        "2",
+        "3",
+        "4",
+        "7",
+        "25",
+    ];
+    solved(&args, &[1, 2, 3, 4, 7, 25], Q::int(573), Rules::Natural);
+}
+
+#[test]
+fn closest_reports_value_and_exit_1() {
+    let (code, out, _) = run(&["solve", "--closest", "below", "1", "1", "1", "1"]);
+    assert_eq!(code, 1);
+    // 1 1 1 1 reaches at most (1+1)*(1+1) = 4.
+    assert!(
+        out.trim().ends_with("= 4 (closest; 24 is unreachable)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[
+        "solve",
+        "--json",
+        "--closest",
+        "nearest",
+        "--target",
+        "100",
+        "5",
+        "5",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["value"], "25");
+    assert_eq!(v["solvable"], false);
+}
+
+#[test]
+fn json_has_the_promised_fields() {
+    let (code, out, _) = run(&["solve", "--json", "3", "3", "8", "8"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["hand"], "3 3 8 8");
+    assert_eq!(v["target"], "24");
+    assert_eq!(v["rules"], "rational");
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["expression"], "8/(3-8/3)");
+    assert_eq!(v["value"], "24");
+    assert_eq!(v["tree"]["op"], "/");
+    let (code, out, _) = run(&["solve", "--json", "1", "1", "1", "1"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solvable"], false);
+    assert!(v["expression"].is_null());
+    assert!(v["value"].is_null());
+}
+
+#[test]
+fn unicode_operators() {
+    let (_, out, _) = run(&["solve", "--unicode", "3", "3", "8", "8"]);
+    assert_eq!(out.trim(), "8÷(3−8÷3)");
+}
+
+#[test]
+fn stdin_streams_one_line_per_hand() {
+    let input = "# a comment\n3 8 8 9\n\n1 1 1 1\n3 3 8 8\n";
+    let out = census24()
+        .args(["solve", "--stdin"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "one hand is unsolvable");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("3 8 8 9: "));
+    assert_eq!(lines[1], "1 1 1 1: no solution");
+    assert_eq!(lines[2], "3 3 8 8: 8/(3-8/3)");
+    for line in [lines[0], lines[2]] {
+        let (_, e) = line.split_once(": ").unwrap();
+        assert_eq!(Expr::parse(e).unwrap().eval(), Ok(Q::int(24)));
+    }
+}
+
+#[test]
+fn stdin_names_bad_lines_and_keeps_going() {
+    let out = census24()
+        .args(["solve", "--stdin"])
+        .write_stdin("3 8 8 9\n3 x 8\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 2: card \"x\" is not an integer"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("3 8 8 9: ")
+    );
+}
+
+#[test]
+fn bad_input_is_named() {
+    rejected(&["solve", "3", "x", "8"], "card \"x\" is not an integer");
+    rejected(&["solve"], "CARD");
+    rejected(
+        &["solve", "--target", "1/0", "1", "2"],
+        "\"1/0\" has a zero denominator",
+    );
+    rejected(
+        &["solve", "--target", "abc", "1", "2"],
+        "\"abc\" is not a number",
+    );
+    rejected(
+        &["solve", "--rules", "real", "1", "2"],
+        "invalid value 'real'",
+    );
+    rejected(
+        &["solve", "99999999999", "99999999999"],
+        "too large for exact arithmetic",
+    );
+}
+
+#[test]
+fn too_many_cards_names_the_limit() {
+    let many: Vec<String> = (0..13).map(|i| (i * 101).to_string()).collect();
+    let mut args = vec!["solve"];
+    args.extend(many.iter().map(String::as_str));
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at most"), "{err}");
+}
+
+#[test]
+fn negative_cards_are_cards() {
+    solved(
+        &["solve", "-3", "8", "-1"],
+        &[-3, 8, -1],
+        Q::int(24),
+        Rules::Rational,
+    );
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    // `head -1` closes the pipe early; census24 must still exit 0.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("hands.txt");
+    std::fs::write(&input, "3 8 8 9\n".repeat(50_000)).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("census24");
+    let script = format!(
+        "set -o pipefail; '{}' solve --stdin < '{}' | head -1 > /dev/null",
+        bin.display(),
+        input.display()
+    );
+    let status = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{status}");
+}
