@@ -1,0 +1,335 @@
+//! Distinct solutions: every solution of a hand, one per class, at three
+//! levels of "the same" (see docs/DISTINCT.md).
+//!
+//! - **Structural**: equal as rational functions of the cards, after
+//!   relabelling cards of equal value. Each class has a canonical key (the
+//!   normal form of [`form`]) and a readable representative.
+//! - **Dissimilar**: structural classes that differ only in a neutral part
+//!   (worth 0 added or subtracted, worth 1 multiplying or dividing) are one
+//!   solution; the rule is in [`dissimilar`].
+//! - **None**: every expression tree up to the order of the operands of `+`
+//!   and `*` ([`trees`]).
+//!
+//! Classes are generated directly by dynamic programming over sub-multisets
+//! ([`search`]), never by listing every expression.
+
+mod dissimilar;
+pub(crate) mod form;
+pub(crate) mod search;
+
+use std::fmt;
+use std::rc::Rc;
+use std::str::FromStr;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::InputError;
+use crate::expr::{Expr, Facts, Op};
+use crate::hand::Hand;
+use crate::number::Q;
+use crate::rules::Rules;
+use form::Form;
+use search::{Algebra, Engine, Tree};
+
+/// The most cards [`solutions`] and [`trees`] take.
+pub const MAX_DISTINCT_CARDS: usize = 8;
+
+/// Which solutions count as the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Distinct {
+    /// Structural classes merged when they differ only in a neutral part.
+    #[default]
+    Dissimilar,
+    /// Equal as rational functions of the cards, equal cards interchangeable.
+    Structural,
+    /// Every expression tree, up to the order of the operands of `+` and `*`.
+    None,
+}
+
+impl Distinct {
+    pub const ALL: [Distinct; 3] = [Distinct::Dissimilar, Distinct::Structural, Distinct::None];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Distinct::Dissimilar => "dissimilar",
+            Distinct::Structural => "structural",
+            Distinct::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Distinct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Distinct {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Distinct, InputError> {
+        Distinct::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or_else(|| {
+                InputError::Other(format!(
+                    "unknown distinct level \"{s}\" (expected dissimilar, structural or none)"
+                ))
+            })
+    }
+}
+
+/// One structural class of solutions.
+#[derive(Clone, Debug)]
+pub struct Class {
+    /// Readable representative; evaluates exactly to the target under the rules.
+    pub expr: Expr,
+    /// Deterministic canonical key of the structural class.
+    pub canonical: String,
+    /// Facts of `expr`.
+    pub facts: Facts,
+    /// 0-based index of the dissimilar group this class belongs to (groups
+    /// numbered in order of first appearance in `classes`).
+    pub dissimilar_group: u32,
+}
+
+/// All solutions of one hand.
+#[derive(Clone, Debug, Default)]
+pub struct Solutions {
+    /// Every structural class, simplest first (see [`simplicity`]), deterministic.
+    pub classes: Vec<Class>,
+    /// Number of dissimilar groups.
+    pub dissimilar: u32,
+}
+
+impl Solutions {
+    /// Number of structural classes.
+    pub fn structural(&self) -> u32 {
+        self.classes.len() as u32
+    }
+
+    /// One class per dissimilar group, the simplest of the group, in group order.
+    pub fn dissimilar_representatives(&self) -> impl Iterator<Item = &Class> {
+        let mut next = 0;
+        self.classes.iter().filter(move |c| {
+            let first = c.dissimilar_group == next;
+            next += first as u32;
+            first
+        })
+    }
+
+    /// The classes listed at `level` (`None` is not a level of classes: its
+    /// trees come from [`trees`], so it lists the structural classes here).
+    pub fn at(&self, level: Distinct) -> Vec<&Class> {
+        match level {
+            Distinct::Dissimilar => self.dissimilar_representatives().collect(),
+            Distinct::Structural | Distinct::None => self.classes.iter().collect(),
+        }
+    }
+}
+
+/// The order "simplest first": no fraction before a fraction, then fewer
+/// sum/product alternations in the normal form, then fewer subtractions and
+/// divisions in the representative, then a smaller largest intermediate, then
+/// the canonical key. Every component is a function of the class, so the order
+/// is stable across runs and threads.
+pub fn simplicity(class: &Class, levels: u32) -> (bool, u32, u32, Q, String) {
+    let f = &class.facts;
+    (
+        f.uses_fraction,
+        levels,
+        f.op_counts[Op::Sub as usize] + f.op_counts[Op::Div as usize],
+        f.peak.unwrap_or(Q::ZERO),
+        class.canonical.clone(),
+    )
+}
+
+/// Normal forms with a witness tree.
+struct Structural;
+
+impl Algebra for Structural {
+    type Item = (Form, Rc<Tree>);
+
+    fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
+        let f = Form::leaf(v);
+        (f.key().into(), (f, Rc::new(Tree::Card(v))))
+    }
+
+    fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item) {
+        let f = Form::apply(op, &a.0, &b.0);
+        (
+            f.key().into(),
+            (f, Rc::new(Tree::Bin(op, a.1.clone(), b.1.clone()))),
+        )
+    }
+}
+
+/// Trees up to the order of the operands of `+` and `*`.
+struct Trees;
+
+impl Algebra for Trees {
+    type Item = (Rc<str>, Rc<Tree>);
+
+    fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
+        let k: Rc<str> = if v < 0 {
+            format!("_{}", v.unsigned_abs())
+        } else {
+            v.to_string()
+        }
+        .into();
+        (k.clone(), (k, Rc::new(Tree::Card(v))))
+    }
+
+    fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item) {
+        let (x, y) = if op.is_commutative() && b.0 < a.0 {
+            (&b.0, &a.0)
+        } else {
+            (&a.0, &b.0)
+        };
+        let k: Rc<str> = format!("({x}{}{y})", op.symbol(false)).into();
+        (
+            k.clone(),
+            (k, Rc::new(Tree::Bin(op, a.1.clone(), b.1.clone()))),
+        )
+    }
+}
+
+fn check(hand: &Hand, target: Q) -> Result<(), InputError> {
+    hand.check_size(MAX_DISTINCT_CARDS, "distinct solutions")?;
+    hand.check_range(target)
+}
+
+/// Every structural class of solutions of `hand` for `target` under `rules`,
+/// simplest first, with its dissimilar group.
+pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
+    check(hand, target)?;
+    let alg = Structural;
+    let mut engine = Engine::new(&alg, hand.cards(), rules);
+    let found = engine.with_value(engine.full(), target);
+    let mut classes: Vec<(Class, u32, String)> = found
+        .iter()
+        .map(|e| {
+            let (form, witness) = &e.item;
+            // The representative is written from the normal form when that
+            // reading obeys the rules; otherwise the tree the search found.
+            let expr = form::render(&form.node, form.neg)
+                .filter(|x| x.eval_under(rules) == Ok(target))
+                .unwrap_or_else(|| witness.to_expr());
+            let facts = expr.facts().expect("a representative evaluates");
+            let core = dissimilar::core(form).key();
+            let class = Class {
+                expr,
+                canonical: e.key.to_string(),
+                facts,
+                dissimilar_group: 0,
+            };
+            (class, form.node.levels, core)
+        })
+        .collect();
+    classes.sort_by_cached_key(|(c, levels, _)| simplicity(c, *levels));
+    let mut groups: FxHashMap<String, u32> = FxHashMap::default();
+    let mut out = Vec::with_capacity(classes.len());
+    for (mut class, _, core) in classes {
+        let next = groups.len() as u32;
+        class.dissimilar_group = *groups.entry(core).or_insert(next);
+        out.push(class);
+    }
+    Ok(Solutions {
+        dissimilar: groups.len() as u32,
+        classes: out,
+    })
+}
+
+/// Every expression tree over `hand` worth `target` under `rules`, counting
+/// `a+b` and `b+a` (and `a*b`, `b*a`) once, and equal cards as identical:
+/// the `--distinct none` level. Simplest first, by the same order as classes.
+pub fn trees(hand: &Hand, target: Q, rules: Rules) -> Result<Vec<Expr>, InputError> {
+    check(hand, target)?;
+    let alg = Trees;
+    let mut engine = Engine::new(&alg, hand.cards(), rules);
+    let found = engine.with_value(engine.full(), target);
+    let mut out: Vec<(bool, u32, u32, Q, Rc<str>, Expr)> = found
+        .iter()
+        .map(|e| {
+            let expr = e.item.1.to_expr();
+            let f = expr.facts().expect("a tree found by the search evaluates");
+            let ops = f.op_counts[Op::Sub as usize] + f.op_counts[Op::Div as usize];
+            (
+                f.uses_fraction,
+                f.depth,
+                ops,
+                f.peak.unwrap_or(Q::ZERO),
+                e.key.clone(),
+                expr,
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| (a.0, a.1, a.2, a.3, &a.4).cmp(&(b.0, b.1, b.2, b.3, &b.4)));
+    Ok(out.into_iter().map(|t| t.5).collect())
+}
+
+/// The number of solutions of `hand` at `level`.
+pub fn count(hand: &Hand, target: Q, rules: Rules, level: Distinct) -> Result<u64, InputError> {
+    Ok(match level {
+        Distinct::None => trees(hand, target, rules)?.len() as u64,
+        Distinct::Structural => solutions(hand, target, rules)?.classes.len() as u64,
+        Distinct::Dissimilar => solutions(hand, target, rules)?.dissimilar as u64,
+    })
+}
+
+/// The canonical key of the structural class of `expr` (cards labelled by value).
+pub fn canonical_key(expr: &Expr) -> String {
+    form::of_expr(expr).key()
+}
+
+/// The key of the dissimilar group of `expr`: the canonical key of its core.
+pub fn dissimilar_key(expr: &Expr) -> String {
+    dissimilar::core(&form::of_expr(expr)).key()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sols(h: &str) -> Solutions {
+        solutions(&Hand::parse(h).unwrap(), Q::int(24), Rules::Rational).unwrap()
+    }
+
+    fn show(s: &Solutions) -> Vec<String> {
+        s.classes
+            .iter()
+            .map(|c| format!("{} #{}", c.expr, c.dissimilar_group))
+            .collect()
+    }
+
+    #[test]
+    fn hand_1_2_3_4_has_4_structural_3_dissimilar() {
+        let s = sols("1 2 3 4");
+        assert_eq!((s.structural(), s.dissimilar), (4, 3), "{:?}", show(&s));
+    }
+
+    #[test]
+    fn hand_1_1_5_5_has_7_structural_2_dissimilar() {
+        let s = sols("1 1 5 5");
+        assert_eq!((s.structural(), s.dissimilar), (7, 2), "{:?}", show(&s));
+    }
+
+    #[test]
+    fn hand_2_4_8_10_has_11_at_both_levels() {
+        let s = sols("2 4 8 10");
+        assert_eq!((s.structural(), s.dissimilar), (11, 11), "{:?}", show(&s));
+    }
+
+    #[test]
+    fn hands_3_3_8_8_and_1_3_4_6_have_exactly_one() {
+        for h in ["3 3 8 8", "1 3 4 6"] {
+            let s = sols(h);
+            assert_eq!(
+                (s.structural(), s.dissimilar),
+                (1, 1),
+                "{h}: {:?}",
+                show(&s)
+            );
+        }
+    }
+}
