@@ -15,7 +15,11 @@ pub enum InputError {
     #[error("no cards given: a hand needs at least one card")]
     NoCards,
     #[error("{count} cards given, but {what} takes at most {limit}")]
-    TooManyCards { count: usize, limit: usize, what: &'static str },
+    TooManyCards {
+        count: usize,
+        limit: usize,
+        what: &'static str,
+    },
     #[error("unknown rule set \"{0}\" (expected rational, integer or natural)")]
     UnknownRules(String),
     #[error(
@@ -23,6 +27,15 @@ pub enum InputError {
          (|numerator|+denominator of the target) x product of (|card|+1) must stay below 2^63"
     )]
     OutOfRange { hand: String, target: String },
+    #[error("card {0} is not in a deck (values 1 to 13; use --deck none for any integers)")]
+    NotInDeck(i64),
+    #[error("value {value} appears {count} times, but a deck has {copies}")]
+    TooManyCopies { value: i64, count: u32, copies: u32 },
+    #[error(
+        "hand {hand} with target {target} is undecided: no small core plus zero group makes \
+         the target and the hand is too large for an exhaustive search (see docs/BIG_HANDS.md)"
+    )]
+    Undecided { hand: String, target: String },
     #[error("{0}")]
     Other(String),
 }

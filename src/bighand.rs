@@ -1,0 +1,776 @@
+//! Hands of any size up to [`MAX_BIG_CARDS`]: a small exact core makes the
+//! target and a zero group swallows every other card.
+//!
+//! The subset solver ([`crate::solve`]) stops at [`MAX_EXACT_CARDS`] cards. Past
+//! that, [`solve_any`] looks for two disjoint sub-multisets of the hand: a
+//! *core* `S` of at most [`CORE_MAX`] cards that makes the target `t`, and a
+//! *zero group* `Z` of at most [`ZERO_MAX`] cards that makes `0`. Every other
+//! card `x` is then multiplied into the zero group, whose value stays `0` at
+//! each step, so `E(S) + E(Z)*x1*x2*...` is worth `t` under every rule set.
+//! That search is exhaustive over its bounded space, and the property it looks
+//! for is inherited by every larger hand (more cards only feed the zero group).
+//! A one-off computation (`deck_hands_of_13_or_more_cards_always_absorb`,
+//! recorded in docs/BIG_HANDS.md) shows every deck hand of at least 13 cards has
+//! such a pair for target 24 under each rule set, so for those the answer is
+//! always found.
+//!
+//! "No solution" is only ever returned with a proof: the exact solver (hands of
+//! at most [`MAX_EXACT_CARDS`] cards), an inadmissible target, the zero-card
+//! reduction (see [`solve_any`]) or the height bound of [`height_bound`]. A big
+//! hand that none of these settles is reported as
+//! [`InputError::Undecided`], never as "no".
+
+use rustc_hash::FxHashMap;
+
+use crate::error::InputError;
+use crate::expr::{Expr, Op};
+use crate::hand::{Hand, MAX_EXACT_CARDS};
+use crate::number::{Q, height_bound};
+use crate::rules::Rules;
+use crate::solve::solve;
+
+/// The most cards [`solve_any`] takes: a full deck (52) with room for a few
+/// jokers or extra cards under `--deck none`. Beyond it the bounded searches
+/// below, whose cost grows with the number of distinct values, stop being quick.
+pub const MAX_BIG_CARDS: usize = 64;
+
+/// Card values of a standard deck.
+pub const DECK_VALUES: std::ops::RangeInclusive<i64> = 1..=13;
+
+/// Copies of each value in a standard deck.
+pub const DECK_COPIES: u32 = 4;
+
+/// The largest core (cards that make the target) the absorbing search tries.
+pub const CORE_MAX: u32 = 4;
+
+/// The largest zero group (cards that make 0) the absorbing search tries.
+pub const ZERO_MAX: u32 = 4;
+
+/// Hands this small go straight to the exact solver: it is as fast as the
+/// absorbing search there, and its answer is final either way.
+const EXACT_FIRST: usize = 6;
+
+/// Fails unless `hand` could be dealt from one deck with `copies` copies of each
+/// value 1..=13; `None` means any integers are allowed.
+pub fn check_deck(hand: &Hand, copies: Option<u32>) -> Result<(), InputError> {
+    let Some(copies) = copies else { return Ok(()) };
+    let ms = Multiset::of(hand.cards());
+    for (&value, &count) in ms.vals.iter().zip(&ms.cnt) {
+        if !DECK_VALUES.contains(&value) {
+            return Err(InputError::NotInDeck(value));
+        }
+        if count > copies {
+            return Err(InputError::TooManyCopies {
+                value,
+                count,
+                copies,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Solve a hand of up to [`MAX_BIG_CARDS`] cards: an expression using every
+/// card once worth exactly `target` under `rules`, `None` when it is proven
+/// that none exists, or [`InputError::Undecided`] when neither was reached.
+///
+/// In order:
+/// 1. With two or more cards the last operation's result is the target, so a
+///    target the rules do not admit is unreachable.
+/// 2. Up to a few cards, the exact solver.
+/// 3. The absorbing search (module doc); it only ever says "found".
+/// 4. Up to [`MAX_EXACT_CARDS`] cards, the exact solver settles it.
+/// 5. Hands with zero cards: `t` is reachable iff `t = 0` or some nonempty
+///    sub-multiset `S` of the nonzero cards makes `t` (or `-t`, except under
+///    natural rules); decided exhaustively when at most [`MAX_EXACT_CARDS`]
+///    cards are nonzero.
+/// 6. If `|numerator| + denominator` of the target exceeds the product of
+///    `|c| + 1` over the cards, no expression reaches it.
+///
+/// Every answer is re-evaluated exactly and checked to use the hand's cards
+/// before it is returned.
+pub fn solve_any(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    hand.check_size(MAX_BIG_CARDS, "the big-hand solver")?;
+    let answer = decide(hand, target, rules)?;
+    if let Some(e) = &answer {
+        // A wrong answer here is a bug in this module, never bad input.
+        assert_eq!(
+            e.eval_under(rules),
+            Ok(target),
+            "answer {e} for hand {hand} misses the target"
+        );
+        assert_eq!(
+            e.cards(),
+            hand.cards(),
+            "answer {e} does not use hand {hand} exactly"
+        );
+    }
+    Ok(answer)
+}
+
+fn decide(hand: &Hand, t: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    let n = hand.len();
+    if n >= 2 && !rules.admits(t) {
+        return Ok(None);
+    }
+    if n <= EXACT_FIRST {
+        return solve(hand, t, rules);
+    }
+    let ms = Multiset::of(hand.cards());
+    if let Some(e) = absorb(&ms, t, rules) {
+        return Ok(Some(e));
+    }
+    if n <= MAX_EXACT_CARDS {
+        return solve(hand, t, rules);
+    }
+    if let Some(answer) = zero_reduction(&ms, t, rules)? {
+        return Ok(answer);
+    }
+    if out_of_height(hand.cards(), t) {
+        return Ok(None);
+    }
+    Err(InputError::Undecided {
+        hand: hand.to_string(),
+        target: t.to_string(),
+    })
+}
+
+/// Whether the target is provably out of reach by size: every value an
+/// expression over `cards` takes is `a/b` with `|a| + |b| <= prod(|c| + 1)`.
+fn out_of_height(cards: &[i64], t: Q) -> bool {
+    let need = t.numer().unsigned_abs() as u128 + t.denom() as u128;
+    // `height_bound` with target 0 is the bare product; `None` (beyond u128)
+    // proves nothing.
+    height_bound(cards, Q::ZERO).is_some_and(|h| need > h)
+}
+
+/// A hand as distinct values (ascending) with their counts; sub-multisets are
+/// count vectors over the same values.
+#[derive(Debug)]
+struct Multiset {
+    vals: Vec<i64>,
+    cnt: Vec<u32>,
+}
+
+impl Multiset {
+    /// From sorted cards.
+    fn of(cards: &[i64]) -> Multiset {
+        let mut vals: Vec<i64> = Vec::new();
+        let mut cnt: Vec<u32> = Vec::new();
+        for &c in cards {
+            if vals.last() == Some(&c) {
+                *cnt.last_mut().expect("pushed with the value") += 1;
+            } else {
+                vals.push(c);
+                cnt.push(1);
+            }
+        }
+        Multiset { vals, cnt }
+    }
+
+    fn len(&self) -> u32 {
+        self.cnt.iter().sum()
+    }
+
+    /// The cards of the sub-multiset `take`, ascending.
+    fn cards(&self, take: &[u32]) -> Vec<i64> {
+        let mut out = Vec::new();
+        for (&v, &k) in self.vals.iter().zip(take) {
+            out.extend(std::iter::repeat_n(v, k as usize));
+        }
+        out
+    }
+}
+
+/// `a - b` per value.
+fn minus(a: &[u32], b: &[u32]) -> Vec<u32> {
+    a.iter().zip(b).map(|(x, y)| x - y).collect()
+}
+
+/// Calls `f` on every sub-multiset of `cnt` with exactly `k` cards, in a fixed
+/// order, until `f` returns true; returns whether it did.
+fn each_sub(cnt: &[u32], k: u32, f: &mut impl FnMut(&[u32]) -> bool) -> bool {
+    // room[i]: cards available from value i on, to prune dead branches.
+    let mut room = vec![0u32; cnt.len() + 1];
+    for i in (0..cnt.len()).rev() {
+        room[i] = room[i + 1] + cnt[i];
+    }
+    let mut take = vec![0u32; cnt.len()];
+    each_sub_from(cnt, &room, 0, k, &mut take, f)
+}
+
+fn each_sub_from(
+    cnt: &[u32],
+    room: &[u32],
+    i: usize,
+    left: u32,
+    take: &mut [u32],
+    f: &mut impl FnMut(&[u32]) -> bool,
+) -> bool {
+    if left == 0 {
+        return f(take);
+    }
+    if room[i] < left {
+        return false;
+    }
+    for k in (0..=cnt[i].min(left)).rev() {
+        take[i] = k;
+        let stop = each_sub_from(cnt, room, i + 1, left - k, take, f);
+        take[i] = 0;
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+/// An expression over exactly `cards` worth `t`, by direct arithmetic for one
+/// or two cards and the exact solver beyond. A core the exact solver cannot
+/// take (cards too large for its overflow bound) is simply not used.
+fn make(cards: &[i64], t: Q, rules: Rules) -> Option<Expr> {
+    match *cards {
+        [c] => (Q::int(c) == t).then_some(Expr::Card(c)),
+        [a, b] => {
+            // With two cards the only intermediate is the result itself.
+            let (x, y) = (Q::int(a), Q::int(b));
+            let tries = [
+                (x.add(y), Op::Add, a, b),
+                (x.mul(y), Op::Mul, a, b),
+                (x.sub(y), Op::Sub, a, b),
+                (y.sub(x), Op::Sub, b, a),
+                (x.div(y), Op::Div, a, b),
+                (y.div(x), Op::Div, b, a),
+            ];
+            let (_, op, l, r) = tries.into_iter().find(|&(v, ..)| v == Some(t))?;
+            rules
+                .admits(t)
+                .then(|| Expr::bin(op, Expr::Card(l), Expr::Card(r)))
+        }
+        _ => solve(&Hand::new(cards.to_vec()).ok()?, t, rules)
+            .ok()
+            .flatten(),
+    }
+}
+
+/// A zero group of one or two cards inside `rest`, if there is one: a card 0,
+/// two equal cards `x-x`, or opposite cards `x+(-x)`. These are all the ways one
+/// or two cards make 0, so deeper groups need only be searched from three cards.
+fn small_zero(ms: &Multiset, rest: &[u32]) -> Option<(Expr, Vec<u32>)> {
+    let one = |i: usize| {
+        let mut z = vec![0u32; rest.len()];
+        z[i] = 1;
+        z
+    };
+    if let Ok(i) = ms.vals.binary_search(&0)
+        && rest[i] > 0
+    {
+        return Some((Expr::Card(0), one(i)));
+    }
+    if let Some(i) = (0..rest.len()).find(|&i| rest[i] >= 2) {
+        let v = ms.vals[i];
+        let mut z = vec![0u32; rest.len()];
+        z[i] = 2;
+        return Some((Expr::bin(Op::Sub, Expr::Card(v), Expr::Card(v)), z));
+    }
+    for i in (0..rest.len()).filter(|&i| rest[i] > 0 && ms.vals[i] < 0) {
+        if let Ok(j) = ms.vals.binary_search(&-ms.vals[i])
+            && rest[j] > 0
+        {
+            let mut z = one(i);
+            z[j] = 1;
+            let sum = Expr::bin(Op::Add, Expr::Card(ms.vals[j]), Expr::Card(ms.vals[i]));
+            return Some((sum, z));
+        }
+    }
+    None
+}
+
+/// `core + zero*x1*x2*...` over the leftover cards `extra`, ascending.
+fn assemble(ms: &Multiset, core: Expr, zero: Expr, extra: &[u32]) -> Expr {
+    let swallowed = ms
+        .cards(extra)
+        .into_iter()
+        .fold(zero, |acc, x| Expr::bin(Op::Mul, acc, Expr::Card(x)));
+    Expr::bin(Op::Add, core, swallowed)
+}
+
+/// The absorbing search: a core `S` (at most [`CORE_MAX`] cards) making `t`
+/// and a disjoint zero group `Z` (at most [`ZERO_MAX`] cards) making 0, with at
+/// least one card left over for `Z`. Exhaustive over that bounded space, so
+/// `None` means no such pair exists (which is not a proof that the hand is
+/// unsolvable).
+fn absorb(ms: &Multiset, t: Q, rules: Rules) -> Option<Expr> {
+    let total = ms.len();
+    // Cores whose remainder has no one- or two-card zero group wait for the
+    // slower second pass, so the common case never searches deep zero groups.
+    let mut deferred: Vec<Vec<u32>> = Vec::new();
+    let mut found = None;
+    for k in 1..=CORE_MAX.min(total - 1) {
+        each_sub(&ms.cnt, k, &mut |take| {
+            let rest = minus(&ms.cnt, take);
+            let Some((zero, z)) = small_zero(ms, &rest) else {
+                deferred.push(take.to_vec());
+                return false;
+            };
+            let Some(core) = make(&ms.cards(take), t, rules) else {
+                return false;
+            };
+            found = Some(assemble(ms, core, zero, &minus(&rest, &z)));
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    let mut zeros: FxHashMap<Vec<u32>, Option<Expr>> = FxHashMap::default();
+    for take in deferred {
+        let Some(core) = make(&ms.cards(&take), t, rules) else {
+            continue;
+        };
+        let rest = minus(&ms.cnt, &take);
+        let room: u32 = rest.iter().sum();
+        for k in 3..=ZERO_MAX.min(room) {
+            each_sub(&rest, k, &mut |z| {
+                let zero = zeros
+                    .entry(z.to_vec())
+                    .or_insert_with(|| make(&ms.cards(z), Q::ZERO, rules))
+                    .clone();
+                let Some(zero) = zero else { return false };
+                found = Some(assemble(ms, core.clone(), zero, &minus(&rest, z)));
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// The exact answer for a hand with at least one card 0 and at most
+/// [`MAX_EXACT_CARDS`] nonzero cards; `None` when the hand is not of that kind.
+///
+/// Why it is exact (docs/BIG_HANDS.md has the full proof): following a zero up
+/// its expression tree, each operation either passes `±(value of the rest)`
+/// up, or yields 0, so every value is 0 or `±v` for a value `v` of some
+/// sub-multiset of the nonzero cards; and each of those is reached by
+/// multiplying the unused cards into the zero.
+fn zero_reduction(ms: &Multiset, t: Q, rules: Rules) -> Result<Option<Option<Expr>>, InputError> {
+    let Ok(z) = ms.vals.binary_search(&0) else {
+        return Ok(None);
+    };
+    // Under natural rules `0 - c` is admitted for a negative card `c`, which
+    // turns a zero into a sign flip the argument below does not cover.
+    if rules == Rules::Natural && ms.vals[0] < 0 {
+        return Ok(None);
+    }
+    // With a zero and another card the result comes out of an operation, so it
+    // must be admitted (a lone negative card is not, once combined).
+    if ms.len() >= 2 && !rules.admits(t) {
+        return Ok(Some(None));
+    }
+    let mut nonzero = ms.cnt.clone();
+    nonzero[z] = 0;
+    let size: u32 = nonzero.iter().sum();
+    if size as usize > MAX_EXACT_CARDS {
+        return Ok(None);
+    }
+    // One zero absorbs everything outside the chosen sub-multiset.
+    let mut one_zero = vec![0u32; ms.cnt.len()];
+    one_zero[z] = 1;
+    let absorb_rest = |take: &[u32]| {
+        let extra = minus(&minus(&ms.cnt, take), &one_zero);
+        ms.cards(&extra).into_iter().fold(Expr::Card(0), |acc, x| {
+            Expr::bin(Op::Mul, acc, Expr::Card(x))
+        })
+    };
+    if t.is_zero() {
+        return Ok(Some(Some(absorb_rest(&vec![0u32; ms.cnt.len()]))));
+    }
+    let mut outcome: Result<Option<Expr>, InputError> = Ok(None);
+    for k in 1..=size {
+        let stop = each_sub(&nonzero, k, &mut |take| {
+            let hand = match Hand::new(ms.cards(take)) {
+                Ok(h) => h,
+                Err(e) => {
+                    outcome = Err(e);
+                    return true;
+                }
+            };
+            let mut attempt = |goal: Q| solve(&hand, goal, rules);
+            match attempt(t) {
+                Ok(Some(e)) => {
+                    outcome = Ok(Some(Expr::bin(Op::Add, e, absorb_rest(take))));
+                    return true;
+                }
+                Err(e) => {
+                    outcome = Err(e);
+                    return true;
+                }
+                Ok(None) => {}
+            }
+            if rules == Rules::Natural {
+                return false;
+            }
+            match t.neg().map(&mut attempt) {
+                Some(Ok(Some(e))) => {
+                    outcome = Ok(Some(Expr::bin(Op::Sub, absorb_rest(take), e)));
+                    true
+                }
+                Some(Err(e)) => {
+                    outcome = Err(e);
+                    true
+                }
+                _ => false,
+            }
+        });
+        if stop {
+            break;
+        }
+    }
+    outcome.map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rustc_hash::FxHashSet;
+
+    use super::*;
+
+    fn hand(s: &str) -> Hand {
+        Hand::parse(s).unwrap()
+    }
+
+    fn full_deck() -> Vec<i64> {
+        DECK_VALUES
+            .flat_map(|v| std::iter::repeat_n(v, DECK_COPIES as usize))
+            .collect()
+    }
+
+    /// `k` cards dealt from a shuffled deck.
+    fn deal(rng: &mut StdRng, k: usize) -> Hand {
+        let mut deck = full_deck();
+        deck.shuffle(rng);
+        deck.truncate(k);
+        Hand::new(deck).unwrap()
+    }
+
+    #[test]
+    fn full_deck_makes_24_under_every_rule_set() {
+        let h = Hand::new(full_deck()).unwrap();
+        check_deck(&h, Some(DECK_COPIES)).unwrap();
+        for rules in Rules::ALL {
+            let e = solve_any(&h, Q::int(24), rules)
+                .unwrap()
+                .expect("the full deck makes 24");
+            assert_eq!(e.eval_under(rules), Ok(Q::int(24)));
+            assert_eq!(e.cards(), h.cards());
+        }
+    }
+
+    #[test]
+    fn full_deck_answer_reads_as_core_plus_zero() {
+        let h = Hand::new(full_deck()).unwrap();
+        let text = solve_any(&h, Q::int(24), Rules::Rational)
+            .unwrap()
+            .unwrap()
+            .to_string();
+        assert!(text.starts_with("2*12+(1-1)*1*1*2*2*2*3*3"), "{text}");
+        assert_eq!(Expr::parse(&text).unwrap().eval(), Ok(Q::int(24)));
+    }
+
+    #[test]
+    fn random_deck_hands_of_13_to_52_cards_are_solved() {
+        let mut rng = StdRng::seed_from_u64(24);
+        for _ in 0..300 {
+            let k = rng.random_range(13..=52);
+            let h = deal(&mut rng, k);
+            for rules in Rules::ALL {
+                let e = solve_any(&h, Q::int(24), rules)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{h}"));
+                assert_eq!(e.eval_under(rules), Ok(Q::int(24)), "{h}: {e}");
+                assert_eq!(e.cards(), h.cards());
+            }
+        }
+    }
+
+    #[test]
+    fn random_deck_hands_reach_other_targets() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let targets = [
+            Q::ZERO,
+            Q::ONE,
+            Q::int(10),
+            Q::int(100),
+            Q::new(7, 2).unwrap(),
+            Q::int(-5),
+        ];
+        for _ in 0..100 {
+            let k = rng.random_range(13..=52);
+            let h = deal(&mut rng, k);
+            for t in targets {
+                for rules in Rules::ALL {
+                    match solve_any(&h, t, rules).unwrap() {
+                        Some(e) => assert_eq!(e.eval_under(rules), Ok(t), "{h}: {e}"),
+                        // Only an inadmissible target may be refused here.
+                        None => assert!(!rules.admits(t), "{h} -> {t} {rules}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_unsolvable_hands_stay_unsolvable() {
+        assert_eq!(
+            solve_any(&hand("1 1"), Q::int(24), Rules::Rational),
+            Ok(None)
+        );
+        assert_eq!(
+            solve_any(&hand("1 1 1 1"), Q::int(24), Rules::Rational),
+            Ok(None)
+        );
+        assert_eq!(
+            solve_any(&hand("3 3 8 8"), Q::int(24), Rules::Integer),
+            Ok(None)
+        );
+        assert_eq!(
+            solve_any(&hand("1 3 4 6"), Q::int(24), Rules::Natural),
+            Ok(None)
+        );
+        assert_eq!(
+            solve_any(&hand("1 1 1 1 1 1 1"), Q::int(24), Rules::Rational),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn inadmissible_target_is_unreachable_for_big_hands() {
+        let h = Hand::new(full_deck()).unwrap();
+        assert_eq!(solve_any(&h, Q::int(-24), Rules::Natural), Ok(None));
+        assert_eq!(
+            solve_any(&h, Q::new(1, 2).unwrap(), Rules::Integer),
+            Ok(None)
+        );
+        assert!(
+            solve_any(&h, Q::int(-24), Rules::Integer)
+                .unwrap()
+                .is_some()
+        );
+    }
+
+    /// Random hands of up to 7 cards, with repeats and zeros, several targets:
+    /// solvable exactly when the exact solver says so.
+    #[test]
+    fn agrees_with_the_exact_solver_up_to_7_cards() {
+        let mut rng = StdRng::seed_from_u64(2024);
+        let targets = [
+            Q::int(24),
+            Q::ZERO,
+            Q::ONE,
+            Q::int(10),
+            Q::int(-3),
+            Q::new(7, 2).unwrap(),
+        ];
+        for _ in 0..400 {
+            let k = rng.random_range(1..=7);
+            // A narrow range makes repeated cards common.
+            let top = if rng.random_bool(0.5) { 4 } else { 13 };
+            let cards: Vec<i64> = (0..k).map(|_| rng.random_range(0..=top)).collect();
+            let h = Hand::new(cards).unwrap();
+            let t = targets[rng.random_range(0..targets.len())];
+            for rules in Rules::ALL {
+                let exact = solve(&h, t, rules).unwrap();
+                let big = solve_any(&h, t, rules).unwrap();
+                assert_eq!(
+                    big.is_some(),
+                    exact.is_some(),
+                    "{h} -> {t} {rules}: {big:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn absorbing_finds_only_true_answers_up_to_8_cards() {
+        // The absorbing search alone, checked against the exact solver where it
+        // claims an answer (it may miss some, never invent one).
+        let mut rng = StdRng::seed_from_u64(99);
+        for _ in 0..200 {
+            let k = rng.random_range(7..=8);
+            let cards: Vec<i64> = (0..k).map(|_| rng.random_range(1..=6)).collect();
+            let h = Hand::new(cards).unwrap();
+            for rules in Rules::ALL {
+                if let Some(e) = absorb(&Multiset::of(h.cards()), Q::int(24), rules) {
+                    assert_eq!(e.eval_under(rules), Ok(Q::int(24)), "{h}: {e}");
+                    assert_eq!(e.cards(), h.cards());
+                    assert!(solve(&h, Q::int(24), rules).unwrap().is_some(), "{h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_reduction_agrees_with_the_exact_solver() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..300 {
+            let k = rng.random_range(2..=6);
+            // Always at least one zero.
+            let cards: Vec<i64> = std::iter::once(0)
+                .chain((0..k).map(|_| rng.random_range(-3..=6)))
+                .collect();
+            let h = Hand::new(cards).unwrap();
+            let ms = Multiset::of(h.cards());
+            let t = Q::int(rng.random_range(-6..=24));
+            for rules in Rules::ALL {
+                let exact = solve(&h, t, rules).unwrap();
+                let Some(reduced) = zero_reduction(&ms, t, rules).unwrap() else {
+                    assert!(rules == Rules::Natural && h.cards()[0] < 0, "{h} {rules}");
+                    continue;
+                };
+                assert_eq!(reduced.is_some(), exact.is_some(), "{h} -> {t} {rules}");
+                if let Some(e) = reduced {
+                    assert_eq!(e.eval_under(rules), Ok(t), "{h}: {e}");
+                    assert_eq!(e.cards(), h.cards());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hand_of_zeros_and_a_one_is_proven_unsolvable() {
+        let mut cards = vec![0; 30];
+        cards.push(1);
+        let h = Hand::new(cards).unwrap();
+        assert_eq!(solve_any(&h, Q::int(24), Rules::Rational), Ok(None));
+        assert!(
+            solve_any(&h, Q::int(-1), Rules::Rational)
+                .unwrap()
+                .is_some()
+        );
+        assert_eq!(solve_any(&h, Q::int(-1), Rules::Natural), Ok(None));
+        let zeros = Hand::new(vec![0; 40]).unwrap();
+        assert_eq!(solve_any(&zeros, Q::int(24), Rules::Rational), Ok(None));
+        assert!(
+            solve_any(&zeros, Q::ZERO, Rules::Natural)
+                .unwrap()
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn height_bound_refutes_targets_too_large() {
+        let ones = Hand::new(vec![1; 20]).unwrap();
+        // 2^20 < 10^9: no expression over twenty ones gets near it.
+        assert_eq!(
+            solve_any(&ones, Q::int(1_000_000_000), Rules::Rational),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn unsettled_hand_is_an_error_not_a_no() {
+        // Twenty ones make at most 3^6*2 = 1458, but no argument here proves
+        // 10^5 unreachable, and no small core makes it.
+        let ones = Hand::new(vec![1; 20]).unwrap();
+        let err = solve_any(&ones, Q::int(100_000), Rules::Rational).unwrap_err();
+        assert!(matches!(err, InputError::Undecided { .. }), "{err}");
+    }
+
+    #[test]
+    fn too_many_cards_names_the_limit() {
+        let h = Hand::new(vec![1; MAX_BIG_CARDS + 1]).unwrap();
+        let err = solve_any(&h, Q::int(24), Rules::Rational)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("65 cards given") && err.contains("at most 64"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn deck_check_names_the_offending_value() {
+        let h = hand("5 5 5 5 5 5 1");
+        let err = check_deck(&h, Some(4)).unwrap_err().to_string();
+        assert_eq!(err, "value 5 appears 6 times, but a deck has 4");
+        assert!(check_deck(&h, Some(6)).is_ok());
+        assert!(check_deck(&h, None).is_ok());
+        let err = check_deck(&hand("1 14"), Some(4)).unwrap_err().to_string();
+        assert!(err.contains("14"), "{err}");
+        assert!(check_deck(&hand("0 3"), Some(4)).is_err());
+    }
+
+    /// The claim behind "deck hands of 13 or more cards are always answered":
+    /// the absorbing property holds in every larger hand once it holds in a
+    /// sub-hand, so the hands of `m + 1` cards that lack it can only extend
+    /// hands of `m` cards that lack it, all of whose `m`-card sub-hands lack it
+    /// too. Starting from single cards, this walks up until no deck hand lacks
+    /// it. Slow in a debug build: run with
+    /// `cargo test --release --no-default-features --lib bighand -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn deck_hands_of_13_or_more_cards_always_absorb() {
+        for rules in Rules::ALL {
+            let t = Q::int(24);
+            let m0 = smallest_always_absorbing_size(t, rules);
+            assert!(
+                m0 <= 13,
+                "{rules}: deck hands of {m0} cards first always absorb"
+            );
+        }
+    }
+
+    /// The smallest `m` such that every deck hand of `m` or more cards has a
+    /// core and zero group for `t`; prints the count of failing hands per size.
+    fn smallest_always_absorbing_size(t: Q, rules: Rules) -> u32 {
+        let values: Vec<i64> = DECK_VALUES.collect();
+        // Hands as count vectors over the 13 values.
+        let mut bad: FxHashSet<Vec<u32>> = (0..values.len())
+            .map(|i| {
+                let mut c = vec![0u32; values.len()];
+                c[i] = 1;
+                c
+            })
+            .collect();
+        let mut m = 1;
+        while !bad.is_empty() {
+            let mut next = FxHashSet::default();
+            for h in &bad {
+                for i in 0..values.len() {
+                    if h[i] == DECK_COPIES {
+                        continue;
+                    }
+                    let mut g = h.clone();
+                    g[i] += 1;
+                    if next.contains(&g) {
+                        continue;
+                    }
+                    let all_subs_bad = (0..values.len()).filter(|&j| g[j] > 0).all(|j| {
+                        let mut s = g.clone();
+                        s[j] -= 1;
+                        bad.contains(&s)
+                    });
+                    let ms = Multiset {
+                        vals: values.clone(),
+                        cnt: g.clone(),
+                    };
+                    if all_subs_bad && absorb(&ms, t, rules).is_none() {
+                        next.insert(g);
+                    }
+                }
+            }
+            m += 1;
+            println!(
+                "{rules} target {t}: {} deck hands of {m} cards do not absorb",
+                next.len()
+            );
+            bad = next;
+        }
+        m
+    }
+}
