@@ -9,6 +9,7 @@
 
 pub mod bighand;
 pub mod canon;
+pub mod census;
 #[cfg(feature = "tables")]
 pub mod cli;
 #[cfg(feature = "tables")]

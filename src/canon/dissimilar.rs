@@ -65,7 +65,7 @@ fn reduce(node: &Rc<Node>) -> Form {
 fn neutral_free(parts: &[Part], sum: bool) -> Vec<(Part, bool)> {
     let n = parts.len();
     let all = |flip: bool| parts.iter().map(|p| (p.clone(), flip)).collect::<Vec<_>>();
-    if n < 2 || n > 16 {
+    if !(2..=16).contains(&n) {
         return all(false);
     }
     let full = (1u32 << n) - 1;

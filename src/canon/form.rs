@@ -116,12 +116,6 @@ impl Form {
         }
     }
 
-    #[cfg(test)]
-    pub fn value(&self) -> Option<Q> {
-        let v = self.node.value?;
-        if self.neg { v.neg() } else { Some(v) }
-    }
-
     pub fn negate(&self) -> Form {
         Form {
             neg: self.neg ^ !self.node.selfneg,
@@ -304,11 +298,12 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
         Kind::Leaf(v) => (!neg).then_some(Expr::Card(*v)),
         Kind::Sum(parts) => {
             let order = display_order(parts, neg);
-            // The first term must be added as it stands: find one.
-            let first = order
-                .iter()
-                .position(|p| !(p.flip ^ neg) || p.node.selfneg)?;
-            let mut acc = render(&order[first].node, false)?;
+            // Start with a term that can be written with the sign it has in
+            // the sum (a subtracted product may be a positive difference).
+            let (first, mut acc) = order.iter().enumerate().find_map(|(i, p)| {
+                let minus = p.flip ^ neg && !p.node.selfneg;
+                render(&p.node, minus).map(|e| (i, e))
+            })?;
             for (i, p) in order.iter().enumerate() {
                 if i == first {
                     continue;

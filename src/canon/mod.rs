@@ -15,6 +15,8 @@
 
 mod dissimilar;
 pub(crate) mod form;
+#[cfg(test)]
+pub(crate) mod modp;
 pub(crate) mod search;
 
 use std::fmt;
@@ -145,9 +147,9 @@ pub fn simplicity(class: &Class, levels: u32) -> (bool, u32, u32, Q, String) {
 }
 
 /// Normal forms with a witness tree.
-struct Structural;
+pub(crate) struct StructuralAlgebra;
 
-impl Algebra for Structural {
+impl Algebra for StructuralAlgebra {
     type Item = (Form, Rc<Tree>);
 
     fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
@@ -203,7 +205,7 @@ fn check(hand: &Hand, target: Q) -> Result<(), InputError> {
 /// simplest first, with its dissimilar group.
 pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
     check(hand, target)?;
-    let alg = Structural;
+    let alg = StructuralAlgebra;
     let mut engine = Engine::new(&alg, hand.cards(), rules);
     let found = engine.with_value(engine.full(), target);
     let mut classes: Vec<(Class, u32, String)> = found
@@ -288,7 +290,10 @@ pub fn dissimilar_key(expr: &Expr) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod examples {
     use super::*;
 
     fn sols(h: &str) -> Solutions {

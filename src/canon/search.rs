@@ -131,6 +131,9 @@ pub(crate) struct Engine<'a, A: Algebra> {
     alg: &'a A,
     cards: Vec<i64>,
     rules: Rules,
+    /// Classes of functions, not of values: nothing is evaluated, nothing is
+    /// dropped for dividing by zero (the census of symbolic expressions).
+    symbolic: bool,
     canon: Vec<u16>,
     tab_upto: u32,
     tables: Vec<Option<Entries<A::Item>>>,
@@ -157,11 +160,21 @@ impl<'a, A: Algebra> Engine<'a, A> {
             alg,
             cards: cards.to_vec(),
             rules,
+            symbolic: false,
             canon: canonical_masks(cards),
             tab_upto: (n as u32 / 2).max(1),
             tables,
             memo: FxHashMap::default(),
             splits: FxHashMap::default(),
+        }
+    }
+
+    /// An engine that ignores values: every class of expression over the
+    /// cards as symbols. Only [`Engine::all`] makes sense on it.
+    pub fn symbolic(alg: &'a A, cards: &[i64]) -> Self {
+        Engine {
+            symbolic: true,
+            ..Engine::new(alg, cards, Rules::Rational)
         }
     }
 
@@ -275,12 +288,14 @@ impl<'a, A: Algebra> Engine<'a, A> {
 
     /// Adds the class of `l op r` if the rules admit its value.
     fn offer(&self, found: &mut Found<A::Item>, op: Op, l: &Entry<A::Item>, r: &Entry<A::Item>) {
-        let Some(v) = op.apply(l.value, r.value) else {
-            return;
+        let v = if self.symbolic {
+            Q::ZERO
+        } else {
+            match op.apply(l.value, r.value) {
+                Some(v) if self.rules.admits(v) => v,
+                _ => return,
+            }
         };
-        if !self.rules.admits(v) {
-            return;
-        }
         let (key, item) = self.alg.combine(op, &l.item, &r.item);
         found.add(Entry {
             key,

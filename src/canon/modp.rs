@@ -1,0 +1,217 @@
+//! An independent count of structural classes, for the tests: no normal
+//! forms, only evaluation.
+//!
+//! Two read-once expressions are the same rational function exactly when they
+//! agree everywhere; evaluated at a few random points modulo the prime
+//! `2^61 - 1`, different functions collide with negligible probability
+//! (Schwartz–Zippel: at most degree/p per point). Every expression tree over
+//! the hand is built (subtrees deduplicated only by their fingerprint and
+//! exact value, which cannot merge different functions), and a class is the
+//! orbit of a fingerprint under the relabellings of equal cards: the
+//! smallest fingerprint over all such relabellings names it.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::expr::Op;
+use crate::number::Q;
+use crate::rules::Rules;
+
+const P: u64 = (1 << 61) - 1;
+/// Random points per fingerprint.
+const K: usize = 2;
+
+fn mulmod(a: u64, b: u64) -> u64 {
+    ((a as u128 * b as u128) % P as u128) as u64
+}
+
+fn powmod(mut a: u64, mut e: u64) -> u64 {
+    let mut r = 1;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mulmod(r, a);
+        }
+        a = mulmod(a, a);
+        e >>= 1;
+    }
+    r
+}
+
+fn apply(op: Op, a: u64, b: u64) -> Option<u64> {
+    Some(match op {
+        Op::Add => (a + b) % P,
+        Op::Sub => (a + P - b) % P,
+        Op::Mul => mulmod(a, b),
+        Op::Div => {
+            if b == 0 {
+                return None;
+            }
+            mulmod(a, powmod(b, P - 2))
+        }
+    })
+}
+
+/// Every permutation of `0..n` that maps each card to a card of equal value.
+fn relabellings(cards: &[i64]) -> Vec<Vec<usize>> {
+    let n = cards.len();
+    let mut out = Vec::new();
+    let mut perm: Vec<usize> = (0..n).collect();
+    fn rec(
+        i: usize,
+        perm: &mut Vec<usize>,
+        used: &mut Vec<bool>,
+        cards: &[i64],
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if i == cards.len() {
+            out.push(perm.clone());
+            return;
+        }
+        for j in 0..cards.len() {
+            if !used[j] && cards[j] == cards[i] {
+                used[j] = true;
+                perm[i] = j;
+                rec(i + 1, perm, used, cards, out);
+                used[j] = false;
+            }
+        }
+    }
+    rec(0, &mut perm, &mut vec![false; n], cards, &mut out);
+    out
+}
+
+/// One tree: its exact value (`None` when not evaluated: symbolic counting)
+/// and its fingerprint under every relabelling, `K` points each.
+#[derive(Clone)]
+struct Fp {
+    value: Option<Q>,
+    fp: Vec<u64>,
+}
+
+/// The number of structural classes of expressions over `cards` (any order)
+/// worth `target` under `rules`; with `target == None`, of all expressions
+/// over the cards as symbols (the census when cards are distinct).
+pub(crate) fn count_classes(cards: &[i64], target: Option<Q>, rules: Rules, seed: u64) -> usize {
+    let n = cards.len();
+    let perms = relabellings(cards);
+    let mut state = seed | 1;
+    let mut rand = || {
+        // xorshift64*: reproducible points without a dependency.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
+    };
+    let points: Vec<Vec<u64>> = (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect();
+    let mut sets: Vec<Vec<Fp>> = vec![Vec::new(); 1 << n];
+    for i in 0..n {
+        let fp = perms
+            .iter()
+            .flat_map(|p| points.iter().map(move |pt| pt[p[i]]))
+            .collect();
+        let value = target.map(|_| Q::int(cards[i]));
+        sets[1 << i] = vec![Fp { value, fp }];
+    }
+    for mask in 1usize..1 << n {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let mut seen: FxHashSet<(Option<Q>, Vec<u64>)> = FxHashSet::default();
+        let mut out = Vec::new();
+        // Ordered splits: both operand orders of - and / come from them.
+        let mut a = (mask - 1) & mask;
+        while a != 0 {
+            let b = mask & !a;
+            for x in &sets[a] {
+                for y in &sets[b] {
+                    'op: for op in Op::ALL {
+                        let value = match (x.value, y.value) {
+                            (Some(u), Some(v)) => match op.apply(u, v) {
+                                Some(w) if rules.admits(w) => Some(w),
+                                _ => continue,
+                            },
+                            _ => None,
+                        };
+                        let mut fp = Vec::with_capacity(x.fp.len());
+                        for (&u, &v) in x.fp.iter().zip(&y.fp) {
+                            match apply(op, u, v) {
+                                Some(w) => fp.push(w),
+                                None => continue 'op,
+                            }
+                        }
+                        // Identity relabelling first: it decides function equality.
+                        if seen.insert((value, fp[..K].to_vec())) {
+                            out.push(Fp { value, fp });
+                        }
+                    }
+                }
+            }
+            a = (a - 1) & mask;
+        }
+        sets[mask] = out;
+    }
+    let full = (1 << n) - 1;
+    let classes: FxHashMap<Vec<u64>, ()> = sets[full]
+        .iter()
+        .filter(|f| target.is_none() || f.value == target)
+        .map(|f| {
+            (
+                f.fp.chunks(K)
+                    .min()
+                    .expect("one relabelling at least")
+                    .to_vec(),
+                (),
+            )
+        })
+        .collect();
+    classes.len()
+}
+
+/// The fingerprint of the class of `expr`: leaves of value `v` are given the
+/// symbols of value `v` in order, and the smallest fingerprint over all
+/// relabellings of equal cards names the orbit. Two expressions over the same
+/// cards are structurally equal exactly when these agree. `None` if a point
+/// hits a zero denominator (negligibly rare).
+pub(crate) fn orbit_fingerprint(expr: &crate::expr::Expr, seed: u64) -> Option<Vec<u64>> {
+    use crate::expr::Expr;
+    let cards = expr.cards();
+    let n = cards.len();
+    let mut state = seed | 1;
+    let mut rand = || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
+    };
+    let points: Vec<Vec<u64>> = (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect();
+    // Symbol of each leaf, in traversal order.
+    let mut next: FxHashMap<i64, usize> = FxHashMap::default();
+    for (i, c) in cards.iter().enumerate().rev() {
+        next.insert(*c, i);
+    }
+    fn eval(e: &Expr, next: &mut FxHashMap<i64, usize>, perm: &[usize], pt: &[u64]) -> Option<u64> {
+        match e {
+            Expr::Card(c) => {
+                let s = next.get_mut(c).expect("card of the hand");
+                *s += 1;
+                Some(pt[perm[*s - 1]])
+            }
+            Expr::Bin(op, l, r) => {
+                let a = eval(l, next, perm, pt);
+                let b = eval(r, next, perm, pt);
+                apply(*op, a?, b?)
+            }
+        }
+    }
+    let mut best: Option<Vec<u64>> = None;
+    for perm in relabellings(&cards) {
+        let mut fp = Vec::with_capacity(K);
+        for pt in &points {
+            let mut counters = next.clone();
+            fp.push(eval(expr, &mut counters, &perm, pt)?);
+        }
+        if best.as_ref().is_none_or(|b| fp < *b) {
+            best = Some(fp);
+        }
+    }
+    best
+}
