@@ -14,6 +14,7 @@ pub mod census;
 pub mod cli;
 #[cfg(feature = "tables")]
 pub mod cmd;
+pub mod difficulty;
 pub mod enumerate;
 pub mod error;
 pub mod expr;
