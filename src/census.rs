@@ -131,11 +131,11 @@ pub fn list(n: usize) -> Result<Vec<String>, InputError> {
              counts go further without --list)"
         )));
     }
-    let alg = crate::canon::StructuralAlgebra;
     // Operands are cards 1..=n, which print as single digits.
     let cards: Vec<i64> = (1..=n as i64).collect();
-    let mut engine = Engine::symbolic(&alg, &cards);
-    let all = engine.all(engine.full());
+    let mut engine = Engine::symbolic(crate::canon::StructuralAlgebra);
+    let id = engine.id(&cards);
+    let all = engine.all(id);
     let mut out: Vec<String> = all
         .iter()
         .map(|e| {

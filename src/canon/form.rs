@@ -34,7 +34,7 @@ use crate::number::Q;
 pub(crate) struct Node {
     pub kind: Kind,
     /// Canonical key of the node (its sign excluded).
-    pub key: Box<str>,
+    pub key: Rc<str>,
     /// Exact value of the node, `None` if some division in it is by zero.
     pub value: Option<Q>,
     /// Equal to its own negation after exchanging equal cards.
@@ -72,7 +72,7 @@ fn part_cmp(a: &Part, b: &Part) -> Ordering {
     a.node.key.cmp(&b.node.key).then(a.flip.cmp(&b.flip))
 }
 
-fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -> Box<str> {
+fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -> Rc<str> {
     let len: usize = parts.iter().map(|p| p.node.key.len() + 1).sum();
     let mut s = String::with_capacity(len + 2);
     s.push(open);
@@ -81,7 +81,7 @@ fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -
         s.push_str(&p.node.key);
     }
     s.push(close);
-    s.into_boxed_str()
+    s.into()
 }
 
 impl Form {
@@ -95,7 +95,7 @@ impl Form {
         };
         let node = Node {
             kind: Kind::Leaf(v),
-            key: key.into_boxed_str(),
+            key: key.into(),
             value: Some(Q::int(v)),
             selfneg: false,
             cards: 1,
@@ -104,6 +104,15 @@ impl Form {
         Form {
             neg: false,
             node: Rc::new(node),
+        }
+    }
+
+    /// The canonical key, shared with the node when not negated.
+    pub fn shared_key(&self) -> Rc<str> {
+        if self.neg {
+            format!("-{}", self.node.key).into()
+        } else {
+            self.node.key.clone()
         }
     }
 

@@ -154,13 +154,13 @@ impl Algebra for StructuralAlgebra {
 
     fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
         let f = Form::leaf(v);
-        (f.key().into(), (f, Rc::new(Tree::Card(v))))
+        (f.shared_key(), (f, Rc::new(Tree::Card(v))))
     }
 
     fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item) {
         let f = Form::apply(op, &a.0, &b.0);
         (
-            f.key().into(),
+            f.shared_key(),
             (f, Rc::new(Tree::Bin(op, a.1.clone(), b.1.clone()))),
         )
     }
@@ -201,45 +201,81 @@ fn check(hand: &Hand, target: Q) -> Result<(), InputError> {
     hand.check_range(target)
 }
 
-/// Every structural class of solutions of `hand` for `target` under `rules`,
-/// simplest first, with its dissimilar group.
-pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
-    check(hand, target)?;
-    let alg = StructuralAlgebra;
-    let mut engine = Engine::new(&alg, hand.cards(), rules);
-    let found = engine.with_value(engine.full(), target);
-    let mut classes: Vec<(Class, u32, String)> = found
-        .iter()
-        .map(|e| {
-            let (form, witness) = &e.item;
-            // The representative is written from the normal form when that
-            // reading obeys the rules; otherwise the tree the search found.
-            let expr = form::render(&form.node, form.neg)
-                .filter(|x| x.eval_under(rules) == Ok(target))
-                .unwrap_or_else(|| witness.to_expr());
-            let facts = expr.facts().expect("a representative evaluates");
-            let core = dissimilar::core(form).key();
-            let class = Class {
-                expr,
-                canonical: e.key.to_string(),
-                facts,
-                dissimilar_group: 0,
-            };
-            (class, form.node.levels, core)
-        })
-        .collect();
-    classes.sort_by_cached_key(|(c, levels, _)| simplicity(c, *levels));
-    let mut groups: FxHashMap<String, u32> = FxHashMap::default();
-    let mut out = Vec::with_capacity(classes.len());
-    for (mut class, _, core) in classes {
-        let next = groups.len() as u32;
-        class.dissimilar_group = *groups.entry(core).or_insert(next);
-        out.push(class);
+/// Finds distinct solutions hand after hand, remembering what it learned
+/// about each sub-multiset of card values: in a sweep most sub-multisets of a
+/// hand were met in earlier hands, and their classes are reused.
+#[derive(Debug)]
+pub struct DistinctSolver {
+    rules: Rules,
+    engine: Engine<StructuralAlgebra>,
+}
+
+/// Remembered questions after which a [`DistinctSolver`] starts afresh, to
+/// bound its memory (a few hundred bytes each).
+const FORGET_AFTER: usize = 1 << 21;
+
+impl DistinctSolver {
+    pub fn new(rules: Rules) -> DistinctSolver {
+        DistinctSolver {
+            rules,
+            engine: Engine::new(StructuralAlgebra, rules),
+        }
     }
-    Ok(Solutions {
-        dissimilar: groups.len() as u32,
-        classes: out,
-    })
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Every structural class of solutions of `hand` for `target`, simplest
+    /// first, with its dissimilar group.
+    pub fn solutions(&mut self, hand: &Hand, target: Q) -> Result<Solutions, InputError> {
+        check(hand, target)?;
+        let rules = self.rules;
+        if self.engine.size() > FORGET_AFTER {
+            self.engine.clear();
+        }
+        let id = self.engine.id(hand.cards());
+        let found = self.engine.with_value(id, target);
+        let mut classes: Vec<(Class, u32, String)> = found
+            .iter()
+            .map(|e| {
+                let (form, witness) = &e.item;
+                // The representative is written from the normal form when that
+                // reading obeys the rules; otherwise the tree the search found.
+                let expr = form::render(&form.node, form.neg)
+                    .filter(|x| x.eval_under(rules) == Ok(target))
+                    .unwrap_or_else(|| witness.to_expr());
+                let facts = expr.facts().expect("a representative evaluates");
+                let core = dissimilar::core(form).key();
+                let class = Class {
+                    expr,
+                    canonical: e.key.to_string(),
+                    facts,
+                    dissimilar_group: 0,
+                };
+                (class, form.node.levels, core)
+            })
+            .collect();
+        classes.sort_by_cached_key(|(c, levels, _)| simplicity(c, *levels));
+        let mut groups: FxHashMap<String, u32> = FxHashMap::default();
+        let mut out = Vec::with_capacity(classes.len());
+        for (mut class, _, core) in classes {
+            let next = groups.len() as u32;
+            class.dissimilar_group = *groups.entry(core).or_insert(next);
+            out.push(class);
+        }
+        Ok(Solutions {
+            dissimilar: groups.len() as u32,
+            classes: out,
+        })
+    }
+}
+
+/// Every structural class of solutions of `hand` for `target` under `rules`,
+/// simplest first, with its dissimilar group. For many hands, keep one
+/// [`DistinctSolver`] instead.
+pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
+    DistinctSolver::new(rules).solutions(hand, target)
 }
 
 /// Every expression tree over `hand` worth `target` under `rules`, counting
@@ -247,9 +283,9 @@ pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, Inpu
 /// the `--distinct none` level. Simplest first, by the same order as classes.
 pub fn trees(hand: &Hand, target: Q, rules: Rules) -> Result<Vec<Expr>, InputError> {
     check(hand, target)?;
-    let alg = Trees;
-    let mut engine = Engine::new(&alg, hand.cards(), rules);
-    let found = engine.with_value(engine.full(), target);
+    let mut engine = Engine::new(Trees, rules);
+    let id = engine.id(hand.cards());
+    let found = engine.with_value(id, target);
     let mut out: Vec<(bool, u32, u32, Q, Rc<str>, Expr)> = found
         .iter()
         .map(|e| {

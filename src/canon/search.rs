@@ -20,7 +20,7 @@
 
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::expr::{Expr, Op};
 use crate::number::Q;
@@ -103,117 +103,149 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     })
 }
 
-/// Canonical masks: `canon[mask]` keeps, for each run of equal cards, as many
-/// of its first positions as `mask` has cards of that value.
-pub(crate) fn canonical_masks(cards: &[i64]) -> Vec<u16> {
-    let n = cards.len();
-    (0..1usize << n)
-        .map(|mask| {
-            let mut out = 0u32;
-            let mut i = 0;
-            while i < n {
-                let mut j = i;
-                while j < n && cards[j] == cards[i] {
-                    j += 1;
-                }
-                let run = ((1u32 << (j - i)) - 1) << i;
-                let count = (mask as u32 & run).count_ones();
-                out |= ((1u32 << count) - 1) << i;
-                i = j;
-            }
-            out as u16
-        })
-        .collect()
+/// A sub-multiset known to the engine.
+struct Set {
+    /// Its cards, ascending.
+    cards: Vec<i64>,
+    /// Unordered splits into two sub-multisets, smaller side first.
+    splits: Option<Rc<Vec<(u32, u32)>>>,
 }
 
-/// The engine for one hand (sorted cards) and rule set.
-pub(crate) struct Engine<'a, A: Algebra> {
-    alg: &'a A,
-    cards: Vec<i64>,
+/// The engine for one rule set. Everything it learns is keyed by sub-multiset
+/// of card *values*, never by position in a hand, so it can be kept across
+/// hands: a sweep over many hands solves each sub-multiset (and each question
+/// "which classes of this sub-multiset reach `y`?") once.
+pub(crate) struct Engine<A: Algebra> {
+    alg: A,
     rules: Rules,
     /// Classes of functions, not of values: nothing is evaluated, nothing is
     /// dropped for dividing by zero (the census of symbolic expressions).
     symbolic: bool,
-    canon: Vec<u16>,
-    tab_upto: u32,
-    tables: Vec<Option<Entries<A::Item>>>,
-    memo: FxHashMap<(u16, Q), Entries<A::Item>>,
-    splits: FxHashMap<u16, Rc<Vec<(u16, u16)>>>,
+    ids: FxHashMap<Vec<i64>, u32>,
+    sets: Vec<Set>,
+    tables: FxHashMap<u32, Entries<A::Item>>,
+    by_value: FxHashMap<(u32, Q), Entries<A::Item>>,
+    memo: FxHashMap<(u32, Q), Entries<A::Item>>,
+    values: FxHashMap<u32, Rc<FxHashSet<Q>>>,
+    empty: Entries<A::Item>,
 }
 
-impl<A: Algebra> std::fmt::Debug for Engine<'_, A> {
+impl<A: Algebra> std::fmt::Debug for Engine<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("cards", &self.cards)
             .field("rules", &self.rules)
+            .field("sets", &self.sets.len())
+            .field("memo", &self.memo.len())
             .finish()
     }
 }
 
-impl<'a, A: Algebra> Engine<'a, A> {
-    /// `cards` sorted ascending, at most 16.
-    pub fn new(alg: &'a A, cards: &[i64], rules: Rules) -> Self {
-        let n = cards.len();
-        let mut tables = Vec::new();
-        tables.resize_with(1 << n, || None);
+/// Sub-multisets tabulated in full whatever is asked of them: at most 68
+/// classes each, and a sweep meets only a few hundred distinct ones.
+const TABULATE_UPTO: usize = 3;
+/// Sub-multisets whose reachable values are tabulated (not their classes), so
+/// that a question about a value they cannot reach is answered at once.
+const VALUES_UPTO: usize = 4;
+
+impl<A: Algebra> Engine<A> {
+    pub fn new(alg: A, rules: Rules) -> Self {
         Engine {
             alg,
-            cards: cards.to_vec(),
             rules,
             symbolic: false,
-            canon: canonical_masks(cards),
-            tab_upto: (n as u32 / 2).max(1),
-            tables,
+            ids: FxHashMap::default(),
+            sets: Vec::new(),
+            tables: FxHashMap::default(),
+            by_value: FxHashMap::default(),
             memo: FxHashMap::default(),
-            splits: FxHashMap::default(),
+            values: FxHashMap::default(),
+            empty: Rc::new(Vec::new()),
         }
     }
 
     /// An engine that ignores values: every class of expression over the
     /// cards as symbols. Only [`Engine::all`] makes sense on it.
-    pub fn symbolic(alg: &'a A, cards: &[i64]) -> Self {
+    pub fn symbolic(alg: A) -> Self {
         Engine {
             symbolic: true,
-            ..Engine::new(alg, cards, Rules::Rational)
+            ..Engine::new(alg, Rules::Rational)
         }
     }
 
-    pub fn full(&self) -> u16 {
-        ((1u32 << self.cards.len()) - 1) as u16
+    /// Roughly how much the engine holds: remembered questions and tables.
+    pub fn size(&self) -> usize {
+        self.memo.len() + self.by_value.len()
     }
 
-    /// Unordered splits `(A, B)` of `mask` with `|A| <= |B|`, as canonical
-    /// masks, each distinct pair of sub-multisets once.
-    fn splits_of(&mut self, mask: u16) -> Rc<Vec<(u16, u16)>> {
-        if let Some(s) = self.splits.get(&mask) {
+    /// Forget everything learned (to bound memory in long sweeps).
+    pub fn clear(&mut self) {
+        self.ids.clear();
+        self.sets.clear();
+        self.tables.clear();
+        self.by_value.clear();
+        self.memo.clear();
+        self.values.clear();
+    }
+
+    /// The id of the sub-multiset `cards` (ascending).
+    pub fn id(&mut self, cards: &[i64]) -> u32 {
+        if let Some(&id) = self.ids.get(cards) {
+            return id;
+        }
+        let id = self.sets.len() as u32;
+        self.sets.push(Set {
+            cards: cards.to_vec(),
+            splits: None,
+        });
+        self.ids.insert(cards.to_vec(), id);
+        id
+    }
+
+    fn size_of(&self, id: u32) -> usize {
+        self.sets[id as usize].cards.len()
+    }
+
+    /// Unordered splits `(A, B)` of the multiset `id` with `|A| <= |B|`, each
+    /// distinct pair of sub-multisets once.
+    fn splits_of(&mut self, id: u32) -> Rc<Vec<(u32, u32)>> {
+        if let Some(s) = &self.sets[id as usize].splits {
             return s.clone();
         }
-        let low = mask & mask.wrapping_neg();
+        let cards = self.sets[id as usize].cards.clone();
+        let n = cards.len();
         let mut out = Vec::new();
-        let mut a = (mask - 1) & mask;
-        while a != 0 {
-            let b = mask & !a;
-            let (ca, cb) = (a.count_ones(), b.count_ones());
-            if ca < cb || (ca == cb && a & low != 0) {
-                let (x, y) = (self.canon[a as usize], self.canon[b as usize]);
-                // Equal-sized halves: store each unordered pair one way only.
-                out.push(if ca == cb {
-                    (x.min(y), x.max(y))
-                } else {
-                    (x, y)
-                });
+        let (mut left, mut right) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for a in 1u32..(1 << n) - 1 {
+            let size = a.count_ones() as usize;
+            // The smaller side; equal halves once (the side holding card 0).
+            if size * 2 > n || (size * 2 == n && a & 1 == 0) {
+                continue;
             }
-            a = (a - 1) & mask;
+            left.clear();
+            right.clear();
+            for (i, &c) in cards.iter().enumerate() {
+                if a >> i & 1 == 1 {
+                    left.push(c)
+                } else {
+                    right.push(c)
+                }
+            }
+            let (x, y) = (self.id(&left), self.id(&right));
+            out.push(if size * 2 == n {
+                (x.min(y), x.max(y))
+            } else {
+                (x, y)
+            });
         }
-        out.sort_unstable_by_key(|&(a, b)| (a.count_ones(), a, b));
+        out.sort_unstable();
         out.dedup();
         let out = Rc::new(out);
-        self.splits.insert(mask, out.clone());
+        self.sets[id as usize].splits = Some(out.clone());
         out
     }
 
-    fn leaf_entry(&self, mask: u16) -> Entry<A::Item> {
-        let v = self.cards[mask.trailing_zeros() as usize];
+    fn leaf_entry(&self, id: u32) -> Entry<A::Item> {
+        let v = self.sets[id as usize].cards[0];
         let (key, item) = self.alg.leaf(v);
         Entry {
             key,
@@ -222,53 +254,69 @@ impl<'a, A: Algebra> Engine<'a, A> {
         }
     }
 
-    /// Every class over the canonical sub-multiset `mask`, sorted by key.
-    pub fn all(&mut self, mask: u16) -> Entries<A::Item> {
-        if let Some(t) = &self.tables[mask as usize] {
+    /// Every class over the multiset `id`, sorted by key.
+    pub fn all(&mut self, id: u32) -> Entries<A::Item> {
+        if let Some(t) = self.tables.get(&id) {
             return t.clone();
         }
-        if mask.count_ones() == 1 {
-            let t = Rc::new(vec![self.leaf_entry(mask)]);
-            self.tables[mask as usize] = Some(t.clone());
-            return t;
-        }
-        let mut found = Found::default();
-        for &(a, b) in self.splits_of(mask).iter() {
-            let (ea, eb) = (self.all(a), self.all(b));
-            for x in ea.iter() {
-                for y in eb.iter() {
-                    for (op, swap) in SHAPES {
-                        let (l, r) = if swap { (y, x) } else { (x, y) };
-                        self.offer(&mut found, op, l, r);
+        let t = if self.size_of(id) == 1 {
+            Rc::new(vec![self.leaf_entry(id)])
+        } else {
+            let mut found = Found::default();
+            for &(a, b) in self.splits_of(id).iter() {
+                let (ea, eb) = (self.all(a), self.all(b));
+                for x in ea.iter() {
+                    for y in eb.iter() {
+                        for (op, swap) in SHAPES {
+                            let (l, r) = if swap { (y, x) } else { (x, y) };
+                            self.offer(&mut found, op, l, r);
+                        }
                     }
                 }
             }
+            Rc::new(found.finish())
+        };
+        if !self.symbolic {
+            let mut groups: FxHashMap<Q, Vec<Entry<A::Item>>> = FxHashMap::default();
+            for e in t.iter() {
+                groups.entry(e.value).or_default().push(e.clone());
+            }
+            for (v, list) in groups {
+                self.by_value.insert((id, v), Rc::new(list));
+            }
         }
-        let t = Rc::new(found.finish());
-        self.tables[mask as usize] = Some(t.clone());
+        self.tables.insert(id, t.clone());
         t
     }
 
-    /// Every class over the canonical sub-multiset `mask` worth exactly `t`,
-    /// sorted by key.
-    pub fn with_value(&mut self, mask: u16, t: Q) -> Entries<A::Item> {
+    /// Every class over the multiset `id` worth exactly `t`, sorted by key.
+    pub fn with_value(&mut self, id: u32, t: Q) -> Entries<A::Item> {
+        self.with_value_in(id, t, true)
+    }
+
+    /// [`Engine::with_value`]; `top` for the whole hand, whose reachable
+    /// values are not worth tabulating for one question.
+    fn with_value_in(&mut self, id: u32, t: Q, top: bool) -> Entries<A::Item> {
         if !self.rules.admits(t) {
-            return Rc::new(Vec::new());
+            return self.empty.clone();
         }
-        if mask.count_ones() <= self.tab_upto {
-            let all = self.all(mask);
-            return Rc::new(all.iter().filter(|e| e.value == t).cloned().collect());
+        if self.size_of(id) <= TABULATE_UPTO || self.tables.contains_key(&id) {
+            self.all(id);
+            return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
-        if let Some(r) = self.memo.get(&(mask, t)) {
+        if let Some(r) = self.memo.get(&(id, t)) {
             return r.clone();
         }
+        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(&t) {
+            return self.empty.clone();
+        }
         let mut found = Found::default();
-        for &(a, b) in self.splits_of(mask).iter() {
+        for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
             for x in ea.iter() {
                 for (op, swap) in SHAPES {
                     let partners = match needed(op, swap, x.value, t) {
-                        Ok(Some(y)) => self.with_value(b, y),
+                        Ok(Some(y)) => self.with_value_in(b, y, false),
                         Ok(None) => continue,
                         Err(()) => self.all(b),
                     };
@@ -281,9 +329,43 @@ impl<'a, A: Algebra> Engine<'a, A> {
                 }
             }
         }
-        let r = Rc::new(found.finish());
-        self.memo.insert((mask, t), r.clone());
+        let r = if found.list.is_empty() {
+            self.empty.clone()
+        } else {
+            Rc::new(found.finish())
+        };
+        self.memo.insert((id, t), r.clone());
         r
+    }
+
+    /// Every value the multiset `id` reaches under the rules.
+    fn reachable(&mut self, id: u32) -> Rc<FxHashSet<Q>> {
+        if let Some(v) = self.values.get(&id) {
+            return v.clone();
+        }
+        let mut out = FxHashSet::default();
+        if self.size_of(id) <= TABULATE_UPTO {
+            out.extend(self.all(id).iter().map(|e| e.value));
+        } else {
+            for &(a, b) in self.splits_of(id).iter() {
+                let (va, vb) = (self.reachable(a), self.reachable(b));
+                for &x in va.iter() {
+                    for &y in vb.iter() {
+                        for v in [x.add(y), x.mul(y), x.sub(y), y.sub(x), x.div(y), y.div(x)] {
+                            match v {
+                                Some(v) if self.rules.admits(v) => {
+                                    out.insert(v);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let out = Rc::new(out);
+        self.values.insert(id, out.clone());
+        out
     }
 
     /// Adds the class of `l op r` if the rules admit its value.
