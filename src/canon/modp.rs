@@ -215,3 +215,57 @@ pub(crate) fn orbit_fingerprint(expr: &crate::expr::Expr, seed: u64) -> Option<V
     }
     best
 }
+
+/// [`count_classes`] for `n` distinct symbols with no target, lean enough for
+/// seven operands: fingerprints are fixed arrays and the last level is only
+/// counted, never stored.
+pub(crate) fn count_symbolic(n: usize, seed: u64) -> usize {
+    let mut state = seed | 1;
+    let mut rand = || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
+    };
+    let points: Vec<[u64; K]> = (0..n).map(|_| [rand(), rand()]).collect();
+    let full = (1usize << n) - 1;
+    let mut sets: Vec<Vec<[u64; K]>> = vec![Vec::new(); 1 << n];
+    let mut top: FxHashSet<[u64; K]> = FxHashSet::default();
+    for (i, p) in points.iter().enumerate() {
+        sets[1 << i] = vec![*p];
+    }
+    let mut masks: Vec<usize> = (1..=full).filter(|m| m.count_ones() >= 2).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    for mask in masks {
+        let mut seen: FxHashSet<[u64; K]> = FxHashSet::default();
+        let mut a = (mask - 1) & mask;
+        while a != 0 {
+            let b = mask & !a;
+            for x in &sets[a] {
+                for y in &sets[b] {
+                    'op: for op in Op::ALL {
+                        let mut fp = [0; K];
+                        for k in 0..K {
+                            match apply(op, x[k], y[k]) {
+                                Some(w) => fp[k] = w,
+                                None => continue 'op,
+                            }
+                        }
+                        if mask == full {
+                            top.insert(fp);
+                        } else {
+                            seen.insert(fp);
+                        }
+                    }
+                }
+            }
+            a = (a - 1) & mask;
+        }
+        if mask != full {
+            let mut list: Vec<[u64; K]> = seen.into_iter().collect();
+            list.sort_unstable();
+            sets[mask] = list;
+        }
+    }
+    if n == 1 { 1 } else { top.len() }
+}
