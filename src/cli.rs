@@ -117,6 +117,13 @@ pub struct SolveArgs {
     /// skipped) and print one result line per hand as it goes.
     #[arg(long, conflicts_with = "cards")]
     pub stdin: bool,
+
+    /// Hands of up to 12 cards are solved exactly, with any integers. Hands of
+    /// 13 to 64 cards go to the big-hand solver and must come from one deck:
+    /// values 1 to 13, at most N copies each (4: a 52-card deck), or `none`
+    /// for any integers. See docs/BIG_HANDS.md.
+    #[arg(long, value_name = "N|none", default_value = "4")]
+    pub deck: Deck,
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! Integration tests: one binary, one module per concern. Modules drive the
 //! real `census24` binary (assert_cmd, temp dirs) or the public library API.
 
+mod bighand_cli;
 mod solve_cli;
 mod solver_exhaustive;
 mod util;

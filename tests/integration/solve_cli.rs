@@ -245,12 +245,19 @@ fn bad_input_is_named() {
 
 #[test]
 fn too_many_cards_names_the_limit() {
-    let many: Vec<String> = (0..13).map(|i| (i * 101).to_string()).collect();
-    let mut args = vec!["solve"];
+    // Past 12 cards the big-hand solver takes over (docs/BIG_HANDS.md); it
+    // stops at 64 cards, and without --deck none a 13th card must fit a deck.
+    let many: Vec<String> = (0..65).map(|i| (i * 101).to_string()).collect();
+    let mut args = vec!["solve", "--deck", "none"];
     args.extend(many.iter().map(String::as_str));
     let (code, _, err) = run(&args);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("at most"), "{err}");
+    assert!(err.contains("at most 64"), "{err}");
+    let mut thirteen = vec!["solve"];
+    thirteen.extend(many[..13].iter().map(String::as_str));
+    let (code, _, err) = run(&thirteen);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("card 0 is not in a deck"), "{err}");
 }
 
 #[test]
