@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::canon::Distinct;
 use crate::enumerate::{Deck, ValueRange};
 use crate::layout::Shard;
 use crate::number::Q;
@@ -41,6 +42,14 @@ pub enum Command {
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)
     /// into the tables a single run writes, byte for byte, and remove the parts.
     Merge(MergeArgs),
+    /// Count (or list) the inequivalent expressions over N distinct operands.
+    ///
+    /// Operands a, b, c, ... are used once each with + - * / and parentheses;
+    /// two expressions are the same when they are equal as rational functions
+    /// (a+b and b+a, a-(b-c) and a-b+c, a/(b/c) and a*c/b). This is the
+    /// structural level of `solve --all` when every card is different. See
+    /// docs/DISTINCT.md.
+    Expressions(ExpressionsArgs),
 }
 
 /// A rule set for intermediate results.
@@ -124,6 +133,53 @@ pub struct SolveArgs {
     /// for any integers. See docs/BIG_HANDS.md.
     #[arg(long, value_name = "N|none", default_value = "4")]
     pub deck: Deck,
+
+    /// Print every solution, one per line, simplest first, one per class at
+    /// the --distinct level (exit status 1 when there is none).
+    #[arg(long, conflicts_with_all = ["stdin", "closest"])]
+    pub all: bool,
+
+    /// With --all: which solutions count as the same (see docs/DISTINCT.md).
+    #[arg(long, value_enum, default_value_t = DistinctArg::Dissimilar, requires = "all")]
+    pub distinct: DistinctArg,
+
+    /// With --all: print only the number of solutions at the --distinct level.
+    #[arg(long, requires = "all")]
+    pub count: bool,
+}
+
+/// When two solutions count as the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DistinctArg {
+    /// Structural classes that differ only in a neutral part (a spare 1 that
+    /// multiplies or divides, a spare 0 added or subtracted, 7/7, 7-7) are one.
+    Dissimilar,
+    /// Equal as rational functions of the cards, equal cards interchangeable.
+    Structural,
+    /// Every expression tree, up to the order of the operands of + and *.
+    None,
+}
+
+impl From<DistinctArg> for Distinct {
+    fn from(d: DistinctArg) -> Distinct {
+        match d {
+            DistinctArg::Dissimilar => Distinct::Dissimilar,
+            DistinctArg::Structural => Distinct::Structural,
+            DistinctArg::None => Distinct::None,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ExpressionsArgs {
+    /// How many distinct operands (a, b, c, ...).
+    #[arg(long, value_name = "N")]
+    pub operands: usize,
+
+    /// Print every expression, one per line (at most 6 operands), instead of
+    /// the count.
+    #[arg(long)]
+    pub list: bool,
 }
 
 #[derive(Debug, Args)]

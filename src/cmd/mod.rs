@@ -1,6 +1,8 @@
 //! Subcommands: each turns clap arguments into a validated config, calls the
 //! library and writes the result. `run` maps the outcome to an exit status.
 
+pub mod distinct;
+pub mod expressions;
 pub mod solve;
 
 use std::io;
@@ -20,6 +22,7 @@ pub enum Status {
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Expressions(args) => expressions::run(args),
     }
 }
 

@@ -130,6 +130,9 @@ fn render(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
+    if args.all {
+        return crate::cmd::distinct::run(&args);
+    }
     let cfg = SolveConfig::from_args(&args);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
