@@ -2,6 +2,7 @@
 //! real `census24` binary (assert_cmd, temp dirs) or the public library API.
 
 mod bighand_cli;
+mod distinct_cli;
 mod solve_cli;
 mod solver_exhaustive;
 mod util;
