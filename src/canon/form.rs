@@ -192,23 +192,35 @@ pub(crate) fn make_sum(mut parts: Vec<Part>) -> Form {
         };
     }
     parts.sort_by(part_cmp);
-    let mut other: Vec<Part> = parts
-        .iter()
-        .map(|p| Part {
-            flip: !p.node.selfneg && !p.flip,
-            node: p.node.clone(),
-        })
-        .collect();
-    other.sort_by(part_cmp);
-    let order = parts
-        .iter()
-        .zip(&other)
-        .map(|(a, b)| part_cmp(a, b))
-        .find(|o| o.is_ne())
-        .unwrap_or(Ordering::Equal);
+    // The sorted negation differs from this list first in the first run of
+    // equal keys with unequal numbers of added and subtracted terms; the
+    // orientation with more added terms there is the smaller one.
+    let mut order = Ordering::Equal;
+    let mut i = 0;
+    while i < parts.len() {
+        let mut j = i;
+        let mut minus = 0;
+        while j < parts.len() && parts[j].node.key == parts[i].node.key {
+            minus += parts[j].flip as usize;
+            j += 1;
+        }
+        let plus = j - i - minus;
+        if !parts[i].node.selfneg && plus != minus {
+            order = if plus > minus {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+            break;
+        }
+        i = j;
+    }
     let (neg, selfneg) = match order {
         Ordering::Greater => {
-            parts = other;
+            for p in parts.iter_mut() {
+                p.flip = !p.node.selfneg && !p.flip;
+            }
+            parts.sort_by(part_cmp);
             (true, false)
         }
         Ordering::Less => (false, false),

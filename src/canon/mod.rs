@@ -234,6 +234,8 @@ impl DistinctSolver {
         if self.engine.size() > FORGET_AFTER {
             self.engine.clear();
         }
+        self.engine
+            .tabulate_upto(if hand.len() >= 5 { 3 } else { 2 });
         let id = self.engine.id(hand.cards());
         let found = self.engine.with_value(id, target);
         let mut classes: Vec<(Class, u32, String)> = found

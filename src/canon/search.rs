@@ -121,6 +121,8 @@ pub(crate) struct Engine<A: Algebra> {
     /// Classes of functions, not of values: nothing is evaluated, nothing is
     /// dropped for dividing by zero (the census of symbolic expressions).
     symbolic: bool,
+    /// Sub-multisets of at most this many cards are tabulated in full.
+    tabulate: usize,
     ids: FxHashMap<Vec<i64>, u32>,
     sets: Vec<Set>,
     tables: FxHashMap<u32, Entries<A::Item>>,
@@ -140,9 +142,9 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
     }
 }
 
-/// Sub-multisets tabulated in full whatever is asked of them: at most 68
-/// classes each, and a sweep meets only a few hundred distinct ones.
-const TABULATE_UPTO: usize = 3;
+/// Sub-multisets tabulated in full whatever is asked of them (see
+/// [`Engine::tabulate_upto`]).
+const TABULATE_UPTO: usize = 2;
 /// Sub-multisets whose reachable values are tabulated (not their classes), so
 /// that a question about a value they cannot reach is answered at once.
 const VALUES_UPTO: usize = 4;
@@ -153,6 +155,7 @@ impl<A: Algebra> Engine<A> {
             alg,
             rules,
             symbolic: false,
+            tabulate: TABULATE_UPTO,
             ids: FxHashMap::default(),
             sets: Vec::new(),
             tables: FxHashMap::default(),
@@ -170,6 +173,15 @@ impl<A: Algebra> Engine<A> {
             symbolic: true,
             ..Engine::new(alg, Rules::Rational)
         }
+    }
+
+    /// Tabulate every class of sub-multisets of up to `size` cards (at least
+    /// 2) instead of asking them for values. Worth it for 3 cards when hands
+    /// have 5 or more (68 classes each, a few hundred distinct multisets in a
+    /// sweep, each asked many questions); for four-card hands answering the
+    /// few questions asked is cheaper. Any setting gives the same classes.
+    pub fn tabulate_upto(&mut self, size: usize) {
+        self.tabulate = size.max(TABULATE_UPTO);
     }
 
     /// Roughly how much the engine holds: remembered questions and tables.
@@ -300,7 +312,7 @@ impl<A: Algebra> Engine<A> {
         if !self.rules.admits(t) {
             return self.empty.clone();
         }
-        if self.size_of(id) <= TABULATE_UPTO || self.tables.contains_key(&id) {
+        if self.size_of(id) <= self.tabulate || self.tables.contains_key(&id) {
             self.all(id);
             return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
@@ -344,7 +356,7 @@ impl<A: Algebra> Engine<A> {
             return v.clone();
         }
         let mut out = FxHashSet::default();
-        if self.size_of(id) <= TABULATE_UPTO {
+        if self.size_of(id) <= self.tabulate || self.tables.contains_key(&id) {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
             for &(a, b) in self.splits_of(id).iter() {
