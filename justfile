@@ -27,3 +27,21 @@ solve +cards:
 # Run the benchmarks (figures go in docs/PERFORMANCE.md).
 bench:
     cargo bench --bench solve
+
+# Regenerate the shipped tables in data/ (rational, target 24, values 1..13, k = 2..5).
+data:
+    cargo build --release
+    for k in 2 3 4 5; do \
+        rm -rf "data/rules=rational/target=24/values=1-13/deck=4/k=$k"; \
+        "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
+    done
+
+# Time full sweeps (wall time and peak memory) for docs/PERFORMANCE.md.
+bench-sweep:
+    cargo build --release
+    for args in "-k 4" "-k 5" "-k 6" "-k 7 --no-solutions"; do \
+        out=$(mktemp -d); \
+        echo "== census24 sweep $args"; \
+        /usr/bin/time -f "wall %e s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep $args --quiet --no-report --out "$out"; \
+        rm -rf "$out"; \
+    done

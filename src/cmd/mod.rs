@@ -3,7 +3,9 @@
 
 pub mod distinct;
 pub mod expressions;
+pub mod merge;
 pub mod solve;
+pub mod sweep;
 
 use std::io;
 
@@ -22,6 +24,8 @@ pub enum Status {
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Expressions(args) => expressions::run(args),
     }
 }

@@ -5,4 +5,5 @@ mod bighand_cli;
 mod distinct_cli;
 mod solve_cli;
 mod solver_exhaustive;
+mod sweep_cli;
 mod util;

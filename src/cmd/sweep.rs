@@ -1,0 +1,57 @@
+//! `census24 sweep`: options to a validated [`SweepConfig`], run it, print
+//! the summary paragraph.
+
+use crate::cli::SweepArgs;
+use crate::cmd::Status;
+use crate::layout::TableKey;
+use crate::report::TableId;
+use crate::report::files::{ReportPlan, reports_beside, write_reports};
+use crate::sweep::{SweepConfig, sweep};
+
+impl SweepConfig {
+    /// The config of `census24 sweep` options, validated.
+    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig, crate::sweep::PlanError> {
+        SweepConfig {
+            key: TableKey {
+                rules: args.rules.into(),
+                target: args.target,
+                values: args.values,
+                deck: args.deck,
+                k: args.hand_size,
+            },
+            out: args.out.clone(),
+            shard: args.shard,
+            solutions: !args.no_solutions,
+            threads: args.threads.map(usize::from),
+            quiet: args.quiet,
+            stop_after_chunks: args.stop_after_chunks,
+        }
+        .validate()
+    }
+}
+
+pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
+    let cfg = SweepConfig::from_args(&args)?;
+    let summary = sweep(&cfg)?;
+    if !cfg.quiet {
+        println!("{}", summary.paragraph());
+    }
+    // A shard part is not a table yet: its report comes after `merge`.
+    if !args.no_report && cfg.shard.is_none() {
+        let plan = ReportPlan {
+            data: cfg.out.clone(),
+            out: args
+                .reports
+                .clone()
+                .unwrap_or_else(|| reports_beside(&cfg.out)),
+            only: Some(vec![TableId::from(&cfg.key)]),
+        };
+        let written = write_reports(&plan)?;
+        if !cfg.quiet {
+            if let Some(readme) = written.first() {
+                println!("Report: {}", readme.display());
+            }
+        }
+    }
+    Ok(Status::Done)
+}

@@ -1,0 +1,205 @@
+//! The manifest beside every table: what made it (tool and schema version,
+//! parameters), what it holds (row counts) and a checksum of its bytes.
+//!
+//! A manifest carries no timestamps or host names, so a table made in one run,
+//! in shards merged later, or on another machine has the same manifest bytes.
+//! The same [`Params`] describe an unfinished run, so a resume or a rerun into
+//! existing output can name exactly which parameter differs.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::rows::Tally;
+
+/// Everything that determines a table's bytes (the thread count does not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Params {
+    pub tool_version: String,
+    pub schema_version: u32,
+    pub hand_size: usize,
+    /// `LO..HI`.
+    pub values: String,
+    /// `24` or `p/q`.
+    pub target: String,
+    pub rules: String,
+    /// Copies per value, or `none`.
+    pub deck: String,
+    /// Whether the solutions table and the solution counts were made.
+    pub solutions: bool,
+    /// `I/N` for a shard part, absent for a whole table.
+    pub shard: Option<String>,
+}
+
+impl Params {
+    /// One line per parameter that differs: `solutions: true there, false here`.
+    pub fn differences(&self, here: &Params) -> Vec<String> {
+        let there = serde_json::to_value(self).expect("params serialize");
+        let here = serde_json::to_value(here).expect("params serialize");
+        let (there, here) = (
+            there.as_object().expect("object"),
+            here.as_object().expect("object"),
+        );
+        // serde_json maps are sorted by key, so the lines come in a stable order.
+        there
+            .iter()
+            .filter(|(k, v)| here.get(*k) != Some(v))
+            .map(|(k, v)| {
+                format!(
+                    "{k}: {v} there, {} here",
+                    here.get(k).cloned().unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+}
+
+/// One file of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    pub name: String,
+    pub rows: u64,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+impl FileEntry {
+    pub fn of(name: &str, rows: usize, bytes: &[u8]) -> FileEntry {
+        FileEntry {
+            name: name.to_string(),
+            rows: rows as u64,
+            bytes: bytes.len() as u64,
+            sha256: sha256_hex(bytes),
+        }
+    }
+}
+
+/// `manifest.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub tool: String,
+    pub parameters: Params,
+    pub hands: u64,
+    pub solvable: u64,
+    pub integer_solvable: u64,
+    pub needs_fraction: u64,
+    pub solution_rows: u64,
+    /// Deals of K cards from the deck covered by these hands, and the
+    /// solvable ones among them (exact; their ratio is the deck-weighted
+    /// share of solvable deals).
+    pub deals: u128,
+    pub solvable_deals: u128,
+    pub files: Vec<FileEntry>,
+    /// SHA-256 of the `sha256sum`-style listing of `files`
+    /// (`<sha256>  <name>\n` per file, in order): one value naming the content.
+    pub checksum: String,
+}
+
+impl Manifest {
+    pub fn new(parameters: Params, tally: &Tally, files: Vec<FileEntry>) -> Manifest {
+        let checksum = content_checksum(&files);
+        Manifest {
+            tool: "census24".to_string(),
+            parameters,
+            hands: tally.hands,
+            solvable: tally.solvable,
+            integer_solvable: tally.integer_solvable,
+            needs_fraction: tally.needs_fraction,
+            solution_rows: tally.solution_rows,
+            deals: tally.ways,
+            solvable_deals: tally.solvable_ways,
+            files,
+            checksum,
+        }
+    }
+
+    /// The counts back as a tally.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            hands: self.hands,
+            solvable: self.solvable,
+            integer_solvable: self.integer_solvable,
+            needs_fraction: self.needs_fraction,
+            solution_rows: self.solution_rows,
+            ways: self.deals,
+            solvable_ways: self.solvable_deals,
+        }
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut v = serde_json::to_vec_pretty(self).expect("manifest serializes");
+        v.push(b'\n');
+        v
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> serde_json::Result<Manifest> {
+        serde_json::from_slice(bytes)
+    }
+}
+
+/// What an unfinished run was started with, kept beside its chunks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunRecord {
+    pub parameters: Params,
+    /// Hands per chunk: chunk files are only reusable with the same split.
+    pub chunk_hands: usize,
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// See [`Manifest::checksum`].
+pub fn content_checksum(files: &[FileEntry]) -> String {
+    let listing: String = files
+        .iter()
+        .map(|f| format!("{}  {}\n", f.sha256, f.name))
+        .collect();
+    sha256_hex(listing.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params() -> Params {
+        Params {
+            tool_version: "0.1.0".into(),
+            schema_version: 1,
+            hand_size: 4,
+            values: "1..13".into(),
+            target: "24".into(),
+            rules: "rational".into(),
+            deck: "4".into(),
+            solutions: true,
+            shard: None,
+        }
+    }
+
+    #[test]
+    fn differences_name_the_parameter() {
+        let here = Params {
+            solutions: false,
+            ..params()
+        };
+        assert_eq!(
+            params().differences(&here),
+            vec!["solutions: true there, false here".to_string()]
+        );
+        assert!(params().differences(&params()).is_empty());
+    }
+
+    #[test]
+    fn round_trips_and_checksums() {
+        let files = vec![FileEntry::of("hands.parquet", 2, b"abc")];
+        assert_eq!(
+            files[0].sha256,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let m = Manifest::new(params(), &Tally::default(), files);
+        assert_eq!(Manifest::from_bytes(&m.to_bytes()).unwrap(), m);
+        assert_eq!(m.checksum, content_checksum(&m.files));
+    }
+}

@@ -1,0 +1,147 @@
+//! `census24 merge` as a library: join complete sets of shard parts into the
+//! whole table a single run writes, byte for byte.
+//!
+//! Shards are contiguous slices of the sorted hands, so the whole table is the
+//! parts stacked in shard order. Each part is checked against the checksum in
+//! its manifest before use, and the parts are removed once the whole table
+//! (manifest last) is in place: left beside it they would be read twice by a
+//! `**/hands*.parquet` scan.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::layout::{Part, Shard};
+use crate::manifest::Manifest;
+use crate::store::{self, SweepError};
+use crate::table;
+
+/// One merged table.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    pub dir: PathBuf,
+    pub parts: u32,
+    pub manifest: Manifest,
+}
+
+/// Every folder under `root` (itself included) holding shard manifests, sorted.
+pub fn find_part_dirs(root: &Path) -> Result<Vec<PathBuf>, SweepError> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let names = store::list(&dir)?;
+        if names.iter().any(|n| Part::of_manifest_name(n).is_some()) {
+            found.push(dir.clone());
+        }
+        for n in names {
+            let p = dir.join(&n);
+            // Unfinished runs are not parts; never descend into them.
+            if p.is_dir() && !n.starts_with('.') {
+                stack.push(p);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Merges every complete part set under `root`. Fails, naming the folder and
+/// the missing shards, if a set is incomplete; sets merged before that stay.
+pub fn merge_all(root: &Path) -> Result<Vec<Merged>, SweepError> {
+    let dirs = find_part_dirs(root)?;
+    if dirs.is_empty() {
+        return Err(SweepError::Conflict(format!(
+            "no shard parts (manifest.part-I-of-N.json) under {}",
+            root.display()
+        )));
+    }
+    dirs.iter().map(|d| merge_dir(d)).collect()
+}
+
+/// Merges the parts in one table folder.
+pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
+    let mut parts: BTreeMap<u32, (Shard, Manifest)> = BTreeMap::new();
+    for name in store::list(dir)? {
+        if let Some(s) = Part::of_manifest_name(&name) {
+            let m = store::read_manifest(&dir.join(&name))?.expect("listed just now");
+            parts.insert(s.index, (s, m));
+        }
+    }
+    let count = parts
+        .values()
+        .next()
+        .map(|(s, _)| s.count)
+        .expect("called on a folder with parts");
+    if let Some((s, _)) = parts.values().find(|(s, _)| s.count != count) {
+        return Err(SweepError::Conflict(format!(
+            "{} mixes splits: parts of {count} and of {} shards",
+            dir.display(),
+            s.count
+        )));
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !parts.contains_key(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(SweepError::Conflict(format!(
+            "{} is missing shard{} {} (run `census24 sweep --shard I/N` with the same options for each)",
+            dir.display(),
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", ")
+        )));
+    }
+    if dir.join(Part::Whole.manifest()).exists() {
+        return Err(SweepError::Conflict(format!(
+            "{} already holds the whole table; remove it or the parts",
+            dir.display()
+        )));
+    }
+
+    let mut whole_params = parts[&1].1.parameters.clone();
+    whole_params.shard = None;
+    for (s, m) in parts.values() {
+        let mut p = m.parameters.clone();
+        p.shard = None;
+        let diff = whole_params.differences(&p);
+        if !diff.is_empty() {
+            return Err(SweepError::Mismatch {
+                path: dir.join(Part::Shard(*s).manifest()),
+                diff: diff.join("; "),
+            });
+        }
+    }
+
+    let (mut hands, mut sols) = (Vec::new(), Vec::new());
+    for (s, m) in parts.values() {
+        let part = Part::Shard(*s);
+        for f in &m.files {
+            let df = store::read_checked(dir, f)?;
+            if f.name == part.hands() {
+                hands.push(df);
+            } else if f.name == part.solutions() {
+                sols.push(df);
+            }
+        }
+    }
+    let table_err = |source| SweepError::Table {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let hands = table::concat(hands)
+        .map_err(table_err)?
+        .expect("a complete set has parts");
+    let sols = if whole_params.solutions {
+        table::concat(sols).map_err(table_err)?
+    } else {
+        None
+    };
+    let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
+    for (s, m) in parts.values() {
+        store::remove_part(dir, m, Part::Shard(*s))?;
+    }
+    Ok(Merged {
+        dir: dir.to_path_buf(),
+        parts: count,
+        manifest,
+    })
+}

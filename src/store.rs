@@ -1,0 +1,238 @@
+//! The one module that touches table files: atomic writes (temporary name,
+//! then rename), chunk files of unfinished runs, and finished tables with
+//! their manifest. [`crate::sweep`] and [`crate::merge`] decide what to
+//! write; this module decides how it reaches the disk.
+//!
+//! A finished table is written in the order solutions, hands, manifest, each
+//! renamed into place when complete; the manifest's presence is what makes a
+//! table (or shard part) complete. Chunk files follow the same rule: the
+//! hands file, renamed last, marks a finished chunk.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::{DataFrame, PolarsError};
+use thiserror::Error;
+
+use crate::error::InputError;
+use crate::layout::{self, Part};
+use crate::manifest::{FileEntry, Manifest, Params, RunRecord};
+use crate::sweep::PlanError;
+use crate::table;
+
+/// Why a sweep or merge could not finish.
+#[derive(Debug, Error)]
+pub enum SweepError {
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}: {source}", path.display())]
+    Table { path: PathBuf, source: PolarsError },
+    #[error("{} is not a census24 manifest: {source}", path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error(
+        "{} holds a table made with other parameters ({diff}); \
+         remove it or choose another --out",
+        path.display()
+    )]
+    Mismatch { path: PathBuf, diff: String },
+    #[error(
+        "the unfinished run in {} was started with other parameters ({diff}); \
+         rerun with its parameters to resume it, or remove that folder to start over",
+        path.display()
+    )]
+    ResumeMismatch { path: PathBuf, diff: String },
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{} does not match the checksum in its manifest", path.display())]
+    Corrupt { path: PathBuf },
+    #[error("stopped after writing {0} chunks as asked; run the same command again to resume")]
+    Stopped(usize),
+    #[error("cannot start {0} worker threads: {1}")]
+    Threads(usize, rayon::ThreadPoolBuildError),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> SweepError + '_ {
+    move |source| SweepError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn table_err(path: &Path) -> impl FnOnce(PolarsError) -> SweepError + '_ {
+    move |source| SweepError::Table {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary name in the same folder, so
+/// `path` either does not exist or holds all of `bytes`, even if the process
+/// is killed midway. (A rename within a folder is atomic.)
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SweepError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    fs::write(&tmp, bytes).map_err(io_err(&tmp))?;
+    fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+pub fn read(path: &Path) -> Result<Vec<u8>, SweepError> {
+    fs::read(path).map_err(io_err(path))
+}
+
+pub fn create_dir(path: &Path) -> Result<(), SweepError> {
+    fs::create_dir_all(path).map_err(io_err(path))
+}
+
+/// The manifest at `path`, or `None` when there is none.
+pub fn read_manifest(path: &Path) -> Result<Option<Manifest>, SweepError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = read(path)?;
+    Manifest::from_bytes(&bytes)
+        .map(Some)
+        .map_err(|source| SweepError::Json {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// The run record of an unfinished run in `partial`, if any.
+pub fn read_run_record(partial: &Path) -> Result<Option<RunRecord>, SweepError> {
+    let path = partial.join(layout::RUN_RECORD);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = read(&path)?;
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|source| SweepError::Json { path, source })
+}
+
+pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepError> {
+    create_dir(partial)?;
+    let bytes = serde_json::to_vec_pretty(record).expect("run record serializes");
+    write_atomic(&partial.join(layout::RUN_RECORD), &bytes)
+}
+
+/// Frames of one chunk: hands, and solutions when the run makes them.
+pub type ChunkFrames = (DataFrame, Option<DataFrame>);
+
+/// Persists chunk `c` (solutions first, hands last: hands marks it done).
+pub fn write_chunk(partial: &Path, c: usize, frames: &mut ChunkFrames) -> Result<(), SweepError> {
+    if let Some(s) = frames.1.as_mut() {
+        let path = partial.join(layout::chunk_solutions(c));
+        write_atomic(&path, &table::to_parquet(s).map_err(table_err(&path))?)?;
+    }
+    let path = partial.join(layout::chunk_hands(c));
+    write_atomic(
+        &path,
+        &table::to_parquet(&mut frames.0).map_err(table_err(&path))?,
+    )
+}
+
+/// Chunk `c` of an earlier run, if it finished.
+pub fn read_chunk(
+    partial: &Path,
+    c: usize,
+    solutions: bool,
+) -> Result<Option<ChunkFrames>, SweepError> {
+    let hands_path = partial.join(layout::chunk_hands(c));
+    if !hands_path.exists() {
+        return Ok(None);
+    }
+    let load = |path: &Path| -> Result<DataFrame, SweepError> {
+        table::from_parquet(&read(path)?).map_err(table_err(path))
+    };
+    let hands = load(&hands_path)?;
+    let sols = if solutions {
+        Some(load(&partial.join(layout::chunk_solutions(c)))?)
+    } else {
+        None
+    };
+    Ok(Some((hands, sols)))
+}
+
+pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {
+    if partial.exists() {
+        fs::remove_dir_all(partial).map_err(io_err(partial))?;
+    }
+    Ok(())
+}
+
+/// Writes a finished table (or shard part) into `dir`: Parquet files, then
+/// the manifest. Returns the manifest.
+pub fn write_table(
+    dir: &Path,
+    part: Part,
+    parameters: Params,
+    mut hands: DataFrame,
+    solutions: Option<DataFrame>,
+) -> Result<Manifest, SweepError> {
+    create_dir(dir)?;
+    // Places by difficulty need every hand, so only whole tables have them.
+    if part == Part::Whole {
+        table::fill_difficulty_rank(&mut hands).map_err(table_err(dir))?;
+    }
+    let solution_rows = solutions.as_ref().map_or(0, DataFrame::height);
+    let tally = table::tally(&hands, solution_rows).map_err(table_err(dir))?;
+    let mut files = Vec::new();
+    // Hands first in the listing (it is the main table); solutions first on disk.
+    let hands_path = dir.join(part.hands());
+    let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path))?;
+    files.push(FileEntry::of(&part.hands(), hands.height(), &hands_bytes));
+    if let Some(mut s) = solutions {
+        let path = dir.join(part.solutions());
+        let bytes = table::to_parquet(&mut s).map_err(table_err(&path))?;
+        files.push(FileEntry::of(&part.solutions(), s.height(), &bytes));
+        write_atomic(&path, &bytes)?;
+    }
+    write_atomic(&hands_path, &hands_bytes)?;
+    let manifest = Manifest::new(parameters, &tally, files);
+    write_atomic(&dir.join(part.manifest()), &manifest.to_bytes())?;
+    Ok(manifest)
+}
+
+/// A file of a finished table, checked against its manifest entry.
+pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
+    let path = dir.join(&entry.name);
+    let bytes = read(&path)?;
+    if crate::manifest::sha256_hex(&bytes) != entry.sha256 {
+        return Err(SweepError::Corrupt { path });
+    }
+    table::from_parquet(&bytes).map_err(table_err(&path))
+}
+
+/// Removes the files of a finished part, manifest last (so an interrupted
+/// removal still leaves a part that is either complete or clearly partial).
+pub fn remove_part(dir: &Path, manifest: &Manifest, part: Part) -> Result<(), SweepError> {
+    for f in &manifest.files {
+        let path = dir.join(&f.name);
+        fs::remove_file(&path).map_err(io_err(&path))?;
+    }
+    let path = dir.join(part.manifest());
+    fs::remove_file(&path).map_err(io_err(&path))
+}
+
+/// Names of the entries of `dir`, sorted (empty if it does not exist).
+pub fn list(dir: &Path) -> Result<Vec<String>, SweepError> {
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    let mut names = Vec::new();
+    for e in fs::read_dir(dir).map_err(io_err(dir))? {
+        let e = e.map_err(io_err(dir))?;
+        names.push(e.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}

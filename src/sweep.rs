@@ -1,0 +1,393 @@
+//! `census24 sweep` as a library: solve every hand of a table in parallel and
+//! write it, resumably, as Parquet.
+//!
+//! The hands (sorted, see [`crate::enumerate`]) are cut into chunks of
+//! [`CHUNK_HANDS`]. Each chunk is solved in parallel with rayon and written to
+//! the hidden `.partial` folder as soon as it is done, so Ctrl-C or a kill
+//! loses only the chunk in progress; running the same command again reuses
+//! the finished chunks. When all chunks are done the final files are written
+//! from the chunks in order and the `.partial` folder is removed.
+//!
+//! Output bytes depend only on the parameters: rows are produced in hand
+//! order whatever the thread count or chunking (`par_iter().collect()` keeps
+//! order), and [`crate::table`] writes the same bytes for the same rows.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::enumerate::{self, Deck, ValueRange};
+use crate::error::InputError;
+use crate::hand::{Hand, MAX_EXACT_CARDS};
+use crate::layout::{Part, Shard, TableKey};
+use crate::manifest::{Params, RunRecord};
+use crate::progress::{self, Summary};
+use crate::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
+use crate::store::{self, ChunkFrames, SweepError};
+use crate::table;
+
+/// Hands per chunk: small enough that an interruption loses little and the
+/// progress bar moves, large enough that two Parquet files per chunk cost
+/// nothing next to solving.
+pub const CHUNK_HANDS: usize = 512;
+
+/// The largest hand size whose structural classes a sweep enumerates; past
+/// it the class counts explode and only `--no-solutions` is offered.
+pub const MAX_SOLUTIONS_K: usize = 7;
+
+/// Options that cannot make a table, each naming the bad value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlanError {
+    #[error("hand size {k} is out of range: expected 1 to {max}{note}")]
+    HandSize {
+        k: usize,
+        max: usize,
+        note: &'static str,
+    },
+    #[error(
+        "hand size {k} cannot be dealt from a deck of {cards} cards ({deck} copies of values {values})"
+    )]
+    DeckTooSmall {
+        k: usize,
+        cards: u64,
+        deck: Deck,
+        values: ValueRange,
+    },
+    #[error("{0}")]
+    Range(InputError),
+}
+
+/// A validated sweep: which table, where, and how to run it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SweepConfig {
+    pub key: TableKey,
+    pub out: PathBuf,
+    pub shard: Option<Shard>,
+    pub solutions: bool,
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    pub quiet: bool,
+    /// Stop (with [`SweepError::Stopped`]) after writing this many chunks:
+    /// how tests interrupt a run at a deterministic point.
+    pub stop_after_chunks: Option<usize>,
+}
+
+impl SweepConfig {
+    /// Checks that the options describe a table that can be made.
+    pub fn validate(self) -> Result<SweepConfig, PlanError> {
+        let k = self.key.k;
+        let (max, note) = if self.solutions {
+            (MAX_SOLUTIONS_K, " (larger hands need --no-solutions)")
+        } else {
+            (MAX_EXACT_CARDS, "")
+        };
+        if k == 0 || k > max {
+            return Err(PlanError::HandSize { k, max, note });
+        }
+        if let Deck::Copies(n) = self.key.deck {
+            let cards = n as u64 * self.key.values.width();
+            if (k as u64) > cards {
+                return Err(PlanError::DeckTooSmall {
+                    k,
+                    cards,
+                    deck: self.key.deck,
+                    values: self.key.values,
+                });
+            }
+        }
+        // The hand of largest magnitude bounds every other: if it is exact, all are.
+        let v = self.key.values;
+        let big = if v.lo.abs() > v.hi.abs() { v.lo } else { v.hi };
+        let hand = Hand::new(vec![big; k]).map_err(PlanError::Range)?;
+        hand.check_range(self.key.target)
+            .map_err(PlanError::Range)?;
+        Ok(self)
+    }
+
+    fn part(&self) -> Part {
+        self.shard.map_or(Part::Whole, Part::Shard)
+    }
+
+    /// The parameters recorded in the manifest and the run record.
+    pub fn params(&self) -> Params {
+        Params {
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            schema_version: table::SCHEMA_VERSION,
+            hand_size: self.key.k,
+            values: self.key.values.to_string(),
+            target: self.key.target.to_string(),
+            rules: self.key.rules.to_string(),
+            deck: self.key.deck.to_string(),
+            solutions: self.solutions,
+            shard: self.shard.map(|s| s.to_string()),
+        }
+    }
+
+    /// The folder of the table.
+    pub fn dir(&self) -> PathBuf {
+        self.out.join(self.key.partition())
+    }
+
+    fn describe(&self) -> String {
+        let k = &self.key;
+        let shard = self
+            .shard
+            .map(|s| format!(", shard {s}"))
+            .unwrap_or_default();
+        format!(
+            "{} cards from {} ({}, target {}, deck {}{shard})",
+            k.k, k.values, k.rules, k.target, k.deck
+        )
+    }
+}
+
+/// Refuses to write where the result would mix with other output.
+fn check_conflicts(cfg: &SweepConfig) -> Result<(), SweepError> {
+    let dir = cfg.dir();
+    let part = cfg.part();
+    let names = store::list(&dir)?;
+    let parts: Vec<&String> = names
+        .iter()
+        .filter(|n| Part::of_manifest_name(n).is_some())
+        .collect();
+    match part {
+        Part::Whole => {
+            if let Some(p) = parts.first() {
+                return Err(SweepError::Conflict(format!(
+                    "{} holds shard parts ({p}); run `census24 merge --out {}` to join them, or remove them",
+                    dir.display(),
+                    cfg.out.display()
+                )));
+            }
+        }
+        Part::Shard(s) => {
+            if names.iter().any(|n| n == &Part::Whole.manifest()) {
+                return Err(SweepError::Conflict(format!(
+                    "{} already holds the whole table; shard {s} would duplicate its rows",
+                    dir.display()
+                )));
+            }
+            if let Some(p) = parts
+                .iter()
+                .find(|n| Part::of_manifest_name(n).is_some_and(|o| o.count != s.count))
+            {
+                return Err(SweepError::Conflict(format!(
+                    "{} holds parts of another split ({p}); shard {s} would not merge with them",
+                    dir.display()
+                )));
+            }
+        }
+    }
+    let partial_exists = dir.join(part.partial()).exists();
+    for file in [part.hands(), part.solutions()] {
+        if !partial_exists && names.contains(&file) {
+            return Err(SweepError::Conflict(format!(
+                "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
+                dir.join(&file).display(),
+                part.manifest()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Runs one sweep (or resumes it) and returns what it did.
+pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
+    let start = Instant::now();
+    let dir = cfg.dir();
+    let part = cfg.part();
+    let params = cfg.params();
+    let summary = |tally, resumed_chunks, chunks, already_complete, threads| Summary {
+        what: cfg.describe(),
+        tally,
+        solutions: cfg.solutions,
+        resumed_chunks,
+        chunks,
+        already_complete,
+        elapsed: start.elapsed(),
+        threads,
+        location: dir.display().to_string(),
+    };
+
+    let manifest_path = dir.join(part.manifest());
+    if let Some(m) = store::read_manifest(&manifest_path)? {
+        let diff = m.parameters.differences(&params);
+        if diff.is_empty() {
+            return Ok(summary(m.tally(), 0, 0, true, 0));
+        }
+        return Err(SweepError::Mismatch {
+            path: manifest_path,
+            diff: diff.join("; "),
+        });
+    }
+    check_conflicts(cfg)?;
+
+    let partial = dir.join(part.partial());
+    let record = RunRecord {
+        parameters: params.clone(),
+        chunk_hands: CHUNK_HANDS,
+    };
+    match store::read_run_record(&partial)? {
+        Some(old) if old != record => {
+            let mut diff = old.parameters.differences(&record.parameters);
+            if old.chunk_hands != record.chunk_hands {
+                diff.push(format!(
+                    "chunk_hands: {} there, {} here",
+                    old.chunk_hands, record.chunk_hands
+                ));
+            }
+            return Err(SweepError::ResumeMismatch {
+                path: partial,
+                diff: diff.join("; "),
+            });
+        }
+        Some(_) => {}
+        None => store::write_run_record(&partial, &record)?,
+    }
+
+    let key = cfg.key;
+    let all = enumerate::hands(key.k, key.values, key.deck);
+    let mine = &all[cfg.shard.map_or(0..all.len(), |s| s.range(all.len()))];
+    let spec = RowSpec {
+        target: key.target,
+        rules: key.rules,
+        deck: key.deck,
+        total_ways: enumerate::total_ways(key.k, key.values, key.deck)
+            .expect("validated hand sizes and decks keep the deal count inside u128"),
+        solutions: cfg.solutions,
+    };
+    let threads = cfg.threads.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SweepError::Threads(threads, e))?;
+    let bar = progress::hands_bar(mine.len() as u64, cfg.quiet);
+
+    let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
+    let mut frames: Vec<ChunkFrames> = Vec::with_capacity(chunks.len());
+    let (mut resumed, mut written) = (0, 0);
+    for (c, hands) in chunks.iter().enumerate() {
+        if let Some(done) = store::read_chunk(&partial, c, cfg.solutions)? {
+            bar.inc(hands.len() as u64);
+            frames.push(done);
+            resumed += 1;
+            continue;
+        }
+        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
+            hands
+                .par_iter()
+                .map(|cards| hand_rows(&Hand::new(cards.clone())?, &spec))
+                // One bar spans all chunks, so it is advanced here rather than
+                // with indicatif's rayon adaptor, which finishes the bar at the
+                // end of each parallel loop.
+                .inspect(|_| bar.inc(1))
+                .collect::<Result<_, InputError>>()
+        })?;
+        let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
+            rows.into_iter().unzip();
+        let solution_rows: Vec<SolutionRow> = solution_rows.into_iter().flatten().collect();
+        let table_err = |source| SweepError::Table {
+            path: partial.clone(),
+            source,
+        };
+        let hands_df = table::hands_frame(&hand_rows).map_err(table_err)?;
+        let sols_df = if cfg.solutions {
+            Some(table::solutions_frame(&solution_rows).map_err(table_err)?)
+        } else {
+            None
+        };
+        let mut chunk = (hands_df, sols_df);
+        store::write_chunk(&partial, c, &mut chunk)?;
+        frames.push(chunk);
+        written += 1;
+        if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
+            bar.finish_and_clear();
+            return Err(SweepError::Stopped(written));
+        }
+    }
+    bar.finish_and_clear();
+
+    let table_err = |source| SweepError::Table {
+        path: dir.clone(),
+        source,
+    };
+    let (hand_frames, sol_frames): (Vec<_>, Vec<_>) = frames.into_iter().unzip();
+    let hands_df = match table::concat(hand_frames).map_err(table_err)? {
+        Some(df) => df,
+        None => table::hands_frame(&[]).map_err(table_err)?,
+    };
+    let sols_df = if cfg.solutions {
+        Some(
+            match table::concat(sol_frames.into_iter().flatten().collect()).map_err(table_err)? {
+                Some(df) => df,
+                None => table::solutions_frame(&[]).map_err(table_err)?,
+            },
+        )
+    } else {
+        None
+    };
+    let manifest = store::write_table(&dir, part, params, hands_df, sols_df)?;
+    store::remove_partial(&partial)?;
+    Ok(summary(
+        manifest.tally(),
+        resumed,
+        chunks.len(),
+        false,
+        pool.current_num_threads(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Q;
+    use crate::rules::Rules;
+
+    fn cfg(k: usize, values: &str, deck: Deck, solutions: bool) -> SweepConfig {
+        SweepConfig {
+            key: TableKey {
+                rules: Rules::Rational,
+                target: Q::int(24),
+                values: values.parse().unwrap(),
+                deck,
+                k,
+            },
+            out: PathBuf::from("data"),
+            shard: None,
+            solutions,
+            threads: None,
+            quiet: true,
+            stop_after_chunks: None,
+        }
+    }
+
+    #[test]
+    fn rejects_impossible_tables_naming_the_value() {
+        let e = cfg(0, "1..13", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(e.to_string().contains("hand size 0"), "{e}");
+        let e = cfg(9, "1..13", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(e.to_string().contains("--no-solutions"), "{e}");
+        assert!(cfg(9, "1..13", Deck::Copies(4), false).validate().is_ok());
+        let e = cfg(5, "1..1", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, PlanError::DeckTooSmall { cards: 4, .. }), "{e}");
+        assert!(cfg(5, "1..1", Deck::Unlimited, true).validate().is_ok());
+    }
+
+    #[test]
+    fn layout_of_the_default_table() {
+        let c = cfg(4, "1..13", Deck::Copies(4), true);
+        assert_eq!(
+            c.dir(),
+            PathBuf::from("data/rules=rational/target=24/values=1-13/deck=4/k=4")
+        );
+        assert_eq!(c.params().shard, None);
+    }
+}

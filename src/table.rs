@@ -1,0 +1,385 @@
+//! The one place that knows the Parquet schema: rows to polars frames, frames
+//! to Parquet bytes and back.
+//!
+//! Bytes are a pure function of the rows: frames are rechunked into one chunk
+//! before writing, so row groups depend only on the row count, and every
+//! writer option (zstd level, statistics, row group and page sizes) is fixed
+//! here rather than left to polars defaults that could change.
+//!
+//! Adding a column (as the difficulty model will) means a field in
+//! [`crate::rows`], a column here, a line in the schema docs below and a bump
+//! of [`SCHEMA_VERSION`].
+
+use std::io::Cursor;
+
+use polars::polars_utils::compression::ZstdLevel;
+use polars::prelude::*;
+
+use crate::rows::{HandRow, SolutionRow, Tally};
+
+/// Version of the table layout, recorded in every manifest. Bump it when a
+/// column is added, removed, renamed or changes type.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// zstd level of every file: 3 is zstd's default, fast and small enough.
+const ZSTD_LEVEL: i32 = 3;
+/// Rows per row group: a k = 6 solutions table spans a handful of groups,
+/// small tables are one.
+const ROW_GROUP_ROWS: usize = 256 * 1024;
+/// Bytes per data page (polars' default, pinned).
+const DATA_PAGE_BYTES: usize = 1024 * 1024;
+
+/// Columns of `hands.parquet`, in order, with their types:
+///
+/// | column | type | meaning |
+/// |---|---|---|
+/// | `hand` | str | cards ascending, space separated: `1 3 4 6` |
+/// | `cards` | list[i16] | the same cards as numbers |
+/// | `solvable` | bool | some expression reaches the target |
+/// | `solutions` | u32, null without solutions | structural classes |
+/// | `dissimilar` | u32, null without solutions | dissimilar solutions |
+/// | `integer_solvable` | bool | solvable with integer intermediates only |
+/// | `needs_fraction` | bool | solvable, but only through a fraction |
+/// | `smallest_peak` | str, null when unsolvable | least largest abs. intermediate, exact (`p/q`) |
+/// | `smallest_peak_f64` | f64, null when unsolvable | the same as a float |
+/// | `example` | str | simplest solution, empty when none |
+/// | `deal_ways` | u64 | deals that produce this hand |
+/// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
+/// | `difficulty` | f64, null when unsolvable or without solutions | score 0-100, docs/DIFFICULTY.md |
+/// | `tier` | str, null with `difficulty` | easy, medium, hard or expert |
+/// | `difficulty_rank` | u32, null with `difficulty` (and in shard parts) | place in the table, 1 the hardest, ties share |
+pub const HANDS_COLUMNS: [&str; 15] = [
+    "hand",
+    "cards",
+    "solvable",
+    "solutions",
+    "dissimilar",
+    "integer_solvable",
+    "needs_fraction",
+    "smallest_peak",
+    "smallest_peak_f64",
+    "example",
+    "deal_ways",
+    "deal_probability",
+    "difficulty",
+    "tier",
+    "difficulty_rank",
+];
+
+/// Columns of `solutions.parquet`, one row per structural class:
+///
+/// | column | type | meaning |
+/// |---|---|---|
+/// | `hand` | str | as in hands.parquet (the join key) |
+/// | `class` | u32 | position among the hand's classes, simplest first |
+/// | `expression` | str | readable infix, fewest parentheses |
+/// | `canonical` | str | canonical form of the class |
+/// | `dissimilar_group` | u32 | which dissimilar solution the class belongs to |
+/// | `uses_fraction` | bool | some intermediate is not an integer |
+/// | `peak` | str | largest absolute intermediate, exact (`p/q`) |
+/// | `peak_f64` | f64 | the same as a float |
+/// | `adds`, `subs`, `muls`, `divs` | u8 | uses of each operation |
+/// | `depth` | u8 | height of the expression tree |
+/// | `complexity` | f64 | effort of finding this solution, docs/DIFFICULTY.md |
+pub const SOLUTIONS_COLUMNS: [&str; 14] = [
+    "hand",
+    "class",
+    "expression",
+    "canonical",
+    "dissimilar_group",
+    "uses_fraction",
+    "peak",
+    "peak_f64",
+    "adds",
+    "subs",
+    "muls",
+    "divs",
+    "depth",
+    "complexity",
+];
+
+/// The hands table of `rows`, in the given order.
+pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
+    let mut cards = ListPrimitiveChunkedBuilder::<Int16Type>::new(
+        "cards".into(),
+        rows.len(),
+        rows.iter().map(|r| r.hand.len()).sum(),
+        DataType::Int16,
+    );
+    for r in rows {
+        // Card values are range-checked (enumerate::VALUE_LIMIT) before a sweep starts.
+        let narrow: Vec<i16> = r.hand.cards().iter().map(|&c| c as i16).collect();
+        cards.append_slice(&narrow);
+    }
+    let columns = vec![
+        Column::new(
+            "hand".into(),
+            rows.iter().map(|r| r.hand.to_string()).collect::<Vec<_>>(),
+        ),
+        Column::from(cards.finish().into_series()),
+        Column::new(
+            "solvable".into(),
+            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solutions".into(),
+            rows.iter().map(|r| r.solutions).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dissimilar".into(),
+            rows.iter().map(|r| r.dissimilar).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "integer_solvable".into(),
+            rows.iter().map(|r| r.integer_solvable).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "needs_fraction".into(),
+            rows.iter().map(|r| r.needs_fraction).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "smallest_peak".into(),
+            rows.iter()
+                .map(|r| r.smallest_peak.map(|p| p.to_string()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "smallest_peak_f64".into(),
+            rows.iter()
+                .map(|r| r.smallest_peak.map(|p| p.to_f64()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "example".into(),
+            rows.iter().map(|r| r.example.as_str()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "deal_ways".into(),
+            rows.iter().map(|r| r.deal_ways).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "deal_probability".into(),
+            rows.iter().map(|r| r.deal_probability).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "difficulty".into(),
+            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "tier".into(),
+            rows.iter()
+                .map(|r| r.tier.map(|t| t.name()))
+                .collect::<Vec<_>>(),
+        ),
+        // A place in the whole table: filled by `fill_difficulty_rank` when
+        // the table is complete, so chunks and shard parts leave it null.
+        Column::new("difficulty_rank".into(), vec![None::<u32>; rows.len()]),
+    ];
+    DataFrame::new(rows.len(), columns)
+}
+
+/// The solutions table of `rows`, in the given order.
+pub fn solutions_frame(rows: &[SolutionRow]) -> PolarsResult<DataFrame> {
+    let op = |name: &str, i: usize| {
+        // At most K - 1 operations, and K is far below 256.
+        Column::new(
+            name.into(),
+            rows.iter()
+                .map(|r| r.op_counts[i] as u8)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let columns = vec![
+        Column::new(
+            "hand".into(),
+            rows.iter().map(|r| r.hand.as_str()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "class".into(),
+            rows.iter().map(|r| r.class).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "expression".into(),
+            rows.iter()
+                .map(|r| r.expression.as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "canonical".into(),
+            rows.iter()
+                .map(|r| r.canonical.as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dissimilar_group".into(),
+            rows.iter().map(|r| r.dissimilar_group).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "uses_fraction".into(),
+            rows.iter().map(|r| r.uses_fraction).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "peak".into(),
+            rows.iter().map(|r| r.peak.to_string()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "peak_f64".into(),
+            rows.iter().map(|r| r.peak.to_f64()).collect::<Vec<_>>(),
+        ),
+        op("adds", 0),
+        op("subs", 1),
+        op("muls", 2),
+        op("divs", 3),
+        Column::new(
+            "depth".into(),
+            rows.iter().map(|r| r.depth as u8).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "complexity".into(),
+            rows.iter().map(|r| r.complexity).collect::<Vec<_>>(),
+        ),
+    ];
+    DataFrame::new(rows.len(), columns)
+}
+
+/// Fills `difficulty_rank` of a complete hands table from its `difficulty`
+/// column (see [`crate::difficulty::ranks`]).
+pub fn fill_difficulty_rank(hands: &mut DataFrame) -> PolarsResult<()> {
+    let scores: Vec<Option<f64>> = hands.column("difficulty")?.f64()?.iter().collect();
+    let ranks = crate::difficulty::ranks(&scores);
+    hands.with_column(Column::new("difficulty_rank".into(), ranks))?;
+    Ok(())
+}
+
+/// Parquet bytes of `df`, the same bytes for the same rows whatever chunks
+/// the frame was assembled from.
+pub fn to_parquet(df: &mut DataFrame) -> PolarsResult<Vec<u8>> {
+    df.rechunk_mut();
+    let mut buf = Vec::new();
+    ParquetWriter::new(&mut buf)
+        .with_compression(ParquetCompression::Zstd(Some(ZstdLevel::try_new(
+            ZSTD_LEVEL,
+        )?)))
+        .with_statistics(StatisticsOptions::full())
+        .with_row_group_size(Some(ROW_GROUP_ROWS))
+        .with_data_page_size(Some(DATA_PAGE_BYTES))
+        .finish(df)?;
+    Ok(buf)
+}
+
+/// A frame from Parquet bytes written by [`to_parquet`].
+pub fn from_parquet(bytes: &[u8]) -> PolarsResult<DataFrame> {
+    ParquetReader::new(Cursor::new(bytes)).finish()
+}
+
+/// Frames stacked in the given order (the row order of the result).
+pub fn concat(frames: Vec<DataFrame>) -> PolarsResult<Option<DataFrame>> {
+    let mut it = frames.into_iter();
+    let Some(mut acc) = it.next() else {
+        return Ok(None);
+    };
+    for f in it {
+        acc.vstack_mut_owned(f)?;
+    }
+    Ok(Some(acc))
+}
+
+/// Counts of a hands table (and the row count of its solutions table).
+pub fn tally(hands: &DataFrame, solution_rows: usize) -> PolarsResult<Tally> {
+    let solvable = hands.column("solvable")?.bool()?;
+    let integer = hands.column("integer_solvable")?.bool()?;
+    let fraction = hands.column("needs_fraction")?.bool()?;
+    let ways = hands.column("deal_ways")?.u64()?;
+    let mut t = Tally {
+        hands: hands.height() as u64,
+        solvable: solvable.sum().unwrap_or(0) as u64,
+        integer_solvable: integer.sum().unwrap_or(0) as u64,
+        needs_fraction: fraction.sum().unwrap_or(0) as u64,
+        solution_rows: solution_rows as u64,
+        ..Tally::default()
+    };
+    for (s, w) in solvable.iter().zip(ways.iter()) {
+        let w = w.unwrap_or(0) as u128;
+        t.ways += w;
+        if s == Some(true) {
+            t.solvable_ways += w;
+        }
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::enumerate::Deck;
+    use crate::hand::Hand;
+    use crate::number::Q;
+    use crate::rows::{RowSpec, hand_rows};
+    use crate::rules::Rules;
+
+    fn names_of(df: &DataFrame) -> Vec<&str> {
+        df.get_column_names()
+            .into_iter()
+            .map(|n| n.as_str())
+            .collect()
+    }
+
+    fn sample() -> (Vec<HandRow>, Vec<SolutionRow>) {
+        let spec = RowSpec {
+            target: Q::int(24),
+            rules: Rules::Rational,
+            deck: Deck::Copies(4),
+            total_ways: 270_725,
+            solutions: true,
+        };
+        let (mut hands, mut sols) = (Vec::new(), Vec::new());
+        for cards in ["1 1 1 1", "1 3 4 6", "3 3 8 8"] {
+            let (h, s) = hand_rows(&Hand::parse(cards).unwrap(), &spec).unwrap();
+            hands.push(h);
+            sols.extend(s);
+        }
+        (hands, sols)
+    }
+
+    #[test]
+    fn schema_is_the_documented_one() {
+        let (hands, sols) = sample();
+        let h = hands_frame(&hands).unwrap();
+        assert_eq!(names_of(&h), HANDS_COLUMNS.to_vec());
+        assert_eq!(
+            h.column("cards").unwrap().dtype(),
+            &DataType::List(Box::new(DataType::Int16))
+        );
+        let s = solutions_frame(&sols).unwrap();
+        assert_eq!(names_of(&s), SOLUTIONS_COLUMNS.to_vec());
+        assert_eq!(s.column("depth").unwrap().dtype(), &DataType::UInt8);
+    }
+
+    #[test]
+    fn bytes_do_not_depend_on_chunking() {
+        let (hands, _) = sample();
+        let whole = to_parquet(&mut hands_frame(&hands).unwrap()).unwrap();
+        let parts = vec![
+            hands_frame(&hands[..1]).unwrap(),
+            hands_frame(&hands[1..]).unwrap(),
+        ];
+        let stacked = to_parquet(&mut concat(parts).unwrap().unwrap()).unwrap();
+        assert_eq!(whole, stacked);
+        let back = from_parquet(&whole).unwrap();
+        assert!(back.equals_missing(&hands_frame(&hands).unwrap()));
+    }
+
+    #[test]
+    fn tally_of_a_frame_matches_the_rows() {
+        let (hands, sols) = sample();
+        let mut direct = Tally::default();
+        for h in &hands {
+            direct += Tally::of(h, 0);
+        }
+        direct.solution_rows = sols.len() as u64;
+        assert_eq!(
+            tally(&hands_frame(&hands).unwrap(), sols.len()).unwrap(),
+            direct
+        );
+    }
+}
