@@ -1,0 +1,53 @@
+"""Puzzle-designer questions answered from the census24 tables with Python polars.
+
+    python -m venv .venv && .venv/bin/pip install polars
+    .venv/bin/python examples/query.py [DATA_DIR]
+
+Every hands.parquet under DATA_DIR (default ``data``) is scanned at once; hive
+partitioning turns the folder names (rules, target, values, deck, k) into
+columns, so one query covers every hand size.
+"""
+
+import sys
+
+import polars as pl
+
+data = sys.argv[1] if len(sys.argv) > 1 else "data"
+hands = pl.scan_parquet(f"{data}/**/hands.parquet", hive_partitioning=True).filter(
+    (pl.col("rules") == "rational") & (pl.col("target").cast(pl.String) == "24")
+)
+
+# 1. Hands with exactly one solution (one dissimilar way to make 24).
+one = (
+    hands.filter((pl.col("k") == 4) & (pl.col("dissimilar") == 1))
+    .select("hand", "example", "solutions")
+    .collect()
+)
+print(f"Four-card hands with exactly one dissimilar solution: {one.height}")
+print(one.head(10))
+
+# 2. The chance that a random deal is solvable, per hand size: the share of
+#    solvable hands weighted by deal_probability.
+odds = (
+    hands.group_by("k")
+    .agg(
+        pl.len().alias("hands"),
+        pl.col("solvable").sum().alias("solvable_hands"),
+        pl.col("deal_probability").filter(pl.col("solvable")).sum().alias("solvable_deals"),
+        pl.col("deal_probability").sum().alias("all_deals"),
+    )
+    .with_columns((pl.col("solvable_deals") / pl.col("all_deals")).alias("deal_share"))
+    .sort("k")
+    .collect()
+)
+print("Share of solvable deals by hand size:")
+print(odds)
+
+# 3. Hands solvable only with fractions.
+fractions = hands.filter(pl.col("needs_fraction")).select("k", "hand", "example").sort("k", maintain_order=True).collect()
+print(f"Hands solvable only with fractions: {fractions.height}")
+print(fractions.head(20))
+
+# The answers CI relies on: the shipped k = 4 table has 1362 solvable hands.
+four = odds.filter(pl.col("k") == 4)
+assert four["hands"][0] == 1820 and four["solvable_hands"][0] == 1362, four
