@@ -45,3 +45,9 @@ bench-sweep:
         /usr/bin/time -f "wall %e s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep $args --quiet --no-report --out "$out"; \
         rm -rf "$out"; \
     done
+
+# Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first).
+report:
+    cargo build --release
+    rm -rf reports
+    "$CARGO_TARGET_DIR/release/census24" report --data data --out reports

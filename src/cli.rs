@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
+use crate::difficulty::Tier;
 use crate::enumerate::{Deck, ValueRange};
 use crate::layout::Shard;
 use crate::number::Q;
@@ -42,6 +43,21 @@ pub enum Command {
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)
     /// into the tables a single run writes, byte for byte, and remove the parts.
     Merge(MergeArgs),
+    /// Write a markdown report with SVG charts for every table under --data.
+    ///
+    /// Each table in DATA/<partition>/ gets OUT/<partition>/README.md with
+    /// charts beside it (share solvable by hand size and by card value,
+    /// distinct solution counts, difficulty tiers, deal odds) and lists (the
+    /// hardest hands, fraction-only hands, hands with one solution,
+    /// unsolvable hands); OUT/README.md indexes them and compares hand sizes.
+    Report(ReportArgs),
+    /// Rank the solvable hands of one table by difficulty (hardest first).
+    ///
+    /// Reads DATA/rules=R/target=T/values=LO-HI/deck=N/k=K/hands.parquet,
+    /// written by `census24 sweep` with the same options. Difficulty,
+    /// tiers and ranks are defined in docs/DIFFICULTY.md.
+    #[command(allow_negative_numbers = true)]
+    Rank(RankArgs),
     /// Count (or list) the inequivalent expressions over N distinct operands.
     ///
     /// Operands a, b, c, ... are used once each with + - * / and parentheses;
@@ -232,6 +248,15 @@ pub struct SweepArgs {
     #[arg(long)]
     pub no_solutions: bool,
 
+    /// Do not write the table's report at the end.
+    #[arg(long)]
+    pub no_report: bool,
+
+    /// Folder for the report (default: `reports` beside the --out folder,
+    /// so `--out data` reports into `reports`).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_report")]
+    pub reports: Option<PathBuf>,
+
     /// Stop after writing this many chunks, as if interrupted (for tests).
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after_chunks: Option<usize>,
@@ -246,6 +271,120 @@ pub struct MergeArgs {
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Folder searched (recursively) for tables written by `census24 sweep`.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub data: PathBuf,
+
+    /// Folder the reports are written into, mirroring the table folders.
+    #[arg(long, value_name = "DIR", default_value = "reports")]
+    pub out: PathBuf,
+
+    /// Print nothing on success.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// A difficulty tier (docs/DIFFICULTY.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TierArg {
+    /// Difficulty below 25.
+    Easy,
+    /// Difficulty 25 to below 50.
+    Medium,
+    /// Difficulty 50 to below 75.
+    Hard,
+    /// Difficulty 75 and above.
+    Expert,
+}
+
+impl From<TierArg> for Tier {
+    fn from(t: TierArg) -> Tier {
+        match t {
+            TierArg::Easy => Tier::Easy,
+            TierArg::Medium => Tier::Medium,
+            TierArg::Hard => Tier::Hard,
+            TierArg::Expert => Tier::Expert,
+        }
+    }
+}
+
+/// How `rank` prints its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Aligned columns for reading.
+    Table,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// A JSON array of objects.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct RankArgs {
+    /// Folder the tables were swept into.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub data: PathBuf,
+
+    /// Cards per hand of the table to rank.
+    #[arg(long, short = 'k', value_name = "K", default_value_t = 4)]
+    pub hand_size: usize,
+
+    /// Card values of the table, an inclusive range.
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        default_value = "1..13",
+        allow_hyphen_values = true
+    )]
+    pub values: ValueRange,
+
+    /// Target of the table: an integer or a fraction p/q.
+    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
+    pub target: Q,
+
+    /// Rule set of the table.
+    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
+    pub rules: RulesArg,
+
+    /// Deck of the table: copies of each value, or `none`.
+    #[arg(long, value_name = "N|none", default_value = "4")]
+    pub deck: Deck,
+
+    /// Only hands of this tier.
+    #[arg(long, value_enum)]
+    pub tier: Option<TierArg>,
+
+    /// Print at most N hands.
+    #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]
+    pub top: usize,
+
+    /// Print every hand that passes the filters.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Only hands with at least N dissimilar solutions.
+    #[arg(long, value_name = "N")]
+    pub min_solutions: Option<u32>,
+
+    /// Only hands with at most N dissimilar solutions.
+    #[arg(long, value_name = "N")]
+    pub max_solutions: Option<u32>,
+
+    /// Only hands whose every solution passes through a fraction.
+    #[arg(long)]
+    pub needs_fraction: bool,
+
+    /// Easiest first instead of hardest first.
+    #[arg(long)]
+    pub easiest: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
 }
 
 #[cfg(test)]

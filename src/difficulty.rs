@@ -57,7 +57,8 @@ pub const USE_FRACTION: f64 = 1.5;
 pub const NEGATIVE: f64 = 2.0;
 
 /// Effort per doubling of a result above the familiar scale (the target, or
-/// 10 when the target is smaller): 7*7 = 49 before 49-25 is a detour.
+/// 10 when the target is smaller) and above the step's operands: 7*7 = 49
+/// before 49-25 is a detour.
 pub const PER_DOUBLING: f64 = 2.0;
 
 /// Effort of a step whose operands are both results of earlier steps: the
@@ -191,9 +192,13 @@ fn walk(e: &Expr, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
     if v.is_negative() {
         cost += NEGATIVE;
     }
+    // Going up is the detour; coming back down (169-1 after 13*13) is an
+    // ordinary step, so only a result above the scale and above both
+    // operands pays for its size.
+    let above = scale.max(a.to_f64().abs()).max(b.to_f64().abs());
     let size = v.to_f64().abs();
-    if size > scale {
-        cost += PER_DOUBLING * (size / scale).log2();
+    if size > above {
+        cost += PER_DOUBLING * (size / above).log2();
     }
     *total += cost;
     Some(v)
@@ -245,6 +250,27 @@ fn effort_of(costs: &[f64]) -> f64 {
 pub fn score(effort: f64) -> f64 {
     let s = 100.0 / (1.0 + (-(effort - MIDPOINT) / SPREAD).exp());
     (s * 10.0).round() / 10.0
+}
+
+/// Places by difficulty, 1 the hardest, for a whole table: equal scores
+/// share the better place and the next place skips ("1, 2, 2, 4"), so a
+/// place never depends on row order. Hands without a score have no place.
+pub fn ranks(scores: &[Option<f64>]) -> Vec<Option<u32>> {
+    let mut order: Vec<(f64, usize)> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (s, i)))
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = vec![None; scores.len()];
+    let mut place = 0;
+    for (n, &(score, i)) in order.iter().enumerate() {
+        if n == 0 || score != order[n - 1].0 {
+            place = n as u32 + 1;
+        }
+        out[i] = Some(place);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -379,6 +405,12 @@ mod tests {
             let d = assess(&s, Q::int(t)).unwrap();
             assert!((0.0..=100.0).contains(&d.difficulty), "{h} -> {t}: {d:?}");
         }
+    }
+
+    #[test]
+    fn ranks_put_the_hardest_first_and_share_places_on_ties() {
+        let r = ranks(&[Some(10.0), None, Some(95.3), Some(50.0), Some(95.3)]);
+        assert_eq!(r, [Some(4), None, Some(1), Some(3), Some(1)]);
     }
 
     #[test]

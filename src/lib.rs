@@ -25,6 +25,9 @@ pub mod manifest;
 pub mod merge;
 pub mod number;
 pub mod progress;
+#[cfg(feature = "tables")]
+pub mod rank;
+pub mod report;
 pub mod rows;
 pub mod rules;
 pub mod solve;

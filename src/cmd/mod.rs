@@ -4,6 +4,8 @@
 pub mod distinct;
 pub mod expressions;
 pub mod merge;
+pub mod rank;
+pub mod report;
 pub mod solve;
 pub mod sweep;
 
@@ -26,6 +28,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Solve(args) => solve::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Rank(args) => rank::run(args),
         Command::Expressions(args) => expressions::run(args),
     }
 }

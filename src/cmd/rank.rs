@@ -1,0 +1,39 @@
+//! `census24 rank`: options to a validated [`RankQuery`], run it, print the
+//! rows in the asked format.
+
+use std::io::Write;
+
+use crate::cli::{FormatArg, RankArgs};
+use crate::cmd::Status;
+use crate::layout::TableKey;
+use crate::rank::{RankQuery, ranking, to_csv, to_json, to_table};
+
+pub fn run(args: RankArgs) -> anyhow::Result<Status> {
+    let query = RankQuery {
+        data: args.data,
+        table: TableKey {
+            rules: args.rules.into(),
+            target: args.target,
+            values: args.values,
+            deck: args.deck,
+            k: args.hand_size,
+        },
+        tier: args.tier.map(Into::into),
+        top: (!args.all).then_some(args.top),
+        min_solutions: args.min_solutions,
+        max_solutions: args.max_solutions,
+        needs_fraction: args.needs_fraction.then_some(true),
+        easiest_first: args.easiest,
+    }
+    .validate()?;
+    let rows = ranking(&query)?;
+    let text = match args.format {
+        FormatArg::Table => to_table(&rows),
+        FormatArg::Csv => to_csv(&rows),
+        FormatArg::Json => to_json(&rows),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Status::Done)
+}

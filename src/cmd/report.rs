@@ -1,0 +1,21 @@
+//! `census24 report`: options to a [`ReportPlan`], write the reports, list
+//! the files written.
+
+use crate::cli::ReportArgs;
+use crate::cmd::Status;
+use crate::report::files::{ReportPlan, write_reports};
+
+pub fn run(args: ReportArgs) -> anyhow::Result<Status> {
+    let plan = ReportPlan {
+        data: args.data,
+        out: args.out,
+        only: None,
+    };
+    let written = write_reports(&plan)?;
+    if !args.quiet {
+        for path in written {
+            println!("{}", path.display());
+        }
+    }
+    Ok(Status::Done)
+}

@@ -1,0 +1,325 @@
+//! Rankings for puzzle designers, straight from a table: solvable hands by
+//! difficulty, filtered by tier, solution count and fraction use, printed as
+//! an aligned table, CSV or JSON.
+//!
+//! [`ranking`] runs one polars lazy query over `hands.parquet` (plus a
+//! lookup of the easiest solutions in `solutions.parquet`); the formatters
+//! are pure.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use serde::Serialize;
+
+use crate::difficulty::Tier;
+use crate::layout::TableKey;
+use crate::report::query::{Cols, ReportError, easiest_of, run, scan};
+
+/// A validated `census24 rank` request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankQuery {
+    pub data: PathBuf,
+    pub table: TableKey,
+    pub tier: Option<Tier>,
+    /// Keep at most this many hands (all when `None`).
+    pub top: Option<usize>,
+    /// Bounds on the number of dissimilar solutions, inclusive.
+    pub min_solutions: Option<u32>,
+    pub max_solutions: Option<u32>,
+    /// Keep only hands that need a fraction (`Some(true)`) or only hands
+    /// that do not (`Some(false)`).
+    pub needs_fraction: Option<bool>,
+    /// Easiest first instead of hardest first.
+    pub easiest_first: bool,
+}
+
+/// Why a ranking could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RankError {
+    #[error(
+        "no table at {}: create it with `census24 sweep {}`",
+        path.display(),
+        sweep
+    )]
+    Missing { path: PathBuf, sweep: String },
+    #[error(
+        "the table at {} has no difficulty (swept with --no-solutions, or before difficulty \
+         existed): sweep it again with `census24 sweep {}`",
+        path.display(),
+        sweep
+    )]
+    NoDifficulty { path: PathBuf, sweep: String },
+    #[error("--min-solutions {min} is above --max-solutions {max}")]
+    EmptyRange { min: u32, max: u32 },
+    #[error(transparent)]
+    Report(#[from] ReportError),
+}
+
+/// One ranked hand.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RankRow {
+    /// Place by difficulty among the table's solvable hands, 1 the hardest
+    /// (equal difficulties share a place).
+    pub rank: u32,
+    pub hand: String,
+    pub difficulty: f64,
+    pub tier: String,
+    /// Dissimilar solutions.
+    pub solutions: u32,
+    /// Structural solutions.
+    pub structural: u32,
+    pub needs_fraction: bool,
+    /// Probability that a random deal is this hand.
+    pub deal_probability: f64,
+    /// The easiest solution (lowest complexity).
+    pub easiest: String,
+}
+
+/// The options of `census24 sweep` that create `table` in `data`.
+pub fn sweep_command(data: &Path, t: &TableKey) -> String {
+    format!(
+        "--hand-size {} --values {}..{} --target {} --rules {} --deck {} --out {}",
+        t.k,
+        t.values.lo,
+        t.values.hi,
+        t.target,
+        t.rules,
+        t.deck,
+        data.display()
+    )
+}
+
+impl RankQuery {
+    /// Fails on contradictory bounds, naming them.
+    pub fn validate(self) -> Result<RankQuery, RankError> {
+        if let (Some(min), Some(max)) = (self.min_solutions, self.max_solutions) {
+            if min > max {
+                return Err(RankError::EmptyRange { min, max });
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// The ranking asked for, best first in the asked order.
+pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
+    let dir = q.data.join(q.table.partition());
+    let path = dir.join("hands.parquet");
+    let sweep = sweep_command(&q.data, &q.table);
+    if !path.is_file() {
+        return Err(RankError::Missing { path: dir, sweep });
+    }
+    let hands = scan(&path)?.with_row_index("row", None);
+    let schema = hands
+        .clone()
+        .collect_schema()
+        .map_err(|source| ReportError::Table {
+            path: path.clone(),
+            source,
+        })?;
+    if !["difficulty", "tier", "difficulty_rank"]
+        .iter()
+        .all(|c| schema.contains(c))
+    {
+        return Err(RankError::NoDifficulty { path: dir, sweep });
+    }
+
+    let mut keep = col("difficulty").is_not_null();
+    if let Some(t) = q.tier {
+        keep = keep.and(col("tier").cast(DataType::String).eq(lit(t.name())));
+    }
+    if let Some(min) = q.min_solutions {
+        keep = keep.and(col("dissimilar").gt_eq(lit(min)));
+    }
+    if let Some(max) = q.max_solutions {
+        keep = keep.and(col("dissimilar").lt_eq(lit(max)));
+    }
+    if let Some(f) = q.needs_fraction {
+        keep = keep.and(col("needs_fraction").eq(lit(f)));
+    }
+    let hardest_first = !q.easiest_first;
+    let mut lf = hands
+        .filter(keep)
+        .sort_by_exprs(
+            [col("difficulty"), col("row")],
+            SortMultipleOptions::default().with_order_descending_multi([hardest_first, false]),
+        )
+        .select([
+            col("difficulty_rank"),
+            col("hand"),
+            col("difficulty"),
+            col("tier").cast(DataType::String),
+            col("dissimilar"),
+            col("solutions"),
+            col("needs_fraction").cast(DataType::UInt64),
+            col("deal_probability"),
+            col("example"),
+        ]);
+    if let Some(n) = q.top {
+        lf = lf.limit(n as IdxSize);
+    }
+    let df = run(&path, lf)?;
+    let c = Cols {
+        df: &df,
+        path: &path,
+    };
+    let ranks = c.u64s("difficulty_rank")?;
+    let hand = c.strs("hand")?;
+    let difficulty = c.f64s("difficulty")?;
+    let tier = c.strs("tier")?;
+    let dissimilar = c.u64s("dissimilar")?;
+    let structural = c.u64s("solutions")?;
+    let fraction = c.u64s("needs_fraction")?;
+    let deal = c.f64s("deal_probability")?;
+    let example = c.strs("example")?;
+    let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
+    let easiest = match dir.join("solutions.parquet") {
+        s if s.is_file() => easiest_of(&s, &names)?,
+        _ => Default::default(),
+    };
+    Ok((0..df.height())
+        .map(|i| RankRow {
+            rank: ranks[i].unwrap_or(0) as u32,
+            difficulty: difficulty[i].unwrap_or(0.0),
+            tier: tier[i].clone().unwrap_or_default(),
+            solutions: dissimilar[i].unwrap_or(0) as u32,
+            structural: structural[i].unwrap_or(0) as u32,
+            needs_fraction: fraction[i] == Some(1),
+            deal_probability: deal[i].unwrap_or(0.0),
+            easiest: easiest
+                .get(&names[i])
+                .cloned()
+                .unwrap_or_else(|| example[i].clone().unwrap_or_default()),
+            hand: names[i].clone(),
+        })
+        .collect())
+}
+
+const HEADER: [&str; 9] = [
+    "rank",
+    "hand",
+    "difficulty",
+    "tier",
+    "solutions",
+    "structural",
+    "needs_fraction",
+    "deal_probability",
+    "easiest",
+];
+
+fn fields(r: &RankRow) -> [String; 9] {
+    [
+        r.rank.to_string(),
+        r.hand.clone(),
+        format!("{:.1}", r.difficulty),
+        r.tier.clone(),
+        r.solutions.to_string(),
+        r.structural.to_string(),
+        r.needs_fraction.to_string(),
+        format!("{:.8}", r.deal_probability),
+        r.easiest.clone(),
+    ]
+}
+
+/// An aligned text table: numbers right-aligned, text left-aligned.
+pub fn to_table(rows: &[RankRow]) -> String {
+    let cells: Vec<[String; 9]> = rows.iter().map(fields).collect();
+    let width: Vec<usize> = (0..HEADER.len())
+        .map(|j| {
+            cells
+                .iter()
+                .map(|r| r[j].len())
+                .chain([HEADER[j].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let right = [true, false, true, false, true, true, false, true, false];
+    let mut out = String::new();
+    let mut line = |row: &[String]| {
+        let mut l = String::new();
+        for (j, cell) in row.iter().enumerate() {
+            if j > 0 {
+                l.push_str("  ");
+            }
+            if right[j] {
+                let _ = write!(l, "{cell:>w$}", w = width[j]);
+            } else {
+                let _ = write!(l, "{cell:<w$}", w = width[j]);
+            }
+        }
+        out.push_str(l.trim_end());
+        out.push('\n');
+    };
+    line(&HEADER.map(String::from));
+    for r in &cells {
+        line(r);
+    }
+    out
+}
+
+/// CSV with a header row; fields quoted only when they need it.
+pub fn to_csv(rows: &[RankRow]) -> String {
+    let quote = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = HEADER.join(",") + "\n";
+    for r in rows {
+        let f = fields(r);
+        out.push_str(&f.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// A JSON array of objects, one per hand.
+pub fn to_json(rows: &[RankRow]) -> String {
+    serde_json::to_string_pretty(rows).expect("rank rows serialize") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(rank: u32, hand: &str, easiest: &str) -> RankRow {
+        RankRow {
+            rank,
+            hand: hand.into(),
+            difficulty: 95.3,
+            tier: "expert".into(),
+            solutions: 1,
+            structural: 1,
+            needs_fraction: true,
+            deal_probability: 0.000_118_2,
+            easiest: easiest.into(),
+        }
+    }
+
+    #[test]
+    fn formats_agree_on_the_rows() {
+        let rows = [
+            row(1, "3 3 8 8", "8/(3-8/3)"),
+            row(2, "1 3 4 6", "6/(1-3/4)"),
+        ];
+        let table = to_table(&rows);
+        assert!(table.starts_with("rank  hand     difficulty  tier"));
+        assert!(table.contains("   1  3 3 8 8        95.3  expert"));
+        let csv = to_csv(&rows);
+        assert_eq!(
+            csv.lines().nth(1),
+            Some("1,3 3 8 8,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
+        );
+        let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
+        assert_eq!(json[1]["easiest"], "6/(1-3/4)");
+    }
+
+    #[test]
+    fn csv_quotes_fields_with_commas() {
+        assert!(to_csv(&[row(1, "a,b", "x")]).contains("\"a,b\""));
+    }
+}

@@ -1,0 +1,143 @@
+//! Reports: what a table says, as markdown and SVG charts a designer reads at
+//! a glance.
+//!
+//! The flow is `query` (polars lazy queries: Parquet tables in, the plain
+//! summaries of this module out) -> `render` (pure: summaries in, markdown
+//! and chart bytes out) -> `files` (the one place that decides where report
+//! files go and writes them, temporary name then rename). Rendering never
+//! sees polars or paths, so snapshot tests feed it hand-made summaries.
+
+pub mod render;
+pub mod svg;
+
+#[cfg(feature = "tables")]
+pub mod files;
+#[cfg(feature = "tables")]
+pub mod query;
+
+use std::path::PathBuf;
+
+/// Which table a report is about, as written in its partition folders
+/// (`rules=rational/target=24/values=1-13/deck=4/k=4`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TableId {
+    pub rules: String,
+    pub target: String,
+    pub values: String,
+    pub deck: String,
+    pub k: u32,
+}
+
+impl TableId {
+    /// The partition path relative to the data (or reports) folder.
+    pub fn partition(&self) -> PathBuf {
+        self.family().join(format!("k={}", self.k))
+    }
+
+    /// The partition path without the hand size: tables of one family differ
+    /// only in how many cards are dealt, and reports compare them.
+    pub fn family(&self) -> PathBuf {
+        [
+            format!("rules={}", self.rules),
+            format!("target={}", self.target),
+            format!("values={}", self.values),
+            format!("deck={}", self.deck),
+        ]
+        .iter()
+        .collect()
+    }
+
+    /// The family in words: `rational rules, target 24, values 1-13, deck 4`.
+    pub fn family_title(&self) -> String {
+        let deck = if self.deck == "none" {
+            "unlimited copies".to_string()
+        } else {
+            format!("at most {} copies of a value", self.deck)
+        };
+        format!(
+            "{} rules, target {}, values {}, {deck}",
+            self.rules,
+            self.target.replace('_', "/"),
+            self.values
+        )
+    }
+}
+
+/// Counts of one table that are compared across hand sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizeSummary {
+    pub k: u32,
+    pub hands: u64,
+    pub solvable: u64,
+    /// Probability that a random deal of `k` cards is solvable.
+    pub deal_solvable: f64,
+    /// Hands per tier, easy to expert; `None` when the table has no
+    /// difficulty (made without solutions, or before the model existed).
+    pub tiers: Option<[u64; 4]>,
+}
+
+impl SizeSummary {
+    pub fn share_solvable(&self) -> f64 {
+        ratio(self.solvable, self.hands)
+    }
+}
+
+/// How hands containing one card value fare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueRow {
+    pub value: i64,
+    /// Hands containing at least one card of this value.
+    pub hands: u64,
+    pub solvable: u64,
+}
+
+/// A hand in one of the report's lists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    pub hand: String,
+    pub difficulty: Option<f64>,
+    pub tier: Option<String>,
+    pub dissimilar: Option<u32>,
+    /// The easiest solution (by the difficulty model's complexity when the
+    /// table has it, otherwise the table's example); empty when unsolvable.
+    pub solution: String,
+}
+
+/// A list of hands that may be cut short: `shown` holds at most the list's
+/// cap, `total` counts them all.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct HandList {
+    pub total: u64,
+    pub shown: Vec<Listed>,
+}
+
+/// Everything a table's report states.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSummary {
+    pub id: TableId,
+    pub size: SizeSummary,
+    pub integer_solvable: u64,
+    /// Deals with a solution per tier, as probabilities (easy to expert).
+    pub deal_tiers: Option<[f64; 4]>,
+    pub by_value: Vec<ValueRow>,
+    /// (dissimilar solutions, solvable hands with that many); `None` when
+    /// solutions were not enumerated.
+    pub solution_counts: Option<Vec<(u32, u64)>>,
+    pub hardest: HandList,
+    pub fraction_only: HandList,
+    pub one_solution: HandList,
+    pub unsolvable: HandList,
+}
+
+/// How many hands each list shows at most.
+pub const HARDEST: usize = 50;
+pub const LIST_CAP: usize = 200;
+
+/// `part / whole`, 0 for an empty whole.
+pub fn ratio(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}

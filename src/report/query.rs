@@ -1,0 +1,466 @@
+//! Polars lazy queries that turn one table's Parquet files into the plain
+//! summaries of [`crate::report`].
+//!
+//! Every query scans `hands.parquet` (and, for the easiest solutions,
+//! `solutions.parquet`) lazily and collects only small results: counts,
+//! group totals and the few hands a list shows. Lists keep the table's row
+//! order (hands ascending) unless they are rankings, which break ties by it.
+//! Columns the difficulty model adds are optional, so tables swept without
+//! solutions (or before the model) still get a report without those parts.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use super::{HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableId, TableSummary, ValueRow};
+use crate::difficulty::Tier;
+
+/// Why a report could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Table { path: PathBuf, source: PolarsError },
+    #[error(
+        "no table under {}: create one with `census24 sweep --out {}` (add --hand-size K for other hand sizes)",
+        dir.display(),
+        dir.display()
+    )]
+    NoTables { dir: PathBuf },
+}
+
+/// A table's files.
+#[derive(Clone, Debug)]
+pub struct TableFiles {
+    pub hands: PathBuf,
+    /// `None` when the table was swept with `--no-solutions`.
+    pub solutions: Option<PathBuf>,
+}
+
+impl TableFiles {
+    /// The files of the table in `dir`.
+    pub fn in_dir(dir: &Path) -> TableFiles {
+        let solutions = dir.join("solutions.parquet");
+        TableFiles {
+            hands: dir.join("hands.parquet"),
+            solutions: solutions.is_file().then_some(solutions),
+        }
+    }
+}
+
+pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
+    let text = path.to_string_lossy().into_owned();
+    // One table at a time: the partition is known from the path, and hive
+    // type inference would try to read `values=1-13` as a date.
+    let args = ScanArgsParquet {
+        hive_options: HiveOptions::new_disabled(),
+        ..Default::default()
+    };
+    LazyFrame::scan_parquet(PlRefPath::new(text.as_str()), args).map_err(|source| {
+        ReportError::Table {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
+}
+
+/// Runs a query, naming the file it reads on failure.
+pub(crate) fn run(path: &Path, lf: LazyFrame) -> Result<DataFrame, ReportError> {
+    lf.collect().map_err(|source| ReportError::Table {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads typed values out of a collected frame, naming the file on failure.
+pub(crate) struct Cols<'a> {
+    pub df: &'a DataFrame,
+    pub path: &'a Path,
+}
+
+impl Cols<'_> {
+    pub fn err(&self, source: PolarsError) -> ReportError {
+        ReportError::Table {
+            path: self.path.to_path_buf(),
+            source,
+        }
+    }
+
+    pub fn u64s(&self, name: &str) -> Result<Vec<Option<u64>>, ReportError> {
+        let c = self.df.column(name).map_err(|e| self.err(e))?;
+        let c = c.cast(&DataType::UInt64).map_err(|e| self.err(e))?;
+        Ok(c.u64().map_err(|e| self.err(e))?.iter().collect())
+    }
+
+    pub fn f64s(&self, name: &str) -> Result<Vec<Option<f64>>, ReportError> {
+        let c = self.df.column(name).map_err(|e| self.err(e))?;
+        let c = c.cast(&DataType::Float64).map_err(|e| self.err(e))?;
+        Ok(c.f64().map_err(|e| self.err(e))?.iter().collect())
+    }
+
+    pub fn strs(&self, name: &str) -> Result<Vec<Option<String>>, ReportError> {
+        let c = self.df.column(name).map_err(|e| self.err(e))?;
+        let c = c.cast(&DataType::String).map_err(|e| self.err(e))?;
+        Ok(c.str()
+            .map_err(|e| self.err(e))?
+            .iter()
+            .map(|s| s.map(str::to_string))
+            .collect())
+    }
+
+    pub fn u64_at(&self, name: &str) -> Result<u64, ReportError> {
+        Ok(self.u64s(name)?.first().copied().flatten().unwrap_or(0))
+    }
+}
+
+/// Which optional columns a hands table has.
+struct Shape {
+    difficulty: bool,
+    /// Solutions were enumerated (the `dissimilar` column is not all null).
+    counted: bool,
+}
+
+fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
+    let schema = hands
+        .clone()
+        .collect_schema()
+        .map_err(|source| ReportError::Table {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let df = run(
+        path,
+        hands
+            .clone()
+            .select([col("dissimilar").is_not_null().sum().alias("n")]),
+    )?;
+    let counted = Cols { df: &df, path }.u64_at("n")? > 0;
+    let difficulty = counted && schema.contains("difficulty") && schema.contains("tier");
+    Ok(Shape {
+        difficulty,
+        counted,
+    })
+}
+
+/// The counts of one table that are compared across hand sizes.
+pub fn size_summary(files: &TableFiles, k: u32) -> Result<SizeSummary, ReportError> {
+    let path = files.hands.as_path();
+    let hands = scan(path)?;
+    let shape = shape(path, &hands)?;
+    let df = run(
+        path,
+        hands.clone().select([
+            len().cast(DataType::UInt64).alias("hands"),
+            col("solvable")
+                .sum()
+                .cast(DataType::UInt64)
+                .alias("solvable"),
+            col("deal_ways").cast(DataType::UInt64).sum().alias("ways"),
+            col("deal_ways")
+                .cast(DataType::UInt64)
+                .filter(col("solvable"))
+                .sum()
+                .alias("solvable_ways"),
+        ]),
+    )?;
+    let c = Cols { df: &df, path };
+    let (ways, solvable_ways) = (c.u64_at("ways")?, c.u64_at("solvable_ways")?);
+    let tiers = if shape.difficulty {
+        Some(tier_totals(path, &hands)?.0)
+    } else {
+        None
+    };
+    Ok(SizeSummary {
+        k,
+        hands: c.u64_at("hands")?,
+        solvable: c.u64_at("solvable")?,
+        deal_solvable: super::ratio(solvable_ways, ways),
+        tiers,
+    })
+}
+
+/// Hands and deal probability per tier, easy to expert.
+fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), ReportError> {
+    let df = run(
+        path,
+        hands
+            .clone()
+            .filter(col("tier").is_not_null())
+            .group_by([col("tier").cast(DataType::String)])
+            .agg([
+                len().cast(DataType::UInt64).alias("hands"),
+                col("deal_probability").sum().alias("deals"),
+            ]),
+    )?;
+    let c = Cols { df: &df, path };
+    let (names, counts, deals) = (c.strs("tier")?, c.u64s("hands")?, c.f64s("deals")?);
+    let mut n = [0u64; 4];
+    let mut p = [0f64; 4];
+    for ((name, count), deal) in names.iter().zip(counts).zip(deals) {
+        if let Some(i) = Tier::ALL
+            .iter()
+            .position(|t| Some(t.name()) == name.as_deref())
+        {
+            n[i] = count.unwrap_or(0);
+            p[i] = deal.unwrap_or(0.0);
+        }
+    }
+    Ok((n, p))
+}
+
+/// Everything the report of one table states; `family` is unused here but
+/// the caller pairs them.
+pub fn table_summary(id: &TableId, files: &TableFiles) -> Result<TableSummary, ReportError> {
+    let path = files.hands.as_path();
+    let hands = scan(path)?.with_row_index("row", None);
+    let shape = shape(path, &hands)?;
+    let size = size_summary(files, id.k)?;
+
+    let df = run(
+        path,
+        hands.clone().select([col("integer_solvable")
+            .sum()
+            .cast(DataType::UInt64)
+            .alias("n")]),
+    )?;
+    let integer_solvable = Cols { df: &df, path }.u64_at("n")?;
+
+    let df = run(
+        path,
+        hands
+            .clone()
+            .select([col("hand"), col("cards"), col("solvable")])
+            .explode(
+                cols(["cards"]),
+                ExplodeOptions {
+                    empty_as_null: true,
+                    keep_nulls: true,
+                },
+            )
+            .unique_stable(Some(cols(["hand", "cards"])), UniqueKeepStrategy::First)
+            .group_by([col("cards").cast(DataType::Int64)])
+            .agg([
+                len().cast(DataType::UInt64).alias("hands"),
+                col("solvable")
+                    .sum()
+                    .cast(DataType::UInt64)
+                    .alias("solvable"),
+            ])
+            .sort(["cards"], SortMultipleOptions::default()),
+    )?;
+    let c = Cols { df: &df, path };
+    let values = {
+        let col = df.column("cards").and_then(|s| s.cast(&DataType::Int64));
+        let col = col.map_err(|e| c.err(e))?;
+        col.i64().map_err(|e| c.err(e))?.iter().collect::<Vec<_>>()
+    };
+    let by_value = values
+        .into_iter()
+        .zip(c.u64s("hands")?)
+        .zip(c.u64s("solvable")?)
+        .filter_map(|((v, h), s)| {
+            Some(ValueRow {
+                value: v?,
+                hands: h.unwrap_or(0),
+                solvable: s.unwrap_or(0),
+            })
+        })
+        .collect();
+
+    let solution_counts = if shape.counted {
+        let df = run(
+            path,
+            hands
+                .clone()
+                .filter(col("solvable"))
+                .group_by([col("dissimilar").cast(DataType::UInt64)])
+                .agg([len().cast(DataType::UInt64).alias("hands")])
+                .sort(["dissimilar"], SortMultipleOptions::default()),
+        )?;
+        let c = Cols { df: &df, path };
+        let pairs = c.u64s("dissimilar")?.into_iter().zip(c.u64s("hands")?);
+        Some(
+            pairs
+                .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
+                .collect(),
+        )
+    } else {
+        None
+    };
+
+    let deal_tiers = if shape.difficulty {
+        Some(tier_totals(path, &hands)?.1)
+    } else {
+        None
+    };
+
+    let lists = Lister {
+        path,
+        hands: &hands,
+        shape: &shape,
+    };
+    let hardest = if shape.difficulty {
+        lists.list(
+            col("solvable").and(col("difficulty").is_not_null()),
+            Some(col("difficulty")),
+            HARDEST,
+        )?
+    } else {
+        HandList::default()
+    };
+    let fraction_only = lists.list(col("needs_fraction"), None, LIST_CAP)?;
+    let one_solution = if shape.counted {
+        lists.list(col("dissimilar").eq(lit(1u32)), None, LIST_CAP)?
+    } else {
+        HandList::default()
+    };
+    let unsolvable = lists.list(col("solvable").not(), None, LIST_CAP)?;
+
+    let mut summary = TableSummary {
+        id: id.clone(),
+        size,
+        integer_solvable,
+        deal_tiers,
+        by_value,
+        solution_counts,
+        hardest,
+        fraction_only,
+        one_solution,
+        unsolvable,
+    };
+    if let Some(sols) = &files.solutions {
+        easiest_solutions(sols, &mut summary)?;
+    }
+    Ok(summary)
+}
+
+/// Builds the report's lists of hands.
+struct Lister<'a> {
+    path: &'a Path,
+    hands: &'a LazyFrame,
+    shape: &'a Shape,
+}
+
+impl Lister<'_> {
+    /// Hands matching `filter`, at most `cap`, in table order or by
+    /// `descending` (table order breaking ties), with their total.
+    fn list(
+        &self,
+        filter: Expr,
+        descending: Option<Expr>,
+        cap: usize,
+    ) -> Result<HandList, ReportError> {
+        let matching = self.hands.clone().filter(filter);
+        let df = run(
+            self.path,
+            matching
+                .clone()
+                .select([len().cast(DataType::UInt64).alias("n")]),
+        )?;
+        let total = Cols {
+            df: &df,
+            path: self.path,
+        }
+        .u64_at("n")?;
+        let ordered = match descending {
+            Some(key) => matching.sort_by_exprs(
+                [key, col("row")],
+                SortMultipleOptions::default().with_order_descending_multi([true, false]),
+            ),
+            None => matching,
+        };
+        let mut fields = vec![col("hand"), col("example"), col("dissimilar")];
+        if self.shape.difficulty {
+            fields.push(col("difficulty"));
+            fields.push(col("tier").cast(DataType::String));
+        }
+        let df = run(self.path, ordered.select(fields).limit(cap as IdxSize))?;
+        let c = Cols {
+            df: &df,
+            path: self.path,
+        };
+        let hands = c.strs("hand")?;
+        let examples = c.strs("example")?;
+        let dissimilar = c.u64s("dissimilar")?;
+        let (difficulty, tier) = if self.shape.difficulty {
+            (c.f64s("difficulty")?, c.strs("tier")?)
+        } else {
+            (vec![None; hands.len()], vec![None; hands.len()])
+        };
+        let shown = (0..hands.len())
+            .map(|i| Listed {
+                hand: hands[i].clone().unwrap_or_default(),
+                difficulty: difficulty[i],
+                tier: tier[i].clone(),
+                dissimilar: dissimilar[i].map(|d| d as u32),
+                solution: examples[i].clone().unwrap_or_default(),
+            })
+            .collect();
+        Ok(HandList { total, shown })
+    }
+}
+
+/// Replaces each listed hand's example by its easiest solution.
+fn easiest_solutions(path: &Path, summary: &mut TableSummary) -> Result<(), ReportError> {
+    let wanted: Vec<String> = [
+        &summary.hardest,
+        &summary.fraction_only,
+        &summary.one_solution,
+    ]
+    .iter()
+    .flat_map(|l| l.shown.iter().map(|h| h.hand.clone()))
+    .collect();
+    let easiest = easiest_of(path, &wanted)?;
+    for list in [
+        &mut summary.hardest,
+        &mut summary.fraction_only,
+        &mut summary.one_solution,
+    ] {
+        for h in &mut list.shown {
+            if let Some(e) = easiest.get(&h.hand) {
+                h.solution = e.clone();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The easiest solution of each of `hands` from the solutions table at
+/// `path`: the lowest `complexity` (the difficulty model's), the simplest
+/// class on a tie. Empty when the table has no `complexity` column.
+pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, String>, ReportError> {
+    let solutions = scan(path)?;
+    let schema = solutions
+        .clone()
+        .collect_schema()
+        .map_err(|source| ReportError::Table {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if hands.is_empty() || !schema.contains("complexity") {
+        return Ok(BTreeMap::new());
+    }
+    let wanted = Series::new("wanted".into(), hands.to_vec());
+    let df = run(
+        path,
+        solutions
+            .filter(col("hand").is_in(lit(wanted).implode(true), false))
+            .sort_by_exprs(
+                [col("hand"), col("complexity"), col("class")],
+                SortMultipleOptions::default(),
+            )
+            .unique_stable(Some(cols(["hand"])), UniqueKeepStrategy::First)
+            .select([col("hand"), col("expression")]),
+    )?;
+    let c = Cols { df: &df, path };
+    Ok(c.strs("hand")?
+        .into_iter()
+        .zip(c.strs("expression")?)
+        .filter_map(|(h, e)| Some((h?, e?)))
+        .collect())
+}

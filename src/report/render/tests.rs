@@ -1,0 +1,171 @@
+//! Snapshot tests of rendered reports, from hand-made summaries of a tiny
+//! family (values 1-4, target 6) so that every section has something in it.
+
+use super::*;
+use crate::report::{Listed, ValueRow};
+
+fn id(k: u32) -> TableId {
+    TableId {
+        rules: "rational".into(),
+        target: "6".into(),
+        values: "1-4".into(),
+        deck: "4".into(),
+        k,
+    }
+}
+
+fn listed(hand: &str, difficulty: f64, tier: &str, dissimilar: u32, solution: &str) -> Listed {
+    Listed {
+        hand: hand.into(),
+        difficulty: Some(difficulty),
+        tier: Some(tier.into()),
+        dissimilar: Some(dissimilar),
+        solution: solution.into(),
+    }
+}
+
+fn family() -> Vec<SizeSummary> {
+    vec![
+        SizeSummary {
+            k: 2,
+            hands: 10,
+            solvable: 2,
+            deal_solvable: 0.2105,
+            tiers: Some([2, 0, 0, 0]),
+        },
+        SizeSummary {
+            k: 3,
+            hands: 20,
+            solvable: 15,
+            deal_solvable: 0.8,
+            tiers: Some([9, 4, 1, 1]),
+        },
+    ]
+}
+
+fn summary() -> TableSummary {
+    TableSummary {
+        id: id(3),
+        size: family()[1].clone(),
+        integer_solvable: 14,
+        deal_tiers: Some([0.5, 0.2, 0.06, 0.04]),
+        by_value: vec![
+            ValueRow {
+                value: 1,
+                hands: 10,
+                solvable: 6,
+            },
+            ValueRow {
+                value: 2,
+                hands: 10,
+                solvable: 9,
+            },
+            ValueRow {
+                value: 3,
+                hands: 10,
+                solvable: 9,
+            },
+            ValueRow {
+                value: 4,
+                hands: 10,
+                solvable: 7,
+            },
+        ],
+        solution_counts: Some(vec![(1, 5), (2, 4), (3, 3), (7, 2), (12, 1)]),
+        hardest: HandList {
+            total: 2,
+            shown: vec![
+                listed("1 1 4", 80.2, "expert", 1, "4/(1-1/4)-2"),
+                listed("1 1 3", 55.0, "hard", 1, "(1+1)*3"),
+            ],
+        },
+        fraction_only: HandList {
+            total: 1,
+            shown: vec![listed("1 1 4", 80.2, "expert", 1, "x")],
+        },
+        one_solution: HandList {
+            total: 3,
+            shown: vec![
+                listed("1 1 3", 55.0, "hard", 1, "(1+1)*3"),
+                listed("1 1 4", 80.2, "expert", 1, "x"),
+            ],
+        },
+        unsolvable: HandList {
+            total: 5,
+            shown: ["1 1 1", "1 4 4", "4 4 4", "3 4 4", "2 4 4"]
+                .iter()
+                .map(|h| Listed {
+                    hand: h.to_string(),
+                    difficulty: None,
+                    tier: None,
+                    dissimilar: Some(0),
+                    solution: String::new(),
+                })
+                .collect(),
+        },
+    }
+}
+
+#[test]
+fn table_report_markdown() {
+    let r = table_report(&summary(), &family());
+    insta::assert_snapshot!(r.markdown);
+}
+
+#[test]
+fn table_report_links_every_chart_it_writes() {
+    let r = table_report(&summary(), &family());
+    let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            BY_SIZE_CHART,
+            BY_VALUE_CHART,
+            COUNTS_CHART,
+            TIERS_CHART,
+            DEALS_CHART
+        ]
+    );
+    for (name, bytes) in &r.charts {
+        assert!(
+            r.markdown.contains(&format!("]({name})")),
+            "{name} is not linked"
+        );
+        assert!(bytes.len() > 1000, "{name} is only {} bytes", bytes.len());
+    }
+}
+
+#[test]
+fn table_report_without_difficulty_skips_tiers_and_rankings() {
+    let mut s = summary();
+    s.size.tiers = None;
+    s.deal_tiers = None;
+    s.solution_counts = None;
+    let r = table_report(&s, &family());
+    assert!(r.markdown.contains("swept without solutions"));
+    assert!(!r.markdown.contains("hardest solvable"));
+    assert_eq!(r.charts.len(), 2);
+}
+
+#[test]
+fn index_markdown() {
+    let tables: Vec<(TableId, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
+    let r = index(&tables);
+    insta::assert_snapshot!(r.markdown);
+    let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "rules=rational/target=6/values=1-4/deck=4/solvable-by-hand-size.svg",
+            "rules=rational/target=6/values=1-4/deck=4/tiers-by-hand-size.svg"
+        ]
+    );
+}
+
+#[test]
+fn solution_counts_fall_into_buckets_and_trailing_empties_drop() {
+    let b = bucketed(&[(1, 5), (2, 4), (7, 2), (9, 1), (12, 1)]);
+    let names: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+    assert_eq!(names, ["1", "2", "3", "4", "5", "6-10", "11-20"]);
+    assert_eq!(b[5].1, 3);
+}

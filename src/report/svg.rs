@@ -1,0 +1,253 @@
+//! Bar charts as SVG text, drawn by hand.
+//!
+//! SVG leaves fonts to the viewer, so charts build on any machine without a
+//! font library, and the bytes are a pure function of the data (fixed
+//! decimal places, no timestamps, no random ids), which keeps committed
+//! reports stable and snapshot tests exact.
+
+use std::fmt::Write;
+
+/// Fill colours of the series, in order (colour-blind-safe Okabe-Ito hues).
+const PALETTE: [&str; 6] = [
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
+];
+
+const WIDTH: f64 = 720.0;
+const HEIGHT: f64 = 400.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 48.0;
+const BOTTOM: f64 = 64.0;
+
+/// One named row of values, one value per category.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub values: Vec<f64>,
+}
+
+/// A vertical bar chart; several series are drawn as grouped bars.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarChart {
+    pub title: String,
+    /// Text under the category labels.
+    pub x_label: String,
+    /// Text beside the value axis.
+    pub y_label: String,
+    pub categories: Vec<String>,
+    pub series: Vec<Series>,
+    /// Top of the value axis; `None` rounds the largest value up.
+    pub y_max: Option<f64>,
+    /// Appended to every value label, e.g. `%`.
+    pub unit: String,
+    /// Decimal places of value labels.
+    pub decimals: usize,
+}
+
+/// `v` rounded up to 1, 2 or 5 times a power of ten (at least 1).
+fn nice_ceiling(v: f64) -> f64 {
+    if v <= 1.0 {
+        return 1.0;
+    }
+    let p = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&c| c >= v)
+        .unwrap_or(10.0 * p)
+}
+
+/// Text safe inside SVG elements and attributes.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl BarChart {
+    /// The chart as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let largest = self
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .fold(0.0, f64::max);
+        let y_max = self.y_max.unwrap_or_else(|| nice_ceiling(largest));
+        let plot_w = WIDTH - LEFT - RIGHT;
+        let plot_h = HEIGHT - TOP - BOTTOM;
+        let y_of = |v: f64| TOP + plot_h * (1.0 - (v / y_max).clamp(0.0, 1.0));
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
+            WIDTH / 2.0,
+            escape(&self.title)
+        );
+        // Five gridlines with their values on the axis.
+        for i in 0..=5 {
+            let v = y_max * f64::from(i) / 5.0;
+            let y = y_of(v);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/>"##,
+                WIDTH - RIGHT
+            );
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                LEFT - 6.0,
+                y + 4.0,
+                axis_number(v)
+            );
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
+            TOP + plot_h / 2.0,
+            TOP + plot_h / 2.0,
+            escape(&self.y_label)
+        );
+        let n = self.categories.len().max(1) as f64;
+        let slot = plot_w / n;
+        let groups = self.series.len().max(1) as f64;
+        let bar_w = slot * 0.8 / groups;
+        // Value labels only fit above bars of some width.
+        let labels = bar_w >= 18.0;
+        for (c, cat) in self.categories.iter().enumerate() {
+            let x0 = LEFT + slot * c as f64 + slot * 0.1;
+            for (j, series) in self.series.iter().enumerate() {
+                let v = series.values.get(c).copied().unwrap_or(0.0);
+                let x = x0 + bar_w * j as f64;
+                let y = y_of(v);
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{}"><title>{}: {}{}</title></rect>"#,
+                    bar_w * 0.95,
+                    TOP + plot_h - y,
+                    PALETTE[j % PALETTE.len()],
+                    escape(&format!("{} {}", series.name, cat)),
+                    self.number(v),
+                    escape(&self.unit)
+                );
+                if labels {
+                    let _ = writeln!(
+                        s,
+                        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="10">{}{}</text>"#,
+                        x + bar_w * 0.475,
+                        y - 4.0,
+                        self.number(v),
+                        escape(&self.unit)
+                    );
+                }
+            }
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                LEFT + slot * (c as f64 + 0.5),
+                TOP + plot_h + 16.0,
+                escape(cat)
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
+            TOP + plot_h,
+            WIDTH - RIGHT,
+            TOP + plot_h
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            LEFT + plot_w / 2.0,
+            HEIGHT - 30.0,
+            escape(&self.x_label)
+        );
+        if self.series.len() > 1 {
+            for (j, series) in self.series.iter().enumerate() {
+                let x = LEFT + 8.0 + 180.0 * j as f64;
+                let y = HEIGHT - 8.0;
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{y:.1}">{}</text>"#,
+                    y - 9.0,
+                    PALETTE[j % PALETTE.len()],
+                    x + 14.0,
+                    escape(&series.name)
+                );
+            }
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    fn number(&self, v: f64) -> String {
+        format!("{v:.*}", self.decimals)
+    }
+}
+
+/// An axis value: whole numbers without decimals, others with one or two.
+fn axis_number(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}")
+    } else if (v * 10.0 - (v * 10.0).round()).abs() < 1e-9 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart(series: usize) -> BarChart {
+        BarChart {
+            title: "Share <solvable> & more".into(),
+            x_label: "cards".into(),
+            y_label: "%".into(),
+            categories: vec!["2".into(), "3".into(), "4".into()],
+            series: (0..series)
+                .map(|j| Series {
+                    name: format!("s{j}"),
+                    values: vec![10.0, 55.5, 74.8],
+                })
+                .collect(),
+            y_max: Some(100.0),
+            unit: "%".into(),
+            decimals: 1,
+        }
+    }
+
+    #[test]
+    fn nice_ceilings() {
+        assert_eq!(nice_ceiling(0.3), 1.0);
+        assert_eq!(nice_ceiling(7.0), 10.0);
+        assert_eq!(nice_ceiling(13.0), 20.0);
+        assert_eq!(nice_ceiling(420.0), 500.0);
+        assert_eq!(nice_ceiling(1000.0), 1000.0);
+    }
+
+    #[test]
+    fn svg_escapes_text_and_draws_one_bar_per_value() {
+        let svg = chart(2).to_svg();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.ends_with("</svg>\n"));
+        assert!(svg.contains("Share &lt;solvable&gt; &amp; more"));
+        assert_eq!(svg.matches("<title>").count(), 6);
+        assert!(svg.contains(">55.5%</text>"));
+    }
+
+    #[test]
+    fn svg_is_a_pure_function_of_the_chart() {
+        assert_eq!(chart(1).to_svg(), chart(1).to_svg());
+    }
+}
