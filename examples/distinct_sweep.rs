@@ -27,8 +27,11 @@ fn main() {
         args.first().copied().unwrap_or(4),
         args.get(1).copied().unwrap_or(1),
     );
+    // An optional third argument times only the first hands, for profiling.
+    let limit = args.get(2).copied().unwrap_or(usize::MAX);
     let hands: Vec<Hand> = (1..=13i64)
         .combinations_with_replacement(k)
+        .take(limit)
         .map(|c| Hand::new(c).unwrap())
         .collect();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -49,6 +52,9 @@ fn main() {
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
     });
+    if std::env::var_os("DISTINCT_DEBUG").is_some() {
+        pool.broadcast(|_| SOLVER.with_borrow(|s| eprintln!("{s:?}")));
+    }
     println!(
         "{} hands of {k} cards, {threads} thread(s): {:.3} s; {solvable} solvable, \
          {structural} structural classes, {dissimilar} dissimilar solutions",

@@ -26,6 +26,29 @@ use std::rc::Rc;
 use super::form::{Form, Kind, Node, Part, make_prod, make_sum};
 use crate::number::Q;
 
+/// The key of the core of `form`; without a neutral part anywhere (the
+/// common case, checked on values alone) that is the form's own key.
+pub(crate) fn core_key(form: &Form) -> String {
+    if has_neutral(&form.node) {
+        core(form).key()
+    } else {
+        form.key()
+    }
+}
+
+/// Whether some sum or product under `node` has a neutral set of operands.
+fn has_neutral(node: &Node) -> bool {
+    let (parts, sum) = match &node.kind {
+        Kind::Leaf(_) => return false,
+        Kind::Sum(parts) => (parts, true),
+        Kind::Prod(parts) => (parts, false),
+    };
+    let n = parts.len();
+    parts.iter().any(|p| has_neutral(&p.node))
+        || ((2..=16).contains(&n)
+            && (1..(1u32 << n) - 1).any(|set| neutral(parts, set, sum).is_some()))
+}
+
 /// The core of a normal form: its neutral parts removed.
 pub(crate) fn core(form: &Form) -> Form {
     let c = reduce(&form.node);

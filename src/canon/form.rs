@@ -319,21 +319,36 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
         Kind::Leaf(v) => (!neg).then_some(Expr::Card(*v)),
         Kind::Sum(parts) => {
             let order = display_order(parts, neg);
+            // Each term is written as itself when it can be, else negated;
+            // both readings are made at most once.
+            let mut pos: Vec<Option<Option<Expr>>> = vec![None; order.len()];
+            let mut negd: Vec<Option<Option<Expr>>> = vec![None; order.len()];
+            let mut get = |i: usize, minus: bool| -> Option<Expr> {
+                let cache = if minus { &mut negd } else { &mut pos };
+                cache[i]
+                    .get_or_insert_with(|| render(&order[i].node, minus))
+                    .take()
+            };
             // Start with a term that can be written with the sign it has in
             // the sum (a subtracted product may be a positive difference).
-            let (first, mut acc) = order.iter().enumerate().find_map(|(i, p)| {
+            let (first, mut acc) = (0..order.len()).find_map(|i| {
+                let p = order[i];
                 let minus = p.flip ^ neg && !p.node.selfneg;
-                render(&p.node, minus).map(|e| (i, e))
+                let e = get(i, minus);
+                if e.is_none() {
+                    return None;
+                }
+                e.map(|e| (i, e))
             })?;
             for (i, p) in order.iter().enumerate() {
                 if i == first {
                     continue;
                 }
                 let minus = p.flip ^ neg;
-                acc = match render(&p.node, false) {
+                acc = match get(i, false) {
                     Some(e) => Expr::bin(if minus { Op::Sub } else { Op::Add }, acc, e),
                     None => {
-                        let e = render(&p.node, true)?;
+                        let e = get(i, true)?;
                         Expr::bin(if minus { Op::Add } else { Op::Sub }, acc, e)
                     }
                 };
@@ -344,37 +359,44 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
             let order = display_order(parts, false);
             // Each factor written as itself or as its negation; the number of
             // negations must match the sign asked for.
-            let mut pick: Vec<(Option<Expr>, Option<Expr>)> = order
-                .iter()
-                .map(|p| (render(&p.node, false), render(&p.node, true)))
-                .collect();
+            let mut chosen: Vec<(Expr, bool)> = Vec::with_capacity(order.len());
             let mut flips = false;
-            let mut chosen: Vec<(Expr, bool)> = Vec::with_capacity(pick.len());
-            for (pos, negd) in pick.iter_mut() {
-                match (pos.take(), negd.take()) {
-                    (Some(e), _) => chosen.push((e, false)),
-                    (None, Some(e)) => {
+            for p in &order {
+                match render(&p.node, false) {
+                    Some(e) => chosen.push((e, false)),
+                    None => {
+                        chosen.push((render(&p.node, true)?, true));
                         flips ^= true;
-                        chosen.push((e, true));
                     }
-                    (None, None) => return None,
                 }
             }
             if flips != neg {
-                // Flip one factor that can be written both ways.
-                let i = order.iter().enumerate().position(|(i, p)| {
-                    !chosen[i].1 && render(&p.node, true).is_some() || p.node.selfneg
-                })?;
-                if !order[i].node.selfneg {
-                    chosen[i] = (render(&order[i].node, true)?, true);
+                // Flip the first factor that can be written both ways.
+                let mut flipped = false;
+                for (i, p) in order.iter().enumerate() {
+                    if p.node.selfneg {
+                        flipped = true;
+                        break;
+                    }
+                    if !chosen[i].1 {
+                        if let Some(e) = render(&p.node, true) {
+                            chosen[i] = (e, true);
+                            flipped = true;
+                            break;
+                        }
+                    }
+                }
+                if !flipped {
+                    return None;
                 }
             }
             let first = order.iter().position(|p| !p.flip)?;
-            let mut acc = chosen[first].0.clone();
+            let mut chosen: Vec<Option<Expr>> = chosen.into_iter().map(|(e, _)| Some(e)).collect();
+            let mut acc = chosen[first].take().expect("each factor written once");
             for (i, p) in order.iter().enumerate() {
                 if i != first {
                     let op = if p.flip { Op::Div } else { Op::Mul };
-                    acc = Expr::bin(op, acc, chosen[i].0.clone());
+                    acc = Expr::bin(op, acc, chosen[i].take().expect("each factor written once"));
                 }
             }
             Some(acc)

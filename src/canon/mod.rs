@@ -210,9 +210,10 @@ pub struct DistinctSolver {
     engine: Engine<StructuralAlgebra>,
 }
 
-/// Remembered questions after which a [`DistinctSolver`] starts afresh, to
-/// bound its memory (a few hundred bytes each).
-const FORGET_AFTER: usize = 1 << 21;
+/// Remembered questions and classes after which a [`DistinctSolver`] starts
+/// afresh, to bound its memory: a class costs a few hundred bytes, so this is
+/// about half a gigabyte per solver (one per thread).
+const FORGET_AFTER: usize = 1 << 20;
 
 impl DistinctSolver {
     pub fn new(rules: Rules) -> DistinctSolver {
@@ -220,6 +221,11 @@ impl DistinctSolver {
             rules,
             engine: Engine::new(StructuralAlgebra, rules),
         }
+    }
+
+    /// What the solver holds (remembered questions, tables), for tuning.
+    pub fn held(&self) -> usize {
+        self.engine.size()
     }
 
     pub fn rules(&self) -> Rules {
@@ -236,6 +242,7 @@ impl DistinctSolver {
         }
         self.engine
             .tabulate_upto(if hand.len() >= 5 { 3 } else { 2 });
+        self.engine.start_hand(hand.len());
         let id = self.engine.id(hand.cards());
         let found = self.engine.with_value(id, target);
         let mut classes: Vec<(Class, u32, String)> = found
@@ -248,7 +255,7 @@ impl DistinctSolver {
                     .filter(|x| x.eval_under(rules) == Ok(target))
                     .unwrap_or_else(|| witness.to_expr());
                 let facts = expr.facts().expect("a representative evaluates");
-                let core = dissimilar::core(form).key();
+                let core = dissimilar::core_key(form);
                 let class = Class {
                     expr,
                     canonical: e.key.to_string(),
@@ -324,7 +331,7 @@ pub fn canonical_key(expr: &Expr) -> String {
 
 /// The key of the dissimilar group of `expr`: the canonical key of its core.
 pub fn dissimilar_key(expr: &Expr) -> String {
-    dissimilar::core(&form::of_expr(expr)).key()
+    dissimilar::core_key(&form::of_expr(expr))
 }
 
 #[cfg(test)]

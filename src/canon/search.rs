@@ -128,6 +128,12 @@ pub(crate) struct Engine<A: Algebra> {
     tables: FxHashMap<u32, Entries<A::Item>>,
     by_value: FxHashMap<(u32, Q), Entries<A::Item>>,
     memo: FxHashMap<(u32, Q), Entries<A::Item>>,
+    /// Questions about multisets of at least `scratch_from` cards: in a sweep
+    /// each is asked by one hand only, so they are forgotten after it.
+    scratch: FxHashMap<(u32, Q), Entries<A::Item>>,
+    scratch_from: usize,
+    /// Classes held by `memo`, which bounds its memory.
+    memo_classes: usize,
     values: FxHashMap<u32, Rc<FxHashSet<Q>>>,
     empty: Entries<A::Item>,
 }
@@ -137,7 +143,21 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
         f.debug_struct("Engine")
             .field("rules", &self.rules)
             .field("sets", &self.sets.len())
+            .field("tables", &self.tables.len())
+            .field(
+                "table_classes",
+                &self.tables.values().map(|t| t.len()).sum::<usize>(),
+            )
             .field("memo", &self.memo.len())
+            .field(
+                "memo_classes",
+                &self.memo.values().map(|t| t.len()).sum::<usize>(),
+            )
+            .field("scratch", &self.scratch.len())
+            .field(
+                "values",
+                &self.values.values().map(|v| v.len()).sum::<usize>(),
+            )
             .finish()
     }
 }
@@ -161,6 +181,9 @@ impl<A: Algebra> Engine<A> {
             tables: FxHashMap::default(),
             by_value: FxHashMap::default(),
             memo: FxHashMap::default(),
+            scratch: FxHashMap::default(),
+            scratch_from: usize::MAX,
+            memo_classes: 0,
             values: FxHashMap::default(),
             empty: Rc::new(Vec::new()),
         }
@@ -184,18 +207,30 @@ impl<A: Algebra> Engine<A> {
         self.tabulate = size.max(TABULATE_UPTO);
     }
 
+    /// Start a hand of `size` cards: forget the previous hand's questions
+    /// about multisets of `size - 1` or more cards. A sub-multiset that big is
+    /// asked only for the values one other card and the target make, which
+    /// no other hand of the sweep asks; keeping them would cost gigabytes for
+    /// six-card hands and save nothing.
+    pub fn start_hand(&mut self, size: usize) {
+        self.scratch.clear();
+        self.scratch_from = size.saturating_sub(1).max(2);
+    }
+
     /// Roughly how much the engine holds: remembered questions and tables.
     pub fn size(&self) -> usize {
-        self.memo.len() + self.by_value.len()
+        self.memo.len() + self.memo_classes + self.by_value.len()
     }
 
     /// Forget everything learned (to bound memory in long sweeps).
     pub fn clear(&mut self) {
+        self.memo_classes = 0;
         self.ids.clear();
         self.sets.clear();
         self.tables.clear();
         self.by_value.clear();
         self.memo.clear();
+        self.scratch.clear();
         self.values.clear();
     }
 
@@ -316,7 +351,9 @@ impl<A: Algebra> Engine<A> {
             self.all(id);
             return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
-        if let Some(r) = self.memo.get(&(id, t)) {
+        let scratch = self.size_of(id) >= self.scratch_from;
+        let memo = if scratch { &self.scratch } else { &self.memo };
+        if let Some(r) = memo.get(&(id, t)) {
             return r.clone();
         }
         if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(&t) {
@@ -346,7 +383,15 @@ impl<A: Algebra> Engine<A> {
         } else {
             Rc::new(found.finish())
         };
-        self.memo.insert((id, t), r.clone());
+        let memo = if scratch {
+            &mut self.scratch
+        } else {
+            &mut self.memo
+        };
+        if !scratch {
+            self.memo_classes += r.len();
+        }
+        memo.insert((id, t), r.clone());
         r
     }
 
