@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::svg::{BarChart, Series};
-use super::{HandList, LIST_CAP, SizeSummary, TableId, TableSummary, ratio};
+use super::{HandList, SizeSummary, TableId, TableSummary, ratio};
 use crate::difficulty::Tier;
 
 /// One rendered report: its markdown and the charts it links, by file name.
@@ -292,7 +292,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
             "Hardest first, each with its easiest solution (lowest complexity). \
              `census24 rank` prints longer and filtered rankings.\n\n",
         );
-        list_table(&mut md, &t.hardest, true);
+        list_table(&mut md, &t.hardest, true, None);
     }
 
     let _ = writeln!(
@@ -301,7 +301,8 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         t.fraction_only.total
     );
     md.push_str("Every solution passes through a number that is not whole.\n\n");
-    list_table(&mut md, &t.fraction_only, s.tiers.is_some());
+    let all = format!("census24 rank -k {k} --needs-fraction --all");
+    list_table(&mut md, &t.fraction_only, s.tiers.is_some(), Some(all));
 
     if t.solution_counts.is_some() {
         let _ = writeln!(
@@ -309,16 +310,18 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
             "## Hands with exactly one dissimilar solution ({})\n",
             t.one_solution.total
         );
-        list_table(&mut md, &t.one_solution, s.tiers.is_some());
+        let all = format!("census24 rank -k {k} --max-solutions 1 --all");
+        list_table(&mut md, &t.one_solution, s.tiers.is_some(), Some(all));
     }
 
     let _ = writeln!(md, "## Unsolvable hands ({})\n", t.unsolvable.total);
-    if t.unsolvable.shown.is_empty() {
-        md.push_str(if t.unsolvable.total == 0 {
-            "None.\n\n"
-        } else {
-            "Too many to list.\n\n"
-        });
+    if t.unsolvable.total == 0 {
+        md.push_str("None.\n\n");
+    } else if (t.unsolvable.shown.len() as u64) < t.unsolvable.total {
+        // A partial list of unsolvable hands says little; the table has them all.
+        md.push_str(
+            "Too many to list here: they are the rows of `hands.parquet` where `solvable` is false.\n\n",
+        );
     } else {
         let hands: Vec<&str> = t.unsolvable.shown.iter().map(|l| l.hand.as_str()).collect();
         for line in hands.chunks(8) {
@@ -332,7 +335,6 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
             );
         }
         md.push('\n');
-        cut_note(&mut md, &t.unsolvable);
     }
     let md = md.trim_end().to_string() + "\n";
     Rendered {
@@ -348,7 +350,9 @@ fn capitalize(s: &str) -> String {
         .unwrap_or_default()
 }
 
-fn list_table(md: &mut String, list: &HandList, difficulty: bool) {
+/// A list as a markdown table; `all` is the command that prints every hand
+/// of the list when it is cut short.
+fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<String>) {
     if list.shown.is_empty() {
         md.push_str("None.\n\n");
         return;
@@ -376,14 +380,10 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool) {
         }
     }
     md.push('\n');
-    cut_note(md, list);
-}
-
-fn cut_note(md: &mut String, list: &HandList) {
-    if (list.shown.len() as u64) < list.total {
+    if let Some(all) = all.filter(|_| (list.shown.len() as u64) < list.total) {
         let _ = writeln!(
             md,
-            "The first {} of {} are shown (at most {LIST_CAP}); `census24 rank` lists them all.\n",
+            "The first {} of {} are shown, in hand order; `{all}` prints them all.\n",
             list.shown.len(),
             list.total
         );

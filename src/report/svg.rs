@@ -44,13 +44,14 @@ pub struct BarChart {
     pub decimals: usize,
 }
 
-/// `v` rounded up to 1, 2 or 5 times a power of ten (at least 1).
+/// `v` rounded up to a round number whose fifths are round too (at least 1),
+/// so the axis keeps most of the chart for the bars.
 fn nice_ceiling(v: f64) -> f64 {
     if v <= 1.0 {
         return 1.0;
     }
     let p = 10f64.powf(v.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
+    [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
         .into_iter()
         .map(|m| m * p)
         .find(|&c| c >= v)
@@ -230,9 +231,10 @@ mod tests {
     #[test]
     fn nice_ceilings() {
         assert_eq!(nice_ceiling(0.3), 1.0);
-        assert_eq!(nice_ceiling(7.0), 10.0);
-        assert_eq!(nice_ceiling(13.0), 20.0);
+        assert_eq!(nice_ceiling(7.0), 8.0);
+        assert_eq!(nice_ceiling(13.0), 15.0);
         assert_eq!(nice_ceiling(420.0), 500.0);
+        assert_eq!(nice_ceiling(1032.0), 1500.0);
         assert_eq!(nice_ceiling(1000.0), 1000.0);
     }
 
