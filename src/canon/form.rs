@@ -73,15 +73,20 @@ fn part_cmp(a: &Part, b: &Part) -> Ordering {
 }
 
 fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -> Rc<str> {
-    let len: usize = parts.iter().map(|p| p.node.key.len() + 1).sum();
-    let mut s = String::with_capacity(len + 2);
-    s.push(open);
-    for p in parts {
-        s.push(if p.flip { minus } else { plus });
-        s.push_str(&p.node.key);
+    thread_local! {
+        // One buffer per thread: the key is then allocated once, in the Rc.
+        static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     }
-    s.push(close);
-    s.into()
+    BUF.with_borrow_mut(|s| {
+        s.clear();
+        s.push(open);
+        for p in parts {
+            s.push(if p.flip { minus } else { plus });
+            s.push_str(&p.node.key);
+        }
+        s.push(close);
+        Rc::from(s.as_str())
+    })
 }
 
 impl Form {

@@ -49,6 +49,12 @@ pub(crate) trait Algebra {
     fn leaf(&self, v: i64) -> (Rc<str>, Self::Item);
     /// The item of `a op b`, and its key.
     fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item);
+    /// Whether `a op b` is the one decomposition of its class the engine
+    /// needs to build, when any split of the class will do (see
+    /// [`Engine::offer`]); `true` keeps every one.
+    fn leads(&self, _op: Op, _a: &Self::Item, _b: &Self::Item) -> bool {
+        true
+    }
 }
 
 /// One class over a sub-multiset.
@@ -427,6 +433,14 @@ impl<A: Algebra> Engine<A> {
 
     /// Adds the class of `l op r` if the rules admit its value.
     fn offer(&self, found: &mut Found<A::Item>, op: Op, l: &Entry<A::Item>, r: &Entry<A::Item>) {
+        // With fractions allowed every split of a class into two classes
+        // is admitted, so one split per class is enough; the algebra names it
+        // before anything is built. Under integer or natural rules a class
+        // may be admitted through some splits only, so all are tried.
+        if (self.symbolic || self.rules == Rules::Rational) && !self.alg.leads(op, &l.item, &r.item)
+        {
+            return;
+        }
         let v = if self.symbolic {
             Q::ZERO
         } else {
