@@ -124,6 +124,21 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
+    // A table swept with --no-solutions has the columns, all null.
+    let rated = run(
+        &path,
+        hands.clone().select([
+            col("difficulty").is_not_null().sum().alias("rated"),
+            col("solvable").sum().alias("solvable"),
+        ]),
+    )?;
+    let c = Cols {
+        df: &rated,
+        path: &path,
+    };
+    if c.u64_at("rated")? == 0 && c.u64_at("solvable")? > 0 {
+        return Err(RankError::NoDifficulty { path: dir, sweep });
+    }
 
     let mut keep = col("difficulty").is_not_null();
     if let Some(t) = q.tier {

@@ -269,3 +269,33 @@ fn rank_rejects_bad_values_naming_them() {
         "{stderr}"
     );
 }
+
+#[test]
+fn table_without_solutions_gets_a_report_but_no_ranking() {
+    let tmp = TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let args = [
+        "sweep",
+        "--quiet",
+        "-k",
+        "3",
+        "--no-solutions",
+        "--out",
+        data.to_str().unwrap(),
+    ];
+    let (code, _, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let readme = tmp
+        .path()
+        .join("reports/rules=rational/target=24/values=1-13/deck=4/k=3/README.md");
+    let md = fs::read_to_string(&readme).unwrap();
+    assert!(md.contains("swept without solutions"), "{md}");
+    assert!(md.contains("**111 of 455 hands are solvable**"), "{md}");
+    for chart in linked_charts(&readme) {
+        assert_svg(&chart);
+    }
+    let (code, _, stderr) = run(&["rank", "--data", data.to_str().unwrap(), "-k", "3"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no difficulty"), "{stderr}");
+    assert!(stderr.contains("census24 sweep --hand-size 3"), "{stderr}");
+}
