@@ -339,11 +339,7 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
             let (first, mut acc) = (0..order.len()).find_map(|i| {
                 let p = order[i];
                 let minus = p.flip ^ neg && !p.node.selfneg;
-                let e = get(i, minus);
-                if e.is_none() {
-                    return None;
-                }
-                e.map(|e| (i, e))
+                get(i, minus).map(|e| (i, e))
             })?;
             for (i, p) in order.iter().enumerate() {
                 if i == first {
