@@ -129,8 +129,10 @@ pub struct TableSummary {
     pub unsolvable: HandList,
 }
 
-/// How many hands each list shows at most.
+/// How many of the hardest hands a report lists.
 pub const HARDEST: usize = 50;
+/// The most hands any other list shows; a longer list names the command
+/// that prints it whole.
 pub const LIST_CAP: usize = 200;
 
 /// `part / whole`, 0 for an empty whole.

@@ -213,8 +213,8 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
     Ok((n, p))
 }
 
-/// Everything the report of one table states; `family` is unused here but
-/// the caller pairs them.
+/// Everything the report of one table states (the comparison across hand
+/// sizes comes from [`size_summary`] of each sibling table).
 pub fn table_summary(id: &TableId, files: &TableFiles) -> Result<TableSummary, ReportError> {
     let path = files.hands.as_path();
     let hands = scan(path)?.with_row_index("row", None);
