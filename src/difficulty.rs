@@ -408,6 +408,29 @@ mod tests {
     }
 
     #[test]
+    fn worked_examples_of_docs_difficulty_md() {
+        // (hand, effort to 0.01, score, tier) exactly as docs/DIFFICULTY.md states them.
+        let cases = [
+            ("6 6 6 6", 1.99, 7.6, Tier::Easy),
+            ("1 2 3 4", 1.32, 5.5, Tier::Easy),
+            ("1 1 4 6", 2.00, 7.6, Tier::Easy),
+            ("3 7 9 13", 10.15, 82.8, Tier::Expert),
+            ("1 5 5 5", 13.50, 96.3, Tier::Expert),
+            ("3 3 8 8", 17.00, 99.3, Tier::Expert),
+            ("1 3 4 6", 17.00, 99.3, Tier::Expert),
+            ("1 4 5 6", 16.31, 99.1, Tier::Expert),
+        ];
+        for (h, effort, score, tier) in cases {
+            let d = of(h);
+            assert_eq!((d.effort * 100.0).round() / 100.0, effort, "{h}");
+            assert_eq!((d.difficulty, d.tier), (score, tier), "{h}");
+        }
+        let q = |s: &str| complexity(&Expr::parse(s).unwrap(), Q::int(24));
+        assert_eq!((q("7*9-3*13") * 100.0).round() / 100.0, 10.19);
+        assert_eq!((q("6*6-6-6") * 100.0).round() / 100.0, 6.67);
+    }
+
+    #[test]
     fn ranks_put_the_hardest_first_and_share_places_on_ties() {
         let r = ranks(&[Some(10.0), None, Some(95.3), Some(50.0), Some(95.3)]);
         assert_eq!(r, [Some(4), None, Some(1), Some(3), Some(1)]);
