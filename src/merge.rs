@@ -111,17 +111,26 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
         }
     }
 
-    let (mut hands, mut sols) = (Vec::new(), Vec::new());
+    // Hands parts are small and stacked in memory; solutions parts are
+    // streamed one at a time into the whole table.
+    let entry = |s: &Shard, m: &Manifest, name: String| {
+        m.files
+            .iter()
+            .find(|f| f.name == name)
+            .cloned()
+            .ok_or_else(|| {
+                SweepError::Conflict(format!(
+                    "{} does not list {name}",
+                    dir.join(Part::Shard(*s).manifest()).display()
+                ))
+            })
+    };
+    let mut hands = Vec::new();
     for (s, m) in parts.values() {
-        let part = Part::Shard(*s);
-        for f in &m.files {
-            let df = store::read_checked(dir, f)?;
-            if f.name == part.hands() {
-                hands.push(df);
-            } else if f.name == part.solutions() {
-                sols.push(df);
-            }
-        }
+        hands.push(store::read_checked(
+            dir,
+            &entry(s, m, Part::Shard(*s).hands())?,
+        )?);
     }
     let table_err = |source| SweepError::Table {
         path: dir.to_path_buf(),
@@ -130,11 +139,11 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
     let hands = table::concat(hands)
         .map_err(table_err)?
         .expect("a complete set has parts");
-    let sols = if whole_params.solutions {
-        table::concat(sols).map_err(table_err)?
-    } else {
-        None
-    };
+    let sols = whole_params.solutions.then(|| {
+        parts
+            .values()
+            .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).solutions())?))
+    });
     let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
     for (s, m) in parts.values() {
         store::remove_part(dir, m, Part::Shard(*s))?;

@@ -9,10 +9,11 @@
 //! hands file, renamed last, marks a finished chunk.
 
 use std::fs;
-use std::io;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use polars::prelude::{DataFrame, PolarsError};
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::error::InputError;
@@ -140,26 +141,21 @@ pub fn write_chunk(partial: &Path, c: usize, frames: &mut ChunkFrames) -> Result
     )
 }
 
-/// Chunk `c` of an earlier run, if it finished.
-pub fn read_chunk(
-    partial: &Path,
-    c: usize,
-    solutions: bool,
-) -> Result<Option<ChunkFrames>, SweepError> {
-    let hands_path = partial.join(layout::chunk_hands(c));
-    if !hands_path.exists() {
+/// The hands of chunk `c` of an earlier run, if that chunk finished.
+pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
+    let path = partial.join(layout::chunk_hands(c));
+    if !path.exists() {
         return Ok(None);
     }
-    let load = |path: &Path| -> Result<DataFrame, SweepError> {
-        table::from_parquet(&read(path)?).map_err(table_err(path))
-    };
-    let hands = load(&hands_path)?;
-    let sols = if solutions {
-        Some(load(&partial.join(layout::chunk_solutions(c)))?)
-    } else {
-        None
-    };
-    Ok(Some((hands, sols)))
+    table::from_parquet(&read(&path)?)
+        .map_err(table_err(&path))
+        .map(Some)
+}
+
+/// The solutions of finished chunk `c`.
+pub fn read_chunk_solutions(partial: &Path, c: usize) -> Result<DataFrame, SweepError> {
+    let path = partial.join(layout::chunk_solutions(c));
+    table::from_parquet(&read(&path)?).map_err(table_err(&path))
 }
 
 pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {
@@ -169,37 +165,94 @@ pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {
     Ok(())
 }
 
-/// Writes a finished table (or shard part) into `dir`: Parquet files, then
-/// the manifest. Returns the manifest.
-pub fn write_table(
+/// Writes a finished table (or shard part) into `dir`: the solutions table
+/// streamed from `solutions` (frames in row order; `None` when the run made
+/// no solutions), then the hands table, then the manifest. Returns the
+/// manifest.
+pub fn write_table<I>(
     dir: &Path,
     part: Part,
     parameters: Params,
     mut hands: DataFrame,
-    solutions: Option<DataFrame>,
-) -> Result<Manifest, SweepError> {
+    solutions: Option<I>,
+) -> Result<Manifest, SweepError>
+where
+    I: Iterator<Item = Result<DataFrame, SweepError>>,
+{
     create_dir(dir)?;
     // Places by difficulty need every hand, so only whole tables have them.
     if part == Part::Whole {
         table::fill_difficulty_rank(&mut hands).map_err(table_err(dir))?;
     }
-    let solution_rows = solutions.as_ref().map_or(0, DataFrame::height);
-    let tally = table::tally(&hands, solution_rows).map_err(table_err(dir))?;
-    let mut files = Vec::new();
     // Hands first in the listing (it is the main table); solutions first on disk.
     let hands_path = dir.join(part.hands());
     let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path))?;
-    files.push(FileEntry::of(&part.hands(), hands.height(), &hands_bytes));
-    if let Some(mut s) = solutions {
-        let path = dir.join(part.solutions());
-        let bytes = table::to_parquet(&mut s).map_err(table_err(&path))?;
-        files.push(FileEntry::of(&part.solutions(), s.height(), &bytes));
-        write_atomic(&path, &bytes)?;
+    let mut files = vec![FileEntry::of(&part.hands(), hands.height(), &hands_bytes)];
+    let mut solution_rows = 0;
+    if let Some(frames) = solutions {
+        let entry = write_streamed(dir, &part.solutions(), frames)?;
+        solution_rows = entry.rows as usize;
+        files.push(entry);
     }
     write_atomic(&hands_path, &hands_bytes)?;
+    let tally = table::tally(&hands, solution_rows).map_err(table_err(dir))?;
     let manifest = Manifest::new(parameters, &tally, files);
     write_atomic(&dir.join(part.manifest()), &manifest.to_bytes())?;
     Ok(manifest)
+}
+
+/// Passes bytes through to a file while hashing and counting them, so a
+/// large table is checksummed without being held in memory.
+struct Hashing<W> {
+    inner: W,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Streams a solutions table into `dir/name` through a temporary name.
+fn write_streamed<I>(dir: &Path, name: &str, frames: I) -> Result<FileEntry, SweepError>
+where
+    I: Iterator<Item = Result<DataFrame, SweepError>>,
+{
+    let path = dir.join(name);
+    let tmp = dir.join(format!("{name}.tmp"));
+    let file = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+    let mut out = Hashing {
+        inner: BufWriter::new(file),
+        hasher: Sha256::new(),
+        bytes: 0,
+    };
+    let schema = table::solutions_frame(&[])
+        .map_err(table_err(&path))?
+        .schema()
+        .clone();
+    let mut writer = table::TableWriter::new(&mut out, &schema).map_err(table_err(&path))?;
+    for frame in frames {
+        writer.push(frame?).map_err(table_err(&path))?;
+    }
+    let rows = writer.finish().map_err(table_err(&path))?;
+    out.flush().map_err(io_err(&tmp))?;
+    let entry = FileEntry {
+        name: name.to_string(),
+        rows: rows as u64,
+        bytes: out.bytes,
+        sha256: crate::manifest::to_hex(&out.hasher.finalize()),
+    };
+    fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    Ok(entry)
 }
 
 /// A file of a finished table, checked against its manifest entry.

@@ -15,6 +15,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use polars::prelude::DataFrame;
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -25,7 +26,7 @@ use crate::layout::{Part, Shard, TableKey};
 use crate::manifest::{Params, RunRecord};
 use crate::progress::{self, Summary};
 use crate::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
-use crate::store::{self, ChunkFrames, SweepError};
+use crate::store::{self, SweepError};
 use crate::table;
 
 /// Hands per chunk: small enough that an interruption loses little and the
@@ -266,12 +267,14 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
     let bar = progress::hands_bar(mine.len() as u64, cfg.quiet);
 
     let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
-    let mut frames: Vec<ChunkFrames> = Vec::with_capacity(chunks.len());
+    // Hands tables are small and kept; solutions are streamed back from the
+    // chunk files at the end, so memory never holds a whole solutions table.
+    let mut hand_frames: Vec<DataFrame> = Vec::with_capacity(chunks.len());
     let (mut resumed, mut written) = (0, 0);
     for (c, hands) in chunks.iter().enumerate() {
-        if let Some(done) = store::read_chunk(&partial, c, cfg.solutions)? {
+        if let Some(done) = store::read_chunk_hands(&partial, c)? {
             bar.inc(hands.len() as u64);
-            frames.push(done);
+            hand_frames.push(done);
             resumed += 1;
             continue;
         }
@@ -300,7 +303,7 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
         };
         let mut chunk = (hands_df, sols_df);
         store::write_chunk(&partial, c, &mut chunk)?;
-        frames.push(chunk);
+        hand_frames.push(chunk.0);
         written += 1;
         if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
             bar.finish_and_clear();
@@ -313,22 +316,14 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
         path: dir.clone(),
         source,
     };
-    let (hand_frames, sol_frames): (Vec<_>, Vec<_>) = frames.into_iter().unzip();
     let hands_df = match table::concat(hand_frames).map_err(table_err)? {
         Some(df) => df,
         None => table::hands_frame(&[]).map_err(table_err)?,
     };
-    let sols_df = if cfg.solutions {
-        Some(
-            match table::concat(sol_frames.into_iter().flatten().collect()).map_err(table_err)? {
-                Some(df) => df,
-                None => table::solutions_frame(&[]).map_err(table_err)?,
-            },
-        )
-    } else {
-        None
-    };
-    let manifest = store::write_table(&dir, part, params, hands_df, sols_df)?;
+    let solutions = cfg
+        .solutions
+        .then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
+    let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
     Ok(summary(
         manifest.tally(),

@@ -1,16 +1,16 @@
 //! The one place that knows the Parquet schema: rows to polars frames, frames
 //! to Parquet bytes and back.
 //!
-//! Bytes are a pure function of the rows: frames are rechunked into one chunk
-//! before writing, so row groups depend only on the row count, and every
-//! writer option (zstd level, statistics, row group and page sizes) is fixed
-//! here rather than left to polars defaults that could change.
+//! Bytes are a pure function of the rows: [`TableWriter`] cuts row groups at
+//! fixed row counts whatever frames the rows arrive in, and every writer
+//! option (zstd level, statistics, row group and page sizes) is fixed here
+//! rather than left to polars defaults that could change.
 //!
 //! Adding a column (as the difficulty model will) means a field in
 //! [`crate::rows`], a column here, a line in the schema docs below and a bump
 //! of [`SCHEMA_VERSION`].
 
-use std::io::Cursor;
+use std::io::{Cursor, Write};
 
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
@@ -23,8 +23,8 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 /// zstd level of every file: 3 is zstd's default, fast and small enough.
 const ZSTD_LEVEL: i32 = 3;
-/// Rows per row group: a k = 6 solutions table spans a handful of groups,
-/// small tables are one.
+/// Rows per row group: a k = 6 solutions table (5.8 million rows) spans 23,
+/// small tables are one; a writer holds about one group in memory.
 const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// Bytes per data page (polars' default, pinned).
 const DATA_PAGE_BYTES: usize = 1024 * 1024;
@@ -251,19 +251,90 @@ pub fn fill_difficulty_rank(hands: &mut DataFrame) -> PolarsResult<()> {
     Ok(())
 }
 
-/// Parquet bytes of `df`, the same bytes for the same rows whatever chunks
-/// the frame was assembled from.
+/// Writes one table as Parquet, streaming: frames pushed in order are cut
+/// into row groups of exactly [`ROW_GROUP_ROWS`] rows (the last one shorter),
+/// so the bytes depend only on the rows, never on how they were split into
+/// frames, and memory holds one row group rather than the whole table.
+pub struct TableWriter<W: Write> {
+    batched: polars::io::parquet::write::BatchedWriter<W>,
+    pending: Option<DataFrame>,
+    group_rows: usize,
+    rows: usize,
+}
+
+impl<W: Write> std::fmt::Debug for TableWriter<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableWriter")
+            .field("rows", &self.rows)
+            .field("group_rows", &self.group_rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: Write> TableWriter<W> {
+    /// A writer of tables with the columns of `schema` (take it from an empty
+    /// [`hands_frame`] or [`solutions_frame`]).
+    pub fn new(out: W, schema: &Schema) -> PolarsResult<TableWriter<W>> {
+        TableWriter::with_group_rows(out, schema, ROW_GROUP_ROWS)
+    }
+
+    fn with_group_rows(out: W, schema: &Schema, group_rows: usize) -> PolarsResult<TableWriter<W>> {
+        let batched = ParquetWriter::new(out)
+            .with_compression(ParquetCompression::Zstd(Some(ZstdLevel::try_new(
+                ZSTD_LEVEL,
+            )?)))
+            .with_statistics(StatisticsOptions::full())
+            .with_data_page_size(Some(DATA_PAGE_BYTES))
+            .batched(schema)?;
+        Ok(TableWriter {
+            batched,
+            pending: None,
+            group_rows,
+            rows: 0,
+        })
+    }
+
+    /// Appends the rows of `df`.
+    pub fn push(&mut self, df: DataFrame) -> PolarsResult<()> {
+        self.rows += df.height();
+        let mut pending = match self.pending.take() {
+            Some(mut p) => {
+                p.vstack_mut_owned(df)?;
+                p
+            }
+            None => df,
+        };
+        while pending.height() >= self.group_rows {
+            self.write_group(pending.slice(0, self.group_rows))?;
+            pending = pending.slice(self.group_rows as i64, usize::MAX);
+        }
+        self.pending = Some(pending);
+        Ok(())
+    }
+
+    fn write_group(&mut self, mut group: DataFrame) -> PolarsResult<()> {
+        // One chunk makes one row group (write_batch writes one per chunk).
+        group.rechunk_mut();
+        self.batched.write_batch(&group)
+    }
+
+    /// Writes the last row group and the footer; returns the row count.
+    pub fn finish(mut self) -> PolarsResult<usize> {
+        if let Some(rest) = self.pending.take().filter(|p| p.height() > 0) {
+            self.write_group(rest)?;
+        }
+        self.batched.finish()?;
+        Ok(self.rows)
+    }
+}
+
+/// Parquet bytes of `df` (a whole small table, or a chunk), as
+/// [`TableWriter`] writes them.
 pub fn to_parquet(df: &mut DataFrame) -> PolarsResult<Vec<u8>> {
-    df.rechunk_mut();
     let mut buf = Vec::new();
-    ParquetWriter::new(&mut buf)
-        .with_compression(ParquetCompression::Zstd(Some(ZstdLevel::try_new(
-            ZSTD_LEVEL,
-        )?)))
-        .with_statistics(StatisticsOptions::full())
-        .with_row_group_size(Some(ROW_GROUP_ROWS))
-        .with_data_page_size(Some(DATA_PAGE_BYTES))
-        .finish(df)?;
+    let mut w = TableWriter::new(&mut buf, df.schema())?;
+    w.push(df.clone())?;
+    w.finish()?;
     Ok(buf)
 }
 
@@ -367,6 +438,34 @@ mod tests {
         assert_eq!(whole, stacked);
         let back = from_parquet(&whole).unwrap();
         assert!(back.equals_missing(&hands_frame(&hands).unwrap()));
+    }
+
+    #[test]
+    fn row_groups_are_cut_at_fixed_rows_whatever_the_pushes() {
+        let spec = RowSpec {
+            target: Q::int(24),
+            rules: Rules::Rational,
+            deck: Deck::Copies(4),
+            total_ways: 270_725,
+            solutions: true,
+        };
+        let (_, sols) = hand_rows(&Hand::parse("1 2 3 4").unwrap(), &spec).unwrap();
+        assert_eq!(sols.len(), 4);
+        let write = |pieces: &[&[SolutionRow]]| {
+            let mut buf = Vec::new();
+            let schema = solutions_frame(&[]).unwrap().schema().clone();
+            let mut w = TableWriter::with_group_rows(&mut buf, &schema, 2).unwrap();
+            for p in pieces {
+                w.push(solutions_frame(p).unwrap()).unwrap();
+            }
+            assert_eq!(w.finish().unwrap(), sols.len());
+            buf
+        };
+        let one = write(&[&sols]);
+        assert_eq!(one, write(&[&sols[..1], &sols[1..3], &[], &sols[3..]]));
+        assert_eq!(one, write(&[&sols[..3], &sols[3..]]));
+        let back = from_parquet(&one).unwrap();
+        assert!(back.equals_missing(&solutions_frame(&sols).unwrap()));
     }
 
     #[test]
