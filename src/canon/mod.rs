@@ -19,6 +19,7 @@ pub(crate) mod form;
 pub(crate) mod modp;
 pub(crate) mod search;
 
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 use std::str::FromStr;
@@ -165,6 +166,14 @@ impl Algebra for StructuralAlgebra {
         )
     }
 
+    /// The smallest witness tree: which candidate is found first depends on
+    /// what a solver met in earlier hands, and the witness can become the
+    /// representative (when the reading of the normal form breaks the rules),
+    /// so the choice must not.
+    fn prefer(&self, a: &Self::Item, b: &Self::Item) -> bool {
+        a.1 < b.1
+    }
+
     /// A sum (product) of k terms (factors) is built only as the sum of its
     /// term with the largest key and the rest, never from two sums: the rest
     /// (or its negation, or reciprocal) is itself a class over the other
@@ -305,11 +314,25 @@ impl DistinctSolver {
     }
 }
 
+thread_local! {
+    /// The solver behind [`solutions`], one per thread, so that callers
+    /// sweeping many hands (one thread each) share sub-multisets without
+    /// holding a solver themselves. Its memory is bounded (see
+    /// [`DistinctSolver`]); a call with other rules starts a new one.
+    static SHARED: RefCell<Option<DistinctSolver>> = const { RefCell::new(None) };
+}
+
 /// Every structural class of solutions of `hand` for `target` under `rules`,
-/// simplest first, with its dissimilar group. For many hands, keep one
-/// [`DistinctSolver`] instead.
+/// simplest first, with its dissimilar group. The result does not depend on
+/// what was solved before: a thread-local [`DistinctSolver`] only saves work.
 pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
-    DistinctSolver::new(rules).solutions(hand, target)
+    SHARED.with_borrow_mut(|shared| {
+        let solver = match shared {
+            Some(s) if s.rules == rules => s,
+            _ => shared.insert(DistinctSolver::new(rules)),
+        };
+        solver.solutions(hand, target)
+    })
 }
 
 /// Every expression tree over `hand` worth `target` under `rules`, counting

@@ -27,7 +27,9 @@ use crate::number::Q;
 use crate::rules::Rules;
 
 /// A witness tree with shared subtrees, cheap to build for every candidate.
-#[derive(Debug)]
+/// Ordered structurally, so that the smallest witness of a class can be kept
+/// whatever order the candidates come in.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Tree {
     Card(i64),
     Bin(Op, Rc<Tree>, Rc<Tree>),
@@ -49,6 +51,11 @@ pub(crate) trait Algebra {
     fn leaf(&self, v: i64) -> (Rc<str>, Self::Item);
     /// The item of `a op b`, and its key.
     fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item);
+    /// Whether `a` (a new candidate of the class of `b`) should replace `b`
+    /// as the class's entry; `false` keeps the first one found.
+    fn prefer(&self, _a: &Self::Item, _b: &Self::Item) -> bool {
+        false
+    }
     /// Whether `a op b` is the one decomposition of its class the engine
     /// needs to build, when any split of the class will do (see
     /// [`Engine::offer`]); `true` keeps every one.
@@ -283,14 +290,18 @@ impl<A: Algebra> Engine<A> {
                     right.push(c)
                 }
             }
+            // Equal halves are ordered by their cards, not by their ids:
+            // ids depend on which hands came first, and the order of the
+            // halves decides which of `a*b`, `b*a` is built as a witness.
+            let swap = size * 2 == n && right < left;
             let (x, y) = (self.id(&left), self.id(&right));
-            out.push(if size * 2 == n {
-                (x.min(y), x.max(y))
-            } else {
-                (x, y)
-            });
+            out.push(if swap { (y, x) } else { (x, y) });
         }
-        out.sort_unstable();
+        // Sorted by cards for the same reason.
+        out.sort_unstable_by(|p, q| {
+            let cards = |i: u32| &self.sets[i as usize].cards;
+            (cards(p.0), cards(p.1)).cmp(&(cards(q.0), cards(q.1)))
+        });
         out.dedup();
         let out = Rc::new(out);
         self.sets[id as usize].splits = Some(out.clone());
@@ -450,11 +461,14 @@ impl<A: Algebra> Engine<A> {
             }
         };
         let (key, item) = self.alg.combine(op, &l.item, &r.item);
-        found.add(Entry {
-            key,
-            value: v,
-            item,
-        });
+        found.add(
+            Entry {
+                key,
+                value: v,
+                item,
+            },
+            |a, b| self.alg.prefer(a, b),
+        );
     }
 }
 
@@ -474,10 +488,17 @@ impl<I> Default for Found<I> {
 }
 
 impl<I> Found<I> {
-    fn add(&mut self, e: Entry<I>) {
-        if !self.index.contains_key(&e.key) {
-            self.index.insert(e.key.clone(), self.list.len());
-            self.list.push(e);
+    fn add(&mut self, e: Entry<I>, prefer: impl FnOnce(&I, &I) -> bool) {
+        match self.index.get(&e.key) {
+            None => {
+                self.index.insert(e.key.clone(), self.list.len());
+                self.list.push(e);
+            }
+            Some(&i) => {
+                if prefer(&e.item, &self.list[i].item) {
+                    self.list[i] = e;
+                }
+            }
         }
     }
 

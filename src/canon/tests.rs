@@ -328,6 +328,57 @@ fn dissimilar_representative_is_the_simplest_member() {
 }
 
 #[test]
+fn representatives_do_not_depend_on_earlier_hands() {
+    let probes = [
+        "1 2 3 4",
+        "2 3 5 7",
+        "1 1 5 5",
+        "2 4 8 10",
+        "3 4 6 6 9",
+        "1 2 7 7 8",
+    ];
+    for rules in Rules::ALL {
+        let show = |s: &Solutions| {
+            s.classes
+                .iter()
+                .map(|c| (c.expr.to_string(), c.dissimilar_group))
+                .collect::<Vec<_>>()
+        };
+        let fresh: Vec<_> = probes
+            .iter()
+            .map(|h| {
+                show(
+                    &DistinctSolver::new(rules)
+                        .solutions(&hand(h), Q::int(24))
+                        .unwrap(),
+                )
+            })
+            .collect();
+        // A solver that has met many other hands, five-card ones included,
+        // takes other paths through its tables and memo.
+        let mut used = DistinctSolver::new(rules);
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..200 {
+            let n = rng.random_range(3..=5);
+            let h = Hand::new(random_hand(&mut rng, n, 13)).unwrap();
+            used.solutions(&h, Q::int(24)).unwrap();
+        }
+        for (h, want) in probes.iter().zip(&fresh) {
+            assert_eq!(
+                &show(&used.solutions(&hand(h), Q::int(24)).unwrap()),
+                want,
+                "{h} ({rules})"
+            );
+            assert_eq!(
+                &show(&solutions(&hand(h), Q::int(24), rules).unwrap()),
+                want,
+                "{h} ({rules})"
+            );
+        }
+    }
+}
+
+#[test]
 fn output_is_deterministic() {
     let a = solutions(&hand("2 4 8 10"), Q::int(24), Rules::Rational).unwrap();
     let b = solutions(&hand("10 8 4 2"), Q::int(24), Rules::Rational).unwrap();
