@@ -3,7 +3,8 @@
 //!
 //! The subset solver ([`crate::solve`]) stops at [`MAX_EXACT_CARDS`] cards. Past
 //! that, [`solve_any`] looks for two disjoint sub-multisets of the hand: a
-//! *core* `S` of at most [`CORE_MAX`] cards that makes the target `t`, and a
+//! *core* `S` that makes the target `t` (at most [`WIDE_CORE_MAX`] cards, or
+//! [`CORE_MAX`] cards of at most [`NARROW_VALUES`] different values), and a
 //! *zero group* `Z` of at most [`ZERO_MAX`] cards that makes `0`. Every other
 //! card `x` is then multiplied into the zero group, whose value stays `0` at
 //! each step, so `E(S) + E(Z)*x1*x2*...` is worth `t` under every rule set.
@@ -43,6 +44,16 @@ pub const DECK_COPIES: u32 = 4;
 
 /// The largest core (cards that make the target) the absorbing search tries.
 pub const CORE_MAX: u32 = 6;
+
+/// Cores of more than this many cards may hold at most [`NARROW_VALUES`]
+/// different values. The hands that need a big core are those with few
+/// different values (`1 1 10 10 10 10 11 11`), and the cap keeps a failing
+/// search over a full deck to a few thousand six-card cores, not eighteen
+/// thousand.
+pub const WIDE_CORE_MAX: u32 = 5;
+
+/// Different values allowed in a core of more than [`WIDE_CORE_MAX`] cards.
+pub const NARROW_VALUES: usize = 3;
 
 /// The largest zero group (cards that make 0) the absorbing search tries.
 pub const ZERO_MAX: u32 = 4;
@@ -296,7 +307,7 @@ fn assemble(ms: &Multiset, core: Expr, zero: Expr, extra: &[u32]) -> Expr {
     Expr::bin(Op::Add, core, swallowed)
 }
 
-/// The absorbing search: a core `S` (at most [`CORE_MAX`] cards) making `t`
+/// The absorbing search: a core `S` (see the module doc) making `t`
 /// and a disjoint zero group `Z` (at most [`ZERO_MAX`] cards) making 0, with at
 /// least one card left over for `Z`. Exhaustive over that bounded space, so
 /// `None` means no such pair exists (which is not a proof that the hand is
@@ -329,6 +340,9 @@ fn absorb(ms: &Multiset, t: Q, rules: Rules) -> Option<Expr> {
             continue;
         }
         each_sub(&ms.cnt, k, &mut |take| {
+            if k > WIDE_CORE_MAX && take.iter().filter(|&&n| n > 0).count() > NARROW_VALUES {
+                return false;
+            }
             let rest = minus(&ms.cnt, take);
             let Some((zero, z)) = small_zero(ms, &rest) else {
                 deferred.push(take.to_vec());
