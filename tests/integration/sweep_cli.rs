@@ -256,6 +256,44 @@ fn resumes_after_an_interrupted_run() {
     );
 }
 
+/// A real kill (SIGKILL, no chance to clean up) while chunks are being
+/// written: the rerun resumes and writes the shipped k = 5 bytes.
+#[test]
+fn resumes_after_sigkill() {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("census24");
+    let args = [
+        "sweep",
+        "--quiet",
+        "--no-report",
+        "--hand-size",
+        "5",
+        "--out",
+        out,
+    ];
+    let mut child = std::process::Command::new(&bin).args(args).spawn().unwrap();
+    let dir = tmp.path().join(partition(5));
+    let first_chunk = dir.join(".partial").join("chunk-00000.hands.parquet");
+    let start = std::time::Instant::now();
+    while !first_chunk.exists() && start.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!dir.join("manifest.json").exists(), "killed before the end");
+
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let shipped: PathBuf = [env!("CARGO_MANIFEST_DIR"), "data", &partition(5)]
+        .iter()
+        .collect();
+    assert!(
+        files(&dir) == files(&shipped),
+        "resumed k = 5 differs from data/"
+    );
+}
+
 #[test]
 fn refuses_to_resume_with_other_parameters() {
     let tmp = TempDir::new().unwrap();
