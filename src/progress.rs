@@ -7,7 +7,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::rows::Tally;
 
@@ -19,9 +19,13 @@ pub fn hands_bar(total: u64, quiet: bool) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} hands ({per_sec}, ETA {eta})",
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} hands ({rate}/s, ETA {eta})",
         )
-        .expect("the template is valid"),
+        .expect("the template is valid")
+        // indicatif's {per_sec} prints four decimals; whole hands per second read better.
+        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0}", s.per_sec());
+        }),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
