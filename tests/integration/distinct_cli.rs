@@ -30,7 +30,10 @@ fn count(args: &[&str]) -> String {
 
 #[test]
 fn hand_1_2_3_4_lists_4_structural_and_3_dissimilar() {
-    let s = all(&["--distinct", "structural", "1", "2", "3", "4"], &[1, 2, 3, 4]);
+    let s = all(
+        &["--distinct", "structural", "1", "2", "3", "4"],
+        &[1, 2, 3, 4],
+    );
     assert_eq!(s, ["1*2*3*4", "2*3*4/1", "(1+2+3)*4", "(1+3)*(2+4)"]);
     let d = all(&["1", "2", "3", "4"], &[1, 2, 3, 4]);
     assert_eq!(d, ["1*2*3*4", "(1+2+3)*4", "(1+3)*(2+4)"]);
@@ -55,8 +58,14 @@ fn counts_of_the_example_hands() {
 
 #[test]
 fn listing_is_stable_across_runs_and_card_order() {
-    let a = all(&["--distinct", "structural", "2", "4", "8", "10"], &[2, 4, 8, 10]);
-    let b = all(&["--distinct", "structural", "10", "8", "4", "2"], &[2, 4, 8, 10]);
+    let a = all(
+        &["--distinct", "structural", "2", "4", "8", "10"],
+        &[2, 4, 8, 10],
+    );
+    let b = all(
+        &["--distinct", "structural", "10", "8", "4", "2"],
+        &[2, 4, 8, 10],
+    );
     assert_eq!(a, b);
     assert_eq!(a.len(), 11);
 }
@@ -67,7 +76,10 @@ fn distinct_none_counts_trees_up_to_commutativity() {
     assert_eq!(count(&["--distinct", "none", "3", "3", "8", "8"]), "1");
     let trees = all(&["--distinct", "none", "1", "2", "3", "4"], &[1, 2, 3, 4]);
     let structural = count(&["--distinct", "structural", "1", "2", "3", "4"]);
-    assert!(trees.len() > structural.parse::<usize>().unwrap(), "{trees:?}");
+    assert!(
+        trees.len() > structural.parse::<usize>().unwrap(),
+        "{trees:?}"
+    );
 }
 
 #[test]
@@ -94,7 +106,9 @@ fn rules_and_targets_apply_to_all() {
     // Under integer rules 3 3 8 8 has no solution at all.
     let (code, _, _) = run(&["solve", "--all", "--rules", "integer", "3", "3", "8", "8"]);
     assert_eq!(code, 1);
-    let (code, out, _) = run(&["solve", "--all", "--count", "--target", "10", "1", "2", "3", "4"]);
+    let (code, out, _) = run(&[
+        "solve", "--all", "--count", "--target", "10", "1", "2", "3", "4",
+    ]);
     assert_eq!(code, 0);
     assert!(out.trim().parse::<u64>().unwrap() > 0);
 }
@@ -106,14 +120,23 @@ fn bad_options_are_rejected() {
     let (code, _, err) = run(&["solve", "--all", "--distinct", "some", "1", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("some"), "{err}");
-    let (code, _, err) = run(&["solve", "--all", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    let (code, _, err) = run(&[
+        "solve", "--all", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("9 cards"), "{err}");
 }
 
 #[test]
 fn expressions_census_counts() {
-    for (n, want) in [("1", "1"), ("2", "6"), ("3", "68"), ("4", "1170"), ("5", "27142"), ("6", "793002")] {
+    for (n, want) in [
+        ("1", "1"),
+        ("2", "6"),
+        ("3", "68"),
+        ("4", "1170"),
+        ("5", "27142"),
+        ("6", "793002"),
+    ] {
         let (code, out, err) = run(&["expressions", "--operands", n]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(out.trim(), want, "N = {n}");
@@ -124,7 +147,10 @@ fn expressions_census_counts() {
 fn expressions_list_matches_the_count() {
     let (code, out, _) = run(&["expressions", "--operands", "2", "--list"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().collect::<Vec<_>>(), ["a*b", "a+b", "a-b", "a/b", "b-a", "b/a"]);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["a*b", "a+b", "a-b", "a/b", "b-a", "b/a"]
+    );
     let (_, out, _) = run(&["expressions", "--operands", "4", "--list"]);
     assert_eq!(out.lines().count(), 1170);
     let (code, _, err) = run(&["expressions", "--operands", "7", "--list"]);
