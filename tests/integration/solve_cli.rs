@@ -103,9 +103,15 @@ fn other_targets() {
         Rules::Rational,
     );
     solved(
-        &["solve", "--target", "-7/2", "1", "2", "3"],
+        &["solve", "--target", "7/2", "1", "2", "5"],
+        &[1, 2, 5],
+        Q::new(7, 2).unwrap(),
+        Rules::Rational,
+    );
+    solved(
+        &["solve", "--target", "-5", "1", "2", "3"],
         &[1, 2, 3],
-        Q::new(-7, 2).unwrap(),
+        Q::int(-5),
         Rules::Rational,
     );
 }
