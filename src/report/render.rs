@@ -82,11 +82,12 @@ fn bucketed(counts: &[(u32, u64)]) -> Vec<(String, u64)> {
 pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
     let s = &t.size;
     let k = s.k;
+    let cards = if k == 1 { "card" } else { "cards" };
     let mut md = String::new();
     let mut charts = Vec::new();
     let _ = writeln!(
         md,
-        "# Target {} with {k} cards\n",
+        "# Target {} with {k} {cards}\n",
         t.id.target.replace('_', "/")
     );
     let _ = writeln!(
@@ -109,7 +110,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
     );
     let _ = writeln!(
         md,
-        "- **A random deal of {k} cards is solvable with probability {:.4}** ({}), \
+        "- **A random deal of {k} {cards} is solvable with probability {:.4}** ({}), \
          each hand weighted by the number of ways the deck deals it.",
         s.deal_solvable,
         pct(s.deal_solvable)
@@ -267,7 +268,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         let mut values: Vec<f64> = deals.iter().map(|p| 100.0 * p).collect();
         values.push(100.0 * unsolvable_deals);
         let chart = BarChart {
-            title: format!("What a random deal of {k} cards is"),
+            title: format!("What a random deal of {k} {cards} is"),
             x_label: "tier of the dealt hand".into(),
             y_label: "probability (%)".into(),
             categories,
@@ -282,7 +283,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         charts.push((DEALS_CHART.to_string(), chart.to_svg().into_bytes()));
     }
 
-    if s.tiers.is_some() {
+    if s.tiers.is_some() && s.solvable > 0 {
         let _ = writeln!(
             md,
             "## The {} hardest solvable hands\n",

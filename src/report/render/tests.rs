@@ -169,3 +169,21 @@ fn solution_counts_fall_into_buckets_and_trailing_empties_drop() {
     assert_eq!(names, ["1", "2", "3", "4", "5", "6-10", "11-20"]);
     assert_eq!(b[5].1, 3);
 }
+
+#[test]
+fn table_without_solvable_hands_lists_no_hardest_hands() {
+    let mut s = summary();
+    s.id.k = 1;
+    s.size = SizeSummary {
+        k: 1,
+        hands: 4,
+        solvable: 0,
+        deal_solvable: 0.0,
+        tiers: Some([0; 4]),
+    };
+    s.hardest = HandList::default();
+    let r = table_report(&s, &[s.size.clone()]);
+    assert!(r.markdown.starts_with("# Target 6 with 1 card\n"));
+    assert!(r.markdown.contains("A random deal of 1 card is solvable"));
+    assert!(!r.markdown.contains("hardest solvable"));
+}
