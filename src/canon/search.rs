@@ -138,7 +138,8 @@ pub(crate) struct Engine<A: Algebra> {
     tabulate: usize,
     ids: FxHashMap<Vec<i64>, u32>,
     sets: Vec<Set>,
-    tables: FxHashMap<u32, Entries<A::Item>>,
+    /// Every class of a multiset, by id, once tabulated.
+    tables: Vec<Option<Entries<A::Item>>>,
     by_value: FxHashMap<(u32, Q), Entries<A::Item>>,
     memo: FxHashMap<(u32, Q), Entries<A::Item>>,
     /// Questions about multisets of at least `scratch_from` cards: in a sweep
@@ -147,7 +148,8 @@ pub(crate) struct Engine<A: Algebra> {
     scratch_from: usize,
     /// Classes held by `memo`, which bounds its memory.
     memo_classes: usize,
-    values: FxHashMap<u32, Rc<FxHashSet<Q>>>,
+    /// Reachable values of a multiset, by id, once tabulated.
+    values: Vec<Option<Rc<FxHashSet<Q>>>>,
     empty: Entries<A::Item>,
 }
 
@@ -156,10 +158,10 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
         f.debug_struct("Engine")
             .field("rules", &self.rules)
             .field("sets", &self.sets.len())
-            .field("tables", &self.tables.len())
+            .field("tables", &self.tables.iter().flatten().count())
             .field(
                 "table_classes",
-                &self.tables.values().map(|t| t.len()).sum::<usize>(),
+                &self.tables.iter().flatten().map(|t| t.len()).sum::<usize>(),
             )
             .field("memo", &self.memo.len())
             .field(
@@ -169,7 +171,7 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
             .field("scratch", &self.scratch.len())
             .field(
                 "values",
-                &self.values.values().map(|v| v.len()).sum::<usize>(),
+                &self.values.iter().flatten().map(|v| v.len()).sum::<usize>(),
             )
             .finish()
     }
@@ -191,13 +193,13 @@ impl<A: Algebra> Engine<A> {
             tabulate: TABULATE_UPTO,
             ids: FxHashMap::default(),
             sets: Vec::new(),
-            tables: FxHashMap::default(),
+            tables: Vec::new(),
             by_value: FxHashMap::default(),
             memo: FxHashMap::default(),
             scratch: FxHashMap::default(),
             scratch_from: usize::MAX,
             memo_classes: 0,
-            values: FxHashMap::default(),
+            values: Vec::new(),
             empty: Rc::new(Vec::new()),
         }
     }
@@ -258,6 +260,8 @@ impl<A: Algebra> Engine<A> {
             splits: None,
         });
         self.ids.insert(cards.to_vec(), id);
+        self.tables.push(None);
+        self.values.push(None);
         id
     }
 
@@ -320,7 +324,7 @@ impl<A: Algebra> Engine<A> {
 
     /// Every class over the multiset `id`, sorted by key.
     pub fn all(&mut self, id: u32) -> Entries<A::Item> {
-        if let Some(t) = self.tables.get(&id) {
+        if let Some(t) = &self.tables[id as usize] {
             return t.clone();
         }
         let t = if self.size_of(id) == 1 {
@@ -349,7 +353,7 @@ impl<A: Algebra> Engine<A> {
                 self.by_value.insert((id, v), Rc::new(list));
             }
         }
-        self.tables.insert(id, t.clone());
+        self.tables[id as usize] = Some(t.clone());
         t
     }
 
@@ -364,7 +368,7 @@ impl<A: Algebra> Engine<A> {
         if !self.rules.admits(t) {
             return self.empty.clone();
         }
-        if self.size_of(id) <= self.tabulate || self.tables.contains_key(&id) {
+        if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
             self.all(id);
             return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
@@ -414,11 +418,11 @@ impl<A: Algebra> Engine<A> {
 
     /// Every value the multiset `id` reaches under the rules.
     fn reachable(&mut self, id: u32) -> Rc<FxHashSet<Q>> {
-        if let Some(v) = self.values.get(&id) {
+        if let Some(v) = &self.values[id as usize] {
             return v.clone();
         }
         let mut out = FxHashSet::default();
-        if self.size_of(id) <= self.tabulate || self.tables.contains_key(&id) {
+        if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
             for &(a, b) in self.splits_of(id).iter() {
@@ -438,7 +442,7 @@ impl<A: Algebra> Engine<A> {
             }
         }
         let out = Rc::new(out);
-        self.values.insert(id, out.clone());
+        self.values[id as usize] = Some(out.clone());
         out
     }
 
