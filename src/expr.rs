@@ -98,7 +98,11 @@ impl Expr {
                 op.apply(a, b).ok_or(EvalError::Overflow)?
             }
         };
-        if rules.admits(v) { Ok(v) } else { Err(EvalError::BreaksRules) }
+        if rules.admits(v) {
+            Ok(v)
+        } else {
+            Err(EvalError::BreaksRules)
+        }
     }
 
     /// The exact value (fractions allowed).
@@ -204,8 +208,8 @@ impl Expr {
                 // The right operand of - and / needs brackets at equal precedence:
                 // a-(b+c) is not a-b+c, a/(b*c) is not a/b*c. Under + and * it
                 // does not: a+(b-c) and a+b-c have the same value.
-                let rp = r.precedence() < p
-                    || (r.precedence() == p && matches!(op, Op::Sub | Op::Div));
+                let rp =
+                    r.precedence() < p || (r.precedence() == p && matches!(op, Op::Sub | Op::Div));
                 wrap(out, lp, |o| l.write_infix(o, unicode, false));
                 out.push(op.symbol(unicode));
                 wrap(out, rp, |o| r.write_infix(o, unicode, false));
@@ -216,7 +220,10 @@ impl Expr {
     /// Parses infix text with `+ - * /` (or `× ÷ −`), parentheses and
     /// integer literals (a negative literal is written `-3` or `(-3)`).
     pub fn parse(text: &str) -> Result<Expr, InputError> {
-        let mut p = Parser { chars: text.chars().filter(|c| !c.is_whitespace()).collect(), pos: 0 };
+        let mut p = Parser {
+            chars: text.chars().filter(|c| !c.is_whitespace()).collect(),
+            pos: 0,
+        };
         let e = p.sum()?;
         if p.pos != p.chars.len() {
             return Err(p.error("unexpected character"));
@@ -266,7 +273,10 @@ struct Parser {
 impl Parser {
     fn error(&self, what: &str) -> InputError {
         let text: String = self.chars.iter().collect();
-        InputError::Other(format!("cannot parse expression \"{text}\": {what} at position {}", self.pos))
+        InputError::Other(format!(
+            "cannot parse expression \"{text}\": {what} at position {}",
+            self.pos
+        ))
     }
 
     fn peek(&self) -> Option<char> {
@@ -325,7 +335,10 @@ impl Parser {
                     self.pos += 1;
                 }
                 let digits: String = self.chars[start..self.pos].iter().collect();
-                digits.parse().map(Expr::Card).map_err(|_| self.error("number too large"))
+                digits
+                    .parse()
+                    .map(Expr::Card)
+                    .map_err(|_| self.error("number too large"))
             }
             _ => Err(self.error("expected a number or '('")),
         }
@@ -342,9 +355,17 @@ mod tests {
 
     #[test]
     fn prints_minimal_parentheses() {
-        let e = Expr::bin(Op::Mul, Expr::bin(Op::Mul, Expr::bin(Op::Sub, c(9), c(8)), c(8)), c(3));
+        let e = Expr::bin(
+            Op::Mul,
+            Expr::bin(Op::Mul, Expr::bin(Op::Sub, c(9), c(8)), c(8)),
+            c(3),
+        );
         assert_eq!(e.to_string(), "(9-8)*8*3");
-        let e = Expr::bin(Op::Div, c(8), Expr::bin(Op::Sub, c(3), Expr::bin(Op::Div, c(8), c(3))));
+        let e = Expr::bin(
+            Op::Div,
+            c(8),
+            Expr::bin(Op::Sub, c(3), Expr::bin(Op::Div, c(8), c(3))),
+        );
         assert_eq!(e.to_string(), "8/(3-8/3)");
         assert_eq!(e.to_infix(true), "8÷(3−8÷3)");
         let e = Expr::bin(Op::Sub, c(1), Expr::bin(Op::Sub, c(2), c(3)));
@@ -359,13 +380,24 @@ mod tests {
 
     #[test]
     fn printed_text_parses_back_to_the_same_value() {
-        for text in ["(9-8)*8*3", "8/(3-8/3)", "6/(1-3/4)", "1-(2-3)", "5-(-3)", "(-4)*6", "2*(3+4)*5"] {
+        for text in [
+            "(9-8)*8*3",
+            "8/(3-8/3)",
+            "6/(1-3/4)",
+            "1-(2-3)",
+            "5-(-3)",
+            "(-4)*6",
+            "2*(3+4)*5",
+        ] {
             let e = Expr::parse(text).unwrap();
             assert_eq!(e.to_string(), text);
             let again = Expr::parse(&e.to_string()).unwrap();
             assert_eq!(again.eval(), e.eval());
         }
-        assert_eq!(Expr::parse("8÷(3−8÷3)").unwrap().eval().unwrap(), Q::int(24));
+        assert_eq!(
+            Expr::parse("8÷(3−8÷3)").unwrap().eval().unwrap(),
+            Q::int(24)
+        );
     }
 
     #[test]
@@ -381,8 +413,14 @@ mod tests {
         let e = Expr::parse("6/(1-3/4)").unwrap();
         assert_eq!(e.eval().unwrap(), Q::int(24));
         assert_eq!(e.eval_under(Rules::Integer), Err(EvalError::BreaksRules));
-        assert_eq!(Expr::parse("1/(2-2)").unwrap().eval(), Err(EvalError::DivisionByZero));
-        assert_eq!(Expr::parse("3-5").unwrap().eval_under(Rules::Natural), Err(EvalError::BreaksRules));
+        assert_eq!(
+            Expr::parse("1/(2-2)").unwrap().eval(),
+            Err(EvalError::DivisionByZero)
+        );
+        assert_eq!(
+            Expr::parse("3-5").unwrap().eval_under(Rules::Natural),
+            Err(EvalError::BreaksRules)
+        );
     }
 
     #[test]
@@ -401,6 +439,9 @@ mod tests {
     fn serializes_as_a_tree() {
         let e = Expr::parse("1+2*3").unwrap();
         let json = serde_json::to_string(&e).unwrap();
-        assert_eq!(json, r#"{"op":"+","left":1,"right":{"op":"*","left":2,"right":3}}"#);
+        assert_eq!(
+            json,
+            r#"{"op":"+","left":1,"right":{"op":"*","left":2,"right":3}}"#
+        );
     }
 }

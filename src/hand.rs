@@ -27,14 +27,21 @@ impl Hand {
 
     /// Parses whitespace- or comma-separated decimal integers, e.g. `"3 8 8 9"`.
     pub fn parse(text: &str) -> Result<Hand, InputError> {
-        Hand::parse_tokens(text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()))
+        Hand::parse_tokens(
+            text.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty()),
+        )
     }
 
     /// Parses one card per token.
     pub fn parse_tokens<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Result<Hand, InputError> {
         let cards = tokens
             .into_iter()
-            .map(|t| t.trim().parse::<i64>().map_err(|_| InputError::NotAnInteger(t.to_string())))
+            .map(|t| {
+                t.trim()
+                    .parse::<i64>()
+                    .map_err(|_| InputError::NotAnInteger(t.to_string()))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Hand::new(cards)
     }
@@ -42,7 +49,11 @@ impl Hand {
     /// Fails unless the hand has at most `limit` cards.
     pub fn check_size(&self, limit: usize, what: &'static str) -> Result<(), InputError> {
         if self.len() > limit {
-            return Err(InputError::TooManyCards { count: self.len(), limit, what });
+            return Err(InputError::TooManyCards {
+                count: self.len(),
+                limit,
+                what,
+            });
         }
         Ok(())
     }
@@ -52,7 +63,10 @@ impl Hand {
     pub fn check_range(&self, target: Q) -> Result<(), InputError> {
         match height_bound(&self.cards, target) {
             Some(h) if h < i64::MAX as u128 => Ok(()),
-            _ => Err(InputError::OutOfRange { hand: self.to_string(), target: target.to_string() }),
+            _ => Err(InputError::OutOfRange {
+                hand: self.to_string(),
+                target: target.to_string(),
+            }),
         }
     }
 
@@ -95,7 +109,10 @@ mod tests {
 
     #[test]
     fn names_the_bad_card() {
-        assert_eq!(Hand::parse("3 x 8"), Err(InputError::NotAnInteger("x".into())));
+        assert_eq!(
+            Hand::parse("3 x 8"),
+            Err(InputError::NotAnInteger("x".into()))
+        );
         assert_eq!(Hand::parse("  "), Err(InputError::NoCards));
     }
 
@@ -103,6 +120,11 @@ mod tests {
     fn range_check_rejects_huge_cards() {
         let h = Hand::parse("1000000000000 1000000000000").unwrap();
         assert!(h.check_range(Q::int(24)).is_err());
-        assert!(Hand::parse("100 100 100 100 100 100").unwrap().check_range(Q::int(999)).is_ok());
+        assert!(
+            Hand::parse("100 100 100 100 100 100")
+                .unwrap()
+                .check_range(Q::int(999))
+                .is_ok()
+        );
     }
 }

@@ -64,7 +64,11 @@ impl Q {
         if d == 0 {
             return None;
         }
-        let (n, d) = if d < 0 { (n.checked_neg()?, d.checked_neg()?) } else { (n, d) };
+        let (n, d) = if d < 0 {
+            (n.checked_neg()?, d.checked_neg()?)
+        } else {
+            (n, d)
+        };
         let (un, ud) = (n.unsigned_abs(), d as u128);
         if un < 1 << 63 && ud < 1 << 63 {
             // The common case: 64-bit division is several times faster than
@@ -81,7 +85,10 @@ impl Q {
         let g = g.max(1);
         let n = n / g as i128;
         let d = d / g as i128;
-        Some(Q { n: i64::try_from(n).ok()?, d: i64::try_from(d).ok()? })
+        Some(Q {
+            n: i64::try_from(n).ok()?,
+            d: i64::try_from(d).ok()?,
+        })
     }
 
     #[inline]
@@ -146,12 +153,18 @@ impl Q {
 
     #[inline]
     pub fn neg(self) -> Option<Q> {
-        Some(Q { n: self.n.checked_neg()?, d: self.d })
+        Some(Q {
+            n: self.n.checked_neg()?,
+            d: self.d,
+        })
     }
 
     /// `|self|`, or `None` for `i64::MIN` (never produced inside the solver).
     pub fn abs(self) -> Option<Q> {
-        Some(Q { n: self.n.checked_abs()?, d: self.d })
+        Some(Q {
+            n: self.n.checked_abs()?,
+            d: self.d,
+        })
     }
 
     /// `1/self`; `None` for zero.
@@ -204,7 +217,11 @@ impl From<i64> for Q {
 
 impl fmt::Display for Q {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.d == 1 { write!(f, "{}", self.n) } else { write!(f, "{}/{}", self.n, self.d) }
+        if self.d == 1 {
+            write!(f, "{}", self.n)
+        } else {
+            write!(f, "{}/{}", self.n, self.d)
+        }
     }
 }
 
@@ -288,7 +305,10 @@ mod tests {
     fn parses_integers_and_fractions() {
         assert_eq!("24".parse::<Q>().unwrap(), Q::int(24));
         assert_eq!("-3/6".parse::<Q>().unwrap(), q(-1, 2));
-        assert!(matches!("1/0".parse::<Q>(), Err(InputError::ZeroDenominator(_))));
+        assert!(matches!(
+            "1/0".parse::<Q>(),
+            Err(InputError::ZeroDenominator(_))
+        ));
         assert!(matches!("x".parse::<Q>(), Err(InputError::BadNumber(_))));
     }
 
