@@ -39,6 +39,26 @@ fn solve_all(hands: &[Hand], rules: Rules) -> usize {
         .count()
 }
 
+/// 1,000 dealt hands of 13 to 52 cards, each with its own target from 0 to
+/// 100 (all proven to absorb, docs/BIG_HANDS.md), rational rules.
+#[divan::bench(sample_count = 10)]
+fn thousand_deck_hands_targets_0_to_100(b: divan::Bencher) {
+    let hs = dealt_hands();
+    let mut rng = StdRng::seed_from_u64(100);
+    let targets: Vec<Q> = hs
+        .iter()
+        .map(|_| Q::int(rng.random_range(0..=100)))
+        .collect();
+    b.bench(|| {
+        let solved = hs
+            .iter()
+            .zip(&targets)
+            .filter(|(h, t)| solve_any(h, **t, Rules::Rational).unwrap().is_some())
+            .count();
+        assert_eq!(solved, 1000);
+    });
+}
+
 /// The full deck, target 24, per rule set.
 #[divan::bench(args = Rules::ALL)]
 fn full_deck_24(b: divan::Bencher, rules: Rules) {
