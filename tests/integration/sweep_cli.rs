@@ -393,6 +393,41 @@ fn shards_merge_into_the_single_run_bytes() {
 }
 
 #[test]
+fn shard_parts_and_whole_tables_never_mix() {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let base = [
+        "sweep",
+        "--quiet",
+        "--no-report",
+        "--out",
+        out,
+        "--hand-size",
+        "2",
+    ];
+    let with = |extra: &[&'static str]| [&base[..], extra].concat();
+    sweep(tmp.path(), &["--hand-size", "2", "--shard", "1/2"]);
+    // A whole run beside parts would be read twice by a hands*.parquet scan.
+    let (code, _, err) = run(&with(&[]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("holds shard parts") && err.contains("census24 merge"),
+        "{err}"
+    );
+    // Parts of another split would never merge with these.
+    let (code, _, err) = run(&with(&["--shard", "1/3"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("another split"), "{err}");
+    sweep(tmp.path(), &["--hand-size", "2", "--shard", "2/2"]);
+    let (code, _, err) = run(&["merge", "--quiet", "--out", out]);
+    assert_eq!(code, 0, "{err}");
+    // With the whole table in place, a shard would duplicate its rows.
+    let (code, _, err) = run(&with(&["--shard", "1/2"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("already holds the whole table"), "{err}");
+}
+
+#[test]
 fn merge_names_missing_shards() {
     let tmp = TempDir::new().unwrap();
     sweep(tmp.path(), &["--hand-size", "2", "--shard", "1/3"]);
