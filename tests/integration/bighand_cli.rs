@@ -140,3 +140,23 @@ fn small_hands_ignore_the_deck() {
     let (code, _, _) = run(&["solve", "20", "4"]);
     assert_eq!(code, 0);
 }
+
+#[test]
+fn stdin_lines_take_big_hands() {
+    let deck = full_deck().join(" ");
+    let input = format!("{deck}\n1 1\n");
+    let out = crate::util::census24()
+        .args(["solve", "--stdin"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    // One hand has no solution, so the run ends with status 1.
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let (hand, expr) = lines[0].split_once(": ").unwrap();
+    assert_eq!(hand.split(' ').count(), 52);
+    assert_eq!(Expr::parse(expr).unwrap().eval(), Ok(Q::int(24)));
+    assert_eq!(lines[1], "1 1: no solution");
+}
