@@ -467,3 +467,18 @@ fn distinct_names_round_trip() {
     let err = "some".parse::<Distinct>().unwrap_err().to_string();
     assert!(err.contains("\"some\""), "{err}");
 }
+
+/// Zero cards make `0 * b` and `0 / b` match any `b`, the one case where the
+/// search takes every class of a side instead of asking for a value.
+#[test]
+fn structural_counts_agree_with_zero_and_negative_cards() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..150 {
+        let n = 2 + round % 3;
+        let cards: Vec<i64> = (0..n).map(|_| rng.random_range(-3..=3)).collect();
+        let reached = random_expr(&cards, &mut rng).eval();
+        for target in [Q::ZERO, Q::int(1), reached.unwrap_or(Q::int(2))] {
+            agree(&cards, target, Rules::ALL[round % 3], round as u64);
+        }
+    }
+}
