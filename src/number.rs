@@ -42,6 +42,9 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     }
 }
 
+// The operations return `Option` (None on overflow or division by zero), so
+// they cannot be the `std::ops` traits, whose results are not fallible.
+#[allow(clippy::should_implement_trait)]
 impl Q {
     pub const ZERO: Q = Q { n: 0, d: 1 };
     pub const ONE: Q = Q { n: 1, d: 1 };

@@ -208,8 +208,11 @@ struct Solver {
     tabulate_upto: u32,
     failed: FxHashSet<(u16, Q)>,
     /// `splits[mask]`, computed on first use.
-    splits: Vec<Option<Rc<[(u16, u16)]>>>,
+    splits: Vec<Option<Splits>>,
 }
+
+/// The unordered two-part splits of one subset, as canonical mask pairs.
+type Splits = Rc<[(u16, u16)]>;
 
 /// Subsets of at least this many cards remember the targets they failed to
 /// reach; smaller ones are cheaper to search again than to hash.
@@ -269,7 +272,7 @@ impl Solver {
 
     /// Unordered splits `(A, B)` of `mask` with `|A| <= |B|`, as canonical
     /// masks, each distinct sub-multiset pair once, smaller `A` first.
-    fn splits_of(&mut self, mask: u16) -> Rc<[(u16, u16)]> {
+    fn splits_of(&mut self, mask: u16) -> Splits {
         if let Some(s) = &self.splits[mask as usize] {
             return Rc::clone(s);
         }
@@ -291,7 +294,7 @@ impl Solver {
             out.iter()
                 .all(|&(a, b)| a.count_ones() + b.count_ones() == total)
         );
-        let out: Rc<[(u16, u16)]> = out.into();
+        let out: Splits = out.into();
         self.splits[mask as usize] = Some(Rc::clone(&out));
         out
     }
@@ -346,7 +349,7 @@ impl Solver {
         }
         let set = if cands.len() <= 256 {
             // Small sets: a stable sort keeps the first producer of each value.
-            cands.sort_by(|x, y| x.0.cmp(&y.0));
+            cands.sort_by_key(|c| c.0);
             cands.dedup_by(|later, first| later.0 == first.0);
             let (vals, prov) = cands.into_iter().unzip();
             ValueSet { vals, prov }
@@ -357,7 +360,7 @@ impl Solver {
                 first.entry(v).or_insert(p);
             }
             let mut pairs: Vec<(Q, Prov)> = first.into_iter().collect();
-            pairs.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+            pairs.sort_unstable_by_key(|p| p.0);
             let (vals, prov) = pairs.into_iter().unzip();
             ValueSet { vals, prov }
         };
