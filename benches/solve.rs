@@ -79,3 +79,18 @@ fn countdown_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
         .unwrap()
     });
 }
+
+/// Every 50th seven-card hand (1008 of 50388), one thread: the solver's share
+/// of a k = 7 sweep.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn seven_card_sample_one_thread(b: divan::Bencher) {
+    let hs: Vec<Hand> = hands(7).into_iter().step_by(50).collect();
+    b.bench(|| count_solvable(divan::black_box(&hs)));
+}
+
+/// Every 500th eight-card hand (252 of 125970), one thread.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn eight_card_sample_one_thread(b: divan::Bencher) {
+    let hs: Vec<Hand> = hands(8).into_iter().step_by(500).collect();
+    b.bench(|| count_solvable(divan::black_box(&hs)));
+}
