@@ -179,22 +179,21 @@ impl Algebra for StructuralAlgebra {
     /// (or its negation, or reciprocal) is itself a class over the other
     /// cards, so the class is still found, about half as often twice.
     fn leads(&self, op: Op, a: &Self::Item, b: &Self::Item) -> bool {
-        let operands = |f: &Form| match (&f.node.kind, op) {
-            (form::Kind::Sum(parts), Op::Add | Op::Sub)
-            | (form::Kind::Prod(parts), Op::Mul | Op::Div) => Some(
-                parts
-                    .last()
-                    .expect("two operands at least")
-                    .node
-                    .key
-                    .clone(),
-            ),
-            _ => None,
-        };
-        match (operands(&a.0), operands(&b.0)) {
+        // The key of the largest operand when `f` is a sum (product) that
+        // `op` would extend.
+        fn top(f: &Form, op: Op) -> Option<&str> {
+            match (&f.node.kind, op) {
+                (form::Kind::Sum(parts), Op::Add | Op::Sub)
+                | (form::Kind::Prod(parts), Op::Mul | Op::Div) => {
+                    Some(&parts.last().expect("two operands at least").node.key)
+                }
+                _ => None,
+            }
+        }
+        match (top(&a.0, op), top(&b.0, op)) {
             (None, None) => true,
-            (Some(top), None) => b.0.node.key >= top,
-            (None, Some(top)) => a.0.node.key >= top,
+            (Some(top), None) => *b.0.node.key >= *top,
+            (None, Some(top)) => *a.0.node.key >= *top,
             (Some(_), Some(_)) => false,
         }
     }
