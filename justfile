@@ -24,9 +24,11 @@ ci:
 solve +cards:
     cargo run --release -- solve {{cards}}
 
-# Run the benchmarks (figures go in docs/PERFORMANCE.md).
+# Run every benchmark: solver, distinct solutions, big hands (figures go in docs/PERFORMANCE.md).
 bench:
     cargo bench --bench solve
+    cargo bench --bench distinct
+    cargo bench --bench bighand
 
 # Regenerate the shipped tables in data/ (rational, target 24, values 1..13, k = 2..5).
 data:

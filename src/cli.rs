@@ -257,6 +257,12 @@ pub struct SweepArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "no_report")]
     pub reports: Option<PathBuf>,
 
+    /// Keep a complete table that has the same parameters and compute nothing.
+    /// Without this flag such a table is recomputed and replaced atomically
+    /// (a table made by the same census24 version comes out byte-identical).
+    #[arg(long)]
+    pub skip_complete: bool,
+
     /// Stop after writing this many chunks, as if interrupted (for tests).
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after_chunks: Option<usize>,

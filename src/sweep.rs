@@ -70,6 +70,8 @@ pub struct SweepConfig {
     /// Worker threads; `None` uses every core.
     pub threads: Option<usize>,
     pub quiet: bool,
+    /// Keep a complete table with the same parameters instead of remaking it.
+    pub skip_complete: bool,
     /// Stop (with [`SweepError::Stopped`]) after writing this many chunks:
     /// how tests interrupt a run at a deterministic point.
     pub stop_after_chunks: Option<usize>,
@@ -144,8 +146,10 @@ impl SweepConfig {
     }
 }
 
-/// Refuses to write where the result would mix with other output.
-fn check_conflicts(cfg: &SweepConfig) -> Result<(), SweepError> {
+/// Refuses to write where the result would mix with other output. `remaking`:
+/// the folder holds a finished table with these very parameters, whose files
+/// the run will replace.
+fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> {
     let dir = cfg.dir();
     let part = cfg.part();
     let names = store::list(&dir)?;
@@ -183,7 +187,7 @@ fn check_conflicts(cfg: &SweepConfig) -> Result<(), SweepError> {
     }
     let partial_exists = dir.join(part.partial()).exists();
     for file in [part.hands(), part.solutions()] {
-        if !partial_exists && names.contains(&file) {
+        if !partial_exists && !remaking && names.contains(&file) {
             return Err(SweepError::Conflict(format!(
                 "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
                 dir.join(&file).display(),
@@ -213,17 +217,23 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
     };
 
     let manifest_path = dir.join(part.manifest());
-    if let Some(m) = store::read_manifest(&manifest_path)? {
+    let existing = store::read_manifest(&manifest_path)?;
+    if let Some(m) = &existing {
         let diff = m.parameters.differences(&params);
-        if diff.is_empty() {
+        if !diff.is_empty() {
+            return Err(SweepError::Mismatch {
+                path: manifest_path,
+                diff: diff.join("; "),
+            });
+        }
+        if cfg.skip_complete {
             return Ok(summary(m.tally(), 0, 0, true, 0));
         }
-        return Err(SweepError::Mismatch {
-            path: manifest_path,
-            diff: diff.join("; "),
-        });
+        // Same parameters: remaking the table is what was asked for. The new
+        // files replace the old ones by rename, so a reader never sees a
+        // half-written table and an interrupted remake keeps the old one.
     }
-    check_conflicts(cfg)?;
+    check_conflicts(cfg, existing.is_some())?;
 
     let partial = dir.join(part.partial());
     let record = RunRecord {
@@ -354,6 +364,7 @@ mod tests {
             solutions,
             threads: None,
             quiet: true,
+            skip_complete: false,
             stop_after_chunks: None,
         }
     }

@@ -24,6 +24,7 @@ impl SweepConfig {
             solutions: !args.no_solutions,
             threads: args.threads.map(usize::from),
             quiet: args.quiet,
+            skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
         }
         .validate()
