@@ -148,8 +148,8 @@ pub(crate) struct Engine<A: Algebra> {
     scratch_from: usize,
     /// Classes held by `memo`, which bounds its memory.
     memo_classes: usize,
-    /// Reachable values of a multiset, by id, once tabulated.
-    values: Vec<Option<Rc<FxHashSet<Q>>>>,
+    /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
+    values: Vec<Option<Rc<Values>>>,
     empty: Entries<A::Item>,
 }
 
@@ -171,7 +171,12 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
             .field("scratch", &self.scratch.len())
             .field(
                 "values",
-                &self.values.iter().flatten().map(|v| v.len()).sum::<usize>(),
+                &self
+                    .values
+                    .iter()
+                    .flatten()
+                    .map(|v| v.0.len())
+                    .sum::<usize>(),
             )
             .finish()
     }
@@ -377,7 +382,7 @@ impl<A: Algebra> Engine<A> {
         if let Some(r) = memo.get(&(id, t)) {
             return r.clone();
         }
-        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(&t) {
+        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(t) {
             return self.empty.clone();
         }
         let mut found = Found::default();
@@ -417,23 +422,21 @@ impl<A: Algebra> Engine<A> {
     }
 
     /// Every value the multiset `id` reaches under the rules.
-    fn reachable(&mut self, id: u32) -> Rc<FxHashSet<Q>> {
+    fn reachable(&mut self, id: u32) -> Rc<Values> {
         if let Some(v) = &self.values[id as usize] {
             return v.clone();
         }
-        let mut out = FxHashSet::default();
+        let mut out = Vec::new();
         if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
             for &(a, b) in self.splits_of(id).iter() {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
-                for &x in va.iter() {
-                    for &y in vb.iter() {
+                for &x in va.0.iter() {
+                    for &y in vb.0.iter() {
                         for v in [x.add(y), x.mul(y), x.sub(y), y.sub(x), x.div(y), y.div(x)] {
                             match v {
-                                Some(v) if self.rules.admits(v) => {
-                                    out.insert(v);
-                                }
+                                Some(v) if self.rules.admits(v) => out.push(v),
                                 _ => {}
                             }
                         }
@@ -441,7 +444,7 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
-        let out = Rc::new(out);
+        let out = Rc::new(Values::new(out));
         self.values[id as usize] = Some(out.clone());
         out
     }
@@ -470,6 +473,26 @@ impl<A: Algebra> Engine<A> {
             value: v,
             item,
         });
+    }
+}
+
+/// A set of values, built from a list of candidates with many repeats:
+/// deduplicated by sorting first, the hash set is then filled once at its
+/// final size instead of growing through rehashes.
+#[derive(Debug)]
+struct Values(FxHashSet<Q>);
+
+impl Values {
+    fn new(mut v: Vec<Q>) -> Values {
+        v.sort_unstable_by_key(|q| (q.numer(), q.denom()));
+        v.dedup();
+        let mut set = FxHashSet::with_capacity_and_hasher(v.len(), Default::default());
+        set.extend(v);
+        Values(set)
+    }
+
+    fn contains(&self, q: Q) -> bool {
+        self.0.contains(&q)
     }
 }
 
