@@ -476,18 +476,17 @@ impl<A: Algebra> Engine<A> {
     }
 }
 
-/// A set of values, built from a list of candidates with many repeats:
-/// deduplicated by sorting first, the hash set is then filled once at its
-/// final size instead of growing through rehashes.
+/// A set of values, built from a list of candidates with many repeats: the
+/// hash set is sized for them all, so it never grows through rehashes, and
+/// then shrunk once to the values it holds.
 #[derive(Debug)]
 struct Values(FxHashSet<Q>);
 
 impl Values {
-    fn new(mut v: Vec<Q>) -> Values {
-        v.sort_unstable_by_key(|q| (q.numer(), q.denom()));
-        v.dedup();
+    fn new(v: Vec<Q>) -> Values {
         let mut set = FxHashSet::with_capacity_and_hasher(v.len(), Default::default());
         set.extend(v);
+        set.shrink_to_fit();
         Values(set)
     }
 
