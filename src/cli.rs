@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::enumerate::{Deck, ValueRange};
-use crate::layout::Shard;
+use crate::layout::{Shard, TableKey};
 use crate::number::Q;
 use crate::rules::Rules;
 use crate::solve::Closest;
@@ -198,8 +198,10 @@ pub struct ExpressionsArgs {
     pub list: bool,
 }
 
+/// The options that name one table: a game variant and a hand size. Sweep
+/// writes the table they name; rank reads it.
 #[derive(Debug, Args)]
-pub struct SweepArgs {
+pub struct TableArgs {
     /// Cards per hand.
     #[arg(long, short = 'k', value_name = "K", default_value_t = 4)]
     pub hand_size: usize,
@@ -225,6 +227,25 @@ pub struct SweepArgs {
     /// `none` for independent draws; it caps repeats and sets the deal odds.
     #[arg(long, value_name = "N|none", default_value = "4")]
     pub deck: Deck,
+}
+
+impl TableArgs {
+    /// The table these options name.
+    pub fn key(&self) -> TableKey {
+        TableKey {
+            rules: self.rules.into(),
+            target: self.target,
+            values: self.values,
+            deck: self.deck,
+            k: self.hand_size,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
 
     /// Folder under which the partitioned tables are written.
     #[arg(long, value_name = "DIR", default_value = "data")]
@@ -335,30 +356,8 @@ pub struct RankArgs {
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub data: PathBuf,
 
-    /// Cards per hand of the table to rank.
-    #[arg(long, short = 'k', value_name = "K", default_value_t = 4)]
-    pub hand_size: usize,
-
-    /// Card values of the table, an inclusive range.
-    #[arg(
-        long,
-        value_name = "LO..HI",
-        default_value = "1..13",
-        allow_hyphen_values = true
-    )]
-    pub values: ValueRange,
-
-    /// Target of the table: an integer or a fraction p/q.
-    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
-    pub target: Q,
-
-    /// Rule set of the table.
-    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
-    pub rules: RulesArg,
-
-    /// Deck of the table: copies of each value, or `none`.
-    #[arg(long, value_name = "N|none", default_value = "4")]
-    pub deck: Deck,
+    #[command(flatten)]
+    pub table: TableArgs,
 
     /// Only hands of this tier.
     #[arg(long, value_enum)]

@@ -5,19 +5,12 @@ use std::io::Write;
 
 use crate::cli::{FormatArg, RankArgs};
 use crate::cmd::Status;
-use crate::layout::TableKey;
 use crate::rank::{RankQuery, ranking, to_csv, to_json, to_table};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
         data: args.data,
-        table: TableKey {
-            rules: args.rules.into(),
-            target: args.target,
-            values: args.values,
-            deck: args.deck,
-            k: args.hand_size,
-        },
+        table: args.table.key(),
         tier: args.tier.map(Into::into),
         top: (!args.all).then_some(args.top),
         min_solutions: args.min_solutions,

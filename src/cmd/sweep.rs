@@ -3,7 +3,6 @@
 
 use crate::cli::SweepArgs;
 use crate::cmd::Status;
-use crate::layout::TableKey;
 use crate::report::TableId;
 use crate::report::files::{ReportPlan, reports_beside, write_reports};
 use crate::sweep::{SweepConfig, sweep};
@@ -12,13 +11,7 @@ impl SweepConfig {
     /// The config of `census24 sweep` options, validated.
     pub fn from_args(args: &SweepArgs) -> Result<SweepConfig, crate::sweep::PlanError> {
         SweepConfig {
-            key: TableKey {
-                rules: args.rules.into(),
-                target: args.target,
-                values: args.values,
-                deck: args.deck,
-                k: args.hand_size,
-            },
+            key: args.table.key(),
             out: args.out.clone(),
             shard: args.shard,
             solutions: !args.no_solutions,
