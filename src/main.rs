@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status as u8),
         Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("census24: {err:#}");
+            eprintln!("census24: {}", cmd::message(&err));
             ExitCode::from(2)
         }
     }

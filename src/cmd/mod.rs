@@ -34,6 +34,22 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     }
 }
 
+/// The one line printed for a failed run: the error and each cause not
+/// already spelled out in it. Library errors often quote their source
+/// (`path: No such file or directory`), and printing the chain as well would
+/// say it twice.
+pub fn message(err: &anyhow::Error) -> String {
+    let mut msg = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !msg.contains(&cause) {
+            msg.push_str(": ");
+            msg.push_str(&cause);
+        }
+    }
+    msg
+}
+
 /// True when `err` (anywhere in its chain) is a broken pipe, as when the
 /// output is piped into `head`: that is a normal way to stop, not a failure.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -41,4 +57,19 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
         e.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_says_each_cause_once() {
+        let io = io::Error::new(io::ErrorKind::NotFound, "no such file");
+        let quoted = anyhow::Error::new(io).context("data: no such file");
+        assert_eq!(message(&quoted), "data: no such file");
+        let io = io::Error::new(io::ErrorKind::NotFound, "no such file");
+        let plain = anyhow::Error::new(io).context("reading standard input");
+        assert_eq!(message(&plain), "reading standard input: no such file");
+    }
 }

@@ -74,6 +74,11 @@ pub fn parse_partition(rel: &Path) -> Option<TableId> {
 /// Every whole table (a folder with `hands.parquet`) under `data`, sorted
 /// by id: families together, hand sizes ascending.
 pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
+    if !data.is_dir() {
+        return Err(ReportError::NoTables {
+            dir: data.to_path_buf(),
+        });
+    }
     let mut found = Vec::new();
     let mut stack = vec![data.to_path_buf()];
     while let Some(dir) = stack.pop() {

@@ -139,6 +139,16 @@ fn report_without_tables_says_how_to_make_one() {
     let (code, _, stderr) = run(&["report", "--data", data, "--out", data]);
     assert_eq!(code, 2);
     assert!(stderr.contains("census24 sweep --out"), "{stderr}");
+    // A folder that does not exist gets the same advice, said once.
+    let missing = tmp.path().join("nowhere");
+    let missing = missing.to_str().unwrap();
+    let (code, _, stderr) = run(&["report", "--data", missing, "--out", data]);
+    assert_eq!(code, 2);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("no table under") && stderr.contains("nowhere"),
+        "{stderr}"
+    );
 }
 
 /// A fresh k = 4 table in a temp dir, with its report.
