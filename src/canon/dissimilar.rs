@@ -29,15 +29,22 @@ use crate::number::Q;
 /// The key of the core of `form`; without a neutral part anywhere (the
 /// common case, checked on values alone) that is the form's own key.
 pub(crate) fn core_key(form: &Form) -> String {
-    if has_neutral(&form.node) {
-        core(form).key()
-    } else {
-        form.key()
-    }
+    core_key_if_neutral(form).unwrap_or_else(|| form.key())
+}
+
+/// The key of the core of `form` when that differs from the form's own key
+/// (some part is neutral); `None` otherwise, without building a key.
+pub(crate) fn core_key_if_neutral(form: &Form) -> Option<String> {
+    has_neutral(&form.node).then(|| core(form).key())
 }
 
 /// Whether some sum or product under `node` has a neutral set of operands.
 fn has_neutral(node: &Node) -> bool {
+    // Nodes are shared between the classes of a sweep: each is checked once.
+    *node.neutral.get_or_init(|| has_neutral_uncached(node))
+}
+
+fn has_neutral_uncached(node: &Node) -> bool {
     let (parts, sum) = match &node.kind {
         Kind::Leaf(_) => return false,
         Kind::Sum(parts) => (parts, true),

@@ -23,6 +23,7 @@
 //! always carries the sign `+`, because `-(5-5)` *is* `5-5` with the fives
 //! swapped.
 
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -43,6 +44,9 @@ pub(crate) struct Node {
     pub cards: u32,
     /// Height in sum/product alternations: 0 for a leaf.
     pub levels: u32,
+    /// Whether some sum or product under the node has a neutral set of
+    /// operands (see [`super::dissimilar`]), once asked.
+    pub neutral: OnceCell<bool>,
 }
 
 #[derive(Debug)]
@@ -105,6 +109,7 @@ impl Form {
             selfneg: false,
             cards: 1,
             levels: 0,
+            neutral: OnceCell::new(),
         };
         Form {
             neg: false,
@@ -250,6 +255,7 @@ pub(crate) fn make_sum(mut parts: Vec<Part>) -> Form {
         selfneg,
         cards: parts.iter().map(|p| p.node.cards).sum(),
         levels: 1 + parts.iter().map(|p| p.node.levels).max().unwrap_or(0),
+        neutral: OnceCell::new(),
         kind: Kind::Sum(parts),
     };
     Form {
@@ -290,6 +296,7 @@ pub(crate) fn make_prod(mut parts: Vec<Part>, neg: bool) -> Form {
         selfneg,
         cards: parts.iter().map(|p| p.node.cards).sum(),
         levels: 1 + parts.iter().map(|p| p.node.levels).max().unwrap_or(0),
+        neutral: OnceCell::new(),
         kind: Kind::Prod(parts),
     };
     Form {

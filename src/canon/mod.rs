@@ -137,13 +137,21 @@ impl Solutions {
 /// the canonical key. Every component is a function of the class, so the order
 /// is stable across runs and threads.
 pub fn simplicity(class: &Class, levels: u32) -> (bool, u32, u32, Q, String) {
+    let (fraction, levels, ops, peak) = simplicity_prefix(class, levels);
+    (fraction, levels, ops, peak, class.canonical.clone())
+}
+
+/// [`simplicity`] without its last component, the canonical key, so that a
+/// sort can compare the key in place instead of copying it.
+type Prefix = (bool, u32, u32, Q);
+
+fn simplicity_prefix(class: &Class, levels: u32) -> Prefix {
     let f = &class.facts;
     (
         f.uses_fraction,
         levels,
         f.op_counts[Op::Sub as usize] + f.op_counts[Op::Div as usize],
         f.peak.unwrap_or(Q::ZERO),
-        class.canonical.clone(),
     )
 }
 
@@ -279,7 +287,7 @@ impl DistinctSolver {
         self.engine.start_hand(hand.len());
         let id = self.engine.id(hand.cards());
         let found = self.engine.with_value(id, target);
-        let mut classes: Vec<(Class, u32, String)> = found
+        let mut classes: Vec<(Prefix, Class, Option<String>)> = found
             .iter()
             .map(|e| {
                 let (form, witness) = &e.item;
@@ -289,26 +297,42 @@ impl DistinctSolver {
                     .filter(|x| x.eval_under(rules) == Ok(target))
                     .unwrap_or_else(|| witness.to_expr());
                 let facts = expr.facts().expect("a representative evaluates");
-                let core = dissimilar::core_key(form);
+                let core = dissimilar::core_key_if_neutral(form);
                 let class = Class {
                     expr,
                     canonical: e.key.to_string(),
                     facts,
                     dissimilar_group: 0,
                 };
-                (class, form.node.levels, core)
+                (simplicity_prefix(&class, form.node.levels), class, core)
             })
             .collect();
-        classes.sort_by_cached_key(|(c, levels, _)| simplicity(c, *levels));
-        let mut groups: FxHashMap<String, u32> = FxHashMap::default();
-        let mut out = Vec::with_capacity(classes.len());
-        for (mut class, _, core) in classes {
-            let next = groups.len() as u32;
-            class.dissimilar_group = *groups.entry(core).or_insert(next);
-            out.push(class);
-        }
+        // The order of `simplicity`: canonical keys are unique, so it is total.
+        classes.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.canonical.cmp(&b.1.canonical))
+        });
+        let mut groups: FxHashMap<&str, u32> = FxHashMap::default();
+        let ids: Vec<u32> = classes
+            .iter()
+            .map(|(_, class, core)| {
+                let next = groups.len() as u32;
+                *groups
+                    .entry(core.as_deref().unwrap_or(&class.canonical))
+                    .or_insert(next)
+            })
+            .collect();
+        let dissimilar = groups.len() as u32;
+        let out: Vec<Class> = classes
+            .into_iter()
+            .zip(ids)
+            .map(|((_, mut class, _), group)| {
+                class.dissimilar_group = group;
+                class
+            })
+            .collect();
         Ok(Solutions {
-            dissimilar: groups.len() as u32,
+            dissimilar,
             classes: out,
         })
     }
