@@ -63,6 +63,13 @@ pub(crate) fn core(form: &Form) -> Form {
 }
 
 fn reduce(node: &Rc<Node>) -> Form {
+    // Without a neutral part below, reducing would rebuild the node as it is.
+    if !has_neutral(node) {
+        return Form {
+            neg: false,
+            node: node.clone(),
+        };
+    }
     match &node.kind {
         Kind::Leaf(_) => Form {
             neg: false,
