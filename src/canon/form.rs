@@ -305,21 +305,45 @@ pub(crate) fn make_prod(mut parts: Vec<Part>, neg: bool) -> Form {
     }
 }
 
-/// Display order of operands: compound parts first (by key), then cards
-/// ascending, so `(1+2+3)*4`, `1*2*3*4` and `5*5-1` read as people write them.
-fn display_order(parts: &[Part], neg: bool) -> Vec<&Part> {
-    let mut v: Vec<&Part> = parts.iter().collect();
-    v.sort_by(|a, b| match (&a.node.kind, &b.node.kind) {
-        (Kind::Leaf(x), Kind::Leaf(y)) => x.cmp(y),
-        (Kind::Leaf(_), _) => Ordering::Greater,
-        (_, Kind::Leaf(_)) => Ordering::Less,
-        _ => a.node.key.cmp(&b.node.key),
+/// Operands a node renders without allocating its scratch lists (every node
+/// of a hand of up to 8 cards).
+const INLINE: usize = 16;
+
+/// Runs `f` on `n` default values, on the stack when `n` is small: rendering
+/// runs for every class of every hand, and small lists are most of its
+/// allocations otherwise.
+fn with_scratch<T: Default, R>(n: usize, f: impl FnOnce(&mut [T]) -> R) -> R {
+    if n <= INLINE {
+        let mut a: [T; INLINE] = std::array::from_fn(|_| T::default());
+        f(&mut a[..n])
+    } else {
+        let mut v: Vec<T> = (0..n).map(|_| T::default()).collect();
+        f(&mut v)
+    }
+}
+
+/// Display order of operands, as indices into `parts` (written to `order`):
+/// compound parts first (by key), then cards ascending, so `(1+2+3)*4`,
+/// `1*2*3*4` and `5*5-1` read as people write them. Added (multiplied)
+/// operands come before subtracted (divided) ones: a subtraction or division
+/// never comes first, and intermediates stay positive and integral as long as
+/// possible.
+fn display_order(parts: &[Part], neg: bool, order: &mut [usize]) {
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i;
+    }
+    let late = |p: &Part| p.flip ^ neg && !p.node.selfneg;
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&parts[a], &parts[b]);
+        late(a)
+            .cmp(&late(b))
+            .then_with(|| match (&a.node.kind, &b.node.kind) {
+                (Kind::Leaf(x), Kind::Leaf(y)) => x.cmp(y),
+                (Kind::Leaf(_), _) => Ordering::Greater,
+                (_, Kind::Leaf(_)) => Ordering::Less,
+                _ => a.node.key.cmp(&b.node.key),
+            })
     });
-    // Added (multiplied) operands before subtracted (divided) ones: a
-    // subtraction or division never comes first, and intermediates stay
-    // positive and integral as long as possible.
-    v.sort_by_key(|p| p.flip ^ neg && !p.node.selfneg);
-    v
 }
 
 /// A readable expression tree with the value of `node` (of `-node` when
@@ -329,86 +353,92 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
     let neg = neg && !node.selfneg;
     match &node.kind {
         Kind::Leaf(v) => (!neg).then_some(Expr::Card(*v)),
-        Kind::Sum(parts) => {
-            let order = display_order(parts, neg);
+        Kind::Sum(parts) => with_scratch(parts.len(), |order: &mut [usize]| {
+            display_order(parts, neg, order);
+            let order = &*order;
+            let term = |i: usize| &parts[order[i]];
             // Each term is written as itself when it can be, else negated;
             // both readings are made at most once.
-            let mut pos: Vec<Option<Option<Expr>>> = vec![None; order.len()];
-            let mut negd: Vec<Option<Option<Expr>>> = vec![None; order.len()];
-            let mut get = |i: usize, minus: bool| -> Option<Expr> {
-                let cache = if minus { &mut negd } else { &mut pos };
-                cache[i]
-                    .get_or_insert_with(|| render(&order[i].node, minus))
-                    .take()
-            };
-            // Start with a term that can be written with the sign it has in
-            // the sum (a subtracted product may be a positive difference).
-            let (first, mut acc) = (0..order.len()).find_map(|i| {
-                let p = order[i];
-                let minus = p.flip ^ neg && !p.node.selfneg;
-                get(i, minus).map(|e| (i, e))
-            })?;
-            for (i, p) in order.iter().enumerate() {
-                if i == first {
-                    continue;
-                }
-                let minus = p.flip ^ neg;
-                acc = match get(i, false) {
-                    Some(e) => Expr::bin(if minus { Op::Sub } else { Op::Add }, acc, e),
-                    None => {
-                        let e = get(i, true)?;
-                        Expr::bin(if minus { Op::Add } else { Op::Sub }, acc, e)
-                    }
+            with_scratch(parts.len(), |cache: &mut [[Option<Option<Expr>>; 2]]| {
+                let mut get = |i: usize, minus: bool| -> Option<Expr> {
+                    cache[i][minus as usize]
+                        .get_or_insert_with(|| render(&term(i).node, minus))
+                        .take()
                 };
-            }
-            Some(acc)
-        }
-        Kind::Prod(parts) => {
-            let order = display_order(parts, false);
+                // Start with a term that can be written with the sign it has
+                // in the sum (a subtracted product may be a positive
+                // difference).
+                let (first, mut acc) = (0..order.len()).find_map(|i| {
+                    let p = term(i);
+                    let minus = p.flip ^ neg && !p.node.selfneg;
+                    get(i, minus).map(|e| (i, e))
+                })?;
+                for i in 0..order.len() {
+                    if i == first {
+                        continue;
+                    }
+                    let minus = term(i).flip ^ neg;
+                    acc = match get(i, false) {
+                        Some(e) => Expr::bin(if minus { Op::Sub } else { Op::Add }, acc, e),
+                        None => {
+                            let e = get(i, true)?;
+                            Expr::bin(if minus { Op::Add } else { Op::Sub }, acc, e)
+                        }
+                    };
+                }
+                Some(acc)
+            })
+        }),
+        Kind::Prod(parts) => with_scratch(parts.len(), |order: &mut [usize]| {
+            display_order(parts, false, order);
+            let order = &*order;
+            let factor = |i: usize| &parts[order[i]];
             // Each factor written as itself or as its negation; the number of
             // negations must match the sign asked for.
-            let mut chosen: Vec<(Expr, bool)> = Vec::with_capacity(order.len());
-            let mut flips = false;
-            for p in &order {
-                match render(&p.node, false) {
-                    Some(e) => chosen.push((e, false)),
-                    None => {
-                        chosen.push((render(&p.node, true)?, true));
-                        flips ^= true;
-                    }
+            with_scratch(parts.len(), |chosen: &mut [Option<(Expr, bool)>]| {
+                let mut flips = false;
+                for (i, c) in chosen.iter_mut().enumerate() {
+                    *c = Some(match render(&factor(i).node, false) {
+                        Some(e) => (e, false),
+                        None => {
+                            flips ^= true;
+                            (render(&factor(i).node, true)?, true)
+                        }
+                    });
                 }
-            }
-            if flips != neg {
-                // Flip the first factor that can be written both ways.
-                let mut flipped = false;
-                for (i, p) in order.iter().enumerate() {
-                    if p.node.selfneg {
-                        flipped = true;
-                        break;
-                    }
-                    if !chosen[i].1 {
-                        if let Some(e) = render(&p.node, true) {
-                            chosen[i] = (e, true);
+                if flips != neg {
+                    // Flip the first factor that can be written both ways.
+                    let mut flipped = false;
+                    for (i, c) in chosen.iter_mut().enumerate() {
+                        let p = factor(i);
+                        if p.node.selfneg {
                             flipped = true;
                             break;
                         }
+                        if !c.as_ref().expect("every factor written").1 {
+                            if let Some(e) = render(&p.node, true) {
+                                *c = Some((e, true));
+                                flipped = true;
+                                break;
+                            }
+                        }
+                    }
+                    if !flipped {
+                        return None;
                     }
                 }
-                if !flipped {
-                    return None;
+                let first = (0..order.len()).position(|i| !factor(i).flip)?;
+                let mut take = |i: usize| chosen[i].take().expect("each factor written once").0;
+                let mut acc = take(first);
+                for i in 0..order.len() {
+                    if i != first {
+                        let op = if factor(i).flip { Op::Div } else { Op::Mul };
+                        acc = Expr::bin(op, acc, take(i));
+                    }
                 }
-            }
-            let first = order.iter().position(|p| !p.flip)?;
-            let mut chosen: Vec<Option<Expr>> = chosen.into_iter().map(|(e, _)| Some(e)).collect();
-            let mut acc = chosen[first].take().expect("each factor written once");
-            for (i, p) in order.iter().enumerate() {
-                if i != first {
-                    let op = if p.flip { Op::Div } else { Op::Mul };
-                    acc = Expr::bin(op, acc, chosen[i].take().expect("each factor written once"));
-                }
-            }
-            Some(acc)
-        }
+                Some(acc)
+            })
+        }),
     }
 }
 
