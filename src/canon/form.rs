@@ -76,11 +76,12 @@ fn part_cmp(a: &Part, b: &Part) -> Ordering {
     a.node.key.cmp(&b.node.key).then(a.flip.cmp(&b.flip))
 }
 
+thread_local! {
+    // One buffer per thread: a key is then allocated once, in its Rc.
+    static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -> Rc<str> {
-    thread_local! {
-        // One buffer per thread: the key is then allocated once, in the Rc.
-        static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-    }
     BUF.with_borrow_mut(|s| {
         s.clear();
         s.push(open);
@@ -120,7 +121,12 @@ impl Form {
     /// The canonical key, shared with the node when not negated.
     pub fn shared_key(&self) -> Rc<str> {
         if self.neg {
-            format!("-{}", self.node.key).into()
+            BUF.with_borrow_mut(|s| {
+                s.clear();
+                s.push('-');
+                s.push_str(&self.node.key);
+                Rc::from(s.as_str())
+            })
         } else {
             self.node.key.clone()
         }
