@@ -284,10 +284,15 @@ impl<A: Algebra> Engine<A> {
         let n = cards.len();
         let mut out = Vec::new();
         let (mut left, mut right) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        // Cards equal to the one before them: a side takes the first copies
+        // of each value, since any other choice of copies is the same split.
+        let repeats = (1..n)
+            .filter(|&i| cards[i] == cards[i - 1])
+            .fold(0u32, |m, i| m | 1 << i);
         for a in 1u32..(1 << n) - 1 {
             let size = a.count_ones() as usize;
             // The smaller side; equal halves once (the side holding card 0).
-            if size * 2 > n || (size * 2 == n && a & 1 == 0) {
+            if size * 2 > n || (size * 2 == n && a & 1 == 0) || a & repeats & !(a << 1) != 0 {
                 continue;
             }
             left.clear();
