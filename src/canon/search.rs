@@ -116,6 +116,25 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     })
 }
 
+/// [`needed`] for the six [`SHAPES`] in order. `a - t` is the negation of
+/// `t - a`, which exact arithmetic gives without a second reduction (the
+/// direct subtraction only when the negation does not fit).
+fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
+    let d = t.sub(a);
+    let back = match d {
+        Some(d) => d.neg(),
+        None => a.sub(t),
+    };
+    [
+        Ok(d),
+        needed(Op::Mul, false, a, t),
+        Ok(back),
+        needed(Op::Sub, true, a, t),
+        needed(Op::Div, false, a, t),
+        needed(Op::Div, true, a, t),
+    ]
+}
+
 /// A sub-multiset known to the engine.
 struct Set {
     /// Its cards, ascending.
@@ -394,8 +413,8 @@ impl<A: Algebra> Engine<A> {
         for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
             for x in ea.iter() {
-                for (op, swap) in SHAPES {
-                    let partners = match needed(op, swap, x.value, t) {
+                for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(x.value, t)) {
+                    let partners = match need {
                         Ok(Some(y)) => self.with_value_in(b, y, false),
                         Ok(None) => continue,
                         Err(()) => self.all(b),
@@ -439,7 +458,12 @@ impl<A: Algebra> Engine<A> {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
                 for &x in va.0.iter() {
                     for &y in vb.0.iter() {
-                        for v in [x.add(y), x.mul(y), x.sub(y), y.sub(x), x.div(y), y.div(x)] {
+                        let d = x.sub(y);
+                        let back = match d {
+                            Some(d) => d.neg(),
+                            None => y.sub(x),
+                        };
+                        for v in [x.add(y), x.mul(y), d, back, x.div(y), y.div(x)] {
                             match v {
                                 Some(v) if self.rules.admits(v) => out.push(v),
                                 _ => {}
