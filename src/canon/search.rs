@@ -412,6 +412,29 @@ impl<A: Algebra> Engine<A> {
         let mut found = Found::default();
         for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
+            if self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some() {
+                // The larger side is tabulated: its classes of each value are
+                // looked up in place, as `with_value_in` would.
+                let eb = self.all(b);
+                for x in ea.iter() {
+                    for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(x.value, t)) {
+                        let partners: &[Entry<A::Item>] = match need {
+                            Ok(Some(y)) if self.rules.admits(y) => {
+                                self.by_value.get(&(b, y)).map_or(&[], |v| &v[..])
+                            }
+                            Ok(_) => continue,
+                            Err(()) => &eb,
+                        };
+                        for y in partners {
+                            let (l, r) = if swap { (y, x) } else { (x, y) };
+                            if op.apply(l.value, r.value) == Some(t) {
+                                self.offer(&mut found, op, l, r);
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
             for x in ea.iter() {
                 for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(x.value, t)) {
                     let partners = match need {
