@@ -371,7 +371,7 @@ impl<A: Algebra> Engine<A> {
                     }
                 }
             }
-            Rc::new(found.finish(|a, b| self.alg.prefer(a, b)))
+            Rc::new(found.finish())
         };
         if !self.symbolic {
             let mut groups: FxHashMap<Q, Vec<Entry<A::Item>>> = FxHashMap::default();
@@ -454,7 +454,7 @@ impl<A: Algebra> Engine<A> {
         let r = if found.list.is_empty() {
             self.empty.clone()
         } else {
-            Rc::new(found.finish(|a, b| self.alg.prefer(a, b)))
+            Rc::new(found.finish())
         };
         let memo = if scratch {
             &mut self.scratch
@@ -520,11 +520,14 @@ impl<A: Algebra> Engine<A> {
             }
         };
         let (key, item) = self.alg.combine(op, &l.item, &r.item);
-        found.add(Entry {
-            key,
-            value: v,
-            item,
-        });
+        found.add(
+            Entry {
+                key,
+                value: v,
+                item,
+            },
+            |a, b| self.alg.prefer(a, b),
+        );
     }
 }
 
@@ -547,40 +550,39 @@ impl Values {
     }
 }
 
-/// Candidates found so far, one or more per class; [`Found::finish`] keeps
-/// one per class. Collecting and sorting once is cheaper than hashing every
-/// candidate's key as it comes.
+/// Classes found so far, the preferred witness kept.
 struct Found<I> {
+    index: FxHashMap<Rc<str>, usize>,
     list: Vec<Entry<I>>,
 }
 
 impl<I> Default for Found<I> {
     fn default() -> Self {
-        Found { list: Vec::new() }
+        Found {
+            index: FxHashMap::default(),
+            list: Vec::new(),
+        }
     }
 }
 
 impl<I> Found<I> {
-    fn add(&mut self, e: Entry<I>) {
-        self.list.push(e);
-    }
-
-    /// One entry per class, sorted by key: the first candidate found, replaced
-    /// by each later one that `prefer`s over it (the stable sort keeps the
-    /// candidates of a class in the order they were found).
-    fn finish(mut self, prefer: impl Fn(&I, &I) -> bool) -> Vec<Entry<I>> {
-        self.list.sort_by(|a, b| a.key.cmp(&b.key));
-        let mut out: Vec<Entry<I>> = Vec::with_capacity(self.list.len());
-        for e in self.list {
-            match out.last_mut() {
-                Some(last) if last.key == e.key => {
-                    if prefer(&e.item, &last.item) {
-                        *last = e;
-                    }
+    fn add(&mut self, e: Entry<I>, prefer: impl FnOnce(&I, &I) -> bool) {
+        match self.index.get(&e.key) {
+            None => {
+                self.index.insert(e.key.clone(), self.list.len());
+                self.list.push(e);
+            }
+            Some(&i) => {
+                if prefer(&e.item, &self.list[i].item) {
+                    self.list[i] = e;
                 }
-                _ => out.push(e),
             }
         }
-        out
+    }
+
+    fn finish(mut self) -> Vec<Entry<I>> {
+        // Keys are unique, so this order does not depend on discovery order.
+        self.list.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+        self.list
     }
 }
