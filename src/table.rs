@@ -98,6 +98,14 @@ pub const SOLUTIONS_COLUMNS: [&str; 14] = [
     "complexity",
 ];
 
+/// One column of a table: `f` of every row, named `name`.
+fn col<'a, R, T>(name: &str, rows: &'a [R], f: impl Fn(&'a R) -> T) -> Column
+where
+    Series: NamedFrom<Vec<T>, [T]>,
+{
+    Column::new(name.into(), rows.iter().map(f).collect::<Vec<T>>())
+}
+
 /// The hands table of `rows`, in the given order.
 pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
     let mut cards = ListPrimitiveChunkedBuilder::<Int16Type>::new(
@@ -112,65 +120,24 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
         cards.append_slice(&narrow);
     }
     let columns = vec![
-        Column::new(
-            "hand".into(),
-            rows.iter().map(|r| r.hand.to_string()).collect::<Vec<_>>(),
-        ),
+        col("hand", rows, |r| r.hand.to_string()),
         Column::from(cards.finish().into_series()),
-        Column::new(
-            "solvable".into(),
-            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solutions".into(),
-            rows.iter().map(|r| r.solutions).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dissimilar".into(),
-            rows.iter().map(|r| r.dissimilar).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "integer_solvable".into(),
-            rows.iter().map(|r| r.integer_solvable).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "needs_fraction".into(),
-            rows.iter().map(|r| r.needs_fraction).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "smallest_peak".into(),
-            rows.iter()
-                .map(|r| r.smallest_peak.map(|p| p.to_string()))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "smallest_peak_f64".into(),
-            rows.iter()
-                .map(|r| r.smallest_peak.map(|p| p.to_f64()))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "example".into(),
-            rows.iter().map(|r| r.example.as_str()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "deal_ways".into(),
-            rows.iter().map(|r| r.deal_ways).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "deal_probability".into(),
-            rows.iter().map(|r| r.deal_probability).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "difficulty".into(),
-            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "tier".into(),
-            rows.iter()
-                .map(|r| r.tier.map(|t| t.name()))
-                .collect::<Vec<_>>(),
-        ),
+        col("solvable", rows, |r| r.solvable),
+        col("solutions", rows, |r| r.solutions),
+        col("dissimilar", rows, |r| r.dissimilar),
+        col("integer_solvable", rows, |r| r.integer_solvable),
+        col("needs_fraction", rows, |r| r.needs_fraction),
+        col("smallest_peak", rows, |r| {
+            r.smallest_peak.map(|p| p.to_string())
+        }),
+        col("smallest_peak_f64", rows, |r| {
+            r.smallest_peak.map(|p| p.to_f64())
+        }),
+        col("example", rows, |r| r.example.as_str()),
+        col("deal_ways", rows, |r| r.deal_ways),
+        col("deal_probability", rows, |r| r.deal_probability),
+        col("difficulty", rows, |r| r.difficulty),
+        col("tier", rows, |r| r.tier.map(|t| t.name())),
         // A place in the whole table: filled by `fill_difficulty_rank` when
         // the table is complete, so chunks and shard parts leave it null.
         Column::new("difficulty_rank".into(), vec![None::<u32>; rows.len()]),
@@ -190,54 +157,20 @@ pub fn solutions_frame(rows: &[SolutionRow]) -> PolarsResult<DataFrame> {
         )
     };
     let columns = vec![
-        Column::new(
-            "hand".into(),
-            rows.iter().map(|r| r.hand.as_str()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "class".into(),
-            rows.iter().map(|r| r.class).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "expression".into(),
-            rows.iter()
-                .map(|r| r.expression.as_str())
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "canonical".into(),
-            rows.iter()
-                .map(|r| r.canonical.as_str())
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dissimilar_group".into(),
-            rows.iter().map(|r| r.dissimilar_group).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "uses_fraction".into(),
-            rows.iter().map(|r| r.uses_fraction).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "peak".into(),
-            rows.iter().map(|r| r.peak.to_string()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "peak_f64".into(),
-            rows.iter().map(|r| r.peak.to_f64()).collect::<Vec<_>>(),
-        ),
+        col("hand", rows, |r| r.hand.as_str()),
+        col("class", rows, |r| r.class),
+        col("expression", rows, |r| r.expression.as_str()),
+        col("canonical", rows, |r| r.canonical.as_str()),
+        col("dissimilar_group", rows, |r| r.dissimilar_group),
+        col("uses_fraction", rows, |r| r.uses_fraction),
+        col("peak", rows, |r| r.peak.to_string()),
+        col("peak_f64", rows, |r| r.peak.to_f64()),
         op("adds", 0),
         op("subs", 1),
         op("muls", 2),
         op("divs", 3),
-        Column::new(
-            "depth".into(),
-            rows.iter().map(|r| r.depth as u8).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "complexity".into(),
-            rows.iter().map(|r| r.complexity).collect::<Vec<_>>(),
-        ),
+        col("depth", rows, |r| r.depth as u8),
+        col("complexity", rows, |r| r.complexity),
     ];
     DataFrame::new(rows.len(), columns)
 }
