@@ -93,10 +93,10 @@ pub fn sweep_command(data: &Path, t: &TableKey) -> String {
 impl RankQuery {
     /// Fails on contradictory bounds, naming them.
     pub fn validate(self) -> Result<RankQuery, RankError> {
-        if let (Some(min), Some(max)) = (self.min_solutions, self.max_solutions) {
-            if min > max {
-                return Err(RankError::EmptyRange { min, max });
-            }
+        if let (Some(min), Some(max)) = (self.min_solutions, self.max_solutions)
+            && min > max
+        {
+            return Err(RankError::EmptyRange { min, max });
         }
         Ok(self)
     }

@@ -421,12 +421,12 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
                             flipped = true;
                             break;
                         }
-                        if !c.as_ref().expect("every factor written").1 {
-                            if let Some(e) = render(&p.node, true) {
-                                *c = Some((e, true));
-                                flipped = true;
-                                break;
-                            }
+                        if !c.as_ref().expect("every factor written").1
+                            && let Some(e) = render(&p.node, true)
+                        {
+                            *c = Some((e, true));
+                            flipped = true;
+                            break;
                         }
                     }
                     if !flipped {

@@ -76,14 +76,14 @@ fn rewrites_at(e: &Expr) -> Vec<Expr> {
         }
     }
     // Flip both signs of a product or quotient of differences.
-    if matches!(op, Mul | Div) {
-        if let (Expr::Bin(Sub, p, q), Expr::Bin(Sub, s, t)) = (&l, &r) {
-            out.push(b(
-                op,
-                b(Sub, (**q).clone(), (**p).clone()),
-                b(Sub, (**t).clone(), (**s).clone()),
-            ));
-        }
+    if matches!(op, Mul | Div)
+        && let (Expr::Bin(Sub, p, q), Expr::Bin(Sub, s, t)) = (&l, &r)
+    {
+        out.push(b(
+            op,
+            b(Sub, (**q).clone(), (**p).clone()),
+            b(Sub, (**t).clone(), (**s).clone()),
+        ));
     }
     out
 }

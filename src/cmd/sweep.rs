@@ -41,10 +41,10 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             only: Some(vec![TableId::from(&cfg.key)]),
         };
         let written = write_reports(&plan)?;
-        if !cfg.quiet {
-            if let Some(readme) = written.first() {
-                println!("Report: {}", readme.display());
-            }
+        if !cfg.quiet
+            && let Some(readme) = written.first()
+        {
+            println!("Report: {}", readme.display());
         }
     }
     Ok(Status::Done)

@@ -149,12 +149,12 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
             dir: plan.data.clone(),
         });
     }
-    if let Some(only) = &plan.only {
-        if let Some(missing) = only.iter().find(|id| !found.iter().any(|f| &f.id == *id)) {
-            return Err(ReportError::NoTables {
-                dir: plan.data.join(missing.partition()),
-            });
-        }
+    if let Some(only) = &plan.only
+        && let Some(missing) = only.iter().find(|id| !found.iter().any(|f| &f.id == *id))
+    {
+        return Err(ReportError::NoTables {
+            dir: plan.data.join(missing.partition()),
+        });
     }
     let sizes: Vec<(TableId, SizeSummary)> = found
         .iter()
