@@ -12,6 +12,10 @@ use census24::{Hand, Q, Rules, census};
 use itertools::Itertools;
 use rayon::prelude::*;
 
+// The same allocator as the census24 binary, so the figures are the tool's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

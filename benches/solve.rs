@@ -5,6 +5,10 @@ use census24::{Closest, Hand, Q, Rules, solve, solve_closest};
 use itertools::Itertools;
 use rayon::prelude::*;
 
+// The same allocator as the census24 binary, so the figures are the tool's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }
