@@ -87,21 +87,27 @@ struct Fp {
     fp: Vec<u64>,
 }
 
+/// `K` reproducible points of `n` coordinates modulo `P` from `seed`
+/// (xorshift64*, so the check needs no dependency). Both methods of this
+/// module must draw the same points for the same seed.
+fn random_points(n: usize, seed: u64) -> Vec<Vec<u64>> {
+    let mut state = seed | 1;
+    let mut rand = || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
+    };
+    (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect()
+}
+
 /// The number of structural classes of expressions over `cards` (any order)
 /// worth `target` under `rules`; with `target == None`, of all expressions
 /// over the cards as symbols (the census when cards are distinct).
 pub(crate) fn count_classes(cards: &[i64], target: Option<Q>, rules: Rules, seed: u64) -> usize {
     let n = cards.len();
     let perms = relabellings(cards);
-    let mut state = seed | 1;
-    let mut rand = || {
-        // xorshift64*: reproducible points without a dependency.
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
-    };
-    let points: Vec<Vec<u64>> = (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect();
+    let points = random_points(n, seed);
     let mut sets: Vec<Vec<Fp>> = vec![Vec::new(); 1 << n];
     for i in 0..n {
         let fp = perms
@@ -175,14 +181,7 @@ pub(crate) fn orbit_fingerprint(expr: &crate::expr::Expr, seed: u64) -> Option<V
     use crate::expr::Expr;
     let cards = expr.cards();
     let n = cards.len();
-    let mut state = seed | 1;
-    let mut rand = || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
-    };
-    let points: Vec<Vec<u64>> = (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect();
+    let points = random_points(n, seed);
     // Symbol of each leaf, in traversal order.
     let mut next: FxHashMap<i64, usize> = FxHashMap::default();
     for (i, c) in cards.iter().enumerate().rev() {

@@ -125,14 +125,19 @@ struct Shape {
     counted: bool,
 }
 
-fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
-    let schema = hands
+/// The columns of the table scanned from `path`.
+fn schema_of(path: &Path, table: &LazyFrame) -> Result<SchemaRef, ReportError> {
+    table
         .clone()
         .collect_schema()
         .map_err(|source| ReportError::Table {
             path: path.to_path_buf(),
             source,
-        })?;
+        })
+}
+
+fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
+    let schema = schema_of(path, hands)?;
     let df = run(
         path,
         hands
@@ -435,13 +440,7 @@ fn easiest_solutions(path: &Path, summary: &mut TableSummary) -> Result<(), Repo
 /// class on a tie. Empty when the table has no `complexity` column.
 pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, String>, ReportError> {
     let solutions = scan(path)?;
-    let schema = solutions
-        .clone()
-        .collect_schema()
-        .map_err(|source| ReportError::Table {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let schema = schema_of(path, &solutions)?;
     if hands.is_empty() || !schema.contains("complexity") {
         return Ok(BTreeMap::new());
     }
