@@ -3,7 +3,7 @@
 //! shuffled deck with a fixed seed, target 24. Figures are recorded in
 //! docs/PERFORMANCE.md.
 
-use census24::bighand::{DECK_COPIES, DECK_VALUES, solve_any};
+use census24::solve::bighand::{DECK_COPIES, DECK_VALUES, solve_any};
 use census24::{Hand, Q, Rules};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

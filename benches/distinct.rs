@@ -8,7 +8,8 @@
 use std::cell::RefCell;
 
 use census24::canon::DistinctSolver;
-use census24::{Hand, Q, Rules, census};
+use census24::canon::census;
+use census24::{Hand, Q, Rules};
 use itertools::Itertools;
 use rayon::prelude::*;
 

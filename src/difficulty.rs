@@ -25,9 +25,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::canon::{Class, Solutions};
-use crate::error::InputError;
-use crate::expr::{Expr, Op};
-use crate::number::Q;
+use crate::game::error::InputError;
+use crate::game::expr::{Expr, Op};
+use crate::game::number::Q;
 
 /// Effort of each operation inside a solution, indexed `+ - * /`. Adding up
 /// is what everyone tries first; times-table products are recalled; a
@@ -277,8 +277,8 @@ pub fn ranks(scores: &[Option<f64>]) -> Vec<Option<u32>> {
 mod tests {
     use super::*;
     use crate::canon::solutions;
-    use crate::hand::Hand;
-    use crate::rules::Rules;
+    use crate::game::hand::Hand;
+    use crate::game::rules::Rules;
 
     fn of(h: &str) -> HandDifficulty {
         let s = solutions(&Hand::parse(h).unwrap(), Q::int(24), Rules::Rational).unwrap();

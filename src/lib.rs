@@ -1,47 +1,35 @@
 //! census24 settles the "24 game" family by exhaustion.
 //!
-//! The data flow reads from the module names:
-//! `hand -> solve -> canon -> table -> report`.
+//! The layers, each a folder whose `mod.rs` says what it may use, from the
+//! bottom up (a layer uses only the layers below it):
 //!
-//! - [`number`]: exact rationals; [`rules`]: which intermediates a game admits;
-//!   [`hand`]: a validated multiset of cards; [`expr`]: expression trees.
-//! - [`solve`]: the exact subset-DP solver for one hand (and `--closest`).
+//! - [`game`]: exact rationals, rule sets, hands, expression trees.
+//! - [`solve`]: the exact subset-DP solver (and `--closest`), big hands.
+//! - [`canon`]: distinct solutions (canonical forms, dissimilar grouping)
+//!   and the expression census.
+//! - [`difficulty`]: how hard a hand is for a person.
+//! - [`tables`]: every hand of a variant, as rows and Parquet tables.
+//! - [`report`]: markdown reports, charts and rankings read from the tables.
+//! - [`cli`]: the `census24` command line.
+//!
+//! `game`, `solve`, `canon` and `difficulty` build without any feature (no
+//! polars, clap, indicatif or allocator); the `tables` feature adds Parquet,
+//! and `cli` (the default) the command line. docs/ARCHITECTURE.md draws the
+//! data flow: hand -> solver -> classes -> rows -> Parquet -> report.
 
-pub mod bighand;
 pub mod canon;
-pub mod census;
-#[cfg(feature = "tables")]
+#[cfg(feature = "cli")]
 pub mod cli;
-#[cfg(feature = "tables")]
-pub mod cmd;
 pub mod difficulty;
-pub mod enumerate;
-pub mod error;
-pub mod expr;
-pub mod hand;
-pub mod layout;
-pub mod manifest;
-#[cfg(feature = "tables")]
-pub mod merge;
-pub mod number;
-pub mod progress;
-#[cfg(feature = "tables")]
-pub mod rank;
+pub mod game;
 pub mod report;
-pub mod rows;
-pub mod rules;
 pub mod solve;
-#[cfg(feature = "tables")]
-pub mod store;
-#[cfg(feature = "tables")]
-pub mod sweep;
-#[cfg(feature = "tables")]
-pub mod table;
+pub mod tables;
 
 pub use canon::{Class, Distinct, Solutions, solutions};
-pub use error::{EvalError, InputError};
-pub use expr::{Expr, Op};
-pub use hand::Hand;
-pub use number::Q;
-pub use rules::Rules;
+pub use game::error::{EvalError, InputError};
+pub use game::expr::{Expr, Op};
+pub use game::hand::Hand;
+pub use game::number::Q;
+pub use game::rules::Rules;
 pub use solve::{Closest, Outcome, solve, solve_closest};

@@ -5,14 +5,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use census24::cli::Cli;
+use census24::cli::args::Cli;
 
 // Building solution classes allocates many small nodes: mimalloc makes all
 // distinct solutions of the four-card hands about 20% faster than the system
 // allocator (benches/distinct.rs, docs/PERFORMANCE.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use census24::cmd;
+use census24::cli::cmd;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

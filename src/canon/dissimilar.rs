@@ -24,7 +24,7 @@
 use std::rc::Rc;
 
 use super::form::{Form, Kind, Node, Part, make_prod, make_sum};
-use crate::number::Q;
+use crate::game::number::Q;
 
 /// The key of the core of `form`; without a neutral part anywhere (the
 /// common case, checked on values alone) that is the form's own key.

@@ -27,8 +27,8 @@ use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::expr::{Expr, Op};
-use crate::number::Q;
+use crate::game::expr::{Expr, Op};
+use crate::game::number::Q;
 
 /// A normal-form node, shared between the forms built on it.
 #[derive(Debug)]

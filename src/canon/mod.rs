@@ -13,6 +13,7 @@
 //! Classes are generated directly by dynamic programming over sub-multisets
 //! ([`search`]), never by listing every expression.
 
+pub mod census;
 mod dissimilar;
 pub(crate) mod form;
 #[cfg(test)]
@@ -26,11 +27,11 @@ use std::str::FromStr;
 
 use rustc_hash::FxHashMap;
 
-use crate::error::InputError;
-use crate::expr::{Expr, Facts, Op};
-use crate::hand::Hand;
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::game::error::InputError;
+use crate::game::expr::{Expr, Facts, Op};
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use form::Form;
 use search::{Algebra, Engine, Tree};
 

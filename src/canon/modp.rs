@@ -12,9 +12,9 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::expr::Op;
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::game::expr::Op;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 const P: u64 = (1 << 61) - 1;
 /// Random points per fingerprint.
@@ -177,8 +177,8 @@ pub(crate) fn count_classes(cards: &[i64], target: Option<Q>, rules: Rules, seed
 /// relabellings of equal cards names the orbit. Two expressions over the same
 /// cards are structurally equal exactly when these agree. `None` if a point
 /// hits a zero denominator (negligibly rare).
-pub(crate) fn orbit_fingerprint(expr: &crate::expr::Expr, seed: u64) -> Option<Vec<u64>> {
-    use crate::expr::Expr;
+pub(crate) fn orbit_fingerprint(expr: &crate::game::expr::Expr, seed: u64) -> Option<Vec<u64>> {
+    use crate::game::expr::Expr;
     let cards = expr.cards();
     let n = cards.len();
     let points = random_points(n, seed);

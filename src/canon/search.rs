@@ -22,9 +22,9 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::expr::{Expr, Op};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::game::expr::{Expr, Op};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 /// A witness tree with shared subtrees, cheap to build for every candidate.
 /// Ordered structurally, so that the smallest witness of a class can be kept

@@ -236,7 +236,7 @@ fn all_classes_of_distinct_symbols_agree_with_the_census() {
         let mut engine = Engine::symbolic(StructuralAlgebra);
         let id = engine.id(&cards);
         let all = engine.all(id).len() as u128;
-        assert_eq!(all, crate::census::count(n).unwrap(), "n = {n}");
+        assert_eq!(all, crate::canon::census::count(n).unwrap(), "n = {n}");
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::query::{ReportError, TableFiles, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
 use super::{SizeSummary, TableId};
-use crate::layout::{TableKey, target_folder};
+use crate::tables::layout::{TableKey, target_folder};
 
 /// What `census24 report` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,9 +210,9 @@ mod tests {
 
     #[test]
     fn report_folders_mirror_table_folders() {
-        use crate::enumerate::{Deck, ValueRange};
-        use crate::number::Q;
-        use crate::rules::Rules;
+        use crate::tables::enumerate::{Deck, ValueRange};
+        use crate::game::number::Q;
+        use crate::game::rules::Rules;
         for (target, deck) in [
             (Q::int(24), Deck::Copies(4)),
             (Q::new(-7, 2).unwrap(), Deck::Unlimited),

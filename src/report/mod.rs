@@ -14,6 +14,8 @@ pub mod svg;
 pub mod files;
 #[cfg(feature = "tables")]
 pub mod query;
+#[cfg(feature = "tables")]
+pub mod rank;
 
 use std::path::PathBuf;
 

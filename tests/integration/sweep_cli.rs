@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use census24::table;
+use census24::tables::table;
 use polars::prelude::*;
 use tempfile::TempDir;
 

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::error::InputError;
-use crate::number::{Q, height_bound};
+use crate::game::error::InputError;
+use crate::game::number::{Q, height_bound};
 
 /// The most cards the exact subset solver accepts.
 pub const MAX_EXACT_CARDS: usize = 12;

@@ -23,11 +23,11 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::error::InputError;
-use crate::expr::{Expr, Op};
-use crate::hand::{Hand, MAX_EXACT_CARDS};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::game::error::InputError;
+use crate::game::expr::{Expr, Op};
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 /// How `--closest` picks a value when the target is out of reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
-use crate::cli::{FormatArg, RankArgs};
-use crate::cmd::Status;
-use crate::rank::{RankQuery, ranking, to_csv, to_json, to_table};
+use crate::cli::args::{FormatArg, RankArgs};
+use crate::cli::cmd::Status;
+use crate::report::rank::{RankQuery, ranking, to_csv, to_json, to_table};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::InputError;
+use crate::game::error::InputError;
 
 /// An exact rational number in lowest terms, denominator positive.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

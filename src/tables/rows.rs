@@ -1,19 +1,17 @@
 //! One hand in, its table rows out: the hand row (solvable, counts, odds, the
 //! simplest solution) and one solution row per structural class.
 //!
-//! Pure: no files, no polars. [`crate::table`] turns rows into Parquet; the
+//! Pure: no files, no polars. [`crate::tables::table`] turns rows into Parquet; the
 //! sweep driver decides which hands and where the bytes go. Later columns
 //! (difficulty, complexity) are new fields here and new columns in `table`.
 
-use std::ops::AddAssign;
-
 use crate::canon;
 use crate::difficulty::{self, Tier};
-use crate::enumerate::{self, Deck};
-use crate::error::InputError;
-use crate::hand::Hand;
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::tables::enumerate::{self, Deck};
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::solve::solve;
 
 /// What every hand of one table is solved for.
@@ -159,69 +157,11 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
     Ok((row, rows))
 }
 
-/// Counts over many hands. Sums are exact integers, so tallies of chunks
-/// added in any grouping give the same totals as one sequential pass.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub hands: u64,
-    pub solvable: u64,
-    pub integer_solvable: u64,
-    pub needs_fraction: u64,
-    pub solution_rows: u64,
-    /// Deals (summed `deal_ways`) over all hands and over solvable hands.
-    pub ways: u128,
-    pub solvable_ways: u128,
-}
-
-impl Tally {
-    pub fn of(row: &HandRow, solution_rows: usize) -> Tally {
-        let ways = row.deal_ways as u128;
-        Tally {
-            hands: 1,
-            solvable: row.solvable as u64,
-            integer_solvable: row.integer_solvable as u64,
-            needs_fraction: row.needs_fraction as u64,
-            solution_rows: solution_rows as u64,
-            ways,
-            solvable_ways: if row.solvable { ways } else { 0 },
-        }
-    }
-
-    /// Share of hands that are solvable (0 when there are none).
-    pub fn solvable_share(&self) -> f64 {
-        if self.hands == 0 {
-            0.0
-        } else {
-            self.solvable as f64 / self.hands as f64
-        }
-    }
-
-    /// Chance that a random deal is solvable.
-    pub fn solvable_deal_share(&self) -> f64 {
-        if self.ways == 0 {
-            0.0
-        } else {
-            self.solvable_ways as f64 / self.ways as f64
-        }
-    }
-}
-
-impl AddAssign for Tally {
-    fn add_assign(&mut self, o: Tally) {
-        self.hands += o.hands;
-        self.solvable += o.solvable;
-        self.integer_solvable += o.integer_solvable;
-        self.needs_fraction += o.needs_fraction;
-        self.solution_rows += o.solution_rows;
-        self.ways += o.ways;
-        self.solvable_ways += o.solvable_ways;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enumerate::{ValueRange, total_ways};
+    use crate::tables::enumerate::{ValueRange, total_ways};
+    use crate::tables::summary::Tally;
 
     fn spec(solutions: bool) -> RowSpec {
         let values = ValueRange::new(1, 13).unwrap();

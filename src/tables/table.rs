@@ -7,7 +7,7 @@
 //! rather than left to polars defaults that could change.
 //!
 //! Adding a column (as the difficulty model will) means a field in
-//! [`crate::rows`], a column here, a line in the schema docs below and a bump
+//! [`crate::tables::rows`], a column here, a line in the schema docs below and a bump
 //! of [`SCHEMA_VERSION`].
 
 use std::io::{Cursor, Write};
@@ -15,7 +15,8 @@ use std::io::{Cursor, Write};
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
-use crate::rows::{HandRow, SolutionRow, Tally};
+use crate::tables::rows::{HandRow, SolutionRow};
+use crate::tables::summary::Tally;
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
@@ -315,11 +316,11 @@ pub fn tally(hands: &DataFrame, solution_rows: usize) -> PolarsResult<Tally> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enumerate::Deck;
-    use crate::hand::Hand;
-    use crate::number::Q;
-    use crate::rows::{RowSpec, hand_rows};
-    use crate::rules::Rules;
+    use crate::tables::enumerate::Deck;
+    use crate::game::hand::Hand;
+    use crate::game::number::Q;
+    use crate::tables::rows::{RowSpec, hand_rows};
+    use crate::game::rules::Rules;
 
     fn names_of(df: &DataFrame) -> Vec<&str> {
         df.get_column_names()

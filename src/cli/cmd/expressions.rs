@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
-use crate::census;
-use crate::cli::ExpressionsArgs;
-use crate::cmd::Status;
+use crate::canon::census;
+use crate::cli::args::ExpressionsArgs;
+use crate::cli::cmd::Status;
 
 pub fn run(args: ExpressionsArgs) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -10,10 +10,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::layout::{Part, Shard};
-use crate::manifest::Manifest;
-use crate::store::{self, SweepError};
-use crate::table;
+use crate::tables::layout::{Part, Shard};
+use crate::tables::manifest::Manifest;
+use crate::tables::store::{self, SweepError};
+use crate::tables::table;
 
 /// One merged table.
 #[derive(Clone, Debug)]

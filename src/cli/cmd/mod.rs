@@ -11,7 +11,7 @@ pub mod sweep;
 
 use std::io;
 
-use crate::cli::{Cli, Command};
+use crate::cli::args::{Cli, Command};
 
 /// How a successful run ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! `census24 merge`: join every complete shard set under a folder.
 
-use crate::cli::MergeArgs;
-use crate::cmd::Status;
-use crate::merge::merge_all;
+use crate::cli::args::MergeArgs;
+use crate::cli::cmd::Status;
+use crate::tables::merge::merge_all;
 
 pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
     for m in merge_all(&args.out)? {

@@ -6,12 +6,12 @@ use std::io::{self, Write};
 use serde_json::json;
 
 use crate::canon::{Distinct, count, solutions, trees};
-use crate::cli::SolveArgs;
-use crate::cmd::Status;
-use crate::expr::{Expr, Facts};
-use crate::hand::Hand;
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::cli::args::SolveArgs;
+use crate::cli::cmd::Status;
+use crate::game::expr::{Expr, Facts};
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 /// Validated options of one `solve --all` run.
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::InputError;
-use crate::number::Q;
+use crate::game::error::InputError;
+use crate::game::number::Q;
 
 /// Which values an intermediate (and final) result may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

@@ -13,7 +13,7 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::layout::TableKey;
+use crate::tables::layout::TableKey;
 use crate::report::query::{Cols, ReportError, easiest_of, run, scan};
 
 /// A validated `census24 rank` request.

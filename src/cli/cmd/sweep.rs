@@ -1,22 +1,22 @@
 //! `census24 sweep`: options to a validated [`SweepConfig`], run it, print
 //! the summary paragraph.
 
-use crate::cli::SweepArgs;
-use crate::cmd::Status;
+use crate::cli::args::SweepArgs;
+use crate::cli::cmd::Status;
 use crate::report::TableId;
 use crate::report::files::{ReportPlan, reports_beside, write_reports};
-use crate::sweep::{SweepConfig, sweep};
+use crate::cli::progress::hands_bar;
+use crate::tables::sweep::{SweepConfig, sweep};
 
 impl SweepConfig {
     /// The config of `census24 sweep` options, validated.
-    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig, crate::sweep::PlanError> {
+    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig, crate::tables::sweep::PlanError> {
         SweepConfig {
             key: args.table.key(),
             out: args.out.clone(),
             shard: args.shard,
             solutions: !args.no_solutions,
             threads: args.threads.map(usize::from),
-            quiet: args.quiet,
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
         }
@@ -26,8 +26,8 @@ impl SweepConfig {
 
 pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
     let cfg = SweepConfig::from_args(&args)?;
-    let summary = sweep(&cfg)?;
-    if !cfg.quiet {
+    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
+    if !args.quiet {
         println!("{}", summary.paragraph());
     }
     // A shard part is not a table yet: its report comes after `merge`.
@@ -41,7 +41,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             only: Some(vec![TableId::from(&cfg.key)]),
         };
         let written = write_reports(&plan)?;
-        if !cfg.quiet
+        if !args.quiet
             && let Some(readme) = written.first()
         {
             println!("Report: {}", readme.display());

@@ -1,6 +1,6 @@
 //! The one module that touches table files: atomic writes (temporary name,
 //! then rename), chunk files of unfinished runs, and finished tables with
-//! their manifest. [`crate::sweep`] and [`crate::merge`] decide what to
+//! their manifest. [`crate::tables::sweep`] and [`crate::tables::merge`] decide what to
 //! write; this module decides how it reaches the disk.
 //!
 //! A finished table is written in the order solutions, hands, manifest, each
@@ -16,11 +16,11 @@ use polars::prelude::{DataFrame, PolarsError};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::error::InputError;
-use crate::layout::{self, Part};
-use crate::manifest::{FileEntry, Manifest, Params, RunRecord};
-use crate::sweep::PlanError;
-use crate::table;
+use crate::game::error::InputError;
+use crate::tables::layout::{self, Part};
+use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
+use crate::tables::sweep::PlanError;
+use crate::tables::table;
 
 /// Why a sweep or merge could not finish.
 #[derive(Debug, Error)]
@@ -249,7 +249,7 @@ where
         name: name.to_string(),
         rows: rows as u64,
         bytes: out.bytes,
-        sha256: crate::manifest::to_hex(&out.hasher.finalize()),
+        sha256: crate::tables::manifest::to_hex(&out.hasher.finalize()),
     };
     fs::rename(&tmp, &path).map_err(io_err(&path))?;
     Ok(entry)
@@ -259,7 +259,7 @@ where
 pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
     let path = dir.join(&entry.name);
     let bytes = read(&path)?;
-    if crate::manifest::sha256_hex(&bytes) != entry.sha256 {
+    if crate::tables::manifest::sha256_hex(&bytes) != entry.sha256 {
         return Err(SweepError::Corrupt { path });
     }
     table::from_parquet(&bytes).map_err(table_err(&path))

@@ -19,9 +19,9 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::enumerate::{Deck, ValueRange};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::tables::enumerate::{Deck, ValueRange};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 /// A bad `--shard` option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -1,7 +1,7 @@
 //! `census24 sweep` as a library: solve every hand of a table in parallel and
 //! write it, resumably, as Parquet.
 //!
-//! The hands (sorted, see [`crate::enumerate`]) are cut into chunks of
+//! The hands (sorted, see [`crate::tables::enumerate`]) are cut into chunks of
 //! [`CHUNK_HANDS`]. Each chunk is solved in parallel with rayon and written to
 //! the hidden `.partial` folder as soon as it is done, so Ctrl-C or a kill
 //! loses only the chunk in progress; running the same command again reuses
@@ -10,7 +10,7 @@
 //!
 //! Output bytes depend only on the parameters: rows are produced in hand
 //! order whatever the thread count or chunking (`par_iter().collect()` keeps
-//! order), and [`crate::table`] writes the same bytes for the same rows.
+//! order), and [`crate::tables::table`] writes the same bytes for the same rows.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -19,15 +19,15 @@ use polars::prelude::DataFrame;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::enumerate::{self, Deck, ValueRange};
-use crate::error::InputError;
-use crate::hand::{Hand, MAX_EXACT_CARDS};
-use crate::layout::{Part, Shard, TableKey};
-use crate::manifest::{Params, RunRecord};
-use crate::progress::{self, Summary};
-use crate::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
-use crate::store::{self, SweepError};
-use crate::table;
+use crate::tables::enumerate::{self, Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::tables::layout::{Part, Shard, TableKey};
+use crate::tables::manifest::{Params, RunRecord};
+use crate::tables::summary::{Progress, Summary};
+use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
+use crate::tables::store::{self, SweepError};
+use crate::tables::table;
 
 /// Hands per chunk: small enough that an interruption loses little and the
 /// progress bar moves, large enough that two Parquet files per chunk cost
@@ -69,7 +69,6 @@ pub struct SweepConfig {
     pub solutions: bool,
     /// Worker threads; `None` uses every core.
     pub threads: Option<usize>,
-    pub quiet: bool,
     /// Keep a complete table with the same parameters instead of remaking it.
     pub skip_complete: bool,
     /// Stop (with [`SweepError::Stopped`]) after writing this many chunks:
@@ -199,7 +198,7 @@ fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> 
 }
 
 /// Runs one sweep (or resumes it) and returns what it did.
-pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
+pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, SweepError> {
     let start = Instant::now();
     let dir = cfg.dir();
     let part = cfg.part();
@@ -274,8 +273,8 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
         .num_threads(threads)
         .build()
         .map_err(|e| SweepError::Threads(threads, e))?;
-    let bar = progress::hands_bar(mine.len() as u64, cfg.quiet);
 
+    progress.start(mine.len() as u64);
     let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
     // Hands tables are small and kept; solutions are streamed back from the
     // chunk files at the end, so memory never holds a whole solutions table.
@@ -283,7 +282,7 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
     let (mut resumed, mut written) = (0, 0);
     for (c, hands) in chunks.iter().enumerate() {
         if let Some(done) = store::read_chunk_hands(&partial, c)? {
-            bar.inc(hands.len() as u64);
+            progress.advance(hands.len() as u64);
             hand_frames.push(done);
             resumed += 1;
             continue;
@@ -295,7 +294,7 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
                 // One bar spans all chunks, so it is advanced here rather than
                 // with indicatif's rayon adaptor, which finishes the bar at the
                 // end of each parallel loop.
-                .inspect(|_| bar.inc(1))
+                .inspect(|_| progress.advance(1))
                 .collect::<Result<_, InputError>>()
         })?;
         let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
@@ -316,11 +315,11 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
         hand_frames.push(chunk.0);
         written += 1;
         if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
-            bar.finish_and_clear();
+            progress.finish();
             return Err(SweepError::Stopped(written));
         }
     }
-    bar.finish_and_clear();
+    progress.finish();
 
     let table_err = |source| SweepError::Table {
         path: dir.clone(),
@@ -347,8 +346,8 @@ pub fn sweep(cfg: &SweepConfig) -> Result<Summary, SweepError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::Q;
-    use crate::rules::Rules;
+    use crate::game::number::Q;
+    use crate::game::rules::Rules;
 
     fn cfg(k: usize, values: &str, deck: Deck, solutions: bool) -> SweepConfig {
         SweepConfig {
@@ -363,7 +362,6 @@ mod tests {
             shard: None,
             solutions,
             threads: None,
-            quiet: true,
             skip_complete: false,
             stop_after_chunks: None,
         }

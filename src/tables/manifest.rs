@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::rows::Tally;
+use crate::tables::summary::Tally;
 
 /// Everything that determines a table's bytes (the thread count does not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,34 +1,87 @@
-//! The progress bar of long runs and the one-paragraph summary at the end.
-//!
-//! The bar goes to stderr, and only when stderr is a terminal and the user did
-//! not ask for `--quiet`: piped or logged output stays clean. The driver
-//! advances it from its parallel loop; the solver never sees it.
+//! What a sweep did: [`Tally`], counts over many hands that add up in any
+//! grouping (so parallel chunks, shards and resumed runs share one fold), and
+//! [`Summary`], the closing paragraph of a run; and [`Progress`], how a
+//! caller watches a run advance (the command line draws a bar with it).
 
-use std::io::IsTerminal;
+use std::ops::AddAssign;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use crate::tables::rows::HandRow;
 
-use crate::rows::Tally;
+/// Watches a sweep as it goes. The sweep calls it from its parallel loop, so
+/// it must be cheap and `Sync`; `()` watches nothing.
+pub trait Progress: Sync {
+    /// The run will go through `hands` hands.
+    fn start(&self, hands: u64);
+    /// `hands` more hands are done (solved now or reused from an earlier run).
+    fn advance(&self, hands: u64);
+    /// The run is over (finished, stopped or failed): clear any display.
+    fn finish(&self);
+}
 
-/// A bar counting hands, or a hidden one that costs nothing.
-pub fn hands_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+impl Progress for () {
+    fn start(&self, _: u64) {}
+    fn advance(&self, _: u64) {}
+    fn finish(&self) {}
+}
+
+/// Counts over many hands. Sums are exact integers, so tallies of chunks
+/// added in any grouping give the same totals as one sequential pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub hands: u64,
+    pub solvable: u64,
+    pub integer_solvable: u64,
+    pub needs_fraction: u64,
+    pub solution_rows: u64,
+    /// Deals (summed `deal_ways`) over all hands and over solvable hands.
+    pub ways: u128,
+    pub solvable_ways: u128,
+}
+
+impl Tally {
+    pub fn of(row: &HandRow, solution_rows: usize) -> Tally {
+        let ways = row.deal_ways as u128;
+        Tally {
+            hands: 1,
+            solvable: row.solvable as u64,
+            integer_solvable: row.integer_solvable as u64,
+            needs_fraction: row.needs_fraction as u64,
+            solution_rows: solution_rows as u64,
+            ways,
+            solvable_ways: if row.solvable { ways } else { 0 },
+        }
     }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} hands ({rate}/s, ETA {eta})",
-        )
-        .expect("the template is valid")
-        // indicatif's {per_sec} prints four decimals; whole hands per second read better.
-        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0}", s.per_sec());
-        }),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+
+    /// Share of hands that are solvable (0 when there are none).
+    pub fn solvable_share(&self) -> f64 {
+        if self.hands == 0 {
+            0.0
+        } else {
+            self.solvable as f64 / self.hands as f64
+        }
+    }
+
+    /// Chance that a random deal is solvable.
+    pub fn solvable_deal_share(&self) -> f64 {
+        if self.ways == 0 {
+            0.0
+        } else {
+            self.solvable_ways as f64 / self.ways as f64
+        }
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, o: Tally) {
+        self.hands += o.hands;
+        self.solvable += o.solvable;
+        self.integer_solvable += o.integer_solvable;
+        self.needs_fraction += o.needs_fraction;
+        self.solution_rows += o.solution_rows;
+        self.ways += o.ways;
+        self.solvable_ways += o.solvable_ways;
+    }
 }
 
 /// What one sweep did, for the closing paragraph.

@@ -1,8 +1,8 @@
 //! `census24 report`: options to a [`ReportPlan`], write the reports, list
 //! the files written.
 
-use crate::cli::ReportArgs;
-use crate::cmd::Status;
+use crate::cli::args::ReportArgs;
+use crate::cli::cmd::Status;
 use crate::report::files::{ReportPlan, write_reports};
 
 pub fn run(args: ReportArgs) -> anyhow::Result<Status> {

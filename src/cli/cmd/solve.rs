@@ -7,13 +7,13 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::bighand::{check_deck, solve_any};
-use crate::cli::SolveArgs;
-use crate::cmd::Status;
-use crate::error::InputError;
-use crate::hand::{Hand, MAX_EXACT_CARDS};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::solve::bighand::{check_deck, solve_any};
+use crate::cli::args::SolveArgs;
+use crate::cli::cmd::Status;
+use crate::game::error::InputError;
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::solve::{Closest, Outcome, solve_closest};
 
 /// Validated options of one `solve` run.
@@ -131,7 +131,7 @@ fn render(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
     if args.all {
-        return crate::cmd::distinct::run(&args);
+        return crate::cli::cmd::distinct::run(&args);
     }
     let cfg = SolveConfig::from_args(&args);
     let stdout = io::stdout();

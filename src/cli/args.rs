@@ -8,10 +8,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
-use crate::enumerate::{Deck, ValueRange};
-use crate::layout::{Shard, TableKey};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::tables::enumerate::{Deck, ValueRange};
+use crate::tables::layout::{Shard, TableKey};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::solve::Closest;
 
 /// Settle the 24 game family by exhaustion: exact solver, distinct-solution

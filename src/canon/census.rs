@@ -25,8 +25,8 @@
 
 use crate::canon::form::render;
 use crate::canon::search::Engine;
-use crate::error::InputError;
-use crate::expr::Expr;
+use crate::game::error::InputError;
+use crate::game::expr::Expr;
 
 /// The most operands [`list`] takes: six already gives 793 002 lines.
 pub const MAX_LIST_OPERANDS: usize = 6;

@@ -9,9 +9,9 @@ use std::fmt;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::error::{EvalError, InputError};
-use crate::number::Q;
-use crate::rules::Rules;
+use crate::game::error::{EvalError, InputError};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 
 /// One of the four operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

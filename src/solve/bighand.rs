@@ -24,11 +24,11 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::error::InputError;
-use crate::expr::{Expr, Op};
-use crate::hand::{Hand, MAX_EXACT_CARDS};
-use crate::number::{Q, height_bound};
-use crate::rules::Rules;
+use crate::game::error::InputError;
+use crate::game::expr::{Expr, Op};
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::number::{Q, height_bound};
+use crate::game::rules::Rules;
 use crate::solve::solve;
 
 /// The most cards [`solve_any`] takes: a full deck (52) with room for a few

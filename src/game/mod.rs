@@ -1,0 +1,12 @@
+//! The game: exact numbers, rule sets, hands and expression trees.
+//!
+//! This is the bottom layer. It knows what a card, a target, an operation
+//! and a legal intermediate result are, and nothing about solving, tables,
+//! files or the command line. It uses only the standard library and
+//! `thiserror`; every other layer may use it.
+
+pub mod error;
+pub mod expr;
+pub mod hand;
+pub mod number;
+pub mod rules;

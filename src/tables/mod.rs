@@ -1,0 +1,26 @@
+//! Tables: every hand of a game variant, solved and written as Parquet.
+//!
+//! The flow is `enumerate` (the hands of a sweep and their deal odds) ->
+//! `rows` (one hand in, its hand row and solution rows out) -> `table` (the
+//! one place that knows the Parquet schema) -> `store` (the one place that
+//! writes table files: temporary name, then rename), driven by `sweep` and
+//! joined from shards by `merge`. `layout` says where a table lives and
+//! `manifest` what it holds.
+//!
+//! This layer uses [`crate::game`], [`crate::solve`], [`crate::canon`] and
+//! [`crate::difficulty`]; it never sees clap or a terminal. The modules that
+//! read or write Parquet need the `tables` feature (polars).
+
+pub mod enumerate;
+pub mod layout;
+pub mod manifest;
+#[cfg(feature = "tables")]
+pub mod merge;
+pub mod rows;
+pub mod summary;
+#[cfg(feature = "tables")]
+pub mod store;
+#[cfg(feature = "tables")]
+pub mod sweep;
+#[cfg(feature = "tables")]
+pub mod table;
