@@ -78,14 +78,15 @@ pub const SPREAD: f64 = 2.0;
 
 /// How hard a hand is, by quarters of the difficulty score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Tier {
-    /// Score below 25.
+    /// Difficulty below 25.
     Easy,
-    /// Score 25 to below 50.
+    /// Difficulty 25 to below 50.
     Medium,
-    /// Score 50 to below 75.
+    /// Difficulty 50 to below 75.
     Hard,
-    /// Score 75 and above.
+    /// Difficulty 75 and above.
     Expert,
 }
 

@@ -156,10 +156,10 @@ fn neutral(parts: &[Part], set: u32, sum: bool) -> Option<bool> {
         }
         let v = p.node.value?;
         acc = match (sum, p.flip) {
-            (true, false) => acc.add(v)?,
-            (true, true) => acc.sub(v)?,
-            (false, false) => acc.mul(v)?,
-            (false, true) => acc.div(v)?,
+            (true, false) => acc.checked_add(v)?,
+            (true, true) => acc.checked_sub(v)?,
+            (false, false) => acc.checked_mul(v)?,
+            (false, true) => acc.checked_div(v)?,
         };
     }
     if sum {

@@ -247,9 +247,9 @@ pub(crate) fn make_sum(mut parts: Vec<Part>) -> Form {
         value = match (value, p.node.value) {
             (Some(acc), Some(v)) => {
                 if p.flip {
-                    acc.sub(v)
+                    acc.checked_sub(v)
                 } else {
-                    acc.add(v)
+                    acc.checked_add(v)
                 }
             }
             _ => None,
@@ -288,9 +288,9 @@ pub(crate) fn make_prod(mut parts: Vec<Part>, neg: bool) -> Form {
         value = match (value, p.node.value) {
             (Some(acc), Some(v)) => {
                 if p.flip {
-                    acc.div(v)
+                    acc.checked_div(v)
                 } else {
-                    acc.mul(v)
+                    acc.checked_mul(v)
                 }
             }
             _ => None,

@@ -40,24 +40,27 @@ pub const MAX_DISTINCT_CARDS: usize = 8;
 
 /// Which solutions count as the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Distinct {
-    /// Structural classes merged when they differ only in a neutral part.
+    /// Structural classes that differ only in a neutral part (a spare 1 that
+    /// multiplies or divides, a spare 0 added or subtracted, 7/7, 7-7) are one.
     #[default]
     Dissimilar,
     /// Equal as rational functions of the cards, equal cards interchangeable.
     Structural,
-    /// Every expression tree, up to the order of the operands of `+` and `*`.
-    None,
+    /// Every expression tree, up to the order of the operands of + and *.
+    #[cfg_attr(feature = "cli", value(name = "none"))]
+    Trees,
 }
 
 impl Distinct {
-    pub const ALL: [Distinct; 3] = [Distinct::Dissimilar, Distinct::Structural, Distinct::None];
+    pub const ALL: [Distinct; 3] = [Distinct::Dissimilar, Distinct::Structural, Distinct::Trees];
 
     pub fn name(self) -> &'static str {
         match self {
             Distinct::Dissimilar => "dissimilar",
             Distinct::Structural => "structural",
-            Distinct::None => "none",
+            Distinct::Trees => "none",
         }
     }
 }
@@ -127,7 +130,7 @@ impl Solutions {
     pub fn at(&self, level: Distinct) -> Vec<&Class> {
         match level {
             Distinct::Dissimilar => self.dissimilar_representatives().collect(),
-            Distinct::Structural | Distinct::None => self.classes.iter().collect(),
+            Distinct::Structural | Distinct::Trees => self.classes.iter().collect(),
         }
     }
 }
@@ -391,7 +394,7 @@ pub fn trees(hand: &Hand, target: Q, rules: Rules) -> Result<Vec<Expr>, InputErr
 /// The number of solutions of `hand` at `level`.
 pub fn count(hand: &Hand, target: Q, rules: Rules, level: Distinct) -> Result<u64, InputError> {
     Ok(match level {
-        Distinct::None => trees(hand, target, rules)?.len() as u64,
+        Distinct::Trees => trees(hand, target, rules)?.len() as u64,
         Distinct::Structural => solutions(hand, target, rules)?.classes.len() as u64,
         Distinct::Dissimilar => solutions(hand, target, rules)?.dissimilar as u64,
     })

@@ -90,28 +90,28 @@ const SHAPES: [(Op, bool); 6] = [
 /// `0 / b = 0`).
 fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     Ok(match (op, swap) {
-        (Op::Add, _) => t.sub(a),
-        (Op::Sub, false) => a.sub(t),
-        (Op::Sub, true) => t.add(a),
+        (Op::Add, _) => t.checked_sub(a),
+        (Op::Sub, false) => a.checked_sub(t),
+        (Op::Sub, true) => t.checked_add(a),
         (Op::Mul, _) => {
             if a.is_zero() {
                 return if t.is_zero() { Err(()) } else { Ok(None) };
             }
-            t.div(a)
+            t.checked_div(a)
         }
         (Op::Div, false) => {
             // a / b = t
             if t.is_zero() {
                 return if a.is_zero() { Err(()) } else { Ok(None) };
             }
-            a.div(t)
+            a.checked_div(t)
         }
         (Op::Div, true) => {
             // b / a = t
             if a.is_zero() {
                 return Ok(None);
             }
-            t.mul(a)
+            t.checked_mul(a)
         }
     })
 }
@@ -120,10 +120,10 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
 /// `t - a`, which exact arithmetic gives without a second reduction (the
 /// direct subtraction only when the negation does not fit).
 fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
-    let d = t.sub(a);
+    let d = t.checked_sub(a);
     let back = match d {
-        Some(d) => d.neg(),
-        None => a.sub(t),
+        Some(d) => d.checked_neg(),
+        None => a.checked_sub(t),
     };
     [
         Ok(d),
@@ -481,12 +481,19 @@ impl<A: Algebra> Engine<A> {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
                 for &x in va.0.iter() {
                     for &y in vb.0.iter() {
-                        let d = x.sub(y);
+                        let d = x.checked_sub(y);
                         let back = match d {
-                            Some(d) => d.neg(),
-                            None => y.sub(x),
+                            Some(d) => d.checked_neg(),
+                            None => y.checked_sub(x),
                         };
-                        for v in [x.add(y), x.mul(y), d, back, x.div(y), y.div(x)] {
+                        for v in [
+                            x.checked_add(y),
+                            x.checked_mul(y),
+                            d,
+                            back,
+                            x.checked_div(y),
+                            y.checked_div(x),
+                        ] {
                             match v {
                                 Some(v) if self.rules.admits(v) => out.push(v),
                                 _ => {}

@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use super::modp::{count_classes, orbit_fingerprint};
 use super::*;
+use crate::game::proptests;
 
 fn c(v: i64) -> Expr {
     Expr::Card(v)
@@ -125,22 +126,12 @@ fn mutate(e: &Expr, rng: &mut StdRng) -> Expr {
     }
 }
 
-fn cards_strategy() -> impl Strategy<Value = Vec<i64>> {
-    // Small values make repeated cards common; larger ones make them rare.
-    prop_oneof![
-        prop::collection::vec(1i64..=4, 1..=6),
-        prop::collection::vec(1i64..=13, 1..=6),
-        prop::collection::vec(-3i64..=3, 1..=5),
-    ]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn key_is_unchanged_by_equivalence_rewrites(cards in cards_strategy(), seed in any::<u64>()) {
+    fn key_is_unchanged_by_equivalence_rewrites(e in proptests::expr(), seed in any::<u64>()) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let e = random_expr(&cards, &mut rng);
         let key = canonical_key(&e);
         let mut f = e.clone();
         for _ in 0..8 {
@@ -159,9 +150,8 @@ proptest! {
     }
 
     #[test]
-    fn key_changes_exactly_when_the_function_changes(cards in cards_strategy(), seed in any::<u64>()) {
+    fn key_changes_exactly_when_the_function_changes(e in proptests::expr(), seed in any::<u64>()) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let e = random_expr(&cards, &mut rng);
         let f = mutate(&rewrite(&e, &mut rng), &mut rng);
         let (Some(fe), Some(ff)) = (orbit_fingerprint(&e, seed), orbit_fingerprint(&f, seed)) else {
             return Ok(());

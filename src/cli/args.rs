@@ -8,11 +8,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
-use crate::tables::enumerate::{Deck, ValueRange};
-use crate::tables::layout::{Shard, TableKey};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::solve::Closest;
+use crate::tables::enumerate::{Deck, ValueRange};
+use crate::tables::layout::{Shard, TableKey};
 
 /// Settle the 24 game family by exhaustion: exact solver, distinct-solution
 /// census, Parquet tables and difficulty reports.
@@ -68,45 +68,6 @@ pub enum Command {
     Expressions(ExpressionsArgs),
 }
 
-/// A rule set for intermediate results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RulesArg {
-    /// Fractions allowed anywhere (the classic game).
-    Rational,
-    /// Every intermediate result an integer, negatives allowed.
-    Integer,
-    /// Every intermediate result a non-negative integer (Countdown).
-    Natural,
-}
-
-impl From<RulesArg> for Rules {
-    fn from(r: RulesArg) -> Rules {
-        match r {
-            RulesArg::Rational => Rules::Rational,
-            RulesArg::Integer => Rules::Integer,
-            RulesArg::Natural => Rules::Natural,
-        }
-    }
-}
-
-/// What to report when the target cannot be reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ClosestArg {
-    /// The largest reachable value not above the target.
-    Below,
-    /// The reachable value nearest the target (the smaller one on a tie).
-    Nearest,
-}
-
-impl From<ClosestArg> for Closest {
-    fn from(c: ClosestArg) -> Closest {
-        match c {
-            ClosestArg::Below => Closest::Below,
-            ClosestArg::Nearest => Closest::Nearest,
-        }
-    }
-}
-
 /// Parses a target: an integer or a fraction `p/q`.
 pub fn parse_target(s: &str) -> Result<Q, String> {
     s.parse::<Q>().map_err(|e| e.to_string())
@@ -123,12 +84,12 @@ pub struct SolveArgs {
     pub target: Q,
 
     /// Which intermediate results are allowed.
-    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
-    pub rules: RulesArg,
+    #[arg(long, value_enum, default_value_t = Rules::Rational)]
+    pub rules: Rules,
 
     /// When the target is unreachable, report the closest reachable value.
     #[arg(long, value_enum)]
-    pub closest: Option<ClosestArg>,
+    pub closest: Option<Closest>,
 
     /// Print × ÷ − instead of * / -.
     #[arg(long)]
@@ -156,34 +117,12 @@ pub struct SolveArgs {
     pub all: bool,
 
     /// With --all: which solutions count as the same (see docs/DISTINCT.md).
-    #[arg(long, value_enum, default_value_t = DistinctArg::Dissimilar, requires = "all")]
-    pub distinct: DistinctArg,
+    #[arg(long, value_enum, default_value_t = Distinct::Dissimilar, requires = "all")]
+    pub distinct: Distinct,
 
     /// With --all: print only the number of solutions at the --distinct level.
     #[arg(long, requires = "all")]
     pub count: bool,
-}
-
-/// When two solutions count as the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum DistinctArg {
-    /// Structural classes that differ only in a neutral part (a spare 1 that
-    /// multiplies or divides, a spare 0 added or subtracted, 7/7, 7-7) are one.
-    Dissimilar,
-    /// Equal as rational functions of the cards, equal cards interchangeable.
-    Structural,
-    /// Every expression tree, up to the order of the operands of + and *.
-    None,
-}
-
-impl From<DistinctArg> for Distinct {
-    fn from(d: DistinctArg) -> Distinct {
-        match d {
-            DistinctArg::Dissimilar => Distinct::Dissimilar,
-            DistinctArg::Structural => Distinct::Structural,
-            DistinctArg::None => Distinct::None,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -220,8 +159,8 @@ pub struct TableArgs {
     pub target: Q,
 
     /// Which intermediate results are allowed.
-    #[arg(long, value_enum, default_value_t = RulesArg::Rational)]
-    pub rules: RulesArg,
+    #[arg(long, value_enum, default_value_t = Rules::Rational)]
+    pub rules: Rules,
 
     /// Copies of each value in the deck (4 in a standard 52-card deck), or
     /// `none` for independent draws; it caps repeats and sets the deal odds.
@@ -315,30 +254,6 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
-/// A difficulty tier (docs/DIFFICULTY.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TierArg {
-    /// Difficulty below 25.
-    Easy,
-    /// Difficulty 25 to below 50.
-    Medium,
-    /// Difficulty 50 to below 75.
-    Hard,
-    /// Difficulty 75 and above.
-    Expert,
-}
-
-impl From<TierArg> for Tier {
-    fn from(t: TierArg) -> Tier {
-        match t {
-            TierArg::Easy => Tier::Easy,
-            TierArg::Medium => Tier::Medium,
-            TierArg::Hard => Tier::Hard,
-            TierArg::Expert => Tier::Expert,
-        }
-    }
-}
-
 /// How `rank` prints its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
@@ -361,7 +276,7 @@ pub struct RankArgs {
 
     /// Only hands of this tier.
     #[arg(long, value_enum)]
-    pub tier: Option<TierArg>,
+    pub tier: Option<Tier>,
 
     /// Print at most N hands.
     #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]

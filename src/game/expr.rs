@@ -29,10 +29,10 @@ impl Op {
     #[inline]
     pub fn apply(self, a: Q, b: Q) -> Option<Q> {
         match self {
-            Op::Add => a.add(b),
-            Op::Sub => a.sub(b),
-            Op::Mul => a.mul(b),
-            Op::Div => a.div(b),
+            Op::Add => a.checked_add(b),
+            Op::Sub => a.checked_sub(b),
+            Op::Mul => a.checked_mul(b),
+            Op::Div => a.checked_div(b),
         }
     }
 

@@ -2,11 +2,15 @@
 //!
 //! This is the bottom layer. It knows what a card, a target, an operation
 //! and a legal intermediate result are, and nothing about solving, tables,
-//! files or the command line. It uses only the standard library and
-//! `thiserror`; every other layer may use it.
+//! files or the command line. It uses only the standard library, `serde`
+//! and `thiserror`; every other layer may use it.
 
+pub mod deck;
 pub mod error;
 pub mod expr;
 pub mod hand;
 pub mod number;
 pub mod rules;
+
+#[cfg(test)]
+pub(crate) mod proptests;

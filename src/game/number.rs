@@ -120,7 +120,7 @@ impl Q {
     }
 
     #[inline]
-    pub fn add(self, o: Q) -> Option<Q> {
+    pub fn checked_add(self, o: Q) -> Option<Q> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_add(o.n).map(Q::int);
         }
@@ -129,7 +129,7 @@ impl Q {
     }
 
     #[inline]
-    pub fn sub(self, o: Q) -> Option<Q> {
+    pub fn checked_sub(self, o: Q) -> Option<Q> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_sub(o.n).map(Q::int);
         }
@@ -138,7 +138,7 @@ impl Q {
     }
 
     #[inline]
-    pub fn mul(self, o: Q) -> Option<Q> {
+    pub fn checked_mul(self, o: Q) -> Option<Q> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_mul(o.n).map(Q::int);
         }
@@ -147,7 +147,7 @@ impl Q {
 
     /// `self / o`; `None` when `o` is zero.
     #[inline]
-    pub fn div(self, o: Q) -> Option<Q> {
+    pub fn checked_div(self, o: Q) -> Option<Q> {
         if o.n == 0 {
             return None;
         }
@@ -155,7 +155,7 @@ impl Q {
     }
 
     #[inline]
-    pub fn neg(self) -> Option<Q> {
+    pub fn checked_neg(self) -> Option<Q> {
         Some(Q {
             n: self.n.checked_neg()?,
             d: self.d,
@@ -172,7 +172,7 @@ impl Q {
 
     /// `1/self`; `None` for zero.
     pub fn recip(self) -> Option<Q> {
-        Q::ONE.div(self)
+        Q::ONE.checked_div(self)
     }
 
     /// Nearest `f64`, for display and Parquet float columns only: never for decisions.
@@ -182,7 +182,7 @@ impl Q {
 
     /// `|self - o|`, exactly.
     pub fn distance(self, o: Q) -> Option<Q> {
-        self.sub(o)?.abs()
+        self.checked_sub(o)?.abs()
     }
 }
 
@@ -283,18 +283,20 @@ mod tests {
     #[test]
     fn arithmetic_is_exact() {
         // 8 / (3 - 8/3) = 24
-        let r = Q::int(8).div(Q::int(3).sub(q(8, 3)).unwrap()).unwrap();
+        let r = Q::int(8)
+            .checked_div(Q::int(3).checked_sub(q(8, 3)).unwrap())
+            .unwrap();
         assert_eq!(r, Q::int(24));
-        assert_eq!(q(1, 3).add(q(1, 6)).unwrap(), q(1, 2));
-        assert_eq!(q(2, 3).mul(q(9, 4)).unwrap(), q(3, 2));
-        assert!(Q::ONE.div(Q::ZERO).is_none());
+        assert_eq!(q(1, 3).checked_add(q(1, 6)).unwrap(), q(1, 2));
+        assert_eq!(q(2, 3).checked_mul(q(9, 4)).unwrap(), q(3, 2));
+        assert!(Q::ONE.checked_div(Q::ZERO).is_none());
     }
 
     #[test]
     fn overflow_is_none_not_wrong() {
-        assert!(Q::int(i64::MAX).add(Q::ONE).is_none());
-        assert!(Q::int(i64::MAX).mul(Q::int(2)).is_none());
-        assert!(Q::int(i64::MIN).neg().is_none());
+        assert!(Q::int(i64::MAX).checked_add(Q::ONE).is_none());
+        assert!(Q::int(i64::MAX).checked_mul(Q::int(2)).is_none());
+        assert!(Q::int(i64::MIN).checked_neg().is_none());
     }
 
     #[test]

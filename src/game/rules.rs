@@ -8,14 +8,14 @@ use crate::game::number::Q;
 
 /// Which values an intermediate (and final) result may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Rules {
     /// Fractions allowed anywhere: the classic 24 game.
     #[default]
     Rational,
-    /// Every intermediate result an integer; negatives allowed.
+    /// Every intermediate result an integer, negatives allowed.
     Integer,
-    /// Every intermediate result a non-negative integer (Countdown): subtraction
-    /// may not go below zero and division must be exact.
+    /// Every intermediate result a non-negative integer (Countdown).
     Natural,
 }
 

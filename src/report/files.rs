@@ -9,10 +9,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::SizeSummary;
 use super::query::{ReportError, TableFiles, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
-use super::{SizeSummary, TableId};
-use crate::tables::layout::{TableKey, target_folder};
+use crate::tables::disk;
+use crate::tables::layout::{Part, TableKey};
 
 /// What `census24 report` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub struct ReportPlan {
     pub out: PathBuf,
     /// Only the tables with these ids (all tables when `None`). The index
     /// always covers every table.
-    pub only: Option<Vec<TableId>>,
+    pub only: Option<Vec<TableKey>>,
 }
 
 /// The default reports folder of a data folder: `reports` beside it
@@ -32,43 +33,11 @@ pub fn reports_beside(data: &Path) -> PathBuf {
     data.parent().unwrap_or(Path::new("")).join("reports")
 }
 
-impl From<&TableKey> for TableId {
-    fn from(k: &TableKey) -> TableId {
-        TableId {
-            rules: k.rules.to_string(),
-            target: target_folder(k.target),
-            values: format!("{}-{}", k.values.lo, k.values.hi),
-            deck: k.deck.to_string(),
-            k: k.k as u32,
-        }
-    }
-}
-
 /// A table found under the data folder.
 #[derive(Clone, Debug)]
 pub struct Found {
-    pub id: TableId,
+    pub id: TableKey,
     pub dir: PathBuf,
-}
-
-/// The id of a table from its partition path relative to the data folder,
-/// or `None` when the path is not a partition path.
-pub fn parse_partition(rel: &Path) -> Option<TableId> {
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let [rules, target, values, deck, k] = parts.as_slice() else {
-        return None;
-    };
-    let value = |s: &str, key: &str| s.strip_prefix(key)?.strip_prefix('=').map(str::to_string);
-    Some(TableId {
-        rules: value(rules, "rules")?,
-        target: value(target, "target")?,
-        values: value(values, "values")?,
-        deck: value(deck, "deck")?,
-        k: value(k, "k")?.parse().ok()?,
-    })
 }
 
 /// Every whole table (a folder with `hands.parquet`) under `data`, sorted
@@ -79,64 +48,32 @@ pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
             dir: data.to_path_buf(),
         });
     }
+    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
     let mut found = Vec::new();
-    let mut stack = vec![data.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries = fs::read_dir(&dir).map_err(|source| ReportError::Io {
-            path: dir.clone(),
-            source,
-        })?;
-        for entry in entries {
-            let entry = entry.map_err(|source| ReportError::Io {
-                path: dir.clone(),
-                source,
-            })?;
-            let path = entry.path();
-            // Hidden folders hold unfinished runs, never tables.
-            if entry.file_name().to_string_lossy().starts_with('.') {
-                continue;
-            }
-            if path.is_dir() {
-                stack.push(path);
-            } else if entry.file_name() == "hands.parquet" {
-                let rel = dir.strip_prefix(data).unwrap_or(&dir);
-                if let Some(id) = parse_partition(rel) {
-                    found.push(Found {
-                        id,
-                        dir: dir.clone(),
-                    });
-                }
-            }
+    for dir in dirs {
+        let rel = dir.strip_prefix(data).unwrap_or(&dir);
+        if let Some(id) = TableKey::from_partition(rel)
+            && dir.join(Part::Whole.hands()).is_file()
+        {
+            found.push(Found { id, dir });
         }
     }
-    found.sort_by(|a, b| a.id.cmp(&b.id));
+    found.sort_by_key(|f| f.id.sort_key());
     Ok(found)
 }
 
-/// Writes `bytes` to `path` through a temporary name beside it.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
-    let io = |source| ReportError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    // The process id keeps two writers of one report (parallel sweeps of
-    // sibling tables refresh the same index) off each other's temporary file.
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{}.tmp", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    fs::write(&tmp, bytes).map_err(io)?;
-    fs::rename(&tmp, path).map_err(io)
-}
-
 fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Io { path, source }
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
     for (name, bytes) in &r.charts {
-        write_atomic(&dir.join(name), bytes)?;
+        let path = dir.join(name);
+        disk::write_atomic(&path, bytes).map_err(io(&path))?;
     }
     let readme = dir.join("README.md");
-    write_atomic(&readme, r.markdown.as_bytes())?;
+    disk::write_atomic(&readme, r.markdown.as_bytes()).map_err(io(&readme))?;
     Ok(readme)
 }
 
@@ -156,12 +93,12 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
             dir: plan.data.join(missing.partition()),
         });
     }
-    let sizes: Vec<(TableId, SizeSummary)> = found
+    let sizes: Vec<(TableKey, SizeSummary)> = found
         .iter()
         .map(|f| {
             Ok((
                 f.id.clone(),
-                size_summary(&TableFiles::in_dir(&f.dir), f.id.k)?,
+                size_summary(&TableFiles::in_dir(&f.dir), f.id.k as u32)?,
             ))
         })
         .collect::<Result<_, ReportError>>()?;
@@ -186,48 +123,6 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn partition_paths_parse_and_others_do_not() {
-        let id =
-            parse_partition(Path::new("rules=rational/target=24/values=1-13/deck=4/k=4")).unwrap();
-        assert_eq!(
-            (id.rules.as_str(), id.target.as_str(), id.k),
-            ("rational", "24", 4)
-        );
-        assert_eq!(
-            id.partition(),
-            Path::new("rules=rational/target=24/values=1-13/deck=4/k=4")
-        );
-        assert!(
-            parse_partition(Path::new("rules=rational/target=24/values=1-13/deck=4")).is_none()
-        );
-        assert!(
-            parse_partition(Path::new("rules=rational/target=24/values=1-13/deck=4/k=x")).is_none()
-        );
-        assert!(parse_partition(Path::new("a/b/c/d/e")).is_none());
-    }
-
-    #[test]
-    fn report_folders_mirror_table_folders() {
-        use crate::tables::enumerate::{Deck, ValueRange};
-        use crate::game::number::Q;
-        use crate::game::rules::Rules;
-        for (target, deck) in [
-            (Q::int(24), Deck::Copies(4)),
-            (Q::new(-7, 2).unwrap(), Deck::Unlimited),
-        ] {
-            let key = TableKey {
-                rules: Rules::Natural,
-                target,
-                values: ValueRange::new(1, 10).unwrap(),
-                deck,
-                k: 3,
-            };
-            assert_eq!(TableId::from(&key).partition(), key.partition());
-            assert_eq!(parse_partition(&key.partition()), Some(TableId::from(&key)));
-        }
-    }
 
     #[test]
     fn reports_go_beside_the_data_folder() {

@@ -17,53 +17,7 @@ pub mod query;
 #[cfg(feature = "tables")]
 pub mod rank;
 
-use std::path::PathBuf;
-
-/// Which table a report is about, as written in its partition folders
-/// (`rules=rational/target=24/values=1-13/deck=4/k=4`).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TableId {
-    pub rules: String,
-    pub target: String,
-    pub values: String,
-    pub deck: String,
-    pub k: u32,
-}
-
-impl TableId {
-    /// The partition path relative to the data (or reports) folder.
-    pub fn partition(&self) -> PathBuf {
-        self.family().join(format!("k={}", self.k))
-    }
-
-    /// The partition path without the hand size: tables of one family differ
-    /// only in how many cards are dealt, and reports compare them.
-    pub fn family(&self) -> PathBuf {
-        [
-            format!("rules={}", self.rules),
-            format!("target={}", self.target),
-            format!("values={}", self.values),
-            format!("deck={}", self.deck),
-        ]
-        .iter()
-        .collect()
-    }
-
-    /// The family in words: `rational rules, target 24, values 1-13, deck 4`.
-    pub fn family_title(&self) -> String {
-        let deck = if self.deck == "none" {
-            "unlimited copies".to_string()
-        } else {
-            format!("at most {} copies of a value", self.deck)
-        };
-        format!(
-            "{} rules, target {}, values {}, {deck}",
-            self.rules,
-            self.target.replace('_', "/"),
-            self.values
-        )
-    }
-}
+use crate::tables::layout::TableKey;
 
 /// Counts of one table that are compared across hand sizes.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,7 +70,7 @@ pub struct HandList {
 /// Everything a table's report states.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableSummary {
-    pub id: TableId,
+    pub id: TableKey,
     pub size: SizeSummary,
     pub integer_solvable: u64,
     /// Deals with a solution per tier, as probabilities (easy to expert).

@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use super::{HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableId, TableSummary, ValueRow};
+use super::{HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow};
 use crate::difficulty::Tier;
+use crate::tables::layout::{Part, TableKey};
 
 /// Why a report could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -45,9 +46,9 @@ pub struct TableFiles {
 impl TableFiles {
     /// The files of the table in `dir`.
     pub fn in_dir(dir: &Path) -> TableFiles {
-        let solutions = dir.join("solutions.parquet");
+        let solutions = dir.join(Part::Whole.solutions());
         TableFiles {
-            hands: dir.join("hands.parquet"),
+            hands: dir.join(Part::Whole.hands()),
             solutions: solutions.is_file().then_some(solutions),
         }
     }
@@ -220,11 +221,11 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
 
 /// Everything the report of one table states (the comparison across hand
 /// sizes comes from [`size_summary`] of each sibling table).
-pub fn table_summary(id: &TableId, files: &TableFiles) -> Result<TableSummary, ReportError> {
+pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, ReportError> {
     let path = files.hands.as_path();
     let hands = scan(path)?.with_row_index("row", None);
     let shape = shape(path, &hands)?;
-    let size = size_summary(files, id.k)?;
+    let size = size_summary(files, id.k as u32)?;
 
     let df = run(
         path,

@@ -13,8 +13,8 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::tables::layout::TableKey;
 use crate::report::query::{Cols, ReportError, easiest_of, run, scan};
+use crate::tables::layout::{Part, TableKey};
 
 /// A validated `census24 rank` request.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,7 +105,7 @@ impl RankQuery {
 /// The ranking asked for, best first in the asked order.
 pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let dir = q.data.join(q.table.partition());
-    let path = dir.join("hands.parquet");
+    let path = dir.join(Part::Whole.hands());
     let sweep = sweep_command(&q.data, &q.table);
     if !path.is_file() {
         return Err(RankError::Missing { path: dir, sweep });
@@ -189,7 +189,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let deal = c.f64s("deal_probability")?;
     let example = c.strs("example")?;
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
-    let easiest = match dir.join("solutions.parquet") {
+    let easiest = match dir.join(Part::Whole.solutions()) {
         s if s.is_file() => easiest_of(&s, &names)?,
         _ => Default::default(),
     };

@@ -6,8 +6,9 @@
 use std::fmt::Write;
 
 use super::svg::{BarChart, Series};
-use super::{HandList, SizeSummary, TableId, TableSummary, ratio};
+use super::{HandList, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
+use crate::tables::layout::TableKey;
 
 /// One rendered report: its markdown and the charts it links, by file name.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,11 +86,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
     let cards = if k == 1 { "card" } else { "cards" };
     let mut md = String::new();
     let mut charts = Vec::new();
-    let _ = writeln!(
-        md,
-        "# Target {} with {k} {cards}\n",
-        t.id.target.replace('_', "/")
-    );
+    let _ = writeln!(md, "# Target {} with {k} {cards}\n", t.id.target);
     let _ = writeln!(
         md,
         "{}. Written by `census24 report` from the tables in `{}/`; \
@@ -416,7 +413,7 @@ fn solvable_by_size_chart(family: &[SizeSummary]) -> BarChart {
 /// `reports/README.md`: every report, families side by side by hand size.
 /// `tables` is sorted by id, so families come together, hand sizes ascending.
 /// Chart names are relative to the reports folder.
-pub fn index(tables: &[(TableId, SizeSummary)]) -> Rendered {
+pub fn index(tables: &[(TableKey, SizeSummary)]) -> Rendered {
     let mut md = String::new();
     let mut charts = Vec::new();
     md.push_str("# census24 reports\n\n");

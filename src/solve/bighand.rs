@@ -24,6 +24,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Op};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
@@ -62,10 +63,12 @@ pub const ZERO_MAX: u32 = 4;
 /// absorbing search there, and its answer is final either way.
 const EXACT_FIRST: usize = 6;
 
-/// Fails unless `hand` could be dealt from one deck with `copies` copies of each
-/// value 1..=13; `None` means any integers are allowed.
-pub fn check_deck(hand: &Hand, copies: Option<u32>) -> Result<(), InputError> {
-    let Some(copies) = copies else { return Ok(()) };
+/// Fails unless `hand` could be dealt from `deck`: values 1..=13, at most
+/// the deck's copies of each; an unlimited deck allows any integers.
+pub fn check_deck(hand: &Hand, deck: Deck) -> Result<(), InputError> {
+    let Some(copies) = deck.cap() else {
+        return Ok(());
+    };
     let ms = Multiset::of(hand.cards());
     for (&value, &count) in ms.vals.iter().zip(&ms.cnt) {
         if !DECK_VALUES.contains(&value) {
@@ -247,12 +250,12 @@ fn make(cards: &[i64], t: Q, rules: Rules) -> Option<Expr> {
             // With two cards the only intermediate is the result itself.
             let (x, y) = (Q::int(a), Q::int(b));
             let tries = [
-                (x.add(y), Op::Add, a, b),
-                (x.mul(y), Op::Mul, a, b),
-                (x.sub(y), Op::Sub, a, b),
-                (y.sub(x), Op::Sub, b, a),
-                (x.div(y), Op::Div, a, b),
-                (y.div(x), Op::Div, b, a),
+                (x.checked_add(y), Op::Add, a, b),
+                (x.checked_mul(y), Op::Mul, a, b),
+                (x.checked_sub(y), Op::Sub, a, b),
+                (y.checked_sub(x), Op::Sub, b, a),
+                (x.checked_div(y), Op::Div, a, b),
+                (y.checked_div(x), Op::Div, b, a),
             ];
             let (_, op, l, r) = tries.into_iter().find(|&(v, ..)| v == Some(t))?;
             rules
@@ -451,7 +454,7 @@ mod tests {
     #[test]
     fn full_deck_makes_24_under_every_rule_set() {
         let h = Hand::new(full_deck()).unwrap();
-        check_deck(&h, Some(DECK_COPIES)).unwrap();
+        check_deck(&h, Deck::Copies(DECK_COPIES)).unwrap();
         for rules in Rules::ALL {
             let e = solve_any(&h, Q::int(24), rules)
                 .unwrap()
@@ -706,13 +709,15 @@ mod tests {
     #[test]
     fn deck_check_names_the_offending_value() {
         let h = hand("5 5 5 5 5 5 1");
-        let err = check_deck(&h, Some(4)).unwrap_err().to_string();
+        let err = check_deck(&h, Deck::Copies(4)).unwrap_err().to_string();
         assert_eq!(err, "value 5 appears 6 times, but a deck has 4");
-        assert!(check_deck(&h, Some(6)).is_ok());
-        assert!(check_deck(&h, None).is_ok());
-        let err = check_deck(&hand("1 14"), Some(4)).unwrap_err().to_string();
+        assert!(check_deck(&h, Deck::Copies(6)).is_ok());
+        assert!(check_deck(&h, Deck::Unlimited).is_ok());
+        let err = check_deck(&hand("1 14"), Deck::Copies(4))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("14"), "{err}");
-        assert!(check_deck(&hand("0 3"), Some(4)).is_err());
+        assert!(check_deck(&hand("0 3"), Deck::Copies(4)).is_err());
     }
 
     /// The claim behind "deck hands of 8 or more cards always make 24":

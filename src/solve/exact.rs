@@ -31,13 +31,15 @@ use crate::game::rules::Rules;
 
 /// How `--closest` picks a value when the target is out of reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Closest {
     /// Only the target itself counts.
     #[default]
+    #[cfg_attr(feature = "cli", value(skip))]
     Exact,
     /// The largest reachable value not above the target.
     Below,
-    /// The reachable value nearest the target; on a tie, the smaller one.
+    /// The reachable value nearest the target (the smaller one on a tie).
     Nearest,
 }
 
@@ -169,12 +171,12 @@ impl Shape {
 
     fn value(self, a: Q, b: Q) -> Option<Q> {
         match self {
-            Shape::APlusB => a.add(b),
-            Shape::ATimesB => a.mul(b),
-            Shape::AMinusB => a.sub(b),
-            Shape::BMinusA => b.sub(a),
-            Shape::ADivB => a.div(b),
-            Shape::BDivA => b.div(a),
+            Shape::APlusB => a.checked_add(b),
+            Shape::ATimesB => a.checked_mul(b),
+            Shape::AMinusB => a.checked_sub(b),
+            Shape::BMinusA => b.checked_sub(a),
+            Shape::ADivB => a.checked_div(b),
+            Shape::BDivA => b.checked_div(a),
         }
     }
 
@@ -182,15 +184,15 @@ impl Shape {
     #[inline]
     fn needed(self, a: Q, t: Q) -> Option<Q> {
         match self {
-            Shape::APlusB => t.sub(a),
-            Shape::AMinusB => a.sub(t),
-            Shape::BMinusA => t.add(a),
-            Shape::ATimesB => t.div(a),
+            Shape::APlusB => t.checked_sub(a),
+            Shape::AMinusB => a.checked_sub(t),
+            Shape::BMinusA => t.checked_add(a),
+            Shape::ATimesB => t.checked_div(a),
             // a / b = t: b = a / t, and b = 0 (a = 0) is no division.
             Shape::ADivB if a.is_zero() => None,
-            Shape::ADivB => a.div(t),
+            Shape::ADivB => a.checked_div(t),
             Shape::BDivA if a.is_zero() => None,
-            Shape::BDivA => t.mul(a),
+            Shape::BDivA => t.checked_mul(a),
         }
     }
 }
@@ -332,12 +334,12 @@ impl Solver {
                         bi: ai,
                     };
                     let all = [
-                        (x.add(y), fwd(Op::Add)),
-                        (x.mul(y), fwd(Op::Mul)),
-                        (x.sub(y), fwd(Op::Sub)),
-                        (y.sub(x), rev(Op::Sub)),
-                        (x.div(y), fwd(Op::Div)),
-                        (y.div(x), rev(Op::Div)),
+                        (x.checked_add(y), fwd(Op::Add)),
+                        (x.checked_mul(y), fwd(Op::Mul)),
+                        (x.checked_sub(y), fwd(Op::Sub)),
+                        (y.checked_sub(x), rev(Op::Sub)),
+                        (x.checked_div(y), fwd(Op::Div)),
+                        (y.checked_div(x), rev(Op::Div)),
                     ];
                     for (v, p) in all {
                         if let Some(v) = v.filter(|&v| self.rules.admits(v)) {

@@ -12,3 +12,41 @@ pub mod exact;
 
 pub use crate::game::hand::MAX_EXACT_CARDS;
 pub use exact::{Closest, Outcome, reachable_values, solve, solve_closest};
+
+use crate::game::deck::Deck;
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+
+/// Solve a hand of any size: the exact solver up to [`MAX_EXACT_CARDS`] cards
+/// (with `closest`), the big-hand solver beyond it for hands that could be
+/// dealt from `deck` ([`bighand::check_deck`]). A big hand without a
+/// solution has no closest value to offer (its reachable values are never
+/// all computed), so `closest` other than [`Closest::Exact`] is refused there.
+pub fn solve_hand(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    closest: Closest,
+    deck: Deck,
+) -> Result<Outcome, InputError> {
+    if hand.len() <= MAX_EXACT_CARDS {
+        return solve_closest(hand, target, rules, closest);
+    }
+    bighand::check_deck(hand, deck)?;
+    match bighand::solve_any(hand, target, rules)? {
+        Some(e) => Ok(Outcome {
+            value: Some(target),
+            expr: Some(e),
+        }),
+        None if closest != Closest::Exact => Err(InputError::Other(format!(
+            "hand {hand} has no solution, and --closest takes hands of at most \
+             {MAX_EXACT_CARDS} cards"
+        ))),
+        None => Ok(Outcome {
+            value: None,
+            expr: None,
+        }),
+    }
+}

@@ -14,14 +14,14 @@
 //! Finished chunks of a run in progress wait in a hidden `.partial` folder.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::tables::enumerate::{Deck, ValueRange};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
+use crate::tables::enumerate::{Deck, ValueRange};
 
 /// A bad `--shard` option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -78,16 +78,79 @@ pub struct TableKey {
 impl TableKey {
     /// `rules=R/target=T/values=LO-HI/deck=N/k=K`, relative to the output folder.
     pub fn partition(&self) -> PathBuf {
+        self.family().join(format!("k={}", self.k))
+    }
+
+    /// The partition path without the hand size: tables of one family differ
+    /// only in how many cards are dealt, and reports compare them.
+    pub fn family(&self) -> PathBuf {
+        self.folders()[..4].iter().collect()
+    }
+
+    fn folders(&self) -> [String; 5] {
         [
             format!("rules={}", self.rules),
             format!("target={}", target_folder(self.target)),
-            format!("values={}-{}", self.values.lo, self.values.hi),
+            format!("values={}", values_folder(self.values)),
             format!("deck={}", self.deck),
             format!("k={}", self.k),
         ]
-        .iter()
-        .collect()
     }
+
+    /// The key of a partition path relative to the data folder (the inverse
+    /// of [`TableKey::partition`]), or `None` when the path is not one.
+    pub fn from_partition(rel: &Path) -> Option<TableKey> {
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let [rules, target, values, deck, k] = parts.as_slice() else {
+            return None;
+        };
+        fn value<'a>(s: &'a str, key: &str) -> Option<&'a str> {
+            s.strip_prefix(key)?.strip_prefix('=')
+        }
+        let values = value(values, "values")?;
+        // `LO-HI`, either bound may be negative: split at the first `-` that
+        // is not a sign.
+        let cut = values.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+        let key = TableKey {
+            rules: value(rules, "rules")?.parse().ok()?,
+            target: value(target, "target")?.replace('_', "/").parse().ok()?,
+            values: ValueRange::new(values[..cut].parse().ok()?, values[cut + 1..].parse().ok()?)
+                .ok()?,
+            deck: value(deck, "deck")?.parse().ok()?,
+            k: value(k, "k")?.parse().ok()?,
+        };
+        // Only the canonical spelling names a table (`target=24`, not `target=024`).
+        (key.partition() == rel).then_some(key)
+    }
+
+    /// The family in words: `rational rules, target 24, values 1-13, at most 4
+    /// copies of a value`.
+    pub fn family_title(&self) -> String {
+        let deck = match self.deck.cap() {
+            None => "unlimited copies".to_string(),
+            Some(n) => format!("at most {n} copies of a value"),
+        };
+        format!(
+            "{} rules, target {}, values {}, {deck}",
+            self.rules,
+            self.target,
+            values_folder(self.values)
+        )
+    }
+
+    /// Orders tables as their folders sort (families together), hand sizes
+    /// ascending within a family.
+    pub fn sort_key(&self) -> ([String; 4], usize) {
+        let [r, t, v, d, _] = self.folders();
+        ([r, t, v, d], self.k)
+    }
+}
+
+fn values_folder(v: ValueRange) -> String {
+    format!("{}-{}", v.lo, v.hi)
 }
 
 /// A target as it appears in a folder name: `24`, `-3`, `7_2` for 7/2.
@@ -176,6 +239,55 @@ mod tests {
         assert_eq!(
             odd.partition(),
             PathBuf::from("rules=rational/target=-7_2/values=1-13/deck=none/k=4")
+        );
+    }
+
+    #[test]
+    fn partition_paths_parse_back_and_others_do_not() {
+        for (target, deck, values) in [
+            (Q::int(24), Deck::Copies(4), ValueRange::new(1, 13).unwrap()),
+            (
+                Q::new(-7, 2).unwrap(),
+                Deck::Unlimited,
+                ValueRange::new(-27, -1).unwrap(),
+            ),
+        ] {
+            let key = TableKey {
+                rules: Rules::Natural,
+                target,
+                values,
+                deck,
+                k: 3,
+            };
+            assert_eq!(TableKey::from_partition(&key.partition()), Some(key));
+        }
+        for bad in [
+            "rules=rational/target=24/values=1-13/deck=4",
+            "rules=rational/target=24/values=1-13/deck=4/k=x",
+            "rules=rational/target=024/values=1-13/deck=4/k=4",
+            "rules=odd/target=24/values=1-13/deck=4/k=4",
+            "a/b/c/d/e",
+        ] {
+            assert_eq!(TableKey::from_partition(Path::new(bad)), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn family_title_names_the_variant() {
+        let key = TableKey {
+            rules: Rules::Rational,
+            target: Q::new(7, 2).unwrap(),
+            values: ValueRange::new(1, 13).unwrap(),
+            deck: Deck::Unlimited,
+            k: 4,
+        };
+        assert_eq!(
+            key.family_title(),
+            "rational rules, target 7/2, values 1-13, unlimited copies"
+        );
+        assert_eq!(
+            key.family(),
+            PathBuf::from("rules=rational/target=7_2/values=1-13/deck=none")
         );
     }
 

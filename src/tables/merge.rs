@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::tables::disk;
 use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::Manifest;
 use crate::tables::store::{self, SweepError};
@@ -25,22 +26,17 @@ pub struct Merged {
 
 /// Every folder under `root` (itself included) holding shard manifests, sorted.
 pub fn find_part_dirs(root: &Path) -> Result<Vec<PathBuf>, SweepError> {
+    // Unfinished runs (hidden folders) are not parts; the walk skips them.
+    let dirs = disk::folders(root).map_err(|(path, source)| SweepError::Io { path, source })?;
     let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let names = store::list(&dir)?;
-        if names.iter().any(|n| Part::of_manifest_name(n).is_some()) {
-            found.push(dir.clone());
-        }
-        for n in names {
-            let p = dir.join(&n);
-            // Unfinished runs are not parts; never descend into them.
-            if p.is_dir() && !n.starts_with('.') {
-                stack.push(p);
-            }
+    for dir in dirs {
+        if store::list(&dir)?
+            .iter()
+            .any(|n| Part::of_manifest_name(n).is_some())
+        {
+            found.push(dir);
         }
     }
-    found.sort();
     Ok(found)
 }
 
@@ -144,6 +140,12 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
             .values()
             .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).solutions())?))
     });
+    let mut hands = hands;
+    // The parts have no places by difficulty: those need every hand.
+    table::fill_difficulty_rank(&mut hands).map_err(|source| SweepError::Table {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
     for (s, m) in parts.values() {
         store::remove_part(dir, m, Part::Shard(*s))?;

@@ -11,15 +11,19 @@
 //! [`crate::difficulty`]; it never sees clap or a terminal. The modules that
 //! read or write Parquet need the `tables` feature (polars).
 
+#[cfg(feature = "tables")]
+pub mod disk;
 pub mod enumerate;
+#[cfg(feature = "tables")]
+pub mod error;
 pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]
 pub mod merge;
 pub mod rows;
-pub mod summary;
 #[cfg(feature = "tables")]
 pub mod store;
+pub mod summary;
 #[cfg(feature = "tables")]
 pub mod sweep;
 #[cfg(feature = "tables")]

@@ -7,12 +7,12 @@
 
 use crate::canon;
 use crate::difficulty::{self, Tier};
-use crate::tables::enumerate::{self, Deck};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::solve::solve;
+use crate::tables::enumerate::{self, Deck};
 
 /// What every hand of one table is solved for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

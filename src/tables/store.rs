@@ -14,51 +14,13 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::{DataFrame, PolarsError};
 use sha2::{Digest, Sha256};
-use thiserror::Error;
+use tempfile::NamedTempFile;
 
-use crate::game::error::InputError;
+use crate::tables::disk;
+pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
 use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
-use crate::tables::sweep::PlanError;
 use crate::tables::table;
-
-/// Why a sweep or merge could not finish.
-#[derive(Debug, Error)]
-pub enum SweepError {
-    #[error(transparent)]
-    Plan(#[from] PlanError),
-    #[error(transparent)]
-    Input(#[from] InputError),
-    #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: io::Error },
-    #[error("{}: {source}", path.display())]
-    Table { path: PathBuf, source: PolarsError },
-    #[error("{} is not a census24 manifest: {source}", path.display())]
-    Json {
-        path: PathBuf,
-        source: serde_json::Error,
-    },
-    #[error(
-        "{} holds a table made with other parameters ({diff}); \
-         remove it or choose another --out",
-        path.display()
-    )]
-    Mismatch { path: PathBuf, diff: String },
-    #[error(
-        "the unfinished run in {} was started with other parameters ({diff}); \
-         rerun with its parameters to resume it, or remove that folder to start over",
-        path.display()
-    )]
-    ResumeMismatch { path: PathBuf, diff: String },
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{} does not match the checksum in its manifest", path.display())]
-    Corrupt { path: PathBuf },
-    #[error("stopped after writing {0} chunks as asked; run the same command again to resume")]
-    Stopped(usize),
-    #[error("cannot start {0} worker threads: {1}")]
-    Threads(usize, rayon::ThreadPoolBuildError),
-}
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> SweepError + '_ {
     move |source| SweepError::Io {
@@ -78,11 +40,7 @@ fn table_err(path: &Path) -> impl FnOnce(PolarsError) -> SweepError + '_ {
 /// `path` either does not exist or holds all of `bytes`, even if the process
 /// is killed midway. (A rename within a folder is atomic.)
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SweepError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    fs::write(&tmp, bytes).map_err(io_err(&tmp))?;
-    fs::rename(&tmp, path).map_err(io_err(path))
+    disk::write_atomic(path, bytes).map_err(io_err(path))
 }
 
 pub fn read(path: &Path) -> Result<Vec<u8>, SweepError> {
@@ -180,10 +138,6 @@ where
     I: Iterator<Item = Result<DataFrame, SweepError>>,
 {
     create_dir(dir)?;
-    // Places by difficulty need every hand, so only whole tables have them.
-    if part == Part::Whole {
-        table::fill_difficulty_rank(&mut hands).map_err(table_err(dir))?;
-    }
     // Hands first in the listing (it is the main table); solutions first on disk.
     let hands_path = dir.join(part.hands());
     let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path))?;
@@ -228,10 +182,9 @@ where
     I: Iterator<Item = Result<DataFrame, SweepError>>,
 {
     let path = dir.join(name);
-    let tmp = dir.join(format!("{name}.tmp"));
-    let file = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+    let tmp = NamedTempFile::new_in(dir).map_err(io_err(dir))?;
     let mut out = Hashing {
-        inner: BufWriter::new(file),
+        inner: BufWriter::new(tmp.as_file()),
         hasher: Sha256::new(),
         bytes: 0,
     };
@@ -244,14 +197,18 @@ where
         writer.push(frame?).map_err(table_err(&path))?;
     }
     let rows = writer.finish().map_err(table_err(&path))?;
-    out.flush().map_err(io_err(&tmp))?;
+    out.flush().map_err(io_err(tmp.path()))?;
+    drop(out);
     let entry = FileEntry {
         name: name.to_string(),
         rows: rows as u64,
         bytes: out.bytes,
         sha256: crate::tables::manifest::to_hex(&out.hasher.finalize()),
     };
-    fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    tmp.persist(&path).map_err(|e| SweepError::Io {
+        path: path.clone(),
+        source: e.error,
+    })?;
     Ok(entry)
 }
 

@@ -15,19 +15,18 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use polars::prelude::DataFrame;
-use rayon::prelude::*;
-use thiserror::Error;
-
-use crate::tables::enumerate::{self, Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::tables::enumerate::{self, Deck, ValueRange};
+pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
-use crate::tables::summary::{Progress, Summary};
 use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
 use crate::tables::store::{self, SweepError};
+use crate::tables::summary::{Progress, Summary};
 use crate::tables::table;
+use polars::prelude::DataFrame;
+use rayon::prelude::*;
 
 /// Hands per chunk: small enough that an interruption loses little and the
 /// progress bar moves, large enough that two Parquet files per chunk cost
@@ -37,28 +36,6 @@ pub const CHUNK_HANDS: usize = 512;
 /// The largest hand size whose structural classes a sweep enumerates; past
 /// it the class counts explode and only `--no-solutions` is offered.
 pub const MAX_SOLUTIONS_K: usize = 7;
-
-/// Options that cannot make a table, each naming the bad value.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlanError {
-    #[error("hand size {k} is out of range: expected 1 to {max}{note}")]
-    HandSize {
-        k: usize,
-        max: usize,
-        note: &'static str,
-    },
-    #[error(
-        "hand size {k} cannot be dealt from a deck of {cards} cards ({deck} copies of values {values})"
-    )]
-    DeckTooSmall {
-        k: usize,
-        cards: u64,
-        deck: Deck,
-        values: ValueRange,
-    },
-    #[error("{0}")]
-    Range(InputError),
-}
 
 /// A validated sweep: which table, where, and how to run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -325,13 +302,17 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
         path: dir.clone(),
         source,
     };
-    let hands_df = match table::concat(hand_frames).map_err(table_err)? {
+    let mut hands_df = match table::concat(hand_frames).map_err(table_err)? {
         Some(df) => df,
         None => table::hands_frame(&[]).map_err(table_err)?,
     };
     let solutions = cfg
         .solutions
         .then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
+    // Places by difficulty need every hand, so only whole tables have them.
+    if part == Part::Whole {
+        table::fill_difficulty_rank(&mut hands_df).map_err(table_err)?;
+    }
     let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
     Ok(summary(

@@ -316,11 +316,11 @@ pub fn tally(hands: &DataFrame, solution_rows: usize) -> PolarsResult<Tally> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::enumerate::Deck;
     use crate::game::hand::Hand;
     use crate::game::number::Q;
-    use crate::tables::rows::{RowSpec, hand_rows};
     use crate::game::rules::Rules;
+    use crate::tables::enumerate::Deck;
+    use crate::tables::rows::{RowSpec, hand_rows};
 
     fn names_of(df: &DataFrame) -> Vec<&str> {
         df.get_column_names()

@@ -29,9 +29,14 @@ fn brute_force(items: &[Q], rules: Rules, out: &mut BTreeSet<Q>) {
                 .filter(|&(k, _)| k != i && k != j)
                 .map(|(_, &v)| v)
                 .collect();
-            for v in [a.add(b), a.sub(b), a.mul(b), a.div(b)]
-                .into_iter()
-                .flatten()
+            for v in [
+                a.checked_add(b),
+                a.checked_sub(b),
+                a.checked_mul(b),
+                a.checked_div(b),
+            ]
+            .into_iter()
+            .flatten()
             {
                 if rules.admits(v) {
                     let mut next = rest.clone();

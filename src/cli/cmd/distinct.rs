@@ -46,7 +46,7 @@ struct Line {
 /// The lines `solve --all` prints for `hand` (without `--count`).
 fn lines(hand: &Hand, cfg: &AllConfig) -> anyhow::Result<Vec<Line>> {
     Ok(match cfg.level {
-        Distinct::None => trees(hand, cfg.target, cfg.rules)?
+        Distinct::Trees => trees(hand, cfg.target, cfg.rules)?
             .into_iter()
             .map(|expr| Line { expr, class: None })
             .collect(),

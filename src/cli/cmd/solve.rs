@@ -7,14 +7,14 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::solve::bighand::{check_deck, solve_any};
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::Status;
+use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-use crate::solve::{Closest, Outcome, solve_closest};
+use crate::solve::{Closest, Outcome, solve_hand};
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
@@ -24,9 +24,8 @@ pub struct SolveConfig {
     pub closest: Closest,
     pub unicode: bool,
     pub json: bool,
-    /// Copies of each value allowed in hands over the exact solver's limit
-    /// (`None`: any integers).
-    pub deck: Option<u32>,
+    /// The deck hands over the exact solver's limit must come from.
+    pub deck: Deck,
 }
 
 impl SolveConfig {
@@ -37,7 +36,7 @@ impl SolveConfig {
             closest: args.closest.map_or(Closest::Exact, Into::into),
             unicode: args.unicode,
             json: args.json,
-            deck: args.deck.cap(),
+            deck: args.deck,
         }
     }
 }
@@ -58,29 +57,7 @@ impl Answer {
 /// Solve one hand as `cfg` asks: the exact solver up to its limit, the
 /// big-hand solver (for hands from the configured deck) beyond it.
 pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
-    if hand.len() <= MAX_EXACT_CARDS {
-        let outcome = solve_closest(&hand, cfg.target, cfg.rules, cfg.closest)?;
-        return Ok(Answer { hand, outcome });
-    }
-    check_deck(&hand, cfg.deck)?;
-    let outcome = match solve_any(&hand, cfg.target, cfg.rules)? {
-        Some(e) => Outcome {
-            value: Some(cfg.target),
-            expr: Some(e),
-        },
-        // Without every reachable value in hand there is no closest one to
-        // report; say so rather than print a plain "no solution".
-        None if cfg.closest != Closest::Exact => {
-            return Err(InputError::Other(format!(
-                "hand {hand} has no solution, and --closest takes hands of at most \
-                 {MAX_EXACT_CARDS} cards"
-            )));
-        }
-        None => Outcome {
-            value: None,
-            expr: None,
-        },
-    };
+    let outcome = solve_hand(&hand, cfg.target, cfg.rules, cfg.closest, cfg.deck)?;
     Ok(Answer { hand, outcome })
 }
 

@@ -3,9 +3,8 @@
 
 use crate::cli::args::SweepArgs;
 use crate::cli::cmd::Status;
-use crate::report::TableId;
-use crate::report::files::{ReportPlan, reports_beside, write_reports};
 use crate::cli::progress::hands_bar;
+use crate::report::files::{ReportPlan, reports_beside, write_reports};
 use crate::tables::sweep::{SweepConfig, sweep};
 
 impl SweepConfig {
@@ -38,7 +37,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 .reports
                 .clone()
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
-            only: Some(vec![TableId::from(&cfg.key)]),
+            only: Some(vec![cfg.key]),
         };
         let written = write_reports(&plan)?;
         if !args.quiet

@@ -2,15 +2,18 @@
 //! family (values 1-4, target 6) so that every section has something in it.
 
 use super::*;
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::report::{Listed, ValueRow};
 
-fn id(k: u32) -> TableId {
-    TableId {
-        rules: "rational".into(),
-        target: "6".into(),
-        values: "1-4".into(),
-        deck: "4".into(),
-        k,
+fn id(k: u32) -> TableKey {
+    TableKey {
+        rules: Rules::Rational,
+        target: Q::int(6),
+        values: ValueRange::new(1, 4).unwrap(),
+        deck: Deck::Copies(4),
+        k: k as usize,
     }
 }
 
@@ -149,7 +152,7 @@ fn table_report_without_difficulty_skips_tiers_and_rankings() {
 
 #[test]
 fn index_markdown() {
-    let tables: Vec<(TableId, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
+    let tables: Vec<(TableKey, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
     let r = index(&tables);
     insta::assert_snapshot!(r.markdown);
     let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();

@@ -1,0 +1,71 @@
+//! Why a table could not be made: options that cannot make one
+//! ([`PlanError`]) and runs that could not finish ([`SweepError`]).
+
+use std::io;
+use std::path::PathBuf;
+
+use polars::prelude::PolarsError;
+use thiserror::Error;
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+
+/// Options that cannot make a table, each naming the bad value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlanError {
+    #[error("hand size {k} is out of range: expected 1 to {max}{note}")]
+    HandSize {
+        k: usize,
+        max: usize,
+        note: &'static str,
+    },
+    #[error(
+        "hand size {k} cannot be dealt from a deck of {cards} cards ({deck} copies of values {values})"
+    )]
+    DeckTooSmall {
+        k: usize,
+        cards: u64,
+        deck: Deck,
+        values: ValueRange,
+    },
+    #[error("{0}")]
+    Range(InputError),
+}
+
+/// Why a sweep or merge could not finish.
+#[derive(Debug, Error)]
+pub enum SweepError {
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}: {source}", path.display())]
+    Table { path: PathBuf, source: PolarsError },
+    #[error("{} is not a census24 manifest: {source}", path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error(
+        "{} holds a table made with other parameters ({diff}); \
+         remove it or choose another --out",
+        path.display()
+    )]
+    Mismatch { path: PathBuf, diff: String },
+    #[error(
+        "the unfinished run in {} was started with other parameters ({diff}); \
+         rerun with its parameters to resume it, or remove that folder to start over",
+        path.display()
+    )]
+    ResumeMismatch { path: PathBuf, diff: String },
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{} does not match the checksum in its manifest", path.display())]
+    Corrupt { path: PathBuf },
+    #[error("stopped after writing {0} chunks as asked; run the same command again to resume")]
+    Stopped(usize),
+    #[error("cannot start {0} worker threads: {1}")]
+    Threads(usize, rayon::ThreadPoolBuildError),
+}
