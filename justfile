@@ -11,6 +11,11 @@ default:
 test:
     cargo test --release
 
+# Build and test the core without features (no polars, clap, indicatif or mimalloc).
+core:
+    cargo build --release --no-default-features
+    cargo test --release --no-default-features --lib
+
 # Check formatting and lints as CI does.
 lint:
     cargo fmt --check

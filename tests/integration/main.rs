@@ -4,6 +4,7 @@
 mod bighand_cli;
 mod distinct_cli;
 mod help;
+mod readme;
 mod report_cli;
 mod solve_cli;
 mod solver_exhaustive;
