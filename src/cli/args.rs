@@ -172,7 +172,7 @@ impl TableArgs {
     /// The table these options name.
     pub fn key(&self) -> TableKey {
         TableKey {
-            rules: self.rules.into(),
+            rules: self.rules,
             target: self.target,
             values: self.values,
             deck: self.deck,

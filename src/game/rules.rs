@@ -10,7 +10,7 @@ use crate::game::number::Q;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Rules {
-    /// Fractions allowed anywhere: the classic 24 game.
+    /// Fractions allowed anywhere (the classic game).
     #[default]
     Rational,
     /// Every intermediate result an integer, negatives allowed.

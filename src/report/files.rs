@@ -97,7 +97,7 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
         .iter()
         .map(|f| {
             Ok((
-                f.id.clone(),
+                f.id,
                 size_summary(&TableFiles::in_dir(&f.dir), f.id.k as u32)?,
             ))
         })

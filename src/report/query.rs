@@ -328,7 +328,7 @@ pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, 
     let unsolvable = lists.list(col("solvable").not(), None, LIST_CAP)?;
 
     let mut summary = TableSummary {
-        id: id.clone(),
+        id: *id,
         size,
         integer_solvable,
         deal_tiers,

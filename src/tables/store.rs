@@ -10,7 +10,7 @@
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use polars::prelude::{DataFrame, PolarsError};
 use sha2::{Digest, Sha256};
@@ -183,8 +183,9 @@ where
 {
     let path = dir.join(name);
     let tmp = NamedTempFile::new_in(dir).map_err(io_err(dir))?;
+    let file = tmp.reopen().map_err(io_err(tmp.path()))?;
     let mut out = Hashing {
-        inner: BufWriter::new(tmp.as_file()),
+        inner: BufWriter::new(file),
         hasher: Sha256::new(),
         bytes: 0,
     };
@@ -198,12 +199,12 @@ where
     }
     let rows = writer.finish().map_err(table_err(&path))?;
     out.flush().map_err(io_err(tmp.path()))?;
-    drop(out);
+    let Hashing { hasher, bytes, .. } = out;
     let entry = FileEntry {
         name: name.to_string(),
         rows: rows as u64,
-        bytes: out.bytes,
-        sha256: crate::tables::manifest::to_hex(&out.hasher.finalize()),
+        bytes,
+        sha256: crate::tables::manifest::to_hex(&hasher.finalize()),
     };
     tmp.persist(&path).map_err(|e| SweepError::Io {
         path: path.clone(),

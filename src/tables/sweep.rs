@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-use crate::tables::enumerate::{self, Deck, ValueRange};
+use crate::tables::enumerate::{self, Deck};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};

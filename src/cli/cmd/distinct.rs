@@ -28,8 +28,8 @@ impl AllConfig {
     pub fn from_args(args: &SolveArgs) -> AllConfig {
         AllConfig {
             target: args.target,
-            rules: args.rules.into(),
-            level: args.distinct.into(),
+            rules: args.rules,
+            level: args.distinct,
             count: args.count,
             unicode: args.unicode,
             json: args.json,

@@ -11,7 +11,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
         data: args.data,
         table: args.table.key(),
-        tier: args.tier.map(Into::into),
+        tier: args.tier,
         top: (!args.all).then_some(args.top),
         min_solutions: args.min_solutions,
         max_solutions: args.max_solutions,

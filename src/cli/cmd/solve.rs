@@ -11,7 +11,7 @@ use crate::cli::args::SolveArgs;
 use crate::cli::cmd::Status;
 use crate::game::deck::Deck;
 use crate::game::error::InputError;
-use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::solve::{Closest, Outcome, solve_hand};
@@ -32,7 +32,7 @@ impl SolveConfig {
     pub fn from_args(args: &SolveArgs) -> SolveConfig {
         SolveConfig {
             target: args.target,
-            rules: args.rules.into(),
+            rules: args.rules,
             closest: args.closest.map_or(Closest::Exact, Into::into),
             unicode: args.unicode,
             json: args.json,
