@@ -18,7 +18,7 @@
 //!
 //! "No solution" is only ever returned with a proof: the exact solver (hands of
 //! at most [`MAX_EXACT_CARDS`] cards), an inadmissible target, the zero-card
-//! reduction (see [`solve_any`]) or the height bound of [`height_bound`]. A big
+//! reduction (see [`solve_any`]) or the height bound of [`crate::number::height_bound`]. A big
 //! hand that none of these settles is reported as
 //! [`InputError::Undecided`], never as "no".
 
@@ -27,9 +27,9 @@ use rustc_hash::FxHashMap;
 use crate::error::InputError;
 use crate::expr::{Expr, Op};
 use crate::hand::{Hand, MAX_EXACT_CARDS};
-use crate::number::{Q, height_bound};
+use crate::number::Q;
 use crate::rules::Rules;
-use crate::solve::solve;
+use crate::solve::{out_of_height, solve};
 
 /// The most cards [`solve_any`] takes: a full deck (52) with room for a few
 /// jokers or extra cards under `--deck none`. Beyond it the bounded searches
@@ -146,15 +146,6 @@ fn decide(hand: &Hand, t: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
         hand: hand.to_string(),
         target: t.to_string(),
     })
-}
-
-/// Whether the target is provably out of reach by size: every value an
-/// expression over `cards` takes is `a/b` with `|a| + |b| <= prod(|c| + 1)`.
-fn out_of_height(cards: &[i64], t: Q) -> bool {
-    let need = t.numer().unsigned_abs() as u128 + t.denom() as u128;
-    // `height_bound` with target 0 is the bare product; `None` (beyond u128)
-    // proves nothing.
-    height_bound(cards, Q::ZERO).is_some_and(|h| need > h)
 }
 
 /// A hand as distinct values (ascending) with their counts; sub-multisets are

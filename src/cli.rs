@@ -29,6 +29,14 @@ pub enum Command {
     ///
     /// Prints one solution as an infix expression. Exit status: 0 when every
     /// hand is solved, 1 when some hand has no solution, 2 on bad input.
+    ///
+    /// Limits: cards and targets fit in 64 bits, and (|numerator|+denominator
+    /// of the target) x product of (|card|+1) stays below 2^63; up to 12
+    /// cards are solved exactly, 13 to 64 by the big-hand solver; an
+    /// exhaustive search stops after 30000000 steps (seconds) with an error
+    /// rather than run for hours (hands of 9 or more different cards whose
+    /// target is out of reach, --closest over 9 or more); --all takes up to 8
+    /// cards, --distinct none up to 7; --stdin lines up to 65536 bytes.
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
     /// Solve every hand of a game variant and write Parquet tables.
@@ -139,7 +147,10 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Read one hand per line from standard input (blank and `#` lines are
-    /// skipped) and print one result line per hand as it goes.
+    /// skipped) and print one result per hand as it goes, in input order
+    /// (`hand: expression`; with --all a block `hand: N solutions` and the
+    /// solutions indented, or `hand: N` with --count). A bad line gets one
+    /// error on stderr naming its line number; the others are answered.
     #[arg(long, conflicts_with = "cards")]
     pub stdin: bool,
 
@@ -151,8 +162,10 @@ pub struct SolveArgs {
     pub deck: Deck,
 
     /// Print every solution, one per line, simplest first, one per class at
-    /// the --distinct level (exit status 1 when there is none).
-    #[arg(long, conflicts_with_all = ["stdin", "closest"])]
+    /// the --distinct level (`no solution` and exit status 1 when there is
+    /// none). Hands of at most 8 cards. With --json, one object per hand
+    /// with `count` and `solutions`.
+    #[arg(long, conflicts_with = "closest")]
     pub all: bool,
 
     /// With --all: which solutions count as the same (see docs/DISTINCT.md).
@@ -172,7 +185,9 @@ pub enum DistinctArg {
     Dissimilar,
     /// Equal as rational functions of the cards, equal cards interchangeable.
     Structural,
-    /// Every expression tree, up to the order of the operands of + and *.
+    /// Every expression tree, up to the order of the operands of + and *,
+    /// printed with the brackets that tell trees apart (hands of at most 7
+    /// cards).
     None,
 }
 
@@ -188,7 +203,8 @@ impl From<DistinctArg> for Distinct {
 
 #[derive(Debug, Args)]
 pub struct ExpressionsArgs {
-    /// How many distinct operands (a, b, c, ...).
+    /// How many distinct operands (a, b, c, ...): 1 to 23 (the census of 24
+    /// does not fit in 128 bits).
     #[arg(long, value_name = "N")]
     pub operands: usize,
 

@@ -151,6 +151,30 @@ pub fn hands(k: usize, values: ValueRange, deck: Deck) -> Vec<Vec<i64>> {
     out
 }
 
+/// How many hands [`hands`] lists, computed without listing them: the
+/// coefficient of `x^k` in `(1 + x + ... + x^cap)^width`. `None` when it
+/// overflows `u128`.
+pub fn count_hands(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
+    let cap = deck.cap().map_or(k, |c| (c as usize).min(k));
+    // ways[j]: multisets of j cards from the values seen so far.
+    let mut ways = vec![0u128; k + 1];
+    ways[0] = 1;
+    for _ in 0..values.width() {
+        // Multiply by 1 + x + ... + x^cap: a sliding window sum over ways.
+        let mut next = vec![0u128; k + 1];
+        let mut window = 0u128;
+        for j in 0..=k {
+            window = window.checked_add(ways[j])?;
+            if j > cap {
+                window -= ways[j - cap - 1];
+            }
+            next[j] = window;
+        }
+        ways = next;
+    }
+    Some(ways[k])
+}
+
 /// Depth-first in ascending order, so the output is already sorted. `run` is
 /// how many copies of the last card `cur` ends with.
 fn extend(
@@ -315,6 +339,27 @@ mod tests {
         assert_eq!("4".parse::<Deck>(), Ok(Deck::Copies(4)));
         assert!("0".parse::<Deck>().is_err());
         assert_eq!(Deck::Copies(4).to_string(), "4");
+    }
+
+    #[test]
+    fn hand_count_agrees_with_the_listing() {
+        for (k, values, deck) in [
+            (4, ace_to_king(), Deck::Copies(4)),
+            (5, ace_to_king(), Deck::Copies(4)),
+            (6, ace_to_king(), Deck::Copies(2)),
+            (3, ValueRange::new(-4, 4).unwrap(), Deck::Unlimited),
+            (5, ValueRange::new(1, 3).unwrap(), Deck::Copies(1)),
+            (1, ValueRange::new(0, 0).unwrap(), Deck::Unlimited),
+        ] {
+            let listed = hands(k, values, deck).len() as u128;
+            assert_eq!(count_hands(k, values, deck), Some(listed), "{k} {values} {deck}");
+        }
+        // The hand list that once ran out of memory: C(66, 12), never built.
+        let wide = ValueRange::new(-27, 27).unwrap();
+        assert_eq!(
+            count_hands(12, wide, Deck::Unlimited),
+            binomial(66, 12)
+        );
     }
 
     #[test]

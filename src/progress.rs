@@ -31,6 +31,22 @@ pub fn hands_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// A spinner with `message` while one long search runs, or a hidden one
+/// when stderr is not a terminal. Clear it with `finish_and_clear`.
+pub fn search_spinner(message: String) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("the template is valid"),
+    );
+    bar.set_message(message);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 /// What one sweep did, for the closing paragraph.
 #[derive(Clone, Debug)]
 pub struct Summary {

@@ -56,9 +56,24 @@ pub enum PlanError {
         deck: Deck,
         values: ValueRange,
     },
+    #[error(
+        "{k}-card hands from values {values} (deck {deck}) number {count}, but a sweep \
+         takes at most {MAX_SWEEP_HANDS} hands: narrow --values or lower --hand-size"
+    )]
+    TooManyHands {
+        k: usize,
+        values: ValueRange,
+        deck: Deck,
+        count: String,
+    },
     #[error("{0}")]
     Range(InputError),
 }
+
+/// The most hands one sweep lists. The list is built before solving (sorted
+/// order makes chunks and shards), at about a hundred bytes a hand, and a
+/// sweep of ten million 12-card hands would take days on two cores anyway.
+pub const MAX_SWEEP_HANDS: u128 = 10_000_000;
 
 /// A validated sweep: which table, where, and how to run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +114,15 @@ impl SweepConfig {
                     values: self.key.values,
                 });
             }
+        }
+        let count = enumerate::count_hands(k, self.key.values, self.key.deck);
+        if count.is_none_or(|n| n > MAX_SWEEP_HANDS) {
+            return Err(PlanError::TooManyHands {
+                k,
+                values: self.key.values,
+                deck: self.key.deck,
+                count: count.map_or("more than 2^128".into(), |n| n.to_string()),
+            });
         }
         // The hand of largest magnitude bounds every other: if it is exact, all are.
         let v = self.key.values;
@@ -385,6 +409,18 @@ mod tests {
             .unwrap_err();
         assert!(matches!(e, PlanError::DeckTooSmall { cards: 4, .. }), "{e}");
         assert!(cfg(5, "1..1", Deck::Unlimited, true).validate().is_ok());
+    }
+
+    /// Twelve cards from -27..27 drawn freely are C(66, 12) hands; the sweep
+    /// once tried to list them all and aborted.
+    #[test]
+    fn hand_count_is_checked_before_listing() {
+        let e = cfg(12, "-27..27", Deck::Unlimited, false)
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
+        assert!(e.to_string().contains("4922879481520"), "{e}");
+        assert!(cfg(12, "1..13", Deck::Copies(4), false).validate().is_ok());
     }
 
     #[test]

@@ -50,6 +50,40 @@ pub fn message(err: &anyhow::Error) -> String {
     msg
 }
 
+/// The longest line of a usage error printed whole.
+const USAGE_LINE_CHARS: usize = 200;
+
+/// `line` with control characters escaped and cut after
+/// [`USAGE_LINE_CHARS`] characters, its full length named.
+fn clean_line(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    for c in chars.by_ref().take(USAGE_LINE_CHARS) {
+        if c.is_control() || c == '\u{feff}' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        out.push_str(&format!("... ({} bytes)", line.len()));
+    }
+    out
+}
+
+/// A usage error as clap words it, with each line cleaned by
+/// [`clean_line`]: clap quotes a bad value whole, which for a hostile
+/// argument means megabytes or terminal escape sequences.
+pub fn usage_error(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(&clean_line(line));
+        out.push('\n');
+    }
+    out
+}
+
 /// True when `err` (anywhere in its chain) is a broken pipe, as when the
 /// output is piped into `head`: that is a normal way to stop, not a failure.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -62,6 +96,22 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn usage_errors_are_cut_and_escaped() {
+        use clap::Parser;
+        let long = "7".repeat(100_000);
+        let err = crate::cli::Cli::try_parse_from(["census24", "solve", "--rules", &long, "1"])
+            .unwrap_err();
+        let text = usage_error(&err);
+        assert!(text.len() < 2000, "{} bytes", text.len());
+        assert!(text.contains("bytes)"), "{text}");
+        let err = crate::cli::Cli::try_parse_from(["census24", "solve", "--rules", "\x1b[31m", "1"])
+            .unwrap_err();
+        let text = usage_error(&err);
+        assert!(!text.contains('\x1b'), "{text}");
+        assert!(text.contains("\\u{1b}[31m"), "{text}");
+    }
 
     #[test]
     fn message_says_each_cause_once() {
