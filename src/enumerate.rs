@@ -352,14 +352,15 @@ mod tests {
             (1, ValueRange::new(0, 0).unwrap(), Deck::Unlimited),
         ] {
             let listed = hands(k, values, deck).len() as u128;
-            assert_eq!(count_hands(k, values, deck), Some(listed), "{k} {values} {deck}");
+            assert_eq!(
+                count_hands(k, values, deck),
+                Some(listed),
+                "{k} {values} {deck}"
+            );
         }
         // The hand list that once ran out of memory: C(66, 12), never built.
         let wide = ValueRange::new(-27, 27).unwrap();
-        assert_eq!(
-            count_hands(12, wide, Deck::Unlimited),
-            binomial(66, 12)
-        );
+        assert_eq!(count_hands(12, wide, Deck::Unlimited), binomial(66, 12));
     }
 
     #[test]

@@ -530,7 +530,12 @@ mod tests {
     /// tree form parses back to the tree itself.
     #[test]
     fn printed_text_read_as_written_obeys_the_rules() {
-        for cards in [[-5, 2, 5, 3], [3, -7, -1, 13], [0, -2, 4, 4], [6, 1, -3, -3]] {
+        for cards in [
+            [-5, 2, 5, 3],
+            [3, -7, -1, 13],
+            [0, -2, 4, 4],
+            [6, 1, -3, -3],
+        ] {
             for e in trees_over(&cards) {
                 for rules in Rules::ALL {
                     let Ok(v) = e.eval_under(rules) else { continue };

@@ -105,7 +105,9 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             integer_solvable,
             needs_fraction: solvable && !integer_solvable,
             smallest_peak: None,
-            example: found.map(|e| e.to_infix_under(spec.rules, false)).unwrap_or_default(),
+            example: found
+                .map(|e| e.to_infix_under(spec.rules, false))
+                .unwrap_or_default(),
             deal_ways,
             deal_probability,
             difficulty: None,

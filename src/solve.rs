@@ -59,13 +59,26 @@ impl Outcome {
 /// Solve `hand` for `target` under `rules`: one expression, or `None` when
 /// none exists. Fails only on a hand the exact solver does not take.
 pub fn solve(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    solve_within(hand, target, rules, MAX_STEPS)
+}
+
+/// [`solve`] with a step budget of `steps` instead of [`MAX_STEPS`], for
+/// callers that would rather give up early and try something else.
+pub fn solve_within(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    steps: u64,
+) -> Result<Option<Expr>, InputError> {
     if out_of_height(hand.cards(), target) && hand.len() >= 2 {
         hand.check_size(MAX_EXACT_CARDS, "the exact solver")?;
         hand.check_range(target)?;
         return Ok(None);
     }
     let mut s = Solver::new(hand, target, rules)?;
-    s.decide_full(target).map_err(|Exhausted| s.too_hard(hand, target))
+    s.budget = steps;
+    s.decide_full(target)
+        .map_err(|Exhausted| s.too_hard(hand, target, steps))
 }
 
 /// Whether `t` is out of reach of every expression over `cards` by size
@@ -96,7 +109,7 @@ pub fn solve_closest(
         });
     }
     let mut s = Solver::new(hand, target, rules)?;
-    let too_hard = |s: &Solver| s.too_hard(hand, target);
+    let too_hard = |s: &Solver| s.too_hard(hand, target, MAX_STEPS);
     if let Some(e) = s.decide_full(target).map_err(|Exhausted| too_hard(&s))? {
         return Ok(Outcome {
             value: Some(target),
@@ -123,7 +136,7 @@ pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError>
     let mut s = Solver::new(hand, Q::ZERO, rules)?;
     let full = s.full;
     s.materialize(full)
-        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO))?;
+        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, MAX_STEPS))?;
     Ok(s.set(full).vals.clone())
 }
 
@@ -313,11 +326,11 @@ impl Solver {
         Ok(())
     }
 
-    fn too_hard(&self, hand: &Hand, target: Q) -> InputError {
+    fn too_hard(&self, hand: &Hand, target: Q, steps: u64) -> InputError {
         InputError::TooHard {
             hand: hand.to_string(),
             target: target.to_string(),
-            steps: MAX_STEPS,
+            steps,
         }
     }
 
@@ -504,13 +517,7 @@ impl Solver {
 
     /// For the shapes where `a` alone fixes the result (`0 * b`, `0 / b`), an
     /// expression over `b` that makes `shape(a, b) == t`, if any.
-    fn any_partner(
-        &mut self,
-        shape: Shape,
-        a: Q,
-        t: Q,
-        b: u16,
-    ) -> Result<Option<Expr>, Exhausted> {
+    fn any_partner(&mut self, shape: Shape, a: Q, t: Q, b: u16) -> Result<Option<Expr>, Exhausted> {
         let ok = match shape {
             Shape::ATimesB => a.is_zero() && t.is_zero(),
             Shape::ADivB => a.is_zero() && t.is_zero(),
@@ -521,10 +528,7 @@ impl Solver {
         }
         self.materialize(b)?;
         let set = self.set(b);
-        let i = set
-            .vals
-            .iter()
-            .position(|v| shape.value(a, *v) == Some(t));
+        let i = set.vals.iter().position(|v| shape.value(a, *v) == Some(t));
         Ok(i.map(|i| self.rebuild(b, i)))
     }
 

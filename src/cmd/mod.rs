@@ -106,8 +106,9 @@ mod tests {
         let text = usage_error(&err);
         assert!(text.len() < 2000, "{} bytes", text.len());
         assert!(text.contains("bytes)"), "{text}");
-        let err = crate::cli::Cli::try_parse_from(["census24", "solve", "--rules", "\x1b[31m", "1"])
-            .unwrap_err();
+        let err =
+            crate::cli::Cli::try_parse_from(["census24", "solve", "--rules", "\x1b[31m", "1"])
+                .unwrap_err();
         let text = usage_error(&err);
         assert!(!text.contains('\x1b'), "{text}");
         assert!(text.contains("\\u{1b}[31m"), "{text}");

@@ -176,7 +176,7 @@ impl Job {
     /// Whether one hand may take long enough to deserve a spinner.
     fn may_be_slow(&self, hand: &Hand) -> bool {
         match self {
-            Job::One(_) => (8..=MAX_EXACT_CARDS).contains(&hand.len()),
+            Job::One(_) => hand.len() >= 8,
             Job::All(_) => hand.len() >= 7,
         }
     }
