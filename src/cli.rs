@@ -46,6 +46,9 @@ pub enum Command {
     /// written target=p_q). Finished chunks are kept as the sweep goes, so
     /// running the same command after an interruption resumes it. The same
     /// options always write the same bytes, whatever the thread count.
+    ///
+    /// Limits: hands of 1 to 7 cards (12 with --no-solutions), at most
+    /// 10000000 hands per sweep (counted before any is listed).
     #[command(allow_negative_numbers = true)]
     Sweep(SweepArgs),
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)

@@ -135,6 +135,9 @@ fn render(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
     }
 }
 
+/// The output for one hand, ending in a newline, and whether it was solved.
+pub type Block = (String, bool);
+
 /// What `solve` does with each hand: find one solution, or list them all.
 #[derive(Clone, Debug)]
 pub enum Job {
@@ -153,7 +156,7 @@ impl Job {
 
     /// The output for one hand, ending in a newline, and whether the hand
     /// was solved; `batch` for the `--stdin` form.
-    pub fn answer(&self, hand: Hand, batch: bool) -> Result<(String, bool), InputError> {
+    pub fn answer(&self, hand: Hand, batch: bool) -> Result<Block, InputError> {
         match self {
             Job::One(cfg) => {
                 let a = answer(hand, cfg)?;
@@ -330,7 +333,7 @@ pub fn run_stream(input: impl BufRead, out: &mut impl Write, job: &Job) -> anyho
         if batch.is_empty() {
             break;
         }
-        let results: Vec<(usize, Result<(String, bool), InputError>)> = batch
+        let results: Vec<(usize, Result<Block, InputError>)> = batch
             .into_par_iter()
             .map(|(n, line)| {
                 let r = line.and_then(|text| job.answer(Hand::parse(&text)?, true));
