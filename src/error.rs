@@ -61,10 +61,16 @@ const SHOWN_CHARS: usize = 40;
 /// after [`SHOWN_CHARS`] characters with the full length named, so that a
 /// 5 MB token makes a one-line message.
 pub fn shown(text: &str) -> String {
+    escape_and_cut(text, SHOWN_CHARS, &['"', '\\'])
+}
+
+/// `text` with control characters (and a byte-order mark, and `also`)
+/// escaped, cut after `max` characters with its length in bytes named.
+pub fn escape_and_cut(text: &str, max: usize, also: &[char]) -> String {
     let mut out = String::new();
     let mut chars = text.chars();
-    for c in chars.by_ref().take(SHOWN_CHARS) {
-        if c.is_control() || c == '"' || c == '\\' || c == '\u{feff}' {
+    for c in chars.by_ref().take(max) {
+        if c.is_control() || c == '\u{feff}' || also.contains(&c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

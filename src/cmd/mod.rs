@@ -12,6 +12,7 @@ pub mod sweep;
 use std::io;
 
 use crate::cli::{Cli, Command};
+use crate::error::escape_and_cut;
 
 /// How a successful run ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,32 +54,15 @@ pub fn message(err: &anyhow::Error) -> String {
 /// The longest line of a usage error printed whole.
 const USAGE_LINE_CHARS: usize = 200;
 
-/// `line` with control characters escaped and cut after
-/// [`USAGE_LINE_CHARS`] characters, its full length named.
-fn clean_line(line: &str) -> String {
-    let mut out = String::new();
-    let mut chars = line.chars();
-    for c in chars.by_ref().take(USAGE_LINE_CHARS) {
-        if c.is_control() || c == '\u{feff}' {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if chars.next().is_some() {
-        out.push_str(&format!("... ({} bytes)", line.len()));
-    }
-    out
-}
-
-/// A usage error as clap words it, with each line cleaned by
-/// [`clean_line`]: clap quotes a bad value whole, which for a hostile
-/// argument means megabytes or terminal escape sequences.
+/// A usage error as clap words it, with each line's control characters
+/// escaped and the line cut after [`USAGE_LINE_CHARS`] characters: clap
+/// quotes a bad value whole, which for a hostile argument means a hundred
+/// kilobytes or terminal control characters.
 pub fn usage_error(err: &clap::Error) -> String {
     let text = err.render().to_string();
     let mut out = String::new();
     for line in text.lines() {
-        out.push_str(&clean_line(line));
+        out.push_str(&escape_and_cut(line, USAGE_LINE_CHARS, &[]));
         out.push('\n');
     }
     out
