@@ -179,7 +179,9 @@ impl Job {
     /// Whether one hand may take long enough to deserve a spinner.
     fn may_be_slow(&self, hand: &Hand) -> bool {
         match self {
-            Job::One(_) => hand.len() >= 8,
+            // Big hands take a second or two at most (docs/BIG_HANDS.md);
+            // exhaustive searches over 9 to 12 cards can take many.
+            Job::One(_) => (9..=MAX_EXACT_CARDS).contains(&hand.len()),
             Job::All(_) => hand.len() >= 7,
         }
     }
