@@ -16,6 +16,14 @@ core:
     cargo build --release --no-default-features
     cargo test --release --no-default-features --lib
 
+# A longer run of the fuzz harness than CI's: N random command lines and inputs with a fresh seed (printed, to replay a failure with FUZZ_SEED=...).
+fuzz runs="20000":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    seed="${FUZZ_SEED:-$(date +%s)}"
+    echo "FUZZ_SEED=$seed FUZZ_RUNS={{runs}}"
+    FUZZ_SEED="$seed" FUZZ_RUNS="{{runs}}" cargo test --release --test integration fuzz -- --nocapture
+
 # Check formatting and lints as CI does.
 lint:
     cargo fmt --check
@@ -29,11 +37,12 @@ ci:
 solve +cards:
     cargo run --release -- solve {{cards}}
 
-# Run every benchmark: solver, distinct solutions, big hands (figures go in docs/PERFORMANCE.md).
+# Run every benchmark: solver, distinct solutions, big hands, batch all-solutions (figures go in docs/PERFORMANCE.md).
 bench:
     cargo bench --bench solve
     cargo bench --bench distinct
     cargo bench --bench bighand
+    cargo bench --bench batch
 
 # Regenerate the shipped tables in data/ (rational, target 24, values 1..13, k = 2..5).
 data:

@@ -15,7 +15,15 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use census24::cli::cmd;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to stdout as clap prints them.
+        Err(err) if !err.use_stderr() => err.exit(),
+        Err(err) => {
+            eprint!("{}", cmd::usage_error(&err));
+            return ExitCode::from(2);
+        }
+    };
     match cmd::run(cli) {
         Ok(status) => ExitCode::from(status as u8),
         Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,

@@ -31,6 +31,10 @@ use crate::game::expr::Expr;
 /// The most operands [`list`] takes: six already gives 793 002 lines.
 pub const MAX_LIST_OPERANDS: usize = 6;
 
+/// The most operands [`count`] takes: the census of 24 operands does not
+/// fit in 128 bits. Checked before anything is allocated.
+pub const MAX_COUNT_OPERANDS: usize = 23;
+
 /// Counts of normal-form nodes over `n` labelled operands, by kind and category.
 #[derive(Clone, Copy, Debug, Default)]
 struct Nodes {
@@ -72,13 +76,17 @@ fn partitions(n: usize, w: &dyn Fn(usize) -> u128) -> Option<u128> {
 pub fn count(n: usize) -> Result<u128, InputError> {
     let too_big = || {
         InputError::Other(format!(
-            "the census of {n} operands does not fit in 128 bits"
+            "the census of {n} operands does not fit in 128 bits \
+             (expected 1 to {MAX_COUNT_OPERANDS} operands)"
         ))
     };
     if n == 0 {
         return Err(InputError::Other(
             "the census needs at least 1 operand, got 0".into(),
         ));
+    }
+    if n > MAX_COUNT_OPERANDS {
+        return Err(too_big());
     }
     let mut t: Vec<Nodes> = vec![Nodes::default(); n + 1];
     t[1].leaf = 1;
@@ -226,5 +234,11 @@ mod tests {
         assert!(count(0).unwrap_err().to_string().contains("got 0"));
         assert!(list(7).unwrap_err().to_string().contains("7 operands"));
         assert!(count(60).is_err());
+        assert!(count(MAX_COUNT_OPERANDS).is_ok());
+        // Once an 80 GB table and an arithmetic overflow: refused up front.
+        for n in [MAX_COUNT_OPERANDS + 1, 1_000_000_000, usize::MAX] {
+            let err = count(n).unwrap_err().to_string();
+            assert!(err.contains("expected 1 to 23 operands"), "{err}");
+        }
     }
 }

@@ -48,7 +48,9 @@ pub enum Distinct {
     Dissimilar,
     /// Equal as rational functions of the cards, equal cards interchangeable.
     Structural,
-    /// Every expression tree, up to the order of the operands of + and *.
+    /// Every expression tree, up to the order of the operands of + and *,
+    /// printed with the brackets that tell trees apart (hands of at most 7
+    /// cards).
     #[cfg_attr(feature = "cli", value(name = "none"))]
     Trees,
 }

@@ -29,6 +29,14 @@ pub enum Command {
     ///
     /// Prints one solution as an infix expression. Exit status: 0 when every
     /// hand is solved, 1 when some hand has no solution, 2 on bad input.
+    ///
+    /// Limits: cards and targets fit in 64 bits, and (|numerator|+denominator
+    /// of the target) x product of (|card|+1) stays below 2^63; up to 12
+    /// cards are solved exactly, 13 to 64 by the big-hand solver; an
+    /// exhaustive search stops after 30000000 steps (seconds) with an error
+    /// rather than run for hours (hands of 9 or more different cards whose
+    /// target is out of reach, --closest over 9 or more); --all takes up to 8
+    /// cards, --distinct none up to 7; --stdin lines up to 65536 bytes.
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
     /// Solve every hand of a game variant and write Parquet tables.
@@ -38,6 +46,9 @@ pub enum Command {
     /// written target=p_q). Finished chunks are kept as the sweep goes, so
     /// running the same command after an interruption resumes it. The same
     /// options always write the same bytes, whatever the thread count.
+    ///
+    /// Limits: hands of 1 to 7 cards (12 with --no-solutions), at most
+    /// 10000000 hands per sweep (counted before any is listed).
     #[command(allow_negative_numbers = true)]
     Sweep(SweepArgs),
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)
@@ -100,7 +111,10 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Read one hand per line from standard input (blank and `#` lines are
-    /// skipped) and print one result line per hand as it goes.
+    /// skipped) and print one result per hand as it goes, in input order
+    /// (`hand: expression`; with --all a block `hand: N solutions` and the
+    /// solutions indented, or `hand: N` with --count). A bad line gets one
+    /// error on stderr naming its line number; the others are answered.
     #[arg(long, conflicts_with = "cards")]
     pub stdin: bool,
 
@@ -112,8 +126,10 @@ pub struct SolveArgs {
     pub deck: Deck,
 
     /// Print every solution, one per line, simplest first, one per class at
-    /// the --distinct level (exit status 1 when there is none).
-    #[arg(long, conflicts_with_all = ["stdin", "closest"])]
+    /// the --distinct level (`no solution` and exit status 1 when there is
+    /// none). Hands of at most 8 cards. With --json, one object per hand
+    /// with `count` and `solutions`.
+    #[arg(long, conflicts_with = "closest")]
     pub all: bool,
 
     /// With --all: which solutions count as the same (see docs/DISTINCT.md).
@@ -127,7 +143,8 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct ExpressionsArgs {
-    /// How many distinct operands (a, b, c, ...).
+    /// How many distinct operands (a, b, c, ...): 1 to 23 (the census of 24
+    /// does not fit in 128 bits).
     #[arg(long, value_name = "N")]
     pub operands: usize,
 

@@ -32,6 +32,22 @@ pub fn hands_bar(quiet: bool) -> ProgressBar {
     bar
 }
 
+/// A spinner with `message` while one long search runs, or a hidden one
+/// when stderr is not a terminal. Clear it with `finish_and_clear`.
+pub fn search_spinner(message: String) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("the template is valid"),
+    );
+    bar.set_message(message);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 impl Progress for ProgressBar {
     fn start(&self, hands: u64) {
         self.set_length(hands);

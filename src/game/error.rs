@@ -8,6 +8,8 @@ use thiserror::Error;
 pub enum InputError {
     #[error("card \"{0}\" is not an integer")]
     NotAnInteger(String),
+    #[error("\"{0}\" is too large: numbers must lie between -2^63 and 2^63-1")]
+    TooLarge(String),
     #[error("\"{0}\" is not a number (expected an integer such as 24 or a fraction such as 7/2)")]
     BadNumber(String),
     #[error("\"{0}\" has a zero denominator")]
@@ -36,8 +38,48 @@ pub enum InputError {
          the target and the hand is too large for an exhaustive search (see docs/BIG_HANDS.md)"
     )]
     Undecided { hand: String, target: String },
+    #[error(
+        "hand {hand} with target {target} needs more than {steps} steps of exhaustive \
+         search, the limit that keeps a solve to seconds: no answer (hands of 9 or more \
+         different cards whose target is out of reach, or --closest with 9 or more, \
+         can need billions)"
+    )]
+    TooHard {
+        hand: String,
+        target: String,
+        steps: u64,
+    },
     #[error("{0}")]
     Other(String),
+}
+
+/// The longest piece of user input an error message quotes.
+const SHOWN_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: control characters and quotes
+/// escaped (a stray escape sequence must not reach the terminal), and cut
+/// after [`SHOWN_CHARS`] characters with the full length named, so that a
+/// 5 MB token makes a one-line message.
+pub fn shown(text: &str) -> String {
+    escape_and_cut(text, SHOWN_CHARS, &['"', '\\'])
+}
+
+/// `text` with control characters (and a byte-order mark, and `also`)
+/// escaped, cut after `max` characters with its length in bytes named.
+pub fn escape_and_cut(text: &str, max: usize, also: &[char]) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(max) {
+        if c.is_control() || c == '\u{feff}' || also.contains(&c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        out.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    out
 }
 
 /// Why an expression could not be evaluated exactly.
@@ -49,4 +91,19 @@ pub enum EvalError {
     Overflow,
     #[error("an intermediate result breaks the rule set")]
     BreaksRules,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(shown("x"), "x");
+        assert_eq!(shown("a\x1b[31mb\n"), "a\\u{1b}[31mb\\n");
+        assert_eq!(shown("say \"hi\""), "say \\\"hi\\\"");
+        let long = "9".repeat(5_000_000);
+        let s = shown(&long);
+        assert_eq!(s, format!("{}... (5000000 bytes)", "9".repeat(SHOWN_CHARS)));
+    }
 }

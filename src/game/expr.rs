@@ -4,6 +4,14 @@
 //! left associativity are respected, so the tree `((9-8)*8)*3` prints as
 //! `(9-8)*8*3`. A printed expression parses back ([`Expr::parse`]) to a tree
 //! with the same value, which is how tests re-check every printed solution.
+//!
+//! Dropping the brackets of `a+(b+c)` or `a*(b/c)` changes the order a reader
+//! works in, and so the intermediate results: under natural rules with a
+//! negative card, `(-5)+(2+5)` read as `(-5)+2+5` passes through `-3`.
+//! [`Expr::to_infix_under`] keeps exactly the brackets a rule set needs, so
+//! the text read left to right obeys the rules; [`Expr::to_infix_tree`] keeps
+//! every bracket that tells two trees apart, so the text parses back to the
+//! very tree printed.
 
 use std::fmt;
 
@@ -180,9 +188,35 @@ impl Expr {
     }
 
     /// Infix text with minimal parentheses; `unicode` prints `×`, `÷` and `−`.
+    /// Read left to right it has the tree's value, and its intermediate
+    /// results obey the rational and integer rules whenever the tree's do
+    /// (for natural rules see [`Expr::to_infix_under`]).
     pub fn to_infix(&self, unicode: bool) -> String {
         let mut s = String::new();
-        self.write_infix(&mut s, unicode, true);
+        self.write_infix(&mut s, unicode, true, Brackets::Minimal);
+        s
+    }
+
+    /// Infix text with the fewest parentheses whose left-to-right reading
+    /// obeys `rules` at every step, for a tree that obeys them. Only natural
+    /// rules ever need more than [`Expr::to_infix`]: regrouping `a+(b±c)` or
+    /// `a*(b*c)`, `a*(b/c)` keeps every intermediate an integer, but a
+    /// negative card can make one negative.
+    pub fn to_infix_under(&self, rules: Rules, unicode: bool) -> String {
+        if rules != Rules::Natural {
+            return self.to_infix(unicode);
+        }
+        let mut s = String::new();
+        self.write_natural(&mut s, unicode, true);
+        s
+    }
+
+    /// Infix text that parses back ([`Expr::parse`]) to this very tree: the
+    /// right operand of `+` and `*` keeps its brackets at equal precedence
+    /// (`a+(b+c)`, `a*(b/c)`), so two different trees never print alike.
+    pub fn to_infix_tree(&self, unicode: bool) -> String {
+        let mut s = String::new();
+        self.write_infix(&mut s, unicode, true, Brackets::Tree);
         s
     }
 
@@ -193,26 +227,75 @@ impl Expr {
         }
     }
 
-    fn write_infix(&self, out: &mut String, unicode: bool, top: bool) {
+    /// Whether the right operand `r` of `op` needs brackets to keep the value:
+    /// a-(b+c) is not a-b+c, a/(b*c) is not a/b*c; a+(b-c) is a+b-c.
+    fn right_needs_brackets(op: Op, r: &Expr) -> bool {
+        r.precedence() < op.precedence()
+            || (r.precedence() == op.precedence() && matches!(op, Op::Sub | Op::Div))
+    }
+
+    /// Whether dropping the brackets of the right operand `r` of `op` only
+    /// regroups (`a+(b-c)` as `a+b-c`), which some readings must not do.
+    fn right_regroups(op: Op, r: &Expr) -> bool {
+        r.precedence() == op.precedence() && op.is_commutative()
+    }
+
+    fn write_card(out: &mut String, c: i64, unicode: bool, top: bool) {
         use std::fmt::Write;
+        let minus = Op::Sub.symbol(unicode);
+        let _ = match (c < 0, top) {
+            (false, _) => write!(out, "{c}"),
+            (true, true) => write!(out, "{minus}{}", c.unsigned_abs()),
+            (true, false) => write!(out, "({minus}{})", c.unsigned_abs()),
+        };
+    }
+
+    fn write_infix(&self, out: &mut String, unicode: bool, top: bool, style: Brackets) {
         match self {
-            Expr::Card(c) if *c < 0 && !top => {
-                let _ = write!(out, "({c})");
+            Expr::Card(c) => Expr::write_card(out, *c, unicode, top),
+            Expr::Bin(op, l, r) => {
+                let lp = l.precedence() < op.precedence();
+                let rp = Expr::right_needs_brackets(*op, r)
+                    || (style == Brackets::Tree && Expr::right_regroups(*op, r));
+                wrap(out, lp, |o| l.write_infix(o, unicode, false, style));
+                out.push(op.symbol(unicode));
+                wrap(out, rp, |o| r.write_infix(o, unicode, false, style));
             }
+        }
+    }
+
+    /// Writes the text of [`Expr::to_infix_under`] for natural rules and
+    /// returns the tree a reader follows (what the text parses back to).
+    /// Brackets that only regroup are dropped when that reading still
+    /// obeys the rules.
+    fn write_natural(&self, out: &mut String, unicode: bool, top: bool) -> Expr {
+        match self {
             Expr::Card(c) => {
-                let _ = write!(out, "{c}");
+                Expr::write_card(out, *c, unicode, top);
+                self.clone()
             }
             Expr::Bin(op, l, r) => {
-                let p = op.precedence();
-                let lp = l.precedence() < p;
-                // The right operand of - and / needs brackets at equal precedence:
-                // a-(b+c) is not a-b+c, a/(b*c) is not a/b*c. Under + and * it
-                // does not: a+(b-c) and a+b-c have the same value.
-                let rp =
-                    r.precedence() < p || (r.precedence() == p && matches!(op, Op::Sub | Op::Div));
-                wrap(out, lp, |o| l.write_infix(o, unicode, false));
+                let lp = l.precedence() < op.precedence();
+                let mut left = String::new();
+                let l_read = l.write_natural(&mut left, unicode, false);
+                let mut right = String::new();
+                let r_read = r.write_natural(&mut right, unicode, false);
+                let (rp, read) = if Expr::right_needs_brackets(*op, r) {
+                    (true, Expr::bin(*op, l_read, r_read))
+                } else if Expr::right_regroups(*op, r) {
+                    let regrouped = graft(*op, l_read.clone(), r_read.clone());
+                    if regrouped.eval_under(Rules::Natural).is_ok() {
+                        (false, regrouped)
+                    } else {
+                        (true, Expr::bin(*op, l_read, r_read))
+                    }
+                } else {
+                    (false, Expr::bin(*op, l_read, r_read))
+                };
+                wrap(out, lp, |o| o.push_str(&left));
                 out.push(op.symbol(unicode));
-                wrap(out, rp, |o| r.write_infix(o, unicode, false));
+                wrap(out, rp, |o| o.push_str(&right));
+                read
             }
         }
     }
@@ -229,6 +312,28 @@ impl Expr {
             return Err(p.error("unexpected character"));
         }
         Ok(e)
+    }
+}
+
+/// Which brackets the printer keeps beyond those the value needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Brackets {
+    /// None: `a+(b+c)` prints as `a+b+c`.
+    Minimal,
+    /// Those that keep the tree: `a+(b+c)` stays.
+    Tree,
+}
+
+/// The tree a reader follows in `l op r` written without brackets around
+/// `r`, whose own reading is `r` with the same precedence as `op`: the text
+/// `l op r1 op2 r2` is read `(l op r1) op2 r2`, so `l` joins the leftmost
+/// operand of `r`'s chain.
+fn graft(op: Op, l: Expr, r: Expr) -> Expr {
+    match r {
+        Expr::Bin(op2, r1, r2) if op2.precedence() == op.precedence() => {
+            Expr::bin(op2, graft(op, l, *r1), *r2)
+        }
+        r => Expr::bin(op, l, r),
     }
 }
 
@@ -376,6 +481,91 @@ mod tests {
         assert_eq!(e.to_string(), "1/(2*3)");
         let e = Expr::bin(Op::Sub, c(5), c(-3));
         assert_eq!(e.to_string(), "5-(-3)");
+    }
+
+    /// Every tree over `cards` (in this order), each operation at each node.
+    fn trees_over(cards: &[i64]) -> Vec<Expr> {
+        if cards.len() == 1 {
+            return vec![c(cards[0])];
+        }
+        let mut out = Vec::new();
+        for mid in 1..cards.len() {
+            for l in trees_over(&cards[..mid]) {
+                for r in trees_over(&cards[mid..]) {
+                    for op in Op::ALL {
+                        out.push(Expr::bin(op, l.clone(), r.clone()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn natural_rules_keep_the_brackets_a_negative_card_needs() {
+        // (-5)+(2+5) read as (-5)+2+5 passes through -3.
+        let e = Expr::bin(Op::Add, c(-5), Expr::bin(Op::Add, c(2), c(5)));
+        assert_eq!(e.to_infix(false), "(-5)+2+5");
+        assert_eq!(e.to_infix_under(Rules::Natural, false), "(-5)+(2+5)");
+        assert_eq!(e.to_infix_under(Rules::Integer, false), "(-5)+2+5");
+        // 7+13*((-5)*(-1))-3: 13*(-5) is negative.
+        let prod = Expr::bin(Op::Mul, c(-5), c(-1));
+        let e = Expr::bin(
+            Op::Sub,
+            Expr::bin(Op::Add, c(7), Expr::bin(Op::Mul, c(13), prod)),
+            c(3),
+        );
+        assert_eq!(e.to_infix(false), "7+13*(-5)*(-1)-3");
+        assert_eq!(
+            e.to_infix_under(Rules::Natural, false),
+            "7+13*((-5)*(-1))-3"
+        );
+        // Without negative cards nothing changes.
+        let e = Expr::bin(Op::Add, c(1), Expr::bin(Op::Sub, c(7), c(2)));
+        assert_eq!(e.to_infix_under(Rules::Natural, false), "1+7-2");
+    }
+
+    /// Every tree over a few cards, negatives included: the text read left to
+    /// right obeys each rule set the tree obeys, with the tree's value; the
+    /// tree form parses back to the tree itself.
+    #[test]
+    fn printed_text_read_as_written_obeys_the_rules() {
+        for cards in [
+            [-5, 2, 5, 3],
+            [3, -7, -1, 13],
+            [0, -2, 4, 4],
+            [6, 1, -3, -3],
+        ] {
+            for e in trees_over(&cards) {
+                for rules in Rules::ALL {
+                    let Ok(v) = e.eval_under(rules) else { continue };
+                    for unicode in [false, true] {
+                        let text = e.to_infix_under(rules, unicode);
+                        let back = Expr::parse(&text).unwrap();
+                        assert_eq!(back.eval_under(rules), Ok(v), "{e:?} as {text}");
+                    }
+                }
+                let text = e.to_infix_tree(false);
+                assert_eq!(Expr::parse(&text).unwrap(), e, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn unicode_minus_in_negative_cards() {
+        let e = Expr::bin(Op::Sub, c(5), c(-3));
+        assert_eq!(e.to_infix(true), "5−(−3)");
+        assert_eq!(c(-3).to_infix(true), "−3");
+        assert_eq!(Expr::parse("5−(−3)").unwrap(), e);
+    }
+
+    #[test]
+    fn tree_form_tells_regrouped_trees_apart() {
+        let a = Expr::bin(Op::Mul, Expr::bin(Op::Mul, c(4), c(2)), c(3));
+        let b = Expr::bin(Op::Mul, c(4), Expr::bin(Op::Mul, c(2), c(3)));
+        assert_eq!(a.to_infix(false), b.to_infix(false));
+        assert_eq!(a.to_infix_tree(false), "4*2*3");
+        assert_eq!(b.to_infix_tree(false), "4*(2*3)");
     }
 
     #[test]

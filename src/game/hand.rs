@@ -1,8 +1,9 @@
 //! A hand: the multiset of card values, parsed, validated and sorted.
 
 use std::fmt;
+use std::num::IntErrorKind;
 
-use crate::game::error::InputError;
+use crate::game::error::{InputError, shown};
 use crate::game::number::{Q, height_bound};
 
 /// The most cards the exact subset solver accepts.
@@ -38,9 +39,12 @@ impl Hand {
         let cards = tokens
             .into_iter()
             .map(|t| {
-                t.trim()
-                    .parse::<i64>()
-                    .map_err(|_| InputError::NotAnInteger(t.to_string()))
+                t.trim().parse::<i64>().map_err(|e| match e.kind() {
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                        InputError::TooLarge(shown(t))
+                    }
+                    _ => InputError::NotAnInteger(shown(t)),
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Hand::new(cards)
@@ -114,6 +118,14 @@ mod tests {
             Err(InputError::NotAnInteger("x".into()))
         );
         assert_eq!(Hand::parse("  "), Err(InputError::NoCards));
+        assert_eq!(
+            Hand::parse("1 99999999999999999999"),
+            Err(InputError::TooLarge("99999999999999999999".into()))
+        );
+        assert_eq!(
+            Hand::parse("-99999999999999999999"),
+            Err(InputError::TooLarge("-99999999999999999999".into()))
+        );
     }
 
     #[test]

@@ -8,9 +8,10 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::num::{IntErrorKind, ParseIntError};
 use std::str::FromStr;
 
-use crate::game::error::InputError;
+use crate::game::error::{InputError, shown};
 
 /// An exact rational number in lowest terms, denominator positive.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -233,18 +234,22 @@ impl FromStr for Q {
 
     /// Parses `n` or `p/q` in decimal, with an optional sign.
     fn from_str(s: &str) -> Result<Q, InputError> {
-        let bad = || InputError::BadNumber(s.to_string());
+        let bad = |e: &ParseIntError| match e.kind() {
+            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => InputError::TooLarge(shown(s)),
+            _ => InputError::BadNumber(shown(s)),
+        };
         let s_trim = s.trim();
         let (p, q) = match s_trim.split_once('/') {
             Some((p, q)) => (p.trim(), q.trim()),
             None => (s_trim, "1"),
         };
-        let p: i64 = p.parse().map_err(|_| bad())?;
-        let q: i64 = q.parse().map_err(|_| bad())?;
+        let p: i64 = p.parse().map_err(|e| bad(&e))?;
+        let q: i64 = q.parse().map_err(|e| bad(&e))?;
         if q == 0 {
-            return Err(InputError::ZeroDenominator(s.to_string()));
+            return Err(InputError::ZeroDenominator(shown(s)));
         }
-        Q::new(p, q).ok_or_else(bad)
+        // Only -2^63 / -1 does not fit once reduced.
+        Q::new(p, q).ok_or_else(|| InputError::TooLarge(shown(s)))
     }
 }
 
@@ -315,6 +320,14 @@ mod tests {
             Err(InputError::ZeroDenominator(_))
         ));
         assert!(matches!("x".parse::<Q>(), Err(InputError::BadNumber(_))));
+        assert_eq!(
+            "99999999999999999999".parse::<Q>(),
+            Err(InputError::TooLarge("99999999999999999999".into()))
+        );
+        assert!(matches!(
+            "-9223372036854775808/-1".parse::<Q>(),
+            Err(InputError::TooLarge(_))
+        ));
     }
 
     #[test]

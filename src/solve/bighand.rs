@@ -18,7 +18,7 @@
 //!
 //! "No solution" is only ever returned with a proof: the exact solver (hands of
 //! at most [`MAX_EXACT_CARDS`] cards), an inadmissible target, the zero-card
-//! reduction (see [`solve_any`]) or the height bound of [`height_bound`]. A big
+//! reduction (see [`solve_any`]) or the height bound of [`crate::game::number::height_bound`]. A big
 //! hand that none of these settles is reported as
 //! [`InputError::Undecided`], never as "no".
 
@@ -28,9 +28,9 @@ use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Op};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-use crate::game::number::{Q, height_bound};
+use crate::game::number::Q;
 use crate::game::rules::Rules;
-use crate::solve::solve;
+use crate::solve::exact::{out_of_height, solve, solve_within};
 
 /// The most cards [`solve_any`] takes: a full deck (52) with room for a few
 /// jokers or extra cards under `--deck none`. Beyond it the bounded searches
@@ -145,19 +145,13 @@ fn decide(hand: &Hand, t: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
     if let Some(answer) = zero_reduction(&ms, t, rules)? {
         return Ok(answer);
     }
+    if let Some(e) = large_core(&ms, t, rules) {
+        return Ok(Some(e));
+    }
     Err(InputError::Undecided {
         hand: hand.to_string(),
         target: t.to_string(),
     })
-}
-
-/// Whether the target is provably out of reach by size: every value an
-/// expression over `cards` takes is `a/b` with `|a| + |b| <= prod(|c| + 1)`.
-fn out_of_height(cards: &[i64], t: Q) -> bool {
-    let need = t.numer().unsigned_abs() as u128 + t.denom() as u128;
-    // `height_bound` with target 0 is the bare product; `None` (beyond u128)
-    // proves nothing.
-    height_bound(cards, Q::ZERO).is_some_and(|h| need > h)
 }
 
 /// A hand as distinct values (ascending) with their counts; sub-multisets are
@@ -386,6 +380,43 @@ fn absorb(ms: &Multiset, t: Q, rules: Rules) -> Option<Expr> {
     None
 }
 
+/// Cards in the core [`large_core`] hands to the exact solver.
+pub const LARGE_CORE: usize = 10;
+
+/// Steps the exact solver may spend on that core (a tenth of its own budget:
+/// about a second at most).
+const LARGE_CORE_STEPS: u64 = 3_000_000;
+
+/// For targets that no core of [`CORE_MAX`] cards makes (a five-digit
+/// target, say): one zero group of one or two cards, and one core of
+/// [`LARGE_CORE`] cards from the rest, the largest values first and as many
+/// different values as there are, handed to the exact solver with a small
+/// budget. Ten cards make most integers up to six digits, so this usually
+/// succeeds; it only ever says "found" (a failure proves nothing).
+fn large_core(ms: &Multiset, t: Q, rules: Rules) -> Option<Expr> {
+    let (zero, z) = small_zero(ms, &ms.cnt)?;
+    let rest = minus(&ms.cnt, &z);
+    // Round-robin from the largest value down: one copy of each value, then
+    // a second, and so on, until the core is full.
+    let mut take = vec![0u32; rest.len()];
+    let mut left = LARGE_CORE;
+    while left > 0 {
+        let before = left;
+        for i in (0..rest.len()).rev() {
+            if left > 0 && take[i] < rest[i] {
+                take[i] += 1;
+                left -= 1;
+            }
+        }
+        if left == before {
+            return None;
+        }
+    }
+    let core = Hand::new(ms.cards(&take)).ok()?;
+    let e = solve_within(&core, t, rules, LARGE_CORE_STEPS).ok()??;
+    Some(assemble(ms, e, zero, &minus(&rest, &take)))
+}
+
 /// The exact answer for a hand with at least one card 0 and at most
 /// `MAX_EXACT_CARDS - 1` nonzero cards; `None` when the hand is not of that
 /// kind.
@@ -532,6 +563,23 @@ mod tests {
                     .unwrap_or_else(|| panic!("{h} -> {t}"));
                 assert_eq!(e.eval_under(rules), Ok(t), "{h}: {e}");
             }
+        }
+    }
+
+    /// Four-digit targets were "undecided" for about a third of the deck
+    /// hands of 13 to 19 cards (12 of 37 in a sample of 200 hands) until
+    /// the large core: now none of a sample is. The answers are checked
+    /// inside `solve_any`.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "seconds in release, minutes in debug")]
+    fn deck_hands_with_four_digit_targets_are_decided() {
+        let mut rng = StdRng::seed_from_u64(1000);
+        for _ in 0..20 {
+            let k = rng.random_range(13..=20);
+            let h = deal(&mut rng, k);
+            let t = Q::int(rng.random_range(1000..=9999));
+            let e = solve_any(&h, t, Rules::Rational).unwrap_or_else(|e| panic!("{e}"));
+            assert!(e.is_some(), "{h} -> {t}");
         }
     }
 

@@ -26,7 +26,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Op};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-use crate::game::number::Q;
+use crate::game::number::{Q, height_bound};
 use crate::game::rules::Rules;
 
 /// How `--closest` picks a value when the target is out of reach.
@@ -61,8 +61,38 @@ impl Outcome {
 /// Solve `hand` for `target` under `rules`: one expression, or `None` when
 /// none exists. Fails only on a hand the exact solver does not take.
 pub fn solve(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    solve_within(hand, target, rules, MAX_STEPS)
+}
+
+/// [`solve`] with a step budget of `steps` instead of [`MAX_STEPS`], for
+/// callers that would rather give up early and try something else.
+pub fn solve_within(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    steps: u64,
+) -> Result<Option<Expr>, InputError> {
+    if out_of_height(hand.cards(), target) && hand.len() >= 2 {
+        hand.check_size(MAX_EXACT_CARDS, "the exact solver")?;
+        hand.check_range(target)?;
+        return Ok(None);
+    }
     let mut s = Solver::new(hand, target, rules)?;
-    Ok(s.decide_full(target))
+    s.budget = steps;
+    s.decide_full(target)
+        .map_err(|Exhausted| s.too_hard(hand, target, steps))
+}
+
+/// Whether `t` is out of reach of every expression over `cards` by size
+/// alone: each value is `a/b` with `|a| + |b| <= prod(|c| + 1)`
+/// ([`height_bound`]), so a target with `|p| + q` above that product is
+/// unreachable. A proof that costs nothing, and settles at once the huge
+/// targets whose exhaustive search would be the longest.
+pub fn out_of_height(cards: &[i64], t: Q) -> bool {
+    let need = t.numer().unsigned_abs() as u128 + t.denom() as u128;
+    // With target 0 the bound is the bare product; `None` (beyond u128)
+    // proves nothing.
+    height_bound(cards, Q::ZERO).is_some_and(|h| need > h)
 }
 
 /// Like [`solve`], but when the target is unreachable reports the closest
@@ -73,20 +103,25 @@ pub fn solve_closest(
     rules: Rules,
     mode: Closest,
 ) -> Result<Outcome, InputError> {
+    if mode == Closest::Exact {
+        let expr = solve(hand, target, rules)?;
+        return Ok(Outcome {
+            value: expr.is_some().then_some(target),
+            expr,
+        });
+    }
     let mut s = Solver::new(hand, target, rules)?;
-    if let Some(e) = s.decide_full(target) {
+    let too_hard = |s: &Solver| s.too_hard(hand, target, MAX_STEPS);
+    if let Some(e) = s.decide_full(target).map_err(|Exhausted| too_hard(&s))? {
         return Ok(Outcome {
             value: Some(target),
             expr: Some(e),
         });
     }
-    if mode == Closest::Exact {
-        return Ok(Outcome {
-            value: None,
-            expr: None,
-        });
-    }
-    Ok(match s.closest_full(target, mode) {
+    let closest = s
+        .closest_full(target, mode)
+        .map_err(|Exhausted| too_hard(&s))?;
+    Ok(match closest {
         Some((v, e)) => Outcome {
             value: Some(v),
             expr: Some(e),
@@ -102,9 +137,26 @@ pub fn solve_closest(
 pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError> {
     let mut s = Solver::new(hand, Q::ZERO, rules)?;
     let full = s.full;
-    s.materialize(full);
+    s.materialize(full)
+        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, MAX_STEPS))?;
     Ok(s.set(full).vals.clone())
 }
+
+/// The most steps one solve may take: a step is one value of a subset tried
+/// against the target (six operation shapes), one question asked of a
+/// subset, or one pair of values combined while tabulating a subset. Most
+/// hands need thousands; an exhaustive search over nine or more different
+/// cards for a target they cannot reach, or `--closest` over ten, can need
+/// billions (hours and gigabytes), because their sets of rational values are
+/// huge. The budget keeps every solve to seconds and a few hundred
+/// megabytes; a hand that needs more gets [`InputError::TooHard`], never a
+/// guess. Steps are counted, not timed, so the outcome does not depend on
+/// the machine.
+pub const MAX_STEPS: u64 = 30_000_000;
+
+/// The step budget ran out ([`MAX_STEPS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Exhausted;
 
 /// Where a value of a tabulated set came from.
 #[derive(Clone, Copy, Debug)]
@@ -211,6 +263,8 @@ struct Solver {
     failed: FxHashSet<(u16, Q)>,
     /// `splits[mask]`, computed on first use.
     splits: Vec<Option<Splits>>,
+    /// Steps left of [`MAX_STEPS`].
+    budget: u64,
 }
 
 /// The unordered two-part splits of one subset, as canonical mask pairs.
@@ -263,7 +317,23 @@ impl Solver {
             tabulate_upto,
             failed: FxHashSet::default(),
             splits,
+            budget: MAX_STEPS,
         })
+    }
+
+    /// Spend `n` steps of the budget.
+    #[inline]
+    fn spend(&mut self, n: u64) -> Result<(), Exhausted> {
+        self.budget = self.budget.checked_sub(n).ok_or(Exhausted)?;
+        Ok(())
+    }
+
+    fn too_hard(&self, hand: &Hand, target: Q, steps: u64) -> InputError {
+        InputError::TooHard {
+            hand: hand.to_string(),
+            target: target.to_string(),
+            steps,
+        }
     }
 
     fn set(&self, canon_mask: u16) -> &ValueSet {
@@ -302,9 +372,9 @@ impl Solver {
     }
 
     /// Tabulate `V(mask)` (canonical mask) and everything it needs.
-    fn materialize(&mut self, mask: u16) {
+    fn materialize(&mut self, mask: u16) -> Result<(), Exhausted> {
         if self.sets[mask as usize].is_some() {
-            return;
+            return Ok(());
         }
         if mask.count_ones() == 1 {
             let c = self.cards[mask.trailing_zeros() as usize];
@@ -312,14 +382,18 @@ impl Solver {
                 vals: vec![Q::int(c)],
                 prov: vec![Prov::Card],
             });
-            return;
+            return Ok(());
         }
         // Candidates in generation order; the first producer of a value wins,
         // so the kept expression is the same on every run.
         let mut cands: Vec<(Q, Prov)> = Vec::new();
         for &(a, b) in self.splits_of(mask).iter() {
-            self.materialize(a);
-            self.materialize(b);
+            self.materialize(a)?;
+            self.materialize(b)?;
+            // Paid before the candidates are allocated: the value sets of
+            // large subsets make products of many millions.
+            let pairs = self.set(a).vals.len() as u64 * self.set(b).vals.len() as u64;
+            self.spend(pairs)?;
             let (va, vb) = (self.set(a), self.set(b));
             cands.reserve(va.vals.len() * vb.vals.len() * 6);
             for (ai, &x) in va.vals.iter().enumerate() {
@@ -367,6 +441,7 @@ impl Solver {
             ValueSet { vals, prov }
         };
         self.sets[mask as usize] = Some(set);
+        Ok(())
     }
 
     fn rebuild(&self, mask: u16, idx: usize) -> Expr {
@@ -381,55 +456,57 @@ impl Solver {
         }
     }
 
-    fn decide_full(&mut self, t: Q) -> Option<Expr> {
+    fn decide_full(&mut self, t: Q) -> Result<Option<Expr>, Exhausted> {
         let full = self.full;
         if full.count_ones() == 1 {
-            return (Q::int(self.cards[0]) == t).then(|| Expr::Card(self.cards[0]));
+            return Ok((Q::int(self.cards[0]) == t).then(|| Expr::Card(self.cards[0])));
         }
         self.decide(full, t)
     }
 
     /// An expression over the canonical subset `mask` worth exactly `t`.
-    fn decide(&mut self, mask: u16, t: Q) -> Option<Expr> {
+    fn decide(&mut self, mask: u16, t: Q) -> Result<Option<Expr>, Exhausted> {
         let size = mask.count_ones();
         if size == 1 {
             let c = self.cards[mask.trailing_zeros() as usize];
-            return (Q::int(c) == t).then_some(Expr::Card(c));
+            return Ok((Q::int(c) == t).then_some(Expr::Card(c)));
         }
         if !self.rules.admits(t) {
-            return None;
+            return Ok(None);
         }
         if size <= self.tabulate_upto {
-            self.materialize(mask);
-            return self.set(mask).find(t).map(|i| self.rebuild(mask, i));
+            self.materialize(mask)?;
+            return Ok(self.set(mask).find(t).map(|i| self.rebuild(mask, i)));
         }
         let memo = size >= MEMO_FROM;
         if memo && self.failed.contains(&(mask, t)) {
-            return None;
+            return Ok(None);
         }
+        self.spend(1)?;
         for &(a, b) in self.splits_of(mask).iter() {
-            self.materialize(a);
+            self.materialize(a)?;
             // A tabulated partner is searched in place: this is the innermost
             // loop of every solve, and a call per lookup would dominate it.
             let b_tabulated = b.count_ones() <= self.tabulate_upto;
             if b_tabulated {
-                self.materialize(b);
+                self.materialize(b)?;
             }
             let n_a = self.set(a).vals.len();
+            self.spend(n_a as u64)?;
             for ai in 0..n_a {
                 let x = self.set(a).vals[ai];
                 for shape in Shape::ALL {
                     let found = match shape.needed(x, t) {
                         Some(y) if b_tabulated => self.set(b).find(y).map(|i| self.rebuild(b, i)),
-                        Some(y) => self.decide(b, y),
+                        Some(y) => self.decide(b, y)?,
                         // a * b = t with a = 0, or a / b = t with t = 0 and a = 0:
                         // any (nonzero) value of B will do.
-                        None => self.any_partner(shape, x, t, b),
+                        None => self.any_partner(shape, x, t, b)?,
                     };
                     if let Some(eb) = found {
                         let e = shape.build(self.rebuild(a, ai), eb);
                         debug_assert_eq!(e.eval_under(self.rules), Ok(t));
-                        return Some(e);
+                        return Ok(Some(e));
                     }
                 }
             }
@@ -437,38 +514,35 @@ impl Solver {
         if memo {
             self.failed.insert((mask, t));
         }
-        None
+        Ok(None)
     }
 
     /// For the shapes where `a` alone fixes the result (`0 * b`, `0 / b`), an
     /// expression over `b` that makes `shape(a, b) == t`, if any.
-    fn any_partner(&mut self, shape: Shape, a: Q, t: Q, b: u16) -> Option<Expr> {
+    fn any_partner(&mut self, shape: Shape, a: Q, t: Q, b: u16) -> Result<Option<Expr>, Exhausted> {
         let ok = match shape {
             Shape::ATimesB => a.is_zero() && t.is_zero(),
             Shape::ADivB => a.is_zero() && t.is_zero(),
             _ => false,
         };
         if !ok {
-            return None;
+            return Ok(None);
         }
-        self.materialize(b);
+        self.materialize(b)?;
         let set = self.set(b);
-        let i = set
-            .vals
-            .iter()
-            .position(|v| shape.value(a, *v) == Some(t))?;
-        Some(self.rebuild(b, i))
+        let i = set.vals.iter().position(|v| shape.value(a, *v) == Some(t));
+        Ok(i.map(|i| self.rebuild(b, i)))
     }
 
     /// The reachable value closest to `t` (by `mode`) with its expression.
     /// Tabulates every proper subset; the whole hand is searched split by
     /// split, looking only near the value each shape would need.
-    fn closest_full(&mut self, t: Q, mode: Closest) -> Option<(Q, Expr)> {
+    fn closest_full(&mut self, t: Q, mode: Closest) -> Result<Option<(Q, Expr)>, Exhausted> {
         let full = self.full;
         if full.count_ones() == 1 {
             let c = Q::int(self.cards[0]);
             let ok = mode == Closest::Nearest || c <= t;
-            return ok.then(|| (c, Expr::Card(self.cards[0])));
+            return Ok(ok.then(|| (c, Expr::Card(self.cards[0]))));
         }
         let mut best: Option<(Q, u16, usize, u16, usize, Shape)> = None;
         let better = |v: Q, cur: Option<Q>| -> bool {
@@ -480,8 +554,10 @@ impl Solver {
             dv < dc || (dv == dc && v < c)
         };
         for &(a, b) in self.splits_of(full).iter() {
-            self.materialize(a);
-            self.materialize(b);
+            self.materialize(a)?;
+            self.materialize(b)?;
+            let n_a = self.set(a).vals.len() as u64;
+            self.spend(n_a)?;
             let (va, vb) = (self.set(a), self.set(b));
             for (ai, &x) in va.vals.iter().enumerate() {
                 for shape in Shape::ALL {
@@ -495,8 +571,13 @@ impl Solver {
                 }
             }
         }
-        let (v, a, ai, b, bi, shape) = best?;
-        Some((v, shape.build(self.rebuild(a, ai), self.rebuild(b, bi))))
+        let Some((v, a, ai, b, bi, shape)) = best else {
+            return Ok(None);
+        };
+        Ok(Some((
+            v,
+            shape.build(self.rebuild(a, ai), self.rebuild(b, bi)),
+        )))
     }
 }
 
@@ -635,6 +716,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Once minutes of search: the height bound proves it at once.
+    #[test]
+    fn hand_1_to_9_cannot_reach_9999991_7_by_size() {
+        let h = hand("1 2 3 4 5 6 7 8 9");
+        let t: Q = "9999991/7".parse().unwrap();
+        assert!(out_of_height(h.cards(), t));
+        assert_eq!(solve(&h, t, Rules::Rational), Ok(None));
+        // Just inside the bound the search runs (and 10! = 3628800 makes
+        // 3628799 = 2*3*...*9*10 - 1 out of reach only by search).
+        assert!(!out_of_height(h.cards(), Q::int(3628799)));
+    }
+
+    /// An exhaustive search that needs more than the budget ends with an
+    /// error naming the limit, never with "no solution".
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "seconds in release, minutes in debug")]
+    fn search_past_the_step_budget_is_refused_not_guessed() {
+        let h = hand("1 2 3 4 5 6 7 8 9");
+        let t: Q = "99991/7".parse().unwrap();
+        let err = solve(&h, t, Rules::Rational).unwrap_err();
+        assert!(matches!(err, InputError::TooHard { .. }), "{err}");
+        assert!(err.to_string().contains("30000000 steps"), "{err}");
     }
 
     #[test]

@@ -11,7 +11,9 @@ pub mod bighand;
 pub mod exact;
 
 pub use crate::game::hand::MAX_EXACT_CARDS;
-pub use exact::{Closest, Outcome, reachable_values, solve, solve_closest};
+pub use exact::{
+    Closest, MAX_STEPS, Outcome, reachable_values, solve, solve_closest, solve_within,
+};
 
 use crate::game::deck::Deck;
 use crate::game::error::InputError;

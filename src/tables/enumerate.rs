@@ -7,6 +7,11 @@
 
 pub use crate::game::deck::{Deck, MAX_COPIES, RangeError, VALUE_LIMIT, ValueRange};
 
+/// The most hands one sweep lists. The list is built before solving (sorted
+/// order makes chunks and shards), at about a hundred bytes a hand, and a
+/// sweep of ten million 12-card hands would take days on two cores anyway.
+pub const MAX_SWEEP_HANDS: u128 = 10_000_000;
+
 /// Every multiset of `k` values from `values` holding at most `deck.cap()`
 /// copies of a value, each sorted ascending, in lexicographic order.
 pub fn hands(k: usize, values: ValueRange, deck: Deck) -> Vec<Vec<i64>> {
@@ -15,6 +20,30 @@ pub fn hands(k: usize, values: ValueRange, deck: Deck) -> Vec<Vec<i64>> {
     let mut cur = Vec::with_capacity(k);
     extend(&mut out, &mut cur, k, values.lo, values.hi, cap, 0);
     out
+}
+
+/// How many hands [`hands`] lists, computed without listing them: the
+/// coefficient of `x^k` in `(1 + x + ... + x^cap)^width`. `None` when it
+/// overflows `u128`.
+pub fn count_hands(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
+    let cap = deck.cap().map_or(k, |c| (c as usize).min(k));
+    // ways[j]: multisets of j cards from the values seen so far.
+    let mut ways = vec![0u128; k + 1];
+    ways[0] = 1;
+    for _ in 0..values.width() {
+        // Multiply by 1 + x + ... + x^cap: a sliding window sum over ways.
+        let mut next = vec![0u128; k + 1];
+        let mut window = 0u128;
+        for j in 0..=k {
+            window = window.checked_add(ways[j])?;
+            if j > cap {
+                window -= ways[j - cap - 1];
+            }
+            next[j] = window;
+        }
+        ways = next;
+    }
+    Some(ways[k])
 }
 
 /// Depth-first in ascending order, so the output is already sorted. `run` is
@@ -181,6 +210,28 @@ mod tests {
         assert_eq!("4".parse::<Deck>(), Ok(Deck::Copies(4)));
         assert!("0".parse::<Deck>().is_err());
         assert_eq!(Deck::Copies(4).to_string(), "4");
+    }
+
+    #[test]
+    fn hand_count_agrees_with_the_listing() {
+        for (k, values, deck) in [
+            (4, ace_to_king(), Deck::Copies(4)),
+            (5, ace_to_king(), Deck::Copies(4)),
+            (6, ace_to_king(), Deck::Copies(2)),
+            (3, ValueRange::new(-4, 4).unwrap(), Deck::Unlimited),
+            (5, ValueRange::new(1, 3).unwrap(), Deck::Copies(1)),
+            (1, ValueRange::new(0, 0).unwrap(), Deck::Unlimited),
+        ] {
+            let listed = hands(k, values, deck).len() as u128;
+            assert_eq!(
+                count_hands(k, values, deck),
+                Some(listed),
+                "{k} {values} {deck}"
+            );
+        }
+        // The hand list that once ran out of memory: C(66, 12), never built.
+        let wide = ValueRange::new(-27, 27).unwrap();
+        assert_eq!(count_hands(12, wide, Deck::Unlimited), binomial(66, 12));
     }
 
     #[test]

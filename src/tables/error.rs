@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
+use crate::tables::enumerate::MAX_SWEEP_HANDS;
 
 /// Options that cannot make a table, each naming the bad value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -27,6 +28,16 @@ pub enum PlanError {
         cards: u64,
         deck: Deck,
         values: ValueRange,
+    },
+    #[error(
+        "{k}-card hands from values {values} (deck {deck}) number {count}, but a sweep \
+         takes at most {MAX_SWEEP_HANDS} hands: narrow --values or lower --hand-size"
+    )]
+    TooManyHands {
+        k: usize,
+        values: ValueRange,
+        deck: Deck,
+        count: String,
     },
     #[error("{0}")]
     Range(InputError),

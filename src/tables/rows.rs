@@ -103,7 +103,9 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             integer_solvable,
             needs_fraction: solvable && !integer_solvable,
             smallest_peak: None,
-            example: found.map(|e| e.to_infix(false)).unwrap_or_default(),
+            example: found
+                .map(|e| e.to_infix_under(spec.rules, false))
+                .unwrap_or_default(),
             deal_ways,
             deal_probability,
             difficulty: None,
@@ -121,7 +123,7 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
         .map(|(i, c)| SolutionRow {
             hand: text.clone(),
             class: i as u32,
-            expression: c.expr.to_infix(false),
+            expression: c.expr.to_infix_under(spec.rules, false),
             canonical: c.canonical.clone(),
             dissimilar_group: c.dissimilar_group,
             uses_fraction: c.facts.uses_fraction,

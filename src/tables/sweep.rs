@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+pub use crate::tables::enumerate::MAX_SWEEP_HANDS;
 use crate::tables::enumerate::{self, Deck};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
@@ -75,6 +76,15 @@ impl SweepConfig {
                     values: self.key.values,
                 });
             }
+        }
+        let count = enumerate::count_hands(k, self.key.values, self.key.deck);
+        if count.is_none_or(|n| n > MAX_SWEEP_HANDS) {
+            return Err(PlanError::TooManyHands {
+                k,
+                values: self.key.values,
+                deck: self.key.deck,
+                count: count.map_or("more than 2^128".into(), |n| n.to_string()),
+            });
         }
         // The hand of largest magnitude bounds every other: if it is exact, all are.
         let v = self.key.values;
@@ -364,6 +374,18 @@ mod tests {
             .unwrap_err();
         assert!(matches!(e, PlanError::DeckTooSmall { cards: 4, .. }), "{e}");
         assert!(cfg(5, "1..1", Deck::Unlimited, true).validate().is_ok());
+    }
+
+    /// Twelve cards from -27..27 drawn freely are C(66, 12) hands; the sweep
+    /// once tried to list them all and aborted.
+    #[test]
+    fn hand_count_is_checked_before_listing() {
+        let e = cfg(12, "-27..27", Deck::Unlimited, false)
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
+        assert!(e.to_string().contains("4922879481520"), "{e}");
+        assert!(cfg(12, "1..13", Deck::Copies(4), false).validate().is_ok());
     }
 
     #[test]

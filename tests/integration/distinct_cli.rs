@@ -3,7 +3,7 @@
 
 use census24::{Expr, Q, Rules};
 
-use crate::util::run;
+use crate::util::{census24, run};
 
 /// `solve --all ARGS`: exit 0, every line an expression over `cards` worth 24.
 fn all(args: &[&str], cards: &[i64]) -> Vec<String> {
@@ -83,22 +83,72 @@ fn distinct_none_counts_trees_up_to_commutativity() {
 }
 
 #[test]
-fn no_solution_exits_1_with_no_lines() {
+fn no_solution_says_so_and_exits_1() {
+    // Once printed nothing at all, unlike plain `solve`.
     let (code, out, _) = run(&["solve", "--all", "1", "1", "1", "1"]);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (1, "no solution\n"));
     let (code, out, _) = run(&["solve", "--all", "--count", "1", "1", "1", "1"]);
     assert_eq!((code, out.trim()), (1, "0"));
+    let (code, out, _) = run(&["solve", "--all", "--json", "1", "1", "1", "1"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["hand"], "1 1 1 1");
+    assert_eq!(v["count"], 0);
+    assert_eq!(v["solutions"], serde_json::json!([]));
 }
 
 #[test]
-fn json_lines_carry_the_class() {
+fn json_is_one_object_per_hand_with_its_classes() {
     let (code, out, _) = run(&["solve", "--all", "--json", "3", "3", "8", "8"]);
     assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["expression"], "8/(3-8/3)");
-    assert_eq!(v["dissimilar_group"], 0);
-    assert_eq!(v["uses_fraction"], true);
-    assert!(v["canonical"].as_str().unwrap().contains('8'));
+    assert_eq!(v["hand"], "3 3 8 8");
+    assert_eq!(v["distinct"], "dissimilar");
+    assert_eq!(v["count"], 1);
+    let s = &v["solutions"][0];
+    assert_eq!(s["expression"], "8/(3-8/3)");
+    assert_eq!(s["dissimilar_group"], 0);
+    assert_eq!(s["uses_fraction"], true);
+    assert!(s["canonical"].as_str().unwrap().contains('8'));
+}
+
+/// `4*2*3/1` was printed three times and `1*2*3*4` twice: different trees
+/// printed alike once their brackets were dropped.
+#[test]
+fn distinct_none_lists_each_tree_once() {
+    let trees = all(&["--distinct", "none", "1", "2", "3", "4"], &[1, 2, 3, 4]);
+    assert_eq!(trees.len(), 52);
+    let mut unique = trees.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 52, "{trees:?}");
+    assert!(trees.contains(&"4*(2*3)/1".to_string()), "{trees:?}");
+    assert!(trees.contains(&"4*(2*3/1)".to_string()), "{trees:?}");
+    assert!(trees.contains(&"4*(3*(2/1))".to_string()), "{trees:?}");
+}
+
+/// Once 5.6 GB and an abort: every tree of eight cards does not fit in memory.
+#[test]
+fn distinct_none_refuses_8_cards_up_front() {
+    let (code, out, err) = run(&[
+        "solve",
+        "--all",
+        "--count",
+        "--distinct",
+        "none",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--distinct none takes at most 7"), "{err}");
 }
 
 #[test]
@@ -158,5 +208,134 @@ fn expressions_list_matches_the_count() {
     assert!(err.contains("7 operands"), "{err}");
     let (code, _, err) = run(&["expressions", "--operands", "0"]);
     assert_eq!(code, 2);
+    // Once an 80 GB allocation and an overflow panic.
+    for n in ["24", "1000000000", "18446744073709551615"] {
+        let (code, _, err) = run(&["expressions", "--operands", n]);
+        assert_eq!(code, 2, "{n}: {err}");
+        assert!(err.contains("expected 1 to 23 operands"), "{n}: {err}");
+    }
+    let (code, out, _) = run(&["expressions", "--operands", "23"]);
+    assert_eq!(code, 0);
+    assert!(out.trim().parse::<u128>().is_ok(), "{out}");
     assert!(err.contains("got 0"), "{err}");
+}
+
+/// `solve --stdin --all`: one block per hand, in input order, every
+/// solution re-evaluated; counts and JSON one line per hand.
+#[test]
+fn stdin_all_streams_one_block_per_hand_in_order() {
+    let input = "1 1 5 5\n1 1 1 1\n# skipped\n3 3 8 8\nx\n2 4 8 10\n";
+    let out = census24()
+        .args(["solve", "--stdin", "--all"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "line 5 is rejected");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 5: card \"x\" is not an integer"),
+        "{err}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let headings: Vec<&str> = text.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(
+        headings,
+        [
+            "1 1 5 5: 2 solutions",
+            "1 1 1 1: no solution",
+            "3 3 8 8: 1 solution",
+            "2 4 8 10: 11 solutions"
+        ]
+    );
+    assert!(
+        text.starts_with("1 1 5 5: 2 solutions\n  (1+5)*(5-1)\n  1*5*5-1\n"),
+        "{text}"
+    );
+    // Every listed solution is the single-hand listing, indented.
+    let (_, single, _) = run(&["solve", "--all", "2", "4", "8", "10"]);
+    let block: String = text
+        .split_once("2 4 8 10: 11 solutions\n")
+        .unwrap()
+        .1
+        .lines()
+        .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap()))
+        .collect();
+    assert_eq!(block, single);
+
+    let out = census24()
+        .args([
+            "solve",
+            "--stdin",
+            "--all",
+            "--count",
+            "--distinct",
+            "structural",
+        ])
+        .write_stdin("1 1 5 5\n1 2 3 4\n1 1 1 1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1 1 5 5: 7\n1 2 3 4: 4\n1 1 1 1: 0\n"
+    );
+
+    let out = census24()
+        .args(["solve", "--stdin", "--all", "--json"])
+        .write_stdin("3 3 8 8\n1 1 1 1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["solutions"][0]["expression"], "8/(3-8/3)");
+    assert_eq!(objects[1]["count"], 0);
+}
+
+/// All 1820 four-card hands through `solve --stdin --all --count` agree
+/// with the per-hand counts of the single-hand command for a sample, and
+/// with the known total of 4078 structural classes (the sweep's figure).
+#[test]
+fn stdin_all_counts_every_four_card_hand() {
+    let mut input = String::new();
+    for a in 1..=13 {
+        for b in a..=13 {
+            for c in b..=13 {
+                for d in c..=13 {
+                    input.push_str(&format!("{a} {b} {c} {d}\n"));
+                }
+            }
+        }
+    }
+    let out = census24()
+        .args([
+            "solve",
+            "--stdin",
+            "--all",
+            "--count",
+            "--distinct",
+            "structural",
+        ])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let counts: Vec<(&str, u64)> = text
+        .lines()
+        .map(|l| {
+            let (h, n) = l.split_once(": ").unwrap();
+            (h, n.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(counts.len(), 1820);
+    assert_eq!(counts.iter().map(|c| c.1).sum::<u64>(), 4078);
+    assert_eq!(counts.iter().filter(|c| c.1 > 0).count(), 1362);
+    for (hand, n) in counts.iter().step_by(97) {
+        let mut args = vec!["solve", "--all", "--count", "--distinct", "structural"];
+        args.extend(hand.split(' '));
+        assert_eq!(run(&args).1.trim(), n.to_string(), "{hand}");
+    }
 }

@@ -3,6 +3,7 @@
 
 mod bighand_cli;
 mod distinct_cli;
+mod fuzz;
 mod help;
 mod readme;
 mod report_cli;

@@ -1,7 +1,8 @@
 //! Every console example of README.md is run and its output compared, so a
 //! changed output fails CI instead of leaving the README wrong.
 //!
-//! A ```` ```console ```` block holds examples: a line `$ census24 ARGS`, an
+//! A ```` ```console ```` block holds examples: a line `$ census24 ARGS` (or
+//! `$ printf 'LINES' | census24 ARGS`, LINES going to standard input), an
 //! optional `? N` line with the exit status when it is not 0, then what the
 //! command prints (standard output, then standard error). `[..]` in an
 //! expected line stands for any text (timings). Blocks marked `sh` are not
@@ -18,6 +19,7 @@ use assert_cmd::Command;
 #[derive(Debug)]
 struct Example {
     line: usize,
+    stdin: Option<String>,
     args: Vec<String>,
     status: i32,
     output: Vec<String>,
@@ -35,6 +37,13 @@ fn examples(readme: &str) -> Vec<Example> {
             continue;
         }
         if let Some(cmd) = line.strip_prefix("$ ") {
+            let (stdin, cmd) = match cmd
+                .strip_prefix("printf '")
+                .and_then(|r| r.split_once("' | "))
+            {
+                Some((text, rest)) => (Some(text.replace("\\n", "\n")), rest),
+                None => (None, cmd),
+            };
             let mut words = cmd.split_whitespace().map(str::to_string);
             assert_eq!(
                 words.next().as_deref(),
@@ -44,6 +53,7 @@ fn examples(readme: &str) -> Vec<Example> {
             );
             out.push(Example {
                 line: i + 1,
+                stdin,
                 args: words.collect(),
                 status: 0,
                 output: Vec::new(),
@@ -125,6 +135,7 @@ fn readme_console_examples_print_what_the_readme_says() {
         let out = Command::cargo_bin("census24")
             .unwrap()
             .args(&ex.args)
+            .write_stdin(ex.stdin.clone().unwrap_or_default())
             .current_dir(scratch.path())
             .output()
             .unwrap();

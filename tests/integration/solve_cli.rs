@@ -295,3 +295,191 @@ fn broken_pipe_is_not_an_error() {
         .unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// Run `census24 ARGS` with `input` on stdin: (exit code, stdout, stderr).
+fn run_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let out = census24().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A byte that is not UTF-8 once ended the run: the answers before it (up
+/// to a whole batch) and every line after it were lost.
+#[test]
+fn stdin_line_that_is_not_utf8_costs_only_itself() {
+    let (code, out, err) = run_stdin(&["solve", "--stdin"], b"3 8 8 9\n1 2 3 4\n\xff\n4 4 4 6\n");
+    assert_eq!(code, 2, "{err}");
+    let hands: Vec<&str> = out.lines().map(|l| l.split_once(": ").unwrap().0).collect();
+    assert_eq!(hands, ["3 8 8 9", "1 2 3 4", "4 4 4 6"], "{out}");
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "census24: line 3: not valid UTF-8 (byte 0xff at column 1)",
+            "census24: 1 input line(s) rejected"
+        ]
+    );
+    let mut input = b"1 2 3 4\n".repeat(3000);
+    input.extend_from_slice(b"5 \xc3 5\n1 1 1 1\n");
+    let (code, out, err) = run_stdin(&["solve", "--stdin"], &input);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 3001, "{err}");
+    assert!(out.ends_with("1 1 1 1: no solution\n"));
+    assert!(
+        err.contains("line 3001: not valid UTF-8 (byte 0xc3 at column 3)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stdin_skips_a_byte_order_mark_and_carriage_returns() {
+    let (code, out, err) = run_stdin(
+        &["solve", "--stdin"],
+        "\u{feff}3 3 8 8\r\n1 3 4 6\r\n".as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "3 3 8 8: 8/(3-8/3)\n1 3 4 6: 6/(1-3/4)\n");
+}
+
+#[test]
+fn stdin_line_too_long_is_one_error() {
+    let mut input = b"1 2 3 4".to_vec();
+    input.extend(std::iter::repeat_n(b' ', 200_000));
+    input.extend_from_slice(b"\n3 3 8 8\n");
+    let (code, out, err) = run_stdin(&["solve", "--stdin"], &input);
+    assert_eq!(code, 2);
+    assert_eq!(out, "3 3 8 8: 8/(3-8/3)\n");
+    assert!(
+        err.contains("line 1: the line is longer than 65536 bytes"),
+        "{err}"
+    );
+}
+
+/// Printed under natural rules, a solution read left to right must not pass
+/// through a negative number: `(-5)+2+5` does (-5+2 = -3).
+#[test]
+fn natural_rules_print_what_a_reader_can_follow() {
+    for (target, cards) in [("2", vec![-5, 2, 5]), ("69", vec![3, 7, -5, 13, -1])] {
+        let t = format!("--target={target}");
+        let mut args = vec!["solve", "--rules", "natural", t.as_str(), "--"];
+        let texts: Vec<String> = cards.iter().map(i64::to_string).collect();
+        args.extend(texts.iter().map(String::as_str));
+        // `solved` parses the text and evaluates it under natural rules.
+        solved(&args, &cards, target.parse().unwrap(), Rules::Natural);
+    }
+    let (_, out, _) = run(&[
+        "solve",
+        "--rules",
+        "natural",
+        "--target=2",
+        "--",
+        "-5",
+        "2",
+        "5",
+    ]);
+    assert_eq!(out.trim(), "(-5)+(2+5)");
+}
+
+#[test]
+fn unicode_minus_in_negative_cards() {
+    let (code, out, _) = run(&["solve", "--unicode", "--", "-3", "8", "-1"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains('-'), "{out}");
+    assert!(out.contains("(−"), "{out}");
+    let e = Expr::parse(out.trim()).unwrap();
+    assert_eq!(e.eval(), Ok(Q::int(24)));
+}
+
+#[test]
+fn huge_integers_are_too_large_not_non_integers() {
+    rejected(
+        &["solve", "99999999999999999999", "1"],
+        "\"99999999999999999999\" is too large",
+    );
+    rejected(
+        &["solve", "--target", "99999999999999999999", "1", "2"],
+        "\"99999999999999999999\" is too large",
+    );
+}
+
+/// A 5 MB token once came back whole in the error line, with any control
+/// characters raw.
+#[test]
+fn errors_cut_and_escape_what_they_quote() {
+    // One argument can hold 128 KiB on Linux; a line of stdin more.
+    let long = "7x".repeat(50_000);
+    let (code, _, err) = run(&["solve", long.as_str(), "1"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{}", &err[..200]);
+    assert!(err.len() < 200, "{} bytes", err.len());
+    assert!(err.contains("... (100000 bytes)"), "{err}");
+    let mut line = "7x".repeat(2_500_000).into_bytes();
+    line.push(b'\n');
+    let (code, _, err) = run_stdin(&["solve", "--stdin"], &line);
+    assert_eq!(code, 2);
+    assert!(err.len() < 300, "{} bytes", err.len());
+    assert!(
+        err.contains("line 1: the line is longer than 65536 bytes"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "3\u{1b}[2J", "1"]);
+    assert_eq!(code, 2);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("3\\u{1b}[2J"), "{err}");
+    let (_, _, err) = run_stdin(&["solve", "--stdin"], b"1 \x1b[31m 2\n");
+    assert!(err.contains("line 1: card \"\\u{1b}[31m\""), "{err}");
+    let (code, _, err) = run(&["solve", "--target", &"9".repeat(100_000), "1"]);
+    assert_eq!(code, 2);
+    assert!(err.lines().all(|l| l.len() < 400), "{}", err.len());
+}
+
+/// Once minutes: ten factorial bounds what 1..9 can make, so 9999991/7 is
+/// out of reach by size alone.
+#[test]
+fn huge_fraction_target_is_refuted_at_once() {
+    let (code, out, err) = run(&[
+        "solve",
+        "--target",
+        "9999991/7",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+    ]);
+    assert_eq!((code, out.trim()), (1, "no solution"), "{err}");
+}
+
+/// Once over five minutes without an answer: `--closest` over ten different
+/// cards tabulates value sets of hundreds of millions. The step budget ends
+/// it with one line naming the limit (seconds, not hours).
+#[test]
+fn closest_over_ten_cards_ends_with_the_limit_named() {
+    let (code, out, err) = run(&[
+        "solve",
+        "--closest",
+        "below",
+        "--target",
+        "99999999/7",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("needs more than 30000000 steps"), "{err}");
+}

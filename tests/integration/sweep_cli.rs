@@ -520,3 +520,26 @@ fn shipped_k4_table_matches_a_fresh_sweep() {
     );
     assert!(kept == fresh, "data/{K4} is stale: run `just data`");
 }
+
+/// Twelve cards from -27..27 drawn freely are 4922879481520 hands; the sweep
+/// once listed them all before solving and aborted out of memory.
+#[test]
+fn too_many_hands_are_refused_before_listing_them() {
+    let dir = TempDir::new().unwrap();
+    let (code, out, err) = run(&[
+        "sweep",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "-k",
+        "12",
+        "--values=-27..27",
+        "--deck",
+        "none",
+        "--no-solutions",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("number 4922879481520"), "{err}");
+    assert!(err.contains("at most 10000000 hands"), "{err}");
+}

@@ -12,6 +12,7 @@ pub mod sweep;
 use std::io;
 
 use crate::cli::args::{Cli, Command};
+use crate::game::error::escape_and_cut;
 
 /// How a successful run ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +51,23 @@ pub fn message(err: &anyhow::Error) -> String {
     msg
 }
 
+/// The longest line of a usage error printed whole.
+const USAGE_LINE_CHARS: usize = 200;
+
+/// A usage error as clap words it, with each line's control characters
+/// escaped and the line cut after [`USAGE_LINE_CHARS`] characters: clap
+/// quotes a bad value whole, which for a hostile argument means a hundred
+/// kilobytes or terminal control characters.
+pub fn usage_error(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(&escape_and_cut(line, USAGE_LINE_CHARS, &[]));
+        out.push('\n');
+    }
+    out
+}
+
 /// True when `err` (anywhere in its chain) is a broken pipe, as when the
 /// output is piped into `head`: that is a normal way to stop, not a failure.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -62,6 +80,21 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn usage_errors_are_cut_and_escaped() {
+        use clap::Parser;
+        let parse = |target: &str| {
+            crate::cli::args::Cli::try_parse_from(["census24", "solve", "--target", target, "1"])
+                .unwrap_err()
+        };
+        let text = usage_error(&parse(&"7".repeat(100_000)));
+        assert!(text.len() < 2000, "{} bytes", text.len());
+        assert!(text.contains("... (100"), "{text}");
+        let text = usage_error(&parse("a\x07b"));
+        assert!(!text.contains('\x07'), "{text}");
+        assert!(text.contains("a\\u{7}b"), "{text}");
+    }
 
     #[test]
     fn message_says_each_cause_once() {

@@ -1,20 +1,26 @@
 //! `census24 solve`: one hand from the arguments, or one hand per line from
-//! standard input, streamed in order in parallel batches.
+//! standard input, streamed in order in parallel batches; with `--all`, every
+//! solution of each hand (see [`crate::cli::cmd::distinct`]).
+//!
+//! Standard input is read as bytes, line by line, so that one bad line (not
+//! UTF-8, too long) costs only its own answer: every other line gets its
+//! answer or its error, in input order.
 
 use std::io::{self, BufRead, Write};
 
-use anyhow::Context;
 use rayon::prelude::*;
 use serde_json::json;
 
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::Status;
+use crate::cli::cmd::distinct::{self, AllConfig};
+use crate::cli::progress;
 use crate::game::deck::Deck;
 use crate::game::error::InputError;
-use crate::game::hand::Hand;
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-use crate::solve::{Closest, Outcome, solve_hand};
+use crate::solve::{Closest, MAX_STEPS, Outcome, solve_hand};
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
@@ -65,11 +71,11 @@ pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
 /// in a batch; unreachable targets and closest values are spelled out.
 pub fn render_text(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
     let body = match (&a.outcome.expr, a.outcome.value) {
-        (Some(e), Some(v)) if v == cfg.target => e.to_infix(cfg.unicode),
+        (Some(e), Some(v)) if v == cfg.target => e.to_infix_under(cfg.rules, cfg.unicode),
         (Some(e), Some(v)) => {
             format!(
                 "{} = {v} (closest; {} is unreachable)",
-                e.to_infix(cfg.unicode),
+                e.to_infix_under(cfg.rules, cfg.unicode),
                 cfg.target
             )
         }
@@ -91,7 +97,7 @@ pub fn render_json(a: &Answer, cfg: &SolveConfig) -> String {
         "target": cfg.target.to_string(),
         "rules": cfg.rules.name(),
         "solvable": a.solved(cfg),
-        "expression": o.expr.as_ref().map(|e| e.to_infix(cfg.unicode)),
+        "expression": o.expr.as_ref().map(|e| e.to_infix_under(cfg.rules, cfg.unicode)),
         "value": o.value.map(|v| v.to_string()),
         "tree": o.expr,
     })
@@ -106,82 +112,238 @@ fn render(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
     }
 }
 
-pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
-    if args.all {
-        return crate::cli::cmd::distinct::run(&args);
+/// The output for one hand, ending in a newline, and whether it was solved.
+pub type Block = (String, bool);
+
+/// What `solve` does with each hand: find one solution, or list them all.
+#[derive(Clone, Debug)]
+pub enum Job {
+    One(SolveConfig),
+    All(AllConfig),
+}
+
+impl Job {
+    pub fn from_args(args: &SolveArgs) -> Job {
+        if args.all {
+            Job::All(AllConfig::from_args(args))
+        } else {
+            Job::One(SolveConfig::from_args(args))
+        }
     }
-    let cfg = SolveConfig::from_args(&args);
+
+    /// The output for one hand, ending in a newline, and whether the hand
+    /// was solved; `batch` for the `--stdin` form.
+    pub fn answer(&self, hand: Hand, batch: bool) -> Result<Block, InputError> {
+        match self {
+            Job::One(cfg) => {
+                let a = answer(hand, cfg)?;
+                Ok((render(&a, cfg, batch) + "\n", a.solved(cfg)))
+            }
+            Job::All(cfg) => distinct::render(&hand, cfg, batch),
+        }
+    }
+
+    /// Hands per parallel batch: large enough to keep every core busy,
+    /// small enough that output starts at once and memory stays flat (a
+    /// hand's list of every solution can run to thousands of lines).
+    fn batch_size(&self) -> usize {
+        match self {
+            Job::One(_) => 2048,
+            Job::All(_) => 256,
+        }
+    }
+
+    /// Whether one hand may take long enough to deserve a spinner.
+    fn may_be_slow(&self, hand: &Hand) -> bool {
+        match self {
+            // Big hands take a second or two at most (docs/BIG_HANDS.md);
+            // exhaustive searches over 9 to 12 cards can take many.
+            Job::One(_) => (9..=MAX_EXACT_CARDS).contains(&hand.len()),
+            Job::All(_) => hand.len() >= 7,
+        }
+    }
+}
+
+fn status(solved: bool) -> Status {
+    if solved {
+        Status::Done
+    } else {
+        Status::NoSolution
+    }
+}
+
+pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
+    let job = Job::from_args(&args);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let status = if args.stdin {
-        run_stream(io::stdin().lock(), &mut out, &cfg)?
+        run_stream(io::stdin().lock(), &mut out, &job)?
     } else {
         let hand = Hand::parse_tokens(args.cards.iter().map(String::as_str))?;
-        let a = answer(hand, &cfg)?;
-        writeln!(out, "{}", render(&a, &cfg, false))?;
-        if a.solved(&cfg) {
-            Status::Done
-        } else {
-            Status::NoSolution
+        let spinner = job.may_be_slow(&hand).then(|| {
+            progress::search_spinner(format!(
+                "searching {hand} exhaustively (at most {MAX_STEPS} steps, seconds)"
+            ))
+        });
+        let result = job.answer(hand, false);
+        if let Some(s) = spinner {
+            s.finish_and_clear();
         }
+        let (text, solved) = result?;
+        out.write_all(text.as_bytes())?;
+        status(solved)
     };
     out.flush()?;
     Ok(status)
 }
 
-/// Hands per parallel batch: large enough to keep both cores busy, small
-/// enough that output starts at once and memory stays flat.
-const BATCH: usize = 2048;
+/// The longest input line read, in bytes: a hand has at most 64 cards, so
+/// anything longer is not a hand, and reading it whole could take all memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// Solve one hand per line of `input`, printing results in input order.
-/// A bad line is reported on stderr with its line number; the run goes on and
-/// ends with an error naming how many lines were rejected.
-pub fn run_stream(
-    input: impl BufRead,
-    out: &mut impl Write,
-    cfg: &SolveConfig,
-) -> anyhow::Result<Status> {
-    let mut lines = input.lines().enumerate();
-    let (mut all_solved, mut rejected) = (true, 0usize);
-    loop {
-        let mut batch = Vec::with_capacity(BATCH);
-        for (i, line) in lines.by_ref() {
-            let line = line.context("reading standard input")?;
-            let text = line.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            batch.push((i + 1, text.to_string()));
-            if batch.len() == BATCH {
+/// Lines of standard input as numbered text, each line on its own: a line
+/// that is not UTF-8 or too long becomes that line's error.
+struct Lines<R> {
+    input: R,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+/// One line read: its number and its text, or why it is not text.
+type NumberedLine = (usize, Result<String, InputError>);
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            number: 0,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line; `Ok(None)` at the end of the input, `Err` when
+    /// reading fails.
+    fn next_line(&mut self) -> io::Result<Option<NumberedLine>> {
+        self.buf.clear();
+        let (mut any, mut too_long) = (false, false);
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
                 break;
+            }
+            any = true;
+            let (take, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            // Room for the longest line and its line ending, no more.
+            let room = (MAX_LINE_BYTES + 2).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&available[..take.min(room)]);
+            too_long |= take > room;
+            self.input.consume(take);
+            if done {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.number += 1;
+        let mut line = self.buf.as_slice();
+        line = line.strip_suffix(b"\n").unwrap_or(line);
+        line = line.strip_suffix(b"\r").unwrap_or(line);
+        if self.number == 1 {
+            // A byte-order mark, as some editors write at the start of a file.
+            line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+        }
+        if too_long || line.len() > MAX_LINE_BYTES {
+            let e = InputError::Other(format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes, which no hand needs"
+            ));
+            return Ok(Some((self.number, Err(e))));
+        }
+        let text = match std::str::from_utf8(line) {
+            Ok(t) => Ok(t.to_string()),
+            Err(e) => {
+                let good = &line[..e.valid_up_to()];
+                let column = String::from_utf8_lossy(good).chars().count() + 1;
+                Err(InputError::Other(format!(
+                    "not valid UTF-8 (byte 0x{:02x} at column {column})",
+                    line[e.valid_up_to()]
+                )))
+            }
+        };
+        Ok(Some((self.number, text)))
+    }
+}
+
+/// Do `job` for one hand per line of `input`, printing the results in input
+/// order, in parallel batches. Blank lines and `#` comments are skipped. A
+/// bad line is reported on stderr with its line number where its answer
+/// would be; the run goes on and ends with an error naming how many lines
+/// were rejected. If reading fails, every line read before is answered
+/// first.
+pub fn run_stream(input: impl BufRead, out: &mut impl Write, job: &Job) -> anyhow::Result<Status> {
+    let mut lines = Lines::new(input);
+    let (mut all_solved, mut rejected) = (true, 0usize);
+    let mut read_error = None;
+    while read_error.is_none() {
+        let mut batch: Vec<NumberedLine> = Vec::with_capacity(job.batch_size());
+        while batch.len() < job.batch_size() {
+            match lines.next_line() {
+                Ok(Some((n, Ok(text)))) => {
+                    let text = text.trim();
+                    if !text.is_empty() && !text.starts_with('#') {
+                        batch.push((n, Ok(text.to_string())));
+                    }
+                }
+                Ok(Some(bad)) => batch.push(bad),
+                Ok(None) => break,
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
             }
         }
         if batch.is_empty() {
             break;
         }
-        let results: Vec<(usize, Result<Answer, InputError>)> = batch
+        let results: Vec<(usize, Result<Block, InputError>)> = batch
             .into_par_iter()
-            .map(|(n, text)| (n, Hand::parse(&text).and_then(|h| answer(h, cfg))))
+            .map(|(n, line)| {
+                let r = line.and_then(|text| job.answer(Hand::parse(&text)?, true));
+                (n, r)
+            })
             .collect();
         for (n, r) in results {
             match r {
-                Ok(a) => {
-                    all_solved &= a.solved(cfg);
-                    writeln!(out, "{}", render(&a, cfg, true))?;
+                Ok((text, solved)) => {
+                    all_solved &= solved;
+                    out.write_all(text.as_bytes())?;
                 }
                 Err(e) => {
                     rejected += 1;
+                    // The answers so far first, so that a terminal shows
+                    // the error where the line's answer would be.
+                    out.flush()?;
                     eprintln!("census24: line {n}: {e}");
                 }
             }
         }
     }
+    out.flush()?;
+    if let Some(e) = read_error {
+        return Err(anyhow::Error::new(e).context(format!(
+            "reading standard input after line {}",
+            lines.number
+        )));
+    }
     if rejected > 0 {
         anyhow::bail!("{rejected} input line(s) rejected");
     }
-    Ok(if all_solved {
-        Status::Done
-    } else {
-        Status::NoSolution
-    })
+    Ok(status(all_solved))
 }

@@ -1,0 +1,72 @@
+//! Batch all-solutions benchmark (`cargo bench --bench batch`): all 1820
+//! four-card hands of 1..13, one per line, through the code behind
+//! `census24 solve --stdin --all` (every dissimilar solution of each hand,
+//! one block per hand, in input order, in parallel batches), written into
+//! memory. The whole-process figure, and the comparison, are in
+//! docs/PERFORMANCE.md.
+
+use std::io::Cursor;
+
+use census24::canon::Distinct;
+use census24::cli::cmd::distinct::AllConfig;
+use census24::cli::cmd::solve::{Job, run_stream};
+use census24::{Q, Rules};
+use itertools::Itertools;
+
+// The same allocator as the census24 binary, so the figures are the tool's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    divan::main();
+}
+
+/// Every four-card hand of 1..13, one per line.
+fn input() -> String {
+    (1..=13)
+        .combinations_with_replacement(4)
+        .map(|h| format!("{} {} {} {}\n", h[0], h[1], h[2], h[3]))
+        .collect()
+}
+
+fn job(level: Distinct, count: bool) -> Job {
+    Job::All(AllConfig {
+        target: Q::int(24),
+        rules: Rules::Rational,
+        level,
+        count,
+        unicode: false,
+        json: false,
+    })
+}
+
+/// Runs the batch over `text`, returning the bytes written.
+fn batch(text: &str, job: &Job) -> usize {
+    let mut out = Vec::with_capacity(1 << 20);
+    run_stream(Cursor::new(text.as_bytes()), &mut out, job).unwrap();
+    out.len()
+}
+
+/// `solve --stdin --all` (dissimilar solutions, listed) over 1820 hands.
+#[divan::bench(sample_count = 20)]
+fn all_four_card_hands_listed(b: divan::Bencher) {
+    let text = input();
+    let job = job(Distinct::Dissimilar, false);
+    b.bench(|| batch(divan::black_box(&text), &job));
+}
+
+/// `solve --stdin --all --distinct structural` over 1820 hands.
+#[divan::bench(sample_count = 20)]
+fn all_four_card_hands_structural(b: divan::Bencher) {
+    let text = input();
+    let job = job(Distinct::Structural, false);
+    b.bench(|| batch(divan::black_box(&text), &job));
+}
+
+/// `solve --stdin --all --count` over 1820 hands.
+#[divan::bench(sample_count = 20)]
+fn all_four_card_hands_counted(b: divan::Bencher) {
+    let text = input();
+    let job = job(Distinct::Dissimilar, true);
+    b.bench(|| batch(divan::black_box(&text), &job));
+}
