@@ -185,7 +185,7 @@ fn grow(x: &[[f64; COUNT]], r: &[f64], rows: &[usize], depth: usize, s: Settings
     // (gain, feature, threshold)
     let mut best: Option<(f64, usize, f64)> = None;
     let mut order = rows.to_vec();
-    for f in 0..COUNT {
+    for (f, _) in NAMES.iter().enumerate() {
         order.sort_by(|&a, &b| x[a][f].total_cmp(&x[b][f]).then(a.cmp(&b)));
         let mut left = 0.0;
         for (n, pair) in order.windows(2).enumerate() {

@@ -95,5 +95,9 @@ fn four_card_report_plots_predicted_against_measured_time() {
     let svg = fs::read_to_string(readme.with_file_name("predicted-vs-measured-time.svg")).unwrap();
     assert_eq!(svg.matches("<circle").count(), 903);
     let k5 = shipped("reports/rules=rational/target=24/values=1-13/deck=4/k=5/README.md");
-    assert!(!fs::read_to_string(k5).unwrap().contains("predicted-vs-measured"));
+    assert!(
+        !fs::read_to_string(k5)
+            .unwrap()
+            .contains("predicted-vs-measured")
+    );
 }
