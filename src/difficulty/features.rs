@@ -56,7 +56,8 @@ fn all_derivations(k: usize) -> f64 {
     (2..=k).fold(1.0, |n, m| n * (m * (m - 1) / 2) as f64 * 6.0)
 }
 
-/// The features of a hand with these solutions; `None` when it has none.
+/// The features of a hand with these solutions; `None` when it has none
+/// (or has more cards than solutions are ever enumerated for).
 pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
     let effort = effort::effort(solutions, target)?;
     let peak = solutions
@@ -70,12 +71,13 @@ pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Feature
     let scale = scale(target);
     let whole_target = target.is_integer().then(|| target.numer());
     let cards = hand.cards();
+    let start = Numbers::of(cards)?;
 
     let total = all_derivations(k);
-    let near = Derivations::new(scale.floor(), whole_target).of(cards);
+    let near = Derivations::new(scale.floor(), whole_target).of(&start);
     let mut wide = Derivations::new((2.0 * scale).floor(), whole_target);
-    let far = wide.of(cards);
-    let (good, openings) = wide.openings(cards);
+    let far = wide.of(&start);
+    let (good, openings) = wide.openings(&start);
 
     let ones = cards.iter().filter(|&&c| c == 1).count();
     let mut distinct = cards.to_vec();
@@ -107,17 +109,73 @@ struct Counts {
     walk: f64,
 }
 
+/// The most numbers a derivation state holds: the most cards that have
+/// solutions enumerated, and so features.
+const MAX: usize = crate::canon::MAX_DISTINCT_CARDS;
+
+/// A multiset of numbers, sorted, held inline (a state of a derivation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Numbers {
+    len: u8,
+    v: [i64; MAX],
+}
+
+impl Numbers {
+    /// The sorted `cards`, or `None` when there are more than [`MAX`].
+    fn of(cards: &[i64]) -> Option<Numbers> {
+        if cards.len() > MAX {
+            return None;
+        }
+        let mut v = [0; MAX];
+        v[..cards.len()].copy_from_slice(cards);
+        v[..cards.len()].sort_unstable();
+        Some(Numbers {
+            len: cards.len() as u8,
+            v,
+        })
+    }
+
+    fn as_slice(&self) -> &[i64] {
+        &self.v[..self.len as usize]
+    }
+
+    /// These numbers without those at `i` and `j`, with `r` put in its place.
+    fn replace(&self, i: usize, j: usize, r: i64) -> Numbers {
+        let mut out = Numbers {
+            len: self.len - 1,
+            v: [0; MAX],
+        };
+        let mut n = 0;
+        let mut placed = false;
+        for (p, &x) in self.as_slice().iter().enumerate() {
+            if p == i || p == j {
+                continue;
+            }
+            if !placed && r <= x {
+                out.v[n] = r;
+                n += 1;
+                placed = true;
+            }
+            out.v[n] = x;
+            n += 1;
+        }
+        if !placed {
+            out.v[n] = r;
+        }
+        out
+    }
+}
+
 /// Counts derivations whose every result is a whole number in `0..=bound`,
 /// remembering each multiset of numbers met.
 struct Derivations {
     bound: i128,
     target: Option<i64>,
-    memo: FxHashMap<Vec<i64>, Counts>,
+    memo: FxHashMap<Numbers, Counts>,
 }
 
-/// The results of combining `a` and `b` (with `a <= b` when equal matters
-/// not), position-level: all six operations, `None` where one is undefined
-/// or not a whole number.
+/// The results of combining `a` and `b`, position-level: all six
+/// operations, `None` where one is undefined or not a whole number.
 fn results(a: i64, b: i64) -> [Option<i128>; 6] {
     let (a, b) = (a as i128, b as i128);
     let div = |x: i128, y: i128| (y != 0 && x % y == 0).then(|| x / y);
@@ -145,48 +203,43 @@ impl Derivations {
             .map(|r| r as i64)
     }
 
-    /// Every move from `numbers` (sorted): the next multiset, how many
+    /// Every move from `numbers`: the next multiset, how many
     /// position-level derivation steps lead to it, and whether it is a
     /// distinct move of the walk (equal numbers and the commuted forms of
     /// `+` and `*` are one move).
-    fn moves(&self, numbers: &[i64]) -> Vec<(Vec<i64>, f64, bool)> {
+    fn moves(&self, numbers: &Numbers) -> Vec<(Numbers, f64, bool)> {
         let mut out = Vec::new();
-        let n = numbers.len();
-        for i in 0..n {
-            if i > 0 && numbers[i] == numbers[i - 1] {
+        let xs = numbers.as_slice();
+        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+        for i in 0..xs.len() {
+            if i > 0 && xs[i] == xs[i - 1] {
                 continue;
             }
-            for j in i + 1..n {
-                if j > i + 1 && numbers[j] == numbers[j - 1] {
+            for j in i + 1..xs.len() {
+                if j > i + 1 && xs[j] == xs[j - 1] {
                     continue;
                 }
-                let (a, b) = (numbers[i], numbers[j]);
-                let ma = numbers.iter().filter(|&&x| x == a).count() as f64;
+                let (a, b) = (xs[i], xs[j]);
                 let pairs = if a == b {
-                    ma * (ma - 1.0) / 2.0
+                    let m = count(a);
+                    m * (m - 1.0) / 2.0
                 } else {
-                    ma * numbers.iter().filter(|&&x| x == b).count() as f64
+                    count(a) * count(b)
                 };
-                let mut rest: Vec<i64> = numbers.to_vec();
-                rest.remove(j);
-                rest.remove(i);
                 for (op, r) in results(a, b).into_iter().enumerate() {
                     let Some(r) = self.admits(r) else { continue };
                     // With a == b, b-a and b/a repeat a-b and a/b.
                     let distinct = !(a == b && (op == 3 || op == 5));
-                    let mut next = rest.clone();
-                    let at = next.partition_point(|&x| x < r);
-                    next.insert(at, r);
-                    out.push((next, pairs, distinct));
+                    out.push((numbers.replace(i, j, r), pairs, distinct));
                 }
             }
         }
         out
     }
 
-    /// The counts of the sorted multiset `numbers`.
-    fn of(&mut self, numbers: &[i64]) -> Counts {
-        if let [last] = numbers {
+    /// The counts of `numbers`.
+    fn of(&mut self, numbers: &Numbers) -> Counts {
+        if let [last] = numbers.as_slice() {
             let hit = f64::from(u8::from(Some(*last) == self.target));
             return Counts {
                 hits: hit,
@@ -212,13 +265,13 @@ impl Derivations {
         if walks > 0.0 {
             c.walk = chances / walks;
         }
-        self.memo.insert(numbers.to_vec(), c);
+        self.memo.insert(*numbers, c);
         c
     }
 
     /// Of the distinct first moves from `numbers`, how many still lead to
     /// the target, and how many there are.
-    fn openings(&mut self, numbers: &[i64]) -> (usize, usize) {
+    fn openings(&mut self, numbers: &Numbers) -> (usize, usize) {
         let (mut good, mut all) = (0, 0);
         for (next, _, distinct) in self.moves(numbers) {
             if distinct {
@@ -237,7 +290,17 @@ mod tests {
     use crate::rules::Rules;
 
     fn counts(cards: &[i64], bound: f64) -> Counts {
-        Derivations::new(bound, Some(24)).of(cards)
+        Derivations::new(bound, Some(24)).of(&Numbers::of(cards).unwrap())
+    }
+
+    #[test]
+    fn replacing_two_numbers_keeps_the_multiset_sorted() {
+        let n = Numbers::of(&[8, 3, 3, 1]).unwrap();
+        assert_eq!(n.as_slice(), [1, 3, 3, 8]);
+        assert_eq!(n.replace(1, 3, 5).as_slice(), [1, 3, 5]);
+        assert_eq!(n.replace(0, 1, 24).as_slice(), [3, 8, 24]);
+        assert_eq!(n.replace(2, 3, 0).as_slice(), [0, 1, 3]);
+        assert_eq!(Numbers::of(&[1; 9]), None);
     }
 
     #[test]
