@@ -62,6 +62,12 @@ bench-sweep:
         rm -rf "$out"; \
     done
 
+# Refit the difficulty model on the players' solve times (data/human/) and print its cross-validated figures; then rebuild, `just data` and `just report`.
+calibrate:
+    cargo build --release
+    "$CARGO_TARGET_DIR/release/census24" calibrate --times data/human/four-card-solve-times.csv --out data/human/difficulty-model.json
+    cargo build --release
+
 # Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first).
 report:
     cargo build --release

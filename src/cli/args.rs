@@ -62,11 +62,12 @@ pub enum Command {
     /// hardest hands, fraction-only hands, hands with one solution,
     /// unsolvable hands); OUT/README.md indexes them and compares hand sizes.
     Report(ReportArgs),
-    /// Rank the solvable hands of one table by difficulty (hardest first).
+    /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
     /// Reads DATA/rules=R/target=T/values=LO-HI/deck=N/k=K/hands.parquet,
-    /// written by `census24 sweep` with the same options. Difficulty,
-    /// tiers and ranks are defined in docs/DIFFICULTY.md.
+    /// written by `census24 sweep` with the same options. Predicted time and
+    /// solve rate, difficulty, tiers and ranks are defined in
+    /// docs/DIFFICULTY.md.
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
     /// Count (or list) the inequivalent expressions over N distinct operands.
@@ -77,6 +78,14 @@ pub enum Command {
     /// structural level of `solve --all` when every card is different. See
     /// docs/DISTINCT.md.
     Expressions(ExpressionsArgs),
+    /// Refit the difficulty model on the players' solve times and print how
+    /// well it predicts hands it did not see.
+    ///
+    /// Reads the measured four-card hands (--times), solves each one as the
+    /// sweep does, cross-validates the model (10 folds, fixed seed) beside
+    /// the hand-priced effort, fits it on every hand and writes the model
+    /// file (--out), which the next build embeds. See docs/DIFFICULTY.md.
+    Calibrate(CalibrateArgs),
 }
 
 /// Parses a target: an integer or a fraction `p/q`.
@@ -295,6 +304,14 @@ pub struct RankArgs {
     #[arg(long, value_enum)]
     pub tier: Option<Tier>,
 
+    /// Only hands whose predicted mean solve time is at least SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub min_time: Option<f64>,
+
+    /// Only hands whose predicted mean solve time is at most SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+
     /// Print at most N hands.
     #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]
     pub top: usize,
@@ -315,13 +332,32 @@ pub struct RankArgs {
     #[arg(long)]
     pub needs_fraction: bool,
 
-    /// Easiest first instead of hardest first.
+    /// Fastest first instead of slowest first.
     #[arg(long)]
     pub easiest: bool,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// The players' measurements: CSV with columns hand, mean_time_s, solved_rate.
+    #[arg(
+        long,
+        value_name = "CSV",
+        default_value = "data/human/four-card-solve-times.csv"
+    )]
+    pub times: PathBuf,
+
+    /// Where to write the fitted model.
+    #[arg(
+        long,
+        value_name = "JSON",
+        default_value = "data/human/difficulty-model.json"
+    )]
+    pub out: PathBuf,
 }
 
 #[cfg(test)]

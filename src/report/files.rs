@@ -10,10 +10,44 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
-use super::query::{ReportError, TableFiles, size_summary, table_summary};
+use super::query::{ReportError, TableFiles, calibration, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
+use crate::difficulty::calibrate::{Measured, parse_measurements};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::tables::disk;
 use crate::tables::layout::{Part, TableKey};
+
+/// The players' measurements, relative to the data folder: the report of
+/// the game they were measured on plots them against the predictions.
+pub const MEASUREMENTS: &str = "human/four-card-solve-times.csv";
+
+/// Whether `id` is the game the measurements are of (four cards of 1..13,
+/// target 24, fractions allowed; any deck).
+fn measured_game(id: &TableKey) -> bool {
+    id.rules == Rules::Rational
+        && id.target == Q::int(24)
+        && (id.values.lo, id.values.hi) == (1, 13)
+        && id.k == 4
+}
+
+/// The measurements beside the data folder, if there are any.
+fn measurements(data: &Path) -> Result<Option<Vec<Measured>>, ReportError> {
+    let path = data.join(MEASUREMENTS);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = fs::read_to_string(&path).map_err(|source| ReportError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    parse_measurements(&text)
+        .map(Some)
+        .map_err(|e| ReportError::Io {
+            path,
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })
+}
 
 /// What `census24 report` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,11 +137,21 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
         })
         .collect::<Result<_, ReportError>>()?;
     let mut written = Vec::new();
+    let mut measured = None;
     for f in &found {
         if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) {
             continue;
         }
-        let summary = table_summary(&f.id, &TableFiles::in_dir(&f.dir))?;
+        let files = TableFiles::in_dir(&f.dir);
+        let mut summary = table_summary(&f.id, &files)?;
+        if measured_game(&f.id) {
+            if measured.is_none() {
+                measured = Some(measurements(&plan.data)?);
+            }
+            if let Some(Some(m)) = &measured {
+                summary.calibration = calibration(&files, m)?;
+            }
+        }
         let family: Vec<SizeSummary> = sizes
             .iter()
             .filter(|(id, _)| id.family() == f.id.family())

@@ -51,6 +51,10 @@ pub struct ValueRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Listed {
     pub hand: String,
+    /// Predicted mean solve time, seconds.
+    pub time_s: Option<f64>,
+    /// Predicted solve rate.
+    pub solve_rate: Option<f64>,
     pub difficulty: Option<f64>,
     pub tier: Option<String>,
     pub dissimilar: Option<u32>,
@@ -83,6 +87,18 @@ pub struct TableSummary {
     pub fraction_only: HandList,
     pub one_solution: HandList,
     pub unsolvable: HandList,
+    /// The players' measurements against the model's predictions, for the
+    /// game the model was fitted on; `None` for every other table.
+    pub calibration: Option<Calibration>,
+}
+
+/// Measured against predicted mean solve time of the calibration hands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibration {
+    /// (measured seconds, predicted seconds), one per measured hand in the table.
+    pub points: Vec<(f64, f64)>,
+    /// Spearman rank correlation of the two (in sample: the model saw these hands).
+    pub spearman: f64,
 }
 
 /// How many of the hardest hands a report lists.

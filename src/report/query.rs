@@ -13,8 +13,11 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use super::{HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow};
+use super::{
+    Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
+};
 use crate::difficulty::Tier;
+use crate::difficulty::calibrate::{Measured, spearman};
 use crate::tables::layout::{Part, TableKey};
 
 /// Why a report could not be made.
@@ -146,7 +149,15 @@ fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
             .select([col("dissimilar").is_not_null().sum().alias("n")]),
     )?;
     let counted = Cols { df: &df, path }.u64_at("n")? > 0;
-    let difficulty = counted && schema.contains("difficulty") && schema.contains("tier");
+    let difficulty = counted
+        && [
+            "predicted_time_s",
+            "predicted_solve_rate",
+            "difficulty",
+            "tier",
+        ]
+        .iter()
+        .all(|c| schema.contains(c));
     Ok(Shape {
         difficulty,
         counted,
@@ -312,8 +323,8 @@ pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, 
     };
     let hardest = if shape.difficulty {
         lists.list(
-            col("solvable").and(col("difficulty").is_not_null()),
-            Some(col("difficulty")),
+            col("solvable").and(col("predicted_time_s").is_not_null()),
+            Some(col("predicted_time_s")),
             HARDEST,
         )?
     } else {
@@ -338,6 +349,7 @@ pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, 
         fraction_only,
         one_solution,
         unsolvable,
+        calibration: None,
     };
     if let Some(sols) = &files.solutions {
         easiest_solutions(sols, &mut summary)?;
@@ -382,6 +394,8 @@ impl Lister<'_> {
         };
         let mut fields = vec![col("hand"), col("example"), col("dissimilar")];
         if self.shape.difficulty {
+            fields.push(col("predicted_time_s"));
+            fields.push(col("predicted_solve_rate"));
             fields.push(col("difficulty"));
             fields.push(col("tier").cast(DataType::String));
         }
@@ -393,14 +407,22 @@ impl Lister<'_> {
         let hands = c.strs("hand")?;
         let examples = c.strs("example")?;
         let dissimilar = c.u64s("dissimilar")?;
-        let (difficulty, tier) = if self.shape.difficulty {
-            (c.f64s("difficulty")?, c.strs("tier")?)
+        let n = hands.len();
+        let (time, rate, difficulty, tier) = if self.shape.difficulty {
+            (
+                c.f64s("predicted_time_s")?,
+                c.f64s("predicted_solve_rate")?,
+                c.f64s("difficulty")?,
+                c.strs("tier")?,
+            )
         } else {
-            (vec![None; hands.len()], vec![None; hands.len()])
+            (vec![None; n], vec![None; n], vec![None; n], vec![None; n])
         };
         let shown = (0..hands.len())
             .map(|i| Listed {
                 hand: hands[i].clone().unwrap_or_default(),
+                time_s: time[i],
+                solve_rate: rate[i],
                 difficulty: difficulty[i],
                 tier: tier[i].clone(),
                 dissimilar: dissimilar[i].map(|d| d as u32),
@@ -463,4 +485,43 @@ pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, Stri
         .zip(c.strs("expression")?)
         .filter_map(|(h, e)| Some((h?, e?)))
         .collect())
+}
+
+/// The measured hands of `measured` that the table at `files` predicts, as
+/// (measured, predicted) seconds in the order of `measured`; `None` when
+/// the table has no predictions.
+pub fn calibration(
+    files: &TableFiles,
+    measured: &[Measured],
+) -> Result<Option<Calibration>, ReportError> {
+    let path = files.hands.as_path();
+    let hands = scan(path)?;
+    if !schema_of(path, &hands)?.contains("predicted_time_s") {
+        return Ok(None);
+    }
+    let df = run(
+        path,
+        hands
+            .filter(col("predicted_time_s").is_not_null())
+            .select([col("hand"), col("predicted_time_s")]),
+    )?;
+    let c = Cols { df: &df, path };
+    let predicted: BTreeMap<String, f64> = c
+        .strs("hand")?
+        .into_iter()
+        .zip(c.f64s("predicted_time_s")?)
+        .filter_map(|(h, t)| Some((h?, t?)))
+        .collect();
+    let points: Vec<(f64, f64)> = measured
+        .iter()
+        .filter_map(|m| Some((m.mean_time_s, *predicted.get(&m.hand)?)))
+        .collect();
+    if points.is_empty() {
+        return Ok(None);
+    }
+    let (a, b): (Vec<f64>, Vec<f64>) = points.iter().copied().unzip();
+    Ok(Some(Calibration {
+        spearman: spearman(&a, &b),
+        points,
+    }))
 }

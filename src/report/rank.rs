@@ -1,6 +1,6 @@
 //! Rankings for puzzle designers, straight from a table: solvable hands by
-//! difficulty, filtered by tier, solution count and fraction use, printed as
-//! an aligned table, CSV or JSON.
+//! predicted solve time, filtered by time, tier, solution count and fraction
+//! use, printed as an aligned table, CSV or JSON.
 //!
 //! [`ranking`] runs one polars lazy query over `hands.parquet` (plus a
 //! lookup of the easiest solutions in `solutions.parquet`); the formatters
@@ -22,6 +22,9 @@ pub struct RankQuery {
     pub data: PathBuf,
     pub table: TableKey,
     pub tier: Option<Tier>,
+    /// Bounds on the predicted mean solve time in seconds, inclusive.
+    pub min_time: Option<f64>,
+    pub max_time: Option<f64>,
     /// Keep at most this many hands (all when `None`).
     pub top: Option<usize>,
     /// Bounds on the number of dissimilar solutions, inclusive.
@@ -52,6 +55,10 @@ pub enum RankError {
     NoDifficulty { path: PathBuf, sweep: String },
     #[error("--min-solutions {min} is above --max-solutions {max}")]
     EmptyRange { min: u32, max: u32 },
+    #[error("--min-time {min} is above --max-time {max}")]
+    EmptyTimes { min: f64, max: f64 },
+    #[error("--{flag} {value} is not a number of seconds")]
+    BadTime { flag: &'static str, value: f64 },
     #[error(transparent)]
     Report(#[from] ReportError),
 }
@@ -59,10 +66,14 @@ pub enum RankError {
 /// One ranked hand.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RankRow {
-    /// Place by difficulty among the table's solvable hands, 1 the hardest
-    /// (equal difficulties share a place).
+    /// Place by predicted time among the table's solvable hands, 1 the
+    /// slowest (equal times share a place).
     pub rank: u32,
     pub hand: String,
+    /// Predicted mean solve time, seconds.
+    pub predicted_time_s: f64,
+    /// Predicted share of attempts that end solved.
+    pub predicted_solve_rate: f64,
     pub difficulty: f64,
     pub tier: String,
     /// Dissimilar solutions.
@@ -98,6 +109,18 @@ impl RankQuery {
         {
             return Err(RankError::EmptyRange { min, max });
         }
+        for (flag, value) in [("min-time", self.min_time), ("max-time", self.max_time)] {
+            if let Some(value) = value
+                && !(value.is_finite() && value >= 0.0)
+            {
+                return Err(RankError::BadTime { flag, value });
+            }
+        }
+        if let (Some(min), Some(max)) = (self.min_time, self.max_time)
+            && min > max
+        {
+            return Err(RankError::EmptyTimes { min, max });
+        }
         Ok(self)
     }
 }
@@ -118,9 +141,15 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             path: path.clone(),
             source,
         })?;
-    if !["difficulty", "tier", "difficulty_rank"]
-        .iter()
-        .all(|c| schema.contains(c))
+    if ![
+        "predicted_time_s",
+        "predicted_solve_rate",
+        "difficulty",
+        "tier",
+        "difficulty_rank",
+    ]
+    .iter()
+    .all(|c| schema.contains(c))
     {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
@@ -128,7 +157,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let rated = run(
         &path,
         hands.clone().select([
-            col("difficulty").is_not_null().sum().alias("rated"),
+            col("predicted_time_s").is_not_null().sum().alias("rated"),
             col("solvable").sum().alias("solvable"),
         ]),
     )?;
@@ -140,7 +169,13 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
 
-    let mut keep = col("difficulty").is_not_null();
+    let mut keep = col("predicted_time_s").is_not_null();
+    if let Some(min) = q.min_time {
+        keep = keep.and(col("predicted_time_s").gt_eq(lit(min)));
+    }
+    if let Some(max) = q.max_time {
+        keep = keep.and(col("predicted_time_s").lt_eq(lit(max)));
+    }
     if let Some(t) = q.tier {
         keep = keep.and(col("tier").cast(DataType::String).eq(lit(t.name())));
     }
@@ -157,12 +192,14 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let mut lf = hands
         .filter(keep)
         .sort_by_exprs(
-            [col("difficulty"), col("row")],
+            [col("predicted_time_s"), col("row")],
             SortMultipleOptions::default().with_order_descending_multi([hardest_first, false]),
         )
         .select([
             col("difficulty_rank"),
             col("hand"),
+            col("predicted_time_s"),
+            col("predicted_solve_rate"),
             col("difficulty"),
             col("tier").cast(DataType::String),
             col("dissimilar"),
@@ -181,6 +218,8 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     };
     let ranks = c.u64s("difficulty_rank")?;
     let hand = c.strs("hand")?;
+    let time = c.f64s("predicted_time_s")?;
+    let rate = c.f64s("predicted_solve_rate")?;
     let difficulty = c.f64s("difficulty")?;
     let tier = c.strs("tier")?;
     let dissimilar = c.u64s("dissimilar")?;
@@ -196,6 +235,8 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     Ok((0..df.height())
         .map(|i| RankRow {
             rank: ranks[i].unwrap_or(0) as u32,
+            predicted_time_s: time[i].unwrap_or(0.0),
+            predicted_solve_rate: rate[i].unwrap_or(0.0),
             difficulty: difficulty[i].unwrap_or(0.0),
             tier: tier[i].clone().unwrap_or_default(),
             solutions: dissimilar[i].unwrap_or(0) as u32,
@@ -211,9 +252,11 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         .collect())
 }
 
-const HEADER: [&str; 9] = [
+const HEADER: [&str; 11] = [
     "rank",
     "hand",
+    "predicted_time_s",
+    "solve_rate",
     "difficulty",
     "tier",
     "solutions",
@@ -223,10 +266,12 @@ const HEADER: [&str; 9] = [
     "easiest",
 ];
 
-fn fields(r: &RankRow) -> [String; 9] {
+fn fields(r: &RankRow) -> [String; 11] {
     [
         r.rank.to_string(),
         r.hand.clone(),
+        format!("{:.2}", r.predicted_time_s),
+        format!("{:.3}", r.predicted_solve_rate),
         format!("{:.1}", r.difficulty),
         r.tier.clone(),
         r.solutions.to_string(),
@@ -239,7 +284,7 @@ fn fields(r: &RankRow) -> [String; 9] {
 
 /// An aligned text table: numbers right-aligned, text left-aligned.
 pub fn to_table(rows: &[RankRow]) -> String {
-    let cells: Vec<[String; 9]> = rows.iter().map(fields).collect();
+    let cells: Vec<[String; 11]> = rows.iter().map(fields).collect();
     let width: Vec<usize> = (0..HEADER.len())
         .map(|j| {
             cells
@@ -250,7 +295,9 @@ pub fn to_table(rows: &[RankRow]) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let right = [true, false, true, false, true, true, false, true, false];
+    let right = [
+        true, false, true, true, true, false, true, true, false, true, false,
+    ];
     let mut out = String::new();
     let mut line = |row: &[String]| {
         let mut l = String::new();
@@ -305,6 +352,8 @@ mod tests {
         RankRow {
             rank,
             hand: hand.into(),
+            predicted_time_s: 61.27,
+            predicted_solve_rate: 0.482,
             difficulty: 95.3,
             tier: "expert".into(),
             solutions: 1,
@@ -322,12 +371,12 @@ mod tests {
             row(2, "1 3 4 6", "6/(1-3/4)"),
         ];
         let table = to_table(&rows);
-        assert!(table.starts_with("rank  hand     difficulty  tier"));
-        assert!(table.contains("   1  3 3 8 8        95.3  expert"));
+        assert!(table.starts_with("rank  hand     predicted_time_s  solve_rate  difficulty  tier"));
+        assert!(table.contains("   1  3 3 8 8             61.27       0.482        95.3  expert"));
         let csv = to_csv(&rows);
         assert_eq!(
             csv.lines().nth(1),
-            Some("1,3 3 8 8,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
+            Some("1,3 3 8 8,61.27,0.482,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
         );
         let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
         assert_eq!(json[1]["easiest"], "6/(1-3/4)");

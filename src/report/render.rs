@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::svg::{BarChart, Series};
+use super::svg::{BarChart, LogScatter, Series};
 use super::{HandList, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
 use crate::tables::layout::TableKey;
@@ -23,6 +23,7 @@ pub const BY_VALUE_CHART: &str = "solvable-by-value.svg";
 pub const COUNTS_CHART: &str = "solution-counts.svg";
 pub const TIERS_CHART: &str = "tiers.svg";
 pub const DEALS_CHART: &str = "deal-odds.svg";
+pub const CALIBRATION_CHART: &str = "predicted-vs-measured-time.svg";
 
 /// Chart file names of a family (one folder above its tables).
 pub const FAMILY_SOLVABLE_CHART: &str = "solvable-by-hand-size.svg";
@@ -116,8 +117,8 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         Some(tiers) => {
             let _ = writeln!(
                 md,
-                "- **Difficulty tiers** of the {} solvable hands (docs/DIFFICULTY.md): \
-                 {} easy, {} medium, {} hard, {} expert.",
+                "- **Difficulty tiers** of the {} solvable hands by predicted mean solve time \
+                 (docs/DIFFICULTY.md): {} easy, {} medium, {} hard, {} expert.",
                 s.solvable, tiers[0], tiers[1], tiers[2], tiers[3]
             );
         }
@@ -222,8 +223,11 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
     if let (Some(tiers), Some(deals)) = (s.tiers, t.deal_tiers) {
         md.push_str("## Difficulty tiers\n\n");
         md.push_str(
-            "Tiers are quarters of the 0-100 difficulty score of docs/DIFFICULTY.md. \
-             The last column is the chance that a random deal is solvable and in the tier.\n\n",
+            "Tiers cut the predicted mean solve time of docs/DIFFICULTY.md: easy under 7 s, \
+             medium 7 to 12 s, hard 12 to 25 s, expert 25 s and more. The model was calibrated \
+             on players' times for four-card hands and 24; for other games its figures are \
+             extrapolations. The last column is the chance that a random deal is solvable and \
+             in the tier.\n\n",
         );
         let _ = writeln!(md, "![Difficulty tiers]({TIERS_CHART})\n");
         md.push_str(
@@ -280,6 +284,35 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         charts.push((DEALS_CHART.to_string(), chart.to_svg().into_bytes()));
     }
 
+    if let Some(c) = &t.calibration {
+        md.push_str("## Predicted against measured solve time\n\n");
+        let _ = writeln!(
+            md,
+            "The {} hands that players of 4nums.com timed (data/human/), their mean solve time \
+             against the model's prediction, both in seconds on logarithmic scales. The model was \
+             fitted on these hands, so their Spearman rank correlation here, {:.3}, flatters it; \
+             on hands it did not see (cross-validation, docs/DIFFICULTY.md) it is lower. \
+             Predictions gather toward the middle: the model rarely predicts the slowest times \
+             players showed.\n",
+            c.points.len(),
+            c.spearman
+        );
+        let _ = writeln!(
+            md,
+            "![Predicted against measured time]({CALIBRATION_CHART})\n"
+        );
+        let chart = LogScatter {
+            title: "Mean solve time: predicted against measured".into(),
+            x_label: "measured mean solve time (s)".into(),
+            y_label: "predicted mean solve time (s)".into(),
+            points: c.points.clone(),
+            lo: 3.0,
+            hi: 300.0,
+            ticks: vec![5.0, 10.0, 20.0, 50.0, 100.0, 200.0],
+        };
+        charts.push((CALIBRATION_CHART.to_string(), chart.to_svg().into_bytes()));
+    }
+
     if s.tiers.is_some() && s.solvable > 0 {
         let _ = writeln!(
             md,
@@ -287,8 +320,8 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
             t.hardest.shown.len()
         );
         md.push_str(
-            "Hardest first, each with its easiest solution (lowest complexity). \
-             `census24 rank` prints longer and filtered rankings.\n\n",
+            "Slowest predicted mean solve time first, each with its easiest solution \
+             (lowest complexity). `census24 rank` prints longer and filtered rankings.\n\n",
         );
         list_table(&mut md, &t.hardest, true, None);
     }
@@ -357,7 +390,8 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<St
     }
     if difficulty {
         md.push_str(
-            "| hand | difficulty | tier | solutions | easiest solution |\n|---|---:|---|---:|---|\n",
+            "| hand | predicted time | solve rate | difficulty | tier | solutions | easiest solution |\n\
+             |---|---:|---:|---:|---|---:|---|\n",
         );
     } else {
         md.push_str("| hand | solutions | a solution |\n|---|---:|---|\n");
@@ -367,8 +401,11 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<St
         if difficulty {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {sols} | `{}` |",
+                "| {} | {} | {} | {} | {} | {sols} | `{}` |",
                 l.hand,
+                l.time_s.map_or(String::new(), |t| format!("{t:.1} s")),
+                l.solve_rate
+                    .map_or(String::new(), |r| format!("{:.0}%", 100.0 * r)),
                 l.difficulty.map_or(String::new(), |d| format!("{d:.1}")),
                 l.tier.as_deref().unwrap_or(""),
                 l.solution

@@ -1,4 +1,4 @@
-//! Bar charts as SVG text, drawn by hand.
+//! Bar charts and log-log scatter plots as SVG text, drawn by hand.
 //!
 //! SVG leaves fonts to the viewer, so charts build on any machine without a
 //! font library, and the bytes are a pure function of the data (fixed
@@ -192,6 +192,106 @@ impl BarChart {
 
     fn number(&self, v: f64) -> String {
         format!("{v:.*}", self.decimals)
+    }
+}
+
+/// A scatter plot on logarithmic axes, with the line `y = x`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogScatter {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// (x, y), both positive.
+    pub points: Vec<(f64, f64)>,
+    /// Both axes run from `lo` to `hi`.
+    pub lo: f64,
+    pub hi: f64,
+    /// Values marked on both axes.
+    pub ticks: Vec<f64>,
+}
+
+impl LogScatter {
+    /// The plot as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let side = (HEIGHT - TOP - BOTTOM).min(WIDTH - LEFT - RIGHT);
+        let (l0, l1) = (self.lo.ln(), self.hi.ln());
+        let at = |v: f64| ((v.max(self.lo).min(self.hi).ln() - l0) / (l1 - l0)) * side;
+        let x_of = |v: f64| LEFT + at(v);
+        let y_of = |v: f64| TOP + side - at(v);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
+            WIDTH / 2.0,
+            escape(&self.title)
+        );
+        for &t in &self.ticks {
+            let (x, y) = (x_of(t), y_of(t));
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#dddddd"/><line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/>"##,
+                TOP + side,
+                LEFT + side
+            );
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                TOP + side + 16.0,
+                axis_number(t),
+                LEFT - 6.0,
+                y + 4.0,
+                axis_number(t)
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{TOP}" stroke="#999999" stroke-dasharray="4 4"/>"##,
+            TOP + side,
+            LEFT + side
+        );
+        for &(x, y) in &self.points {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{}" fill-opacity="0.45"/>"#,
+                x_of(x),
+                y_of(y),
+                PALETTE[0]
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<rect x="{LEFT}" y="{TOP}" width="{side:.1}" height="{side:.1}" fill="none" stroke="#333333"/>"##
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            LEFT + side / 2.0,
+            HEIGHT - 30.0,
+            escape(&self.x_label)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
+            TOP + side / 2.0,
+            TOP + side / 2.0,
+            escape(&self.y_label)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">dashed: predicted = measured</text>"#,
+            LEFT + side + 24.0,
+            TOP + 16.0
+        );
+        s.push_str("</svg>\n");
+        s
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! Pure: no files, no polars. [`crate::tables::table`] turns rows into Parquet; the
 //! sweep driver decides which hands and where the bytes go. Later columns
-//! (difficulty, complexity) are new fields here and new columns in `table`.
+//! (predicted time, difficulty, complexity) are new fields here and new
+//! columns in `table`.
 
 use crate::canon;
 use crate::difficulty::{self, Tier};
@@ -47,8 +48,13 @@ pub struct HandRow {
     pub example: String,
     pub deal_ways: u64,
     pub deal_probability: f64,
-    /// Difficulty score 0-100 (docs/DIFFICULTY.md); `None` when unsolvable
-    /// or when solutions were not enumerated.
+    /// Predicted mean solve time in seconds (docs/DIFFICULTY.md); `None`
+    /// when unsolvable or when solutions were not enumerated, like the
+    /// three fields after it.
+    pub predicted_time_s: Option<f64>,
+    /// Predicted share of attempts that end solved.
+    pub predicted_solve_rate: Option<f64>,
+    /// Difficulty 0-100, a function of the predicted time.
     pub difficulty: Option<f64>,
     pub tier: Option<Tier>,
 }
@@ -108,6 +114,8 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
                 .unwrap_or_default(),
             deal_ways,
             deal_probability,
+            predicted_time_s: None,
+            predicted_solve_rate: None,
             difficulty: None,
             tier: None,
         };
@@ -138,7 +146,7 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
         .collect();
     let solvable = !rows.is_empty();
     let integer_solvable = integer(solvable)?;
-    let assessed = difficulty::assess(&sols, spec.target);
+    let assessed = difficulty::predict(hand, spec.target, &sols);
     let row = HandRow {
         hand: hand.clone(),
         solvable,
@@ -153,6 +161,8 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             .unwrap_or_default(),
         deal_ways,
         deal_probability,
+        predicted_time_s: assessed.map(|d| d.time_s),
+        predicted_solve_rate: assessed.map(|d| d.solve_rate),
         difficulty: assessed.map(|d| d.difficulty),
         tier: assessed.map(|d| d.tier),
     };

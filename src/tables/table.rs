@@ -20,7 +20,7 @@ use crate::tables::summary::Tally;
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// zstd level of every file: 3 is zstd's default, fast and small enough.
 const ZSTD_LEVEL: i32 = 3;
@@ -46,10 +46,12 @@ const DATA_PAGE_BYTES: usize = 1024 * 1024;
 /// | `example` | str | simplest solution, empty when none |
 /// | `deal_ways` | u64 | deals that produce this hand |
 /// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
-/// | `difficulty` | f64, null when unsolvable or without solutions | score 0-100, docs/DIFFICULTY.md |
-/// | `tier` | str, null with `difficulty` | easy, medium, hard or expert |
-/// | `difficulty_rank` | u32, null with `difficulty` (and in shard parts) | place in the table, 1 the hardest, ties share |
-pub const HANDS_COLUMNS: [&str; 15] = [
+/// | `predicted_time_s` | f64, null when unsolvable or without solutions | predicted mean solve time, seconds, docs/DIFFICULTY.md |
+/// | `predicted_solve_rate` | f64, null with `predicted_time_s` | predicted share of attempts that end solved |
+/// | `difficulty` | f64, null with `predicted_time_s` | 0-100, `50 * log10(predicted_time_s / 2)` clamped |
+/// | `tier` | str, null with `predicted_time_s` | easy, medium, hard or expert, by predicted seconds |
+/// | `difficulty_rank` | u32, null with `predicted_time_s` (and in shard parts) | place in the table by predicted time, 1 the slowest, ties share |
+pub const HANDS_COLUMNS: [&str; 17] = [
     "hand",
     "cards",
     "solvable",
@@ -62,6 +64,8 @@ pub const HANDS_COLUMNS: [&str; 15] = [
     "example",
     "deal_ways",
     "deal_probability",
+    "predicted_time_s",
+    "predicted_solve_rate",
     "difficulty",
     "tier",
     "difficulty_rank",
@@ -81,7 +85,7 @@ pub const HANDS_COLUMNS: [&str; 15] = [
 /// | `peak_f64` | f64 | the same as a float |
 /// | `adds`, `subs`, `muls`, `divs` | u8 | uses of each operation |
 /// | `depth` | u8 | height of the expression tree |
-/// | `complexity` | f64 | effort of finding this solution, docs/DIFFICULTY.md |
+/// | `complexity` | f64 | hand-priced effort of finding this solution (picks the easiest), docs/DIFFICULTY.md |
 pub const SOLUTIONS_COLUMNS: [&str; 14] = [
     "hand",
     "class",
@@ -137,6 +141,8 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
         col("example", rows, |r| r.example.as_str()),
         col("deal_ways", rows, |r| r.deal_ways),
         col("deal_probability", rows, |r| r.deal_probability),
+        col("predicted_time_s", rows, |r| r.predicted_time_s),
+        col("predicted_solve_rate", rows, |r| r.predicted_solve_rate),
         col("difficulty", rows, |r| r.difficulty),
         col("tier", rows, |r| r.tier.map(|t| t.name())),
         // A place in the whole table: filled by `fill_difficulty_rank` when
@@ -176,11 +182,11 @@ pub fn solutions_frame(rows: &[SolutionRow]) -> PolarsResult<DataFrame> {
     DataFrame::new(rows.len(), columns)
 }
 
-/// Fills `difficulty_rank` of a complete hands table from its `difficulty`
-/// column (see [`crate::difficulty::ranks`]).
+/// Fills `difficulty_rank` of a complete hands table from its
+/// `predicted_time_s` column (see [`crate::difficulty::ranks`]).
 pub fn fill_difficulty_rank(hands: &mut DataFrame) -> PolarsResult<()> {
-    let scores: Vec<Option<f64>> = hands.column("difficulty")?.f64()?.iter().collect();
-    let ranks = crate::difficulty::ranks(&scores);
+    let times: Vec<Option<f64>> = hands.column("predicted_time_s")?.f64()?.iter().collect();
+    let ranks = crate::difficulty::ranks(&times);
     hands.with_column(Column::new("difficulty_rank".into(), ranks))?;
     Ok(())
 }

@@ -235,23 +235,54 @@ fn rank_filters_by_tier_solutions_and_fractions() {
         .map(|l| l.split(',').collect())
         .collect();
     assert!(!rows.is_empty());
-    assert!(rows.iter().all(|r| r[4] == "1" && r[6] == "true"), "{csv}");
+    assert!(rows.iter().all(|r| r[6] == "1" && r[8] == "true"), "{csv}");
     assert!(rows.iter().any(|r| r[1] == "3 3 8 8"));
-    let difficulty: Vec<f64> = rows.iter().map(|r| r[2].parse().unwrap()).collect();
+    let time: Vec<f64> = rows.iter().map(|r| r[2].parse().unwrap()).collect();
     assert!(
-        difficulty.windows(2).all(|w| w[0] <= w[1]),
-        "--easiest sorts ascending"
+        time.windows(2).all(|w| w[0] <= w[1]),
+        "--easiest sorts by predicted time, ascending"
     );
 
     let easy = rank(&tmp, &["--tier", "easy", "--all", "--format", "csv"]);
     assert!(
         easy.lines()
             .skip(1)
-            .all(|l| l.split(',').nth(3) == Some("easy"))
+            .all(|l| l.split(',').nth(5) == Some("easy"))
     );
     assert!(
         easy.lines().any(|l| l.split(',').nth(1) == Some("6 6 6 6")),
         "{easy}"
+    );
+}
+
+#[test]
+fn rank_filters_by_predicted_time() {
+    let tmp = k4();
+    let csv = rank(
+        &tmp,
+        &[
+            "--all",
+            "--min-time",
+            "8",
+            "--max-time",
+            "9.5",
+            "--format",
+            "csv",
+        ],
+    );
+    let times: Vec<f64> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert!(times.len() > 100, "{csv}");
+    assert!(times.iter().all(|t| (8.0..=9.5).contains(t)), "{csv}");
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "slowest first");
+    let (code, _, stderr) = run(&["rank", "--min-time", "30", "--max-time", "10"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--min-time 30 is above --max-time 10"),
+        "{stderr}"
     );
 }
 

@@ -1,6 +1,7 @@
 //! Subcommands: each turns clap arguments into a validated config, calls the
 //! library and writes the result. `run` maps the outcome to an exit status.
 
+pub mod calibrate;
 pub mod distinct;
 pub mod expressions;
 pub mod merge;
@@ -32,6 +33,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Report(args) => report::run(args),
         Command::Rank(args) => rank::run(args),
         Command::Expressions(args) => expressions::run(args),
+        Command::Calibrate(args) => calibrate::run(args),
     }
 }
 

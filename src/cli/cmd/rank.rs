@@ -12,6 +12,8 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         data: args.data,
         table: args.table.key(),
         tier: args.tier,
+        min_time: args.min_time,
+        max_time: args.max_time,
         top: (!args.all).then_some(args.top),
         min_solutions: args.min_solutions,
         max_solutions: args.max_solutions,

@@ -20,6 +20,9 @@ fn id(k: u32) -> TableKey {
 fn listed(hand: &str, difficulty: f64, tier: &str, dissimilar: u32, solution: &str) -> Listed {
     Listed {
         hand: hand.into(),
+        // 50 * log10(t / 2) = difficulty
+        time_s: Some(2.0 * 10f64.powf(difficulty / 50.0)),
+        solve_rate: Some(1.0 - difficulty / 200.0),
         difficulty: Some(difficulty),
         tier: Some(tier.into()),
         dissimilar: Some(dissimilar),
@@ -79,7 +82,7 @@ fn summary() -> TableSummary {
             total: 2,
             shown: vec![
                 listed("1 1 4", 80.2, "expert", 1, "4/(1-1/4)-2"),
-                listed("1 1 3", 55.0, "hard", 1, "(1+1)*3"),
+                listed("1 1 3", 50.0, "hard", 1, "(1+1)*3"),
             ],
         },
         fraction_only: HandList {
@@ -89,7 +92,7 @@ fn summary() -> TableSummary {
         one_solution: HandList {
             total: 3,
             shown: vec![
-                listed("1 1 3", 55.0, "hard", 1, "(1+1)*3"),
+                listed("1 1 3", 50.0, "hard", 1, "(1+1)*3"),
                 listed("1 1 4", 80.2, "expert", 1, "x"),
             ],
         },
@@ -99,6 +102,8 @@ fn summary() -> TableSummary {
                 .iter()
                 .map(|h| Listed {
                     hand: h.to_string(),
+                    time_s: None,
+                    solve_rate: None,
                     difficulty: None,
                     tier: None,
                     dissimilar: Some(0),
@@ -106,6 +111,7 @@ fn summary() -> TableSummary {
                 })
                 .collect(),
         },
+        calibration: None,
     }
 }
 
@@ -129,6 +135,14 @@ fn table_report_links_every_chart_it_writes() {
             DEALS_CHART
         ]
     );
+    let mut with = summary();
+    with.calibration = Some(crate::report::Calibration {
+        points: vec![(4.5, 5.0), (30.0, 20.0), (190.0, 80.0)],
+        spearman: 1.0,
+    });
+    let r = table_report(&with, &family());
+    assert!(r.charts.iter().any(|c| c.0 == CALIBRATION_CHART));
+    assert!(r.markdown.contains(&format!("]({CALIBRATION_CHART})")));
     for (name, bytes) in &r.charts {
         assert!(
             r.markdown.contains(&format!("]({name})")),

@@ -1,0 +1,403 @@
+//! Features: the quantities of a hand that the calibrated model reads.
+//!
+//! Pure: a hand, its target and its solutions in, eight numbers out. Each is
+//! normalised so that hands of any size and any target land on comparable
+//! scales (a share, a per-step logarithm, a ratio to the target), which is
+//! what lets a model fitted on four-card hands for 24 say something about
+//! other games. docs/DIFFICULTY.md defines each one in words.
+//!
+//! Four of them count **derivations**, the way a person works at the table:
+//! pick two of the numbers in front of you, combine them with one of the six
+//! operations (`a+b`, `a*b`, `a-b`, `b-a`, `a/b`, `b/a`), put the result back,
+//! and go on until one number is left. The counts keep only derivations whose
+//! every result is a whole number from 0 to a bound (the target, or twice
+//! it): the small-whole-number search people do in their heads.
+
+use rustc_hash::FxHashMap;
+
+use super::effort;
+use crate::canon::Solutions;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+
+/// How many features there are.
+pub const COUNT: usize = 8;
+
+/// Feature names, in the order of [`Features::values`] (the model file
+/// names features by these).
+pub const NAMES: [&str; COUNT] = [
+    "reach", "room", "walk", "openings", "ones", "distinct", "effort", "peak",
+];
+
+/// The features of one solvable hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Features {
+    pub values: [f64; COUNT],
+}
+
+/// Added to counts before taking logarithms, so that a hand with no such
+/// derivation gets a finite value below every hand with one.
+const HALF: f64 = 0.5;
+
+/// Added to the walk's chance of success before its logarithm, for the same
+/// reason.
+const WALK_FLOOR: f64 = 1e-4;
+
+/// The scale of a target that the bounds and the peak are measured against:
+/// its size, but at least 10, so that small targets still leave room to
+/// calculate (the same scale as the complexity of docs/DIFFICULTY.md).
+pub fn scale(target: Q) -> f64 {
+    target.abs().map_or(f64::MAX, Q::to_f64).max(10.0)
+}
+
+/// All derivations of `k` cards: `k!(k-1)!/2^(k-1)` orders of picking pairs,
+/// times six operations per step.
+fn all_derivations(k: usize) -> f64 {
+    (2..=k).fold(1.0, |n, m| n * (m * (m - 1) / 2) as f64 * 6.0)
+}
+
+/// The features of a hand with these solutions; `None` when it has none
+/// (or has more cards than solutions are ever enumerated for).
+pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
+    let effort = effort::effort(solutions, target)?;
+    let peak = solutions
+        .classes
+        .iter()
+        .filter_map(|c| c.facts.peak)
+        .min()
+        .map_or(0.0, Q::to_f64);
+    let k = hand.len();
+    let steps = k.saturating_sub(1).max(1) as f64;
+    let scale = scale(target);
+    let whole_target = target.is_integer().then(|| target.numer());
+    let cards = hand.cards();
+    let start = Numbers::of(cards)?;
+
+    let total = all_derivations(k);
+    let near = Derivations::new(scale.floor(), whole_target).of(&start);
+    let mut wide = Derivations::new((2.0 * scale).floor(), whole_target);
+    let far = wide.of(&start);
+    let (good, openings) = wide.openings(&start);
+
+    let ones = cards.iter().filter(|&&c| c == 1).count();
+    let mut distinct = cards.to_vec();
+    distinct.dedup();
+    let k = k as f64;
+    Some(Features {
+        values: [
+            ((near.hits + HALF) / total).ln() / steps,
+            ((far.complete + HALF) / total).ln() / steps,
+            (far.walk + WALK_FLOOR).ln() / steps,
+            ((good as f64 + HALF) / (openings as f64 + 1.0)).ln(),
+            ones as f64 / k,
+            distinct.len() as f64 / k,
+            effort.effort / steps,
+            (peak.max(f64::MIN_POSITIVE) / scale).ln(),
+        ],
+    })
+}
+
+/// What the derivations from one set of numbers come to.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Counts {
+    /// Derivations (numbers told apart by position) that end at the target.
+    hits: f64,
+    /// Derivations that end at all, at any value.
+    complete: f64,
+    /// Chance that a walk picking uniformly among the distinct moves at each
+    /// step (equal numbers not told apart) ends at the target.
+    walk: f64,
+}
+
+/// The most numbers a derivation state holds: the most cards that have
+/// solutions enumerated, and so features.
+const MAX: usize = crate::canon::MAX_DISTINCT_CARDS;
+
+/// A multiset of numbers, sorted, held inline (a state of a derivation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Numbers {
+    len: u8,
+    v: [i64; MAX],
+}
+
+impl Numbers {
+    /// The sorted `cards`, or `None` when there are more than [`MAX`].
+    fn of(cards: &[i64]) -> Option<Numbers> {
+        if cards.len() > MAX {
+            return None;
+        }
+        let mut v = [0; MAX];
+        v[..cards.len()].copy_from_slice(cards);
+        v[..cards.len()].sort_unstable();
+        Some(Numbers {
+            len: cards.len() as u8,
+            v,
+        })
+    }
+
+    fn as_slice(&self) -> &[i64] {
+        &self.v[..self.len as usize]
+    }
+
+    /// These numbers without those at `i` and `j`, with `r` put in its place.
+    fn replace(&self, i: usize, j: usize, r: i64) -> Numbers {
+        let mut out = Numbers {
+            len: self.len - 1,
+            v: [0; MAX],
+        };
+        let mut n = 0;
+        let mut placed = false;
+        for (p, &x) in self.as_slice().iter().enumerate() {
+            if p == i || p == j {
+                continue;
+            }
+            if !placed && r <= x {
+                out.v[n] = r;
+                n += 1;
+                placed = true;
+            }
+            out.v[n] = x;
+            n += 1;
+        }
+        if !placed {
+            out.v[n] = r;
+        }
+        out
+    }
+}
+
+/// Counts derivations whose every result is a whole number in `0..=bound`,
+/// remembering each multiset of numbers met.
+struct Derivations {
+    bound: i128,
+    target: Option<i64>,
+    memo: FxHashMap<Numbers, Counts>,
+}
+
+/// The results of combining `a` and `b`, position-level: all six
+/// operations, `None` where one is undefined or not a whole number.
+fn results(a: i64, b: i64) -> [Option<i128>; 6] {
+    let (a, b) = (a as i128, b as i128);
+    let div = |x: i128, y: i128| (y != 0 && x % y == 0).then(|| x / y);
+    [
+        Some(a + b),
+        Some(a * b),
+        Some(a - b),
+        Some(b - a),
+        div(a, b),
+        div(b, a),
+    ]
+}
+
+impl Derivations {
+    fn new(bound: f64, target: Option<i64>) -> Derivations {
+        Derivations {
+            bound: bound.min(i64::MAX as f64) as i128,
+            target,
+            memo: FxHashMap::default(),
+        }
+    }
+
+    fn admits(&self, r: Option<i128>) -> Option<i64> {
+        r.filter(|&r| (0..=self.bound).contains(&r))
+            .map(|r| r as i64)
+    }
+
+    /// Every move from `numbers`: the next multiset, how many
+    /// position-level derivation steps lead to it, and whether it is a
+    /// distinct move of the walk (equal numbers and the commuted forms of
+    /// `+` and `*` are one move).
+    fn moves(&self, numbers: &Numbers) -> Vec<(Numbers, f64, bool)> {
+        let mut out = Vec::new();
+        let xs = numbers.as_slice();
+        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+        for i in 0..xs.len() {
+            if i > 0 && xs[i] == xs[i - 1] {
+                continue;
+            }
+            for j in i + 1..xs.len() {
+                if j > i + 1 && xs[j] == xs[j - 1] {
+                    continue;
+                }
+                let (a, b) = (xs[i], xs[j]);
+                let pairs = if a == b {
+                    let m = count(a);
+                    m * (m - 1.0) / 2.0
+                } else {
+                    count(a) * count(b)
+                };
+                for (op, r) in results(a, b).into_iter().enumerate() {
+                    let Some(r) = self.admits(r) else { continue };
+                    // With a == b, b-a and b/a repeat a-b and a/b.
+                    let distinct = !(a == b && (op == 3 || op == 5));
+                    out.push((numbers.replace(i, j, r), pairs, distinct));
+                }
+            }
+        }
+        out
+    }
+
+    /// The counts of `numbers`.
+    fn of(&mut self, numbers: &Numbers) -> Counts {
+        if let [last] = numbers.as_slice() {
+            let hit = f64::from(u8::from(Some(*last) == self.target));
+            return Counts {
+                hits: hit,
+                complete: 1.0,
+                walk: hit,
+            };
+        }
+        if let Some(c) = self.memo.get(numbers) {
+            return *c;
+        }
+        let mut c = Counts::default();
+        let mut walks = 0.0;
+        let mut chances = 0.0;
+        for (next, pairs, distinct) in self.moves(numbers) {
+            let sub = self.of(&next);
+            c.hits += pairs * sub.hits;
+            c.complete += pairs * sub.complete;
+            if distinct {
+                walks += 1.0;
+                chances += sub.walk;
+            }
+        }
+        if walks > 0.0 {
+            c.walk = chances / walks;
+        }
+        self.memo.insert(*numbers, c);
+        c
+    }
+
+    /// Of the distinct first moves from `numbers`, how many still lead to
+    /// the target, and how many there are.
+    fn openings(&mut self, numbers: &Numbers) -> (usize, usize) {
+        let (mut good, mut all) = (0, 0);
+        for (next, _, distinct) in self.moves(numbers) {
+            if distinct {
+                all += 1;
+                good += usize::from(self.of(&next).hits > 0.0);
+            }
+        }
+        (good, all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canon::solutions;
+    use crate::game::rules::Rules;
+
+    fn counts(cards: &[i64], bound: f64) -> Counts {
+        Derivations::new(bound, Some(24)).of(&Numbers::of(cards).unwrap())
+    }
+
+    #[test]
+    fn replacing_two_numbers_keeps_the_multiset_sorted() {
+        let n = Numbers::of(&[8, 3, 3, 1]).unwrap();
+        assert_eq!(n.as_slice(), [1, 3, 3, 8]);
+        assert_eq!(n.replace(1, 3, 5).as_slice(), [1, 3, 5]);
+        assert_eq!(n.replace(0, 1, 24).as_slice(), [3, 8, 24]);
+        assert_eq!(n.replace(2, 3, 0).as_slice(), [0, 1, 3]);
+        assert_eq!(Numbers::of(&[1; 9]), None);
+    }
+
+    #[test]
+    fn all_derivations_of_four_cards() {
+        // 6 * 3 * 1 orders of picking pairs, 6^3 operations.
+        assert_eq!(all_derivations(4), 3888.0);
+        assert_eq!(all_derivations(1), 1.0);
+        assert_eq!(all_derivations(2), 6.0);
+    }
+
+    #[test]
+    fn two_cards_count_each_operation() {
+        // 3*8 = 24 once; 8*3 is the same pick of two numbers.
+        let c = counts(&[3, 8], 24.0);
+        assert_eq!(c.hits, 1.0);
+        // 11, 24, 5, 0 (3-8 is negative, 3/8 not whole, 8/3 not whole).
+        assert_eq!(c.complete, 3.0);
+        assert_eq!(c.walk, 1.0 / 3.0);
+    }
+
+    #[test]
+    fn equal_cards_count_by_position_but_walk_by_value() {
+        // 12+12: one pick of two numbers; 12-12 twice (both orders), 12/12 twice.
+        let c = counts(&[12, 12], 24.0);
+        assert_eq!(c.hits, 1.0);
+        assert_eq!(c.complete, 5.0);
+        // Distinct moves: 24, (144 too big), 0, 1.
+        assert_eq!(c.walk, 1.0 / 3.0);
+    }
+
+    #[test]
+    fn counts_agree_with_a_direct_enumeration() {
+        fn direct(numbers: Vec<i64>, bound: i128) -> (f64, f64) {
+            if numbers.len() == 1 {
+                return (f64::from(u8::from(numbers[0] == 24)), 1.0);
+            }
+            let (mut hits, mut all) = (0.0, 0.0);
+            for i in 0..numbers.len() {
+                for j in i + 1..numbers.len() {
+                    for r in results(numbers[i], numbers[j]).into_iter().flatten() {
+                        if !(0..=bound).contains(&r) {
+                            continue;
+                        }
+                        let mut next: Vec<i64> = numbers
+                            .iter()
+                            .enumerate()
+                            .filter(|&(p, _)| p != i && p != j)
+                            .map(|(_, &x)| x)
+                            .collect();
+                        next.push(r as i64);
+                        let (h, a) = direct(next, bound);
+                        hits += h;
+                        all += a;
+                    }
+                }
+            }
+            (hits, all)
+        }
+        for cards in [[1, 2, 3, 4], [3, 3, 8, 8], [6, 6, 6, 6], [1, 5, 10, 13]] {
+            let c = counts(&cards, 48.0);
+            assert_eq!(
+                (c.hits, c.complete),
+                direct(cards.to_vec(), 48),
+                "{cards:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn features_are_finite_for_every_size_and_a_fractional_target() {
+        for (h, t) in [
+            ("5", Q::int(5)),
+            ("2 3", Q::int(6)),
+            ("1 2 3 4 5", Q::int(24)),
+            ("3 4", Q::new(3, 4).unwrap()),
+            ("1 3 4 6", Q::int(24)),
+        ] {
+            let hand = Hand::parse(h).unwrap();
+            let s = solutions(&hand, t, Rules::Rational).unwrap();
+            let f = features(&hand, t, &s).unwrap();
+            assert!(f.values.iter().all(|v| v.is_finite()), "{h} -> {t}: {f:?}");
+        }
+    }
+
+    #[test]
+    fn hand_3_3_8_8_has_no_whole_number_derivation() {
+        let hand = Hand::parse("3 3 8 8").unwrap();
+        let s = solutions(&hand, Q::int(24), Rules::Rational).unwrap();
+        let f = features(&hand, Q::int(24), &s).unwrap();
+        let easy = Hand::parse("1 2 3 4").unwrap();
+        let e = features(
+            &easy,
+            Q::int(24),
+            &solutions(&easy, Q::int(24), Rules::Rational).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(f.values[0], (HALF / 3888.0).ln() / 3.0);
+        assert!(e.values[0] > f.values[0] && e.values[2] > f.values[2]);
+    }
+}

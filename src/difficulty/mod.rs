@@ -1,0 +1,183 @@
+//! Difficulty: how long people take to solve a hand, and how many give up.
+//!
+//! A model calibrated on real players (docs/DIFFICULTY.md): the mean solve
+//! time and the solve rate that players of 4nums.com showed on four-card
+//! hands for 24, predicted from eight quantities of the hand ([`features`])
+//! by gradient-boosted trees ([`model`]) whose parameters live in
+//! `data/human/difficulty-model.json` and are refitted by
+//! `census24 calibrate` ([`calibrate`]).
+//!
+//! Pure and deterministic: a hand and its solutions in, numbers out. From the
+//! predicted time follow the 0-100 **difficulty** ([`difficulty_of`]), the
+//! **tier** ([`Tier`]) and the **rank** in a table ([`ranks`]). A hand
+//! without solutions has no prediction (there is nothing to find).
+
+pub mod calibrate;
+pub mod effort;
+pub mod features;
+pub mod model;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use crate::canon::Solutions;
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+pub use effort::{class_complexity, complexity};
+pub use features::Features;
+use model::{Model, Predictor};
+
+/// The model file, as checked in and embedded at build time.
+pub const MODEL_JSON: &str = include_str!("../../data/human/difficulty-model.json");
+
+/// The shipped model's two forests, read once.
+static SHIPPED: LazyLock<(Predictor, Predictor)> = LazyLock::new(|| {
+    let m = Model::from_json(MODEL_JSON).expect("the embedded model file is valid");
+    (
+        Predictor::of(&m.time).expect("the embedded time forest is valid"),
+        Predictor::of(&m.solve_rate).expect("the embedded rate forest is valid"),
+    )
+});
+
+/// Predicted time of a hand at difficulty 0 and 100: the score is
+/// `50 * log10(time / 2 s)`, so every tenfold of time adds 50 points.
+pub const TIME_AT_0: f64 = 2.0;
+pub const TIME_AT_100: f64 = 200.0;
+
+/// How hard a hand is, by its predicted mean solve time.
+/// The boundaries are [`Tier::MEDIUM_FROM`], [`Tier::HARD_FROM`] and
+/// [`Tier::EXPERT_FROM`]; the variants' docs are the command line's help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Tier {
+    /// Under 7 seconds.
+    Easy,
+    /// 7 to under 12 seconds.
+    Medium,
+    /// 12 to under 25 seconds.
+    Hard,
+    /// 25 seconds and more.
+    Expert,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 4] = [Tier::Easy, Tier::Medium, Tier::Hard, Tier::Expert];
+
+    /// Seconds at which the medium, hard and expert tiers begin
+    /// (docs/DIFFICULTY.md says why).
+    pub const MEDIUM_FROM: f64 = 7.0;
+    pub const HARD_FROM: f64 = 12.0;
+    pub const EXPERT_FROM: f64 = 25.0;
+
+    /// The tier of a predicted mean solve time in seconds.
+    pub fn of(seconds: f64) -> Tier {
+        match seconds {
+            s if s < Tier::MEDIUM_FROM => Tier::Easy,
+            s if s < Tier::HARD_FROM => Tier::Medium,
+            s if s < Tier::EXPERT_FROM => Tier::Hard,
+            _ => Tier::Expert,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Easy => "easy",
+            Tier::Medium => "medium",
+            Tier::Hard => "hard",
+            Tier::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Tier {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Tier, InputError> {
+        Tier::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                InputError::Other(format!(
+                    "unknown tier \"{s}\" (expected easy, medium, hard or expert)"
+                ))
+            })
+    }
+}
+
+/// What the model says about one solvable hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction {
+    /// Predicted mean solve time of the players who solve it, in seconds,
+    /// rounded to 0.01.
+    pub time_s: f64,
+    /// Predicted share of attempts that end solved, rounded to 0.001.
+    pub solve_rate: f64,
+    /// 0 to 100, [`difficulty_of`] the time, rounded to 0.1.
+    pub difficulty: f64,
+    pub tier: Tier,
+}
+
+/// The 0-100 difficulty of a predicted time: `50 * log10(time / 2 s)`,
+/// clamped to 0..100 and rounded to 0.1. Monotone: a longer time never
+/// scores lower.
+pub fn difficulty_of(seconds: f64) -> f64 {
+    let d = 50.0 * (seconds / TIME_AT_0).log10();
+    (d.clamp(0.0, 100.0) * 10.0).round() / 10.0
+}
+
+/// The prediction of the shipped model for these features.
+pub fn predict_features(f: &Features) -> Prediction {
+    let (time, rate) = &*SHIPPED;
+    prediction(time.value(&f.values), rate.value(&f.values))
+}
+
+/// A prediction from the two forests' raw values (ln seconds, log odds).
+pub fn prediction(ln_time: f64, log_odds: f64) -> Prediction {
+    let time_s = (ln_time.exp() * 100.0).round() / 100.0;
+    let solve_rate = 1.0 / (1.0 + (-log_odds).exp());
+    Prediction {
+        time_s,
+        solve_rate: (solve_rate * 1000.0).round() / 1000.0,
+        difficulty: difficulty_of(time_s),
+        tier: Tier::of(time_s),
+    }
+}
+
+/// The prediction for a hand with these solutions for `target`; `None` when
+/// it has no solution.
+pub fn predict(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Prediction> {
+    features::features(hand, target, solutions).map(|f| predict_features(&f))
+}
+
+/// Places by predicted time, 1 the hardest (slowest), for a whole table:
+/// equal times share the better place and the next place skips
+/// ("1, 2, 2, 4"), so a place never depends on row order. Hands without a
+/// prediction have no place.
+pub fn ranks(times: &[Option<f64>]) -> Vec<Option<u32>> {
+    let mut order: Vec<(f64, usize)> = times
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (s, i)))
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = vec![None; times.len()];
+    let mut place = 0;
+    for (n, &(time, i)) in order.iter().enumerate() {
+        if n == 0 || time != order[n - 1].0 {
+            place = n as u32 + 1;
+        }
+        out[i] = Some(place);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

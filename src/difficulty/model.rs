@@ -1,0 +1,372 @@
+//! The fitted model: gradient-boosted regression trees over the features,
+//! one forest for the mean solve time (log seconds) and one for the solve
+//! rate (log odds), and the deterministic fit that makes them.
+//!
+//! Pure: numbers in, numbers out. The parameters are a JSON text
+//! (`data/human/difficulty-model.json`), one tree per line, that the binary
+//! embeds when it is built; `census24 calibrate` writes it again.
+//!
+//! Boosting is the plain least-squares kind: start from the mean, then add
+//! small trees, each fitted to what the trees before it got wrong, each
+//! scaled down by a learning rate. A tree splits the hands on one feature at
+//! a time, at the midpoint between two neighbouring values, choosing the
+//! split that most reduces the squared error (the first such split on a tie:
+//! features in order, values ascending), so the fit is a pure function of the
+//! data. Thresholds and leaves are rounded to five decimals as they are made,
+//! so the written file is exactly the model that was fitted.
+
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+use super::features::{COUNT, NAMES};
+
+/// How the trees are grown.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub trees: usize,
+    pub depth: usize,
+    pub learning_rate: f64,
+    /// The fewest hands a leaf may hold.
+    pub min_leaf: usize,
+}
+
+/// The settings of the shipped model (docs/DIFFICULTY.md says how they were chosen).
+pub const SETTINGS: Settings = Settings {
+    trees: 300,
+    depth: 3,
+    learning_rate: 0.03,
+    min_leaf: 10,
+};
+
+/// One node of a tree: a leaf value, or a split on a feature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Node {
+    Leaf(f64),
+    Split {
+        /// Feature name (see `features::NAMES`).
+        feature: String,
+        /// Hands with the feature at most this go to `then`, others to `else`.
+        le: f64,
+        then: Box<Node>,
+        #[serde(rename = "else")]
+        otherwise: Box<Node>,
+    },
+}
+
+/// One forest: its prediction is `base` plus one leaf of every tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Forest {
+    /// What the forest predicts, in words.
+    pub predicts: String,
+    pub base: f64,
+    pub trees: Vec<Node>,
+}
+
+/// The whole model file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    /// Where the parameters come from, in words.
+    pub about: Vec<String>,
+    pub features: Vec<String>,
+    pub settings: Settings,
+    /// Mean solve time of the players who solved the hand, as ln(seconds).
+    pub time: Forest,
+    /// Share of attempts that ended solved, as ln(rate / (1 - rate)).
+    pub solve_rate: Forest,
+}
+
+/// A tree with feature names resolved to positions, for prediction.
+#[derive(Clone, Debug, PartialEq)]
+enum Compiled {
+    Leaf(f64),
+    Split(usize, f64, Box<Compiled>, Box<Compiled>),
+}
+
+impl Compiled {
+    fn of(node: &Node) -> Result<Compiled, String> {
+        Ok(match node {
+            Node::Leaf(v) => Compiled::Leaf(*v),
+            Node::Split {
+                feature,
+                le,
+                then,
+                otherwise,
+            } => {
+                let f = NAMES
+                    .iter()
+                    .position(|n| n == feature)
+                    .ok_or_else(|| format!("unknown feature \"{feature}\" in the model"))?;
+                Compiled::Split(
+                    f,
+                    *le,
+                    Box::new(Compiled::of(then)?),
+                    Box::new(Compiled::of(otherwise)?),
+                )
+            }
+        })
+    }
+
+    fn value(&self, x: &[f64; COUNT]) -> f64 {
+        let mut node = self;
+        loop {
+            match node {
+                Compiled::Leaf(v) => return *v,
+                Compiled::Split(f, le, then, otherwise) => {
+                    node = if x[*f] <= *le { then } else { otherwise };
+                }
+            }
+        }
+    }
+}
+
+/// A forest ready to predict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Predictor {
+    base: f64,
+    trees: Vec<Compiled>,
+}
+
+impl Predictor {
+    pub fn of(forest: &Forest) -> Result<Predictor, String> {
+        Ok(Predictor {
+            base: forest.base,
+            trees: forest
+                .trees
+                .iter()
+                .map(Compiled::of)
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// The forest's value at `x` (trees summed in order).
+    pub fn value(&self, x: &[f64; COUNT]) -> f64 {
+        self.trees.iter().fold(self.base, |s, t| s + t.value(x))
+    }
+}
+
+/// `v` rounded to five decimals.
+fn round5(v: f64) -> f64 {
+    (v * 1e5).round() / 1e5
+}
+
+/// Fits a forest to `y` over the rows `x`.
+pub fn fit(x: &[[f64; COUNT]], y: &[f64], settings: Settings, predicts: &str) -> Forest {
+    let n = y.len().max(1) as f64;
+    let base = round5(y.iter().sum::<f64>() / n);
+    let mut pred = vec![base; y.len()];
+    let mut trees = Vec::with_capacity(settings.trees);
+    let all: Vec<usize> = (0..y.len()).collect();
+    for _ in 0..settings.trees {
+        let residual: Vec<f64> = y.iter().zip(&pred).map(|(a, b)| a - b).collect();
+        let tree = grow(x, &residual, &all, settings.depth, settings);
+        let compiled = Compiled::of(&tree).expect("features the fit names exist");
+        for (p, row) in pred.iter_mut().zip(x) {
+            *p += compiled.value(row);
+        }
+        trees.push(tree);
+    }
+    Forest {
+        predicts: predicts.to_string(),
+        base,
+        trees,
+    }
+}
+
+/// One tree over the rows `rows`, fitted to `r`.
+fn grow(x: &[[f64; COUNT]], r: &[f64], rows: &[usize], depth: usize, s: Settings) -> Node {
+    let sum: f64 = rows.iter().map(|&i| r[i]).sum();
+    let leaf = || Node::Leaf(round5(s.learning_rate * sum / rows.len() as f64));
+    if depth == 0 || rows.len() < 2 * s.min_leaf {
+        return leaf();
+    }
+    let total = rows.len() as f64;
+    let parent = sum * sum / total;
+    // (gain, feature, threshold)
+    let mut best: Option<(f64, usize, f64)> = None;
+    let mut order = rows.to_vec();
+    for (f, _) in NAMES.iter().enumerate() {
+        order.sort_by(|&a, &b| x[a][f].total_cmp(&x[b][f]).then(a.cmp(&b)));
+        let mut left = 0.0;
+        for (n, pair) in order.windows(2).enumerate() {
+            left += r[pair[0]];
+            let nl = n + 1;
+            let (lo, hi) = (x[pair[0]][f], x[pair[1]][f]);
+            if nl < s.min_leaf || rows.len() - nl < s.min_leaf || lo == hi {
+                continue;
+            }
+            let right = sum - left;
+            let gain = left * left / nl as f64 + right * right / (total - nl as f64) - parent;
+            if gain > 1e-12 && best.is_none_or(|b| gain > b.0) {
+                best = Some((gain, f, round5((lo + hi) / 2.0)));
+            }
+        }
+    }
+    let Some((_, f, le)) = best else {
+        return leaf();
+    };
+    let (then, otherwise): (Vec<usize>, Vec<usize>) = rows.iter().partition(|&&i| x[i][f] <= le);
+    if then.is_empty() || otherwise.is_empty() {
+        return leaf();
+    }
+    Node::Split {
+        feature: NAMES[f].to_string(),
+        le,
+        then: Box::new(grow(x, r, &then, depth - 1, s)),
+        otherwise: Box::new(grow(x, r, &otherwise, depth - 1, s)),
+    }
+}
+
+/// A number as the model file writes it: five decimals, no trailing zeros.
+fn number(v: f64) -> String {
+    let s = format!("{:.5}", round5(v));
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    match s {
+        "-0" | "" => "0".to_string(),
+        s => s.to_string(),
+    }
+}
+
+fn node_json(node: &Node, out: &mut String) {
+    match node {
+        Node::Leaf(v) => out.push_str(&number(*v)),
+        Node::Split {
+            feature,
+            le,
+            then,
+            otherwise,
+        } => {
+            let _ = write!(
+                out,
+                "{{\"feature\": \"{feature}\", \"le\": {}, \"then\": ",
+                number(*le)
+            );
+            node_json(then, out);
+            out.push_str(", \"else\": ");
+            node_json(otherwise, out);
+            out.push('}');
+        }
+    }
+}
+
+fn forest_json(f: &Forest, out: &mut String) {
+    let _ = write!(
+        out,
+        "{{\n    \"predicts\": {},\n    \"base\": {},\n    \"trees\": [\n",
+        serde_json::to_string(&f.predicts).expect("a string serializes"),
+        number(f.base)
+    );
+    for (i, t) in f.trees.iter().enumerate() {
+        out.push_str("      ");
+        node_json(t, out);
+        out.push_str(if i + 1 < f.trees.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("    ]\n  }");
+}
+
+impl Model {
+    /// The model file's text: JSON with one tree per line, so that a reader
+    /// can follow a tree and a refit shows as a readable diff.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\n  \"about\": [\n");
+        for (i, line) in self.about.iter().enumerate() {
+            let _ = write!(
+                out,
+                "    {}{}",
+                serde_json::to_string(line).expect("a string serializes"),
+                if i + 1 < self.about.len() {
+                    ",\n"
+                } else {
+                    "\n"
+                }
+            );
+        }
+        let _ = write!(
+            out,
+            "  ],\n  \"features\": {},\n  \"settings\": {{\"trees\": {}, \"depth\": {}, \"learning_rate\": {}, \"min_leaf\": {}}},\n  \"time\": ",
+            serde_json::to_string(&self.features).expect("strings serialize"),
+            self.settings.trees,
+            self.settings.depth,
+            number(self.settings.learning_rate),
+            self.settings.min_leaf
+        );
+        forest_json(&self.time, &mut out);
+        out.push_str(",\n  \"solve_rate\": ");
+        forest_json(&self.solve_rate, &mut out);
+        out.push_str("\n}\n");
+        out
+    }
+
+    /// Reads a model file; fails on a feature this build does not compute.
+    pub fn from_json(text: &str) -> Result<Model, String> {
+        let m: Model = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if m.features != NAMES {
+            return Err(format!(
+                "the model reads features {:?}, this build computes {:?}",
+                m.features, NAMES
+            ));
+        }
+        Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(n: usize) -> (Vec<[f64; COUNT]>, Vec<f64>) {
+        let x: Vec<[f64; COUNT]> = (0..n)
+            .map(|i| {
+                let mut r = [0.0; COUNT];
+                r[0] = i as f64;
+                r[3] = (i % 7) as f64;
+                r
+            })
+            .collect();
+        let y = x
+            .iter()
+            .map(|r| if r[0] < 50.0 { 1.0 } else { 3.0 } + 0.1 * r[3])
+            .collect();
+        (x, y)
+    }
+
+    #[test]
+    fn boosting_learns_a_step_and_round_trips_through_json() {
+        let (x, y) = rows(100);
+        let s = Settings {
+            trees: 200,
+            depth: 2,
+            learning_rate: 0.1,
+            min_leaf: 5,
+        };
+        let forest = fit(&x, &y, s, "y");
+        let p = Predictor::of(&forest).unwrap();
+        assert!((p.value(&x[10]) - y[10]).abs() < 0.1);
+        assert!((p.value(&x[90]) - y[90]).abs() < 0.1);
+        let model = Model {
+            about: vec!["test".into()],
+            features: NAMES.iter().map(|s| s.to_string()).collect(),
+            settings: s,
+            time: forest.clone(),
+            solve_rate: forest,
+        };
+        let text = model.to_json();
+        let back = Model::from_json(&text).unwrap();
+        assert_eq!(back, model);
+        assert_eq!(back.to_json(), text);
+    }
+
+    #[test]
+    fn the_fit_is_a_pure_function_of_the_data() {
+        let (x, y) = rows(60);
+        assert_eq!(fit(&x, &y, SETTINGS, "y"), fit(&x, &y, SETTINGS, "y"));
+    }
+
+    #[test]
+    fn numbers_are_written_short() {
+        assert_eq!(number(0.5), "0.5");
+        assert_eq!(number(-0.000001), "0");
+        assert_eq!(number(2.0), "2");
+        assert_eq!(number(-1.234567), "-1.23457");
+    }
+}
