@@ -151,8 +151,9 @@ proptest! {
             }
         }
         // Idempotent: the representative written from the form has the same key.
-        let form = form::of_expr(&e);
-        if let Some(r) = form::render(&form.node, form.neg) {
+        let mut arena = form::Arena::new();
+        let form = form::of_expr(&mut arena, &e);
+        if let Some(r) = form::render(&arena, form.node, form.neg) {
             prop_assert_eq!(canonical_key(&r), key, "{} rendered {}", e, r);
             prop_assert_eq!(r.cards(), e.cards());
         }
@@ -233,7 +234,7 @@ fn structural_counts_agree_on_five_card_hands() {
 fn all_classes_of_distinct_symbols_agree_with_the_census() {
     for n in 1..=5 {
         let cards: Vec<i64> = (1..=n as i64).collect();
-        let mut engine = Engine::symbolic(StructuralAlgebra);
+        let mut engine = Engine::symbolic(StructuralAlgebra::default());
         let id = engine.id(&cards);
         let all = engine.all(id).len() as u128;
         assert_eq!(all, crate::census::count(n).unwrap(), "n = {n}");
