@@ -71,6 +71,16 @@ fn reduce(arena: &mut Arena, node: NodeId) -> Form {
     if !has_neutral(arena, node) {
         return Form { neg: false, node };
     }
+    // Nodes are shared between classes: each is reduced once.
+    if let Some(core) = arena.node(node).core.get() {
+        return core;
+    }
+    let core = reduce_uncached(arena, node);
+    arena.node(node).core.set(Some(core));
+    core
+}
+
+fn reduce_uncached(arena: &mut Arena, node: NodeId) -> Form {
     let sum = match arena.node(node).kind {
         Kind::Leaf(_) => return Form { neg: false, node },
         Kind::Sum => true,

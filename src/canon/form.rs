@@ -86,6 +86,9 @@ pub(crate) struct Node {
     /// Whether some sum or product under the node has a neutral set of
     /// operands (see [`super::dissimilar`]): 0 not asked yet, 1 no, 2 yes.
     pub(crate) neutral: Cell<u8>,
+    /// The node's core (see [`super::dissimilar`]), once reduced: it has no
+    /// more cards than the node, so it lives at least as long.
+    pub(crate) core: Cell<Option<Form>>,
     /// The next node of its region with the same hash, if any.
     next: Option<NodeId>,
 }
@@ -471,6 +474,7 @@ impl Arena {
             cards,
             levels,
             neutral: Cell::new(0),
+            core: Cell::new(None),
             next: region.index.get(&h).copied(),
         };
         region.parts.extend_from_slice(parts);
