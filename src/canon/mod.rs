@@ -222,6 +222,8 @@ impl Algebra for StructuralAlgebra {
     /// by [`Self::prefer`], so the order found needs no sorting.
     fn sort(&self, _list: &mut [Entry<Self>]) {}
 
+    const ORDER_FREE: bool = true;
+
     fn start_hand(&self, split: usize) {
         self.arena.borrow_mut().start_hand(split);
         self.witnesses.borrow_mut().start_hand();

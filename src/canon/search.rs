@@ -66,6 +66,10 @@ pub(crate) trait Algebra {
     fn leads(&self, _op: Op, _a: &Self::Key, _b: &Self::Key) -> bool {
         true
     }
+    /// Whether the classes found, and the item kept for each, do not depend
+    /// on the order candidates are offered in (when [`Self::prefer`] is a
+    /// total order on items): the engine may then offer them value by value.
+    const ORDER_FREE: bool = false;
     /// Puts the classes found for one question in an order that does not
     /// depend on the order they were found in, where that matters.
     fn sort(&self, list: &mut [Entry<Self>]);
@@ -99,6 +103,9 @@ impl<A: Algebra + ?Sized> Clone for Entry<A> {
 
 type Entries<A> = Rc<Vec<Entry<A>>>;
 
+/// The classes of a multiset grouped by value.
+type Grouped<A> = Vec<(Q, Entries<A>)>;
+
 /// The six ways to combine an operand `a` of the smaller side with an
 /// operand `b` of the larger one.
 const SHAPES: [(Op, bool); 6] = [
@@ -128,6 +135,10 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
             // a / b = t
             if t.is_zero() {
                 return if a.is_zero() { Err(()) } else { Ok(None) };
+            }
+            if a.is_zero() {
+                // 0 / b is 0 or undefined, never t.
+                return Ok(None);
             }
             a.div(t)
         }
@@ -189,6 +200,8 @@ pub(crate) struct Engine<A: Algebra> {
     sets: Vec<Set>,
     /// Every class of a multiset, by id, once tabulated.
     tables: Vec<Option<Entries<A>>>,
+    /// The same classes grouped by value, by id.
+    grouped: Vec<Option<Rc<Grouped<A>>>>,
     by_value: FxHashMap<(u32, Q), Entries<A>>,
     memo: FxHashMap<(u32, Q), Entries<A>>,
     /// Questions about multisets of at least `scratch_from` cards: in a sweep
@@ -250,6 +263,7 @@ impl<A: Algebra> Engine<A> {
             ids: FxHashMap::default(),
             sets: Vec::new(),
             tables: Vec::new(),
+            grouped: Vec::new(),
             by_value: FxHashMap::default(),
             memo: FxHashMap::default(),
             scratch: FxHashMap::default(),
@@ -290,6 +304,7 @@ impl<A: Algebra> Engine<A> {
     pub fn start_hand(&mut self, size: usize) {
         self.scratch.clear();
         for id in std::mem::take(&mut self.local_tables) {
+            self.grouped[id as usize] = None;
             if let Some(t) = self.tables[id as usize].take() {
                 for e in t.iter() {
                     self.by_value.remove(&(id, e.value));
@@ -319,6 +334,7 @@ impl<A: Algebra> Engine<A> {
         self.ids.clear();
         self.sets.clear();
         self.tables.clear();
+        self.grouped.clear();
         self.by_value.clear();
         self.memo.clear();
         self.scratch.clear();
@@ -337,6 +353,7 @@ impl<A: Algebra> Engine<A> {
         });
         self.ids.insert(cards.to_vec(), id);
         self.tables.push(None);
+        self.grouped.push(None);
         self.values.push(None);
         id
     }
@@ -433,9 +450,13 @@ impl<A: Algebra> Engine<A> {
             for e in t.iter() {
                 groups.entry(e.value).or_default().push(e.clone());
             }
+            let mut grouped = Vec::with_capacity(groups.len());
             for (v, list) in groups {
-                self.by_value.insert((id, v), Rc::new(list));
+                let list = Rc::new(list);
+                self.by_value.insert((id, v), list.clone());
+                grouped.push((v, list));
             }
+            self.grouped[id as usize] = Some(Rc::new(grouped));
         }
         self.tables[id as usize] = Some(t.clone());
         t
@@ -465,6 +486,73 @@ impl<A: Algebra> Engine<A> {
             return self.empty.clone();
         }
         let mut found = Found::default();
+        if A::ORDER_FREE {
+            self.by_values(&mut found, id, t);
+        } else {
+            self.by_entries(&mut found, id, t);
+        }
+        let r = if found.list.is_empty() {
+            self.empty.clone()
+        } else {
+            Rc::new(found.finish(&self.alg))
+        };
+        let memo = if scratch {
+            &mut self.scratch
+        } else {
+            &mut self.memo
+        };
+        if !scratch {
+            self.memo_classes += r.len();
+        }
+        memo.insert((id, t), r.clone());
+        r
+    }
+
+    /// Offers every class over `id` worth `t` (to be found), value by value:
+    /// each value of the smaller side fixes the value the other side needs
+    /// once for all its classes, and a class so built is worth `t` without
+    /// being evaluated (see [`needed`]).
+    fn by_values(&mut self, found: &mut Found<A>, id: u32, t: Q) {
+        for &(a, b) in self.splits_of(id).iter() {
+            self.all(a);
+            let ga = self.grouped[a as usize].clone().expect("tabulated");
+            let tabulated = self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some();
+            if tabulated {
+                self.all(b);
+            }
+            for (xv, xs) in ga.iter() {
+                for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
+                    let (partners, check) = match need {
+                        Ok(Some(y)) if tabulated => {
+                            if !self.rules.admits(y) {
+                                continue;
+                            }
+                            match self.by_value.get(&(b, y)) {
+                                Some(p) => (p.clone(), false),
+                                None => continue,
+                            }
+                        }
+                        Ok(Some(y)) => (self.with_value_in(b, y, false), false),
+                        Ok(None) => continue,
+                        // Every value would do but for a division by zero.
+                        Err(()) => (self.all(b), true),
+                    };
+                    for x in xs.iter() {
+                        for y in partners.iter() {
+                            let (l, r) = if swap { (y, x) } else { (x, y) };
+                            if !check || op.apply(l.value, r.value) == Some(t) {
+                                self.offer_worth(found, op, l, r, t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Engine::by_values`] class by class, in the order of the classes
+    /// of the smaller side, for algebras that keep the first item found.
+    fn by_entries(&mut self, found: &mut Found<A>, id: u32, t: Q) {
         for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
             if self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some() {
@@ -483,7 +571,7 @@ impl<A: Algebra> Engine<A> {
                         for y in partners {
                             let (l, r) = if swap { (y, x) } else { (x, y) };
                             if op.apply(l.value, r.value) == Some(t) {
-                                self.offer(&mut found, op, l, r);
+                                self.offer(found, op, l, r);
                             }
                         }
                     }
@@ -500,27 +588,12 @@ impl<A: Algebra> Engine<A> {
                     for y in partners.iter() {
                         let (l, r) = if swap { (y, x) } else { (x, y) };
                         if op.apply(l.value, r.value) == Some(t) {
-                            self.offer(&mut found, op, l, r);
+                            self.offer(found, op, l, r);
                         }
                     }
                 }
             }
         }
-        let r = if found.list.is_empty() {
-            self.empty.clone()
-        } else {
-            Rc::new(found.finish(&self.alg))
-        };
-        let memo = if scratch {
-            &mut self.scratch
-        } else {
-            &mut self.memo
-        };
-        if !scratch {
-            self.memo_classes += r.len();
-        }
-        memo.insert((id, t), r.clone());
-        r
     }
 
     /// Every value the multiset `id` reaches under the rules.
@@ -554,6 +627,24 @@ impl<A: Algebra> Engine<A> {
         let out = Rc::new(Values::new(out));
         self.values[id as usize] = Some(out.clone());
         out
+    }
+
+    /// Adds the class of `l op r`, known to be worth `v`, which the rules
+    /// admit.
+    fn offer_worth(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>, v: Q) {
+        // As in `offer`: with fractions allowed one split per class will do.
+        if self.rules == Rules::Rational && !self.alg.leads(op, &l.key, &r.key) {
+            return;
+        }
+        let (key, item) = self.alg.combine(op, l, r);
+        found.add(
+            Entry {
+                key,
+                value: v,
+                item,
+            },
+            |a, b| self.alg.prefer(a, b),
+        );
     }
 
     /// Adds the class of `l op r` if the rules admit its value.
