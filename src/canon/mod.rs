@@ -325,7 +325,7 @@ impl DistinctSolver {
         let found = self.engine.with_value(id, target);
         let alg = self.engine.algebra();
         let (mut arena, witnesses) = (alg.arena.borrow_mut(), alg.witnesses.borrow());
-        let mut classes: Vec<(Prefix, Class, Form)> = found
+        let classes: Vec<(Prefix, Class, Form)> = found
             .iter()
             .map(|e| {
                 let form = e.key;
@@ -346,30 +346,29 @@ impl DistinctSolver {
                 (simplicity_prefix(&class, levels), class, core)
             })
             .collect();
-        // The order of `simplicity`: canonical keys are unique, so it is total.
-        classes.sort_by(|a, b| {
+        // The order of `simplicity`: canonical keys are unique, so it is
+        // total. Indices are sorted rather than the classes themselves, which
+        // are large to move.
+        let mut order: Vec<u32> = (0..classes.len() as u32).collect();
+        order.sort_unstable_by(|&i, &j| {
+            let (a, b) = (&classes[i as usize], &classes[j as usize]);
             a.0.cmp(&b.0)
                 .then_with(|| a.1.canonical.cmp(&b.1.canonical))
         });
         // Two classes are one dissimilar solution when their cores are the
-        // same interned form (the same key).
+        // same interned form (the same key); groups are numbered in order.
         let mut groups: FxHashMap<Form, u32> = FxHashMap::default();
-        let ids: Vec<u32> = classes
-            .iter()
-            .map(|(_, _, core)| {
-                let next = groups.len() as u32;
-                *groups.entry(*core).or_insert(next)
-            })
-            .collect();
-        let dissimilar = groups.len() as u32;
-        let out: Vec<Class> = classes
+        let mut slots: Vec<Option<(Prefix, Class, Form)>> = classes.into_iter().map(Some).collect();
+        let out: Vec<Class> = order
             .into_iter()
-            .zip(ids)
-            .map(|((_, mut class, _), group)| {
-                class.dissimilar_group = group;
+            .map(|i| {
+                let (_, mut class, core) = slots[i as usize].take().expect("each class once");
+                let next = groups.len() as u32;
+                class.dissimilar_group = *groups.entry(core).or_insert(next);
                 class
             })
             .collect();
+        let dissimilar = groups.len() as u32;
         Ok(Solutions {
             dissimilar,
             classes: out,

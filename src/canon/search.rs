@@ -161,12 +161,19 @@ fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
         Some(d) => d.neg(),
         None => a.sub(t),
     };
+    let mul = needed(Op::Mul, false, a, t);
+    // a / b = t needs b = a / t, the reciprocal of t / a (when both are
+    // non-zero), which needs no reduction.
+    let div = match mul {
+        Ok(Some(q)) if !q.is_zero() => Ok(q.recip()),
+        _ => needed(Op::Div, false, a, t),
+    };
     [
         Ok(d),
-        needed(Op::Mul, false, a, t),
+        mul,
         Ok(back),
         needed(Op::Sub, true, a, t),
-        needed(Op::Div, false, a, t),
+        div,
         needed(Op::Div, true, a, t),
     ]
 }
