@@ -488,7 +488,7 @@ impl Arena {
 
 /// Operands a node renders without allocating its scratch lists (every node
 /// of a hand of up to 8 cards).
-const INLINE: usize = 16;
+const INLINE: usize = 8;
 
 /// Runs `f` on `n` default values, on the stack when `n` is small: rendering
 /// runs for every class of every hand, and small lists are most of its
