@@ -162,7 +162,10 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
 fn counted_row(hand: &Hand, spec: &RowSpec, sols: &Solutions) -> Result<HandRow, InputError> {
     let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
     let solvable = !sols.classes.is_empty();
-    let integer_solvable = integer_solvable(hand, spec, solvable)?;
+    // A representative without a fractional intermediate is itself a
+    // solution under integer rules; only hands without one need the solver.
+    let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
+        || integer_solvable(hand, spec, solvable)?;
     let assessed = difficulty::assess(sols, spec.target);
     Ok(HandRow {
         hand: hand.clone(),
@@ -319,6 +322,17 @@ mod tests {
         let row = hand_row(&Hand::parse("1 1 5 5").unwrap(), &spec(true)).unwrap();
         assert_eq!((row.solutions, row.dissimilar), (Some(7), Some(2)));
         assert_eq!(row.example, "(1+5)*(5-1)");
+    }
+
+    #[test]
+    fn integer_solvable_agrees_with_the_integer_solver_on_every_four_card_hand() {
+        use itertools::Itertools;
+        for cards in (1..=13i64).combinations_with_replacement(4) {
+            let hand = Hand::new(cards).unwrap();
+            let row = hand_row(&hand, &spec(true)).unwrap();
+            let direct = solve(&hand, Q::int(24), Rules::Integer).unwrap().is_some();
+            assert_eq!(row.integer_solvable, direct, "{hand}");
+        }
     }
 
     #[test]
