@@ -639,37 +639,39 @@ impl<A: Algebra> Engine<A> {
     /// Adds the class of `l op r`, known to be worth `v`, which the rules
     /// admit.
     fn offer_worth(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>, v: Q) {
-        // As in `offer`: with fractions allowed one split per class will do.
-        if self.rules == Rules::Rational && !self.alg.leads(op, &l.key, &r.key) {
-            return;
-        }
-        let (key, item) = self.alg.combine(op, l, r);
-        found.add(
-            Entry {
-                key,
-                value: v,
-                item,
-            },
-            |a, b| self.alg.prefer(a, b),
-        );
+        self.offer_with(found, op, l, r, || Some(v));
     }
 
     /// Adds the class of `l op r` if the rules admit its value.
     fn offer(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>) {
+        self.offer_with(found, op, l, r, || {
+            if self.symbolic {
+                return Some(Q::ZERO);
+            }
+            op.apply(l.value, r.value).filter(|&v| self.rules.admits(v))
+        });
+    }
+
+    /// Adds the class of `l op r` with the value `value` gives, unless that
+    /// is `None`.
+    fn offer_with(
+        &self,
+        found: &mut Found<A>,
+        op: Op,
+        l: &Entry<A>,
+        r: &Entry<A>,
+        value: impl FnOnce() -> Option<Q>,
+    ) {
         // With fractions allowed every split of a class into two classes
         // is admitted, so one split per class is enough; the algebra names it
-        // before anything is built. Under integer or natural rules a class
-        // may be admitted through some splits only, so all are tried.
-        if (self.symbolic || self.rules == Rules::Rational) && !self.alg.leads(op, &l.key, &r.key) {
+        // before anything is built (or evaluated). Under integer or natural
+        // rules a class may be admitted through some splits only, so all are
+        // tried. A symbolic engine's rules are rational.
+        if self.rules == Rules::Rational && !self.alg.leads(op, &l.key, &r.key) {
             return;
         }
-        let v = if self.symbolic {
-            Q::ZERO
-        } else {
-            match op.apply(l.value, r.value) {
-                Some(v) if self.rules.admits(v) => v,
-                _ => return,
-            }
+        let Some(v) = value() else {
+            return;
         };
         let (key, item) = self.alg.combine(op, l, r);
         found.add(
