@@ -52,10 +52,11 @@ data:
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
     done
 
-# Time full sweeps (wall time and peak memory) for docs/PERFORMANCE.md.
+# Time full sweeps (wall time and peak memory) for docs/PERFORMANCE.md; the
+# last one (every seven-card hand's solutions counted) takes many minutes.
 bench-sweep:
     cargo build --release
-    for args in "-k 4" "-k 5" "-k 6" "-k 7 --no-solutions"; do \
+    for args in "-k 4" "-k 5" "-k 6" "-k 7 --no-solutions" "-k 7 --counts-only"; do \
         out=$(mktemp -d); \
         echo "== census24 sweep $args"; \
         /usr/bin/time -f "wall %e s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep $args --quiet --no-report --out "$out"; \
@@ -67,6 +68,14 @@ calibrate:
     cargo build --release
     "$CARGO_TARGET_DIR/release/census24" calibrate --times data/human/four-card-solve-times.csv --out data/human/difficulty-model.json
     cargo build --release
+
+# Time the README's main job as a user runs it (`census24 sweep`: every
+# four-card hand, tables and report, in a fresh folder), median of 10 runs.
+# Needs hyperfine (`cargo install hyperfine`).
+bench-main:
+    cargo build --release
+    hyperfine --warmup 2 --runs 10 --prepare 'rm -rf /tmp/census24-bench' \
+        '"$CARGO_TARGET_DIR/release/census24" sweep --quiet --out /tmp/census24-bench/data'
 
 # Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first).
 report:

@@ -141,18 +141,20 @@ pub fn list(n: usize) -> Result<Vec<String>, InputError> {
     }
     // Operands are cards 1..=n, which print as single digits.
     let cards: Vec<i64> = (1..=n as i64).collect();
-    let mut engine = Engine::symbolic(crate::canon::StructuralAlgebra);
+    let mut engine = Engine::symbolic(crate::canon::StructuralAlgebra::default());
     let id = engine.id(&cards);
     let all = engine.all(id);
+    let alg = engine.algebra();
+    let (arena, witnesses) = (alg.arena.borrow(), alg.witnesses.borrow());
     let mut out: Vec<String> = all
         .iter()
         .map(|e| {
-            let form = &e.item.0;
-            let expr = render(&form.node, form.neg).unwrap_or_else(|| {
+            let form = e.key;
+            let expr = render(&arena, form.node, form.neg).unwrap_or_else(|| {
                 panic!(
                     "cannot write {} (witness {})",
-                    form.key(),
-                    e.item.1.to_expr()
+                    arena.key(form),
+                    witnesses.to_expr(e.item)
                 )
             });
             symbolic(&expr)

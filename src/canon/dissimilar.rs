@@ -21,140 +21,149 @@
 //! `5*5*1-1` all reduce to `5*5-1`; a self-cancelling pair is a removable
 //! set of its own, so `4*6*7/7` and `4*6+7-7` both reduce to `4*6`.
 
-use std::rc::Rc;
-
-use super::form::{Form, Kind, Node, Part, make_prod, make_sum};
+use super::form::{Arena, Form, Kind, NodeId, Part};
 use crate::game::number::Q;
 
 /// The key of the core of `form`; without a neutral part anywhere (the
 /// common case, checked on values alone) that is the form's own key.
-pub(crate) fn core_key(form: &Form) -> String {
-    core_key_if_neutral(form).unwrap_or_else(|| form.key())
+pub(crate) fn core_key(arena: &mut Arena, form: Form) -> String {
+    let c = core(arena, form);
+    arena.key(c)
 }
 
-/// The key of the core of `form` when that differs from the form's own key
-/// (some part is neutral); `None` otherwise, without building a key.
-pub(crate) fn core_key_if_neutral(form: &Form) -> Option<String> {
-    has_neutral(&form.node).then(|| core(form).key())
+/// The core of `form` when it differs from the form (some part is
+/// neutral); `None` otherwise.
+pub(crate) fn core_if_neutral(arena: &mut Arena, form: Form) -> Option<Form> {
+    has_neutral(arena, form.node).then(|| core(arena, form))
 }
 
 /// Whether some sum or product under `node` has a neutral set of operands.
-fn has_neutral(node: &Node) -> bool {
+fn has_neutral(arena: &Arena, node: NodeId) -> bool {
     // Nodes are shared between the classes of a sweep: each is checked once.
-    *node.neutral.get_or_init(|| has_neutral_uncached(node))
+    let cell = &arena.node(node).neutral;
+    if cell.get() == 0 {
+        cell.set(1 + has_neutral_uncached(arena, node) as u8);
+    }
+    cell.get() == 2
 }
 
-fn has_neutral_uncached(node: &Node) -> bool {
-    let (parts, sum) = match &node.kind {
+fn has_neutral_uncached(arena: &Arena, node: NodeId) -> bool {
+    let sum = match arena.node(node).kind {
         Kind::Leaf(_) => return false,
-        Kind::Sum(parts) => (parts, true),
-        Kind::Prod(parts) => (parts, false),
+        Kind::Sum => true,
+        Kind::Prod => false,
     };
+    let parts = arena.parts(node);
     let n = parts.len();
-    parts.iter().any(|p| has_neutral(&p.node))
+    parts.iter().any(|p| has_neutral(arena, p.node))
         || ((2..=16).contains(&n)
-            && (1..(1u32 << n) - 1).any(|set| neutral(parts, set, sum).is_some()))
+            && (1..(1u32 << n) - 1).any(|set| neutral(arena, parts, set, sum).is_some()))
 }
 
 /// The core of a normal form: its neutral parts removed.
-pub(crate) fn core(form: &Form) -> Form {
-    let c = reduce(&form.node);
-    if form.neg { c.negate() } else { c }
+pub(crate) fn core(arena: &mut Arena, form: Form) -> Form {
+    let c = reduce(arena, form.node);
+    if form.neg { arena.negate(c) } else { c }
 }
 
-fn reduce(node: &Rc<Node>) -> Form {
+fn reduce(arena: &mut Arena, node: NodeId) -> Form {
     // Without a neutral part below, reducing would rebuild the node as it is.
-    if !has_neutral(node) {
-        return Form {
-            neg: false,
-            node: node.clone(),
-        };
+    if !has_neutral(arena, node) {
+        return Form { neg: false, node };
     }
-    match &node.kind {
-        Kind::Leaf(_) => Form {
-            neg: false,
-            node: node.clone(),
-        },
-        Kind::Sum(parts) => {
-            let mut terms = Vec::with_capacity(parts.len());
-            for p in parts {
-                reduce(&p.node).push_terms(p.flip, &mut terms);
-            }
-            let keep = neutral_free(&terms, true);
-            make_sum(keep.into_iter().map(|(p, _)| p).collect())
+    // Nodes are shared between classes: each is reduced once.
+    if let Some(core) = arena.node(node).core.get() {
+        return core;
+    }
+    let core = reduce_uncached(arena, node);
+    arena.node(node).core.set(Some(core));
+    core
+}
+
+fn reduce_uncached(arena: &mut Arena, node: NodeId) -> Form {
+    let sum = match arena.node(node).kind {
+        Kind::Leaf(_) => return Form { neg: false, node },
+        Kind::Sum => true,
+        Kind::Prod => false,
+    };
+    let parts = arena.parts(node).to_vec();
+    let mut operands = Vec::with_capacity(parts.len());
+    let mut neg = false;
+    for p in parts {
+        let r = reduce(arena, p.node);
+        if sum {
+            arena.push_terms(r, p.flip, &mut operands);
+        } else {
+            arena.push_factors(r, p.flip, &mut operands, &mut neg);
         }
-        Kind::Prod(parts) => {
-            let mut factors = Vec::with_capacity(parts.len());
-            let mut neg = false;
-            for p in parts {
-                reduce(&p.node).push_factors(p.flip, &mut factors, &mut neg);
-            }
-            let keep = neutral_free(&factors, false);
-            let flip = keep.iter().any(|(_, f)| *f);
-            make_prod(keep.into_iter().map(|(p, _)| p).collect(), neg ^ flip)
-        }
+    }
+    let (mut keep, flip) = neutral_free(arena, &operands, sum);
+    if sum {
+        arena.make_sum(&mut keep)
+    } else {
+        arena.make_prod(&mut keep, neg ^ flip)
     }
 }
 
-/// The operands left after removing the largest neutral set; each comes with
-/// a flag, set on the first one when the removed factors were worth -1 (the
-/// product's sign must then flip).
-fn neutral_free(parts: &[Part], sum: bool) -> Vec<(Part, bool)> {
+/// The operands left after removing the largest neutral set, and whether the
+/// removed factors were worth -1 (the product's sign must then flip).
+fn neutral_free(arena: &mut Arena, parts: &[Part], sum: bool) -> (Vec<Part>, bool) {
     let n = parts.len();
-    let all = |flip: bool| parts.iter().map(|p| (p.clone(), flip)).collect::<Vec<_>>();
     if !(2..=16).contains(&n) {
-        return all(false);
+        return (parts.to_vec(), false);
     }
     let full = (1u32 << n) - 1;
-    // (cards removed, key left, removed set, sign flips)
-    let mut best: Option<(u32, String, u32, bool)> = None;
+    // (cards removed, form left, removed set, sign flips)
+    let mut best: Option<(u32, Form, u32, bool)> = None;
     for set in 1..full {
-        let Some(flip) = neutral(parts, set, sum) else {
+        let Some(flip) = neutral(arena, parts, set, sum) else {
             continue;
         };
         let cards: u32 = (0..n)
             .filter(|i| set >> i & 1 == 1)
-            .map(|i| parts[i].node.cards)
+            .map(|i| arena.node(parts[i].node).cards)
             .sum();
         if best.as_ref().is_some_and(|b| b.0 > cards) {
             continue;
         }
-        let left: Vec<Part> = (0..n)
+        let mut left: Vec<Part> = (0..n)
             .filter(|i| set >> i & 1 == 0)
-            .map(|i| parts[i].clone())
+            .map(|i| parts[i])
             .collect();
-        let key = if sum {
-            make_sum(left).key()
+        let form = if sum {
+            arena.make_sum(&mut left)
         } else {
-            make_prod(left, false).key()
+            arena.make_prod(&mut left, false)
         };
         let better = match &best {
             None => true,
-            Some(b) => cards > b.0 || key < b.1,
+            Some(b) => cards > b.0 || arena.cmp_keys(form, b.1).is_lt(),
         };
         if better {
-            best = Some((cards, key, set, flip));
+            best = Some((cards, form, set, flip));
         }
     }
     match best {
-        None => all(false),
-        Some((_, _, set, flip)) => (0..n)
-            .filter(|i| set >> i & 1 == 0)
-            .enumerate()
-            .map(|(k, i)| (parts[i].clone(), flip && k == 0))
-            .collect(),
+        None => (parts.to_vec(), false),
+        Some((_, _, set, flip)) => (
+            (0..n)
+                .filter(|i| set >> i & 1 == 0)
+                .map(|i| parts[i])
+                .collect(),
+            flip,
+        ),
     }
 }
 
 /// Whether the operands in `set` form a neutral part: `Some(false)` when they
 /// are worth 0 (sum) or 1 (product), `Some(true)` when a product is worth -1.
-fn neutral(parts: &[Part], set: u32, sum: bool) -> Option<bool> {
+fn neutral(arena: &Arena, parts: &[Part], set: u32, sum: bool) -> Option<bool> {
     let mut acc = if sum { Q::ZERO } else { Q::ONE };
     for (i, p) in parts.iter().enumerate() {
         if set >> i & 1 == 0 {
             continue;
         }
-        let v = p.node.value?;
+        let v = arena.node(p.node).value?;
         acc = match (sum, p.flip) {
             (true, false) => acc.checked_add(v)?,
             (true, true) => acc.checked_sub(v)?,

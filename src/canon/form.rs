@@ -22,20 +22,59 @@
 //! exchange (`5-5`, or any product with such a factor) is marked `selfneg` and
 //! always carries the sign `+`, because `-(5-5)` *is* `5-5` with the fives
 //! swapped.
+//!
+//! Nodes live in an [`Arena`] and are hash-consed: a node is its kind and its
+//! sorted list of (operand id, flip), so two nodes are equal exactly when
+//! their ids are, and building a form that exists already allocates nothing.
+//! Keys are stored once per node, in one buffer, and compared only to sort
+//! operands. The arena has two regions: nodes of many cards (those of one
+//! hand's top-level questions) go to a region that is emptied when the next
+//! hand starts, the others are kept as long as the search keeps its tables.
 
-use std::cell::OnceCell;
+use std::cell::Cell;
 use std::cmp::Ordering;
-use std::rc::Rc;
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::game::expr::{Expr, Op};
 use crate::game::number::Q;
 
-/// A normal-form node, shared between the forms built on it.
+/// A node of an [`Arena`]; the top bit names its region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct NodeId(u32);
+
+/// The bit of a [`NodeId`] that marks the per-hand region.
+const LOCAL: u32 = 1 << 31;
+
+impl NodeId {
+    fn region(self) -> usize {
+        (self.0 >> 31) as usize
+    }
+
+    fn index(self) -> usize {
+        (self.0 & !LOCAL) as usize
+    }
+}
+
+/// The kind of a node; the operands of a sum or product are in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Leaf(i64),
+    /// Terms; a part's `flip` means subtracted.
+    Sum,
+    /// Factors; a part's `flip` means divided.
+    Prod,
+}
+
+/// A normal-form node.
 #[derive(Debug)]
 pub(crate) struct Node {
     pub kind: Kind,
-    /// Canonical key of the node (its sign excluded).
-    pub key: Rc<str>,
+    /// Its operands: `len` parts from `start` in its region's part list.
+    parts: (u32, u32),
+    /// Its canonical key (its sign excluded): a range of its region's keys.
+    key: (u32, u32),
     /// Exact value of the node, `None` if some division in it is by zero.
     pub value: Option<Q>,
     /// Equal to its own negation after exchanging equal cards.
@@ -45,275 +84,411 @@ pub(crate) struct Node {
     /// Height in sum/product alternations: 0 for a leaf.
     pub levels: u32,
     /// Whether some sum or product under the node has a neutral set of
-    /// operands (see [`super::dissimilar`]), once asked.
-    pub neutral: OnceCell<bool>,
-}
-
-#[derive(Debug)]
-pub(crate) enum Kind {
-    Leaf(i64),
-    /// Terms; `flip` means subtracted.
-    Sum(Vec<Part>),
-    /// Factors; `flip` means divided.
-    Prod(Vec<Part>),
+    /// operands (see [`super::dissimilar`]): 0 not asked yet, 1 no, 2 yes.
+    pub(crate) neutral: Cell<u8>,
+    /// The node's core (see [`super::dissimilar`]), once reduced: it has no
+    /// more cards than the node, so it lives at least as long.
+    pub(crate) core: Cell<Option<Form>>,
+    /// The next node of its region with the same hash, if any.
+    next: Option<NodeId>,
 }
 
 /// One operand of a sum or product.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Part {
     pub flip: bool,
-    pub node: Rc<Node>,
+    pub node: NodeId,
 }
 
-/// A signed node: the normal form of one expression.
-#[derive(Clone, Debug)]
+/// A signed node: the normal form of one expression. Two forms are equal
+/// exactly when their canonical keys are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Form {
     pub neg: bool,
-    pub node: Rc<Node>,
+    pub node: NodeId,
 }
 
-fn part_cmp(a: &Part, b: &Part) -> Ordering {
-    a.node.key.cmp(&b.node.key).then(a.flip.cmp(&b.flip))
+#[derive(Debug, Default)]
+struct Region {
+    nodes: Vec<Node>,
+    parts: Vec<Part>,
+    keys: Vec<u8>,
+    /// Hash of (kind, parts) -> the last node made with that hash.
+    index: FxHashMap<u64, NodeId>,
 }
 
-thread_local! {
-    // One buffer per thread: a key is then allocated once, in its Rc.
-    static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+impl Region {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.parts.clear();
+        self.keys.clear();
+        self.index.clear();
+    }
 }
 
-fn build_key(open: char, plus: char, minus: char, close: char, parts: &[Part]) -> Rc<str> {
-    BUF.with_borrow_mut(|s| {
-        s.clear();
-        s.push(open);
-        for p in parts {
-            s.push(if p.flip { minus } else { plus });
-            s.push_str(&p.node.key);
+/// Every node built so far, each once.
+#[derive(Debug)]
+pub(crate) struct Arena {
+    regions: [Region; 2],
+    /// Nodes of at least this many cards go to the per-hand region.
+    split: u32,
+    /// Scratch lists of operands, reused.
+    spare: Vec<Vec<Part>>,
+    keybuf: Vec<u8>,
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Arena::new()
+    }
+}
+
+fn shape_hash(kind: Kind, parts: &[Part]) -> u64 {
+    let mut h = FxHasher::default();
+    match kind {
+        Kind::Leaf(v) => {
+            0u8.hash(&mut h);
+            v.hash(&mut h);
         }
-        s.push(close);
-        Rc::from(s.as_str())
-    })
+        Kind::Sum => 1u8.hash(&mut h),
+        Kind::Prod => 2u8.hash(&mut h),
+    }
+    for p in parts {
+        (p.node.0 << 1 | p.flip as u32).hash(&mut h);
+    }
+    h.finish()
 }
 
-impl Form {
-    pub fn leaf(v: i64) -> Form {
-        // A negative card is a symbol of its own, not the negation of a
-        // positive one: `_5` keeps it apart from `-5`.
-        let key = if v < 0 {
-            format!("_{}", v.unsigned_abs())
+impl Arena {
+    /// An arena whose nodes are all kept.
+    pub fn new() -> Arena {
+        Arena {
+            regions: [Region::default(), Region::default()],
+            split: u32::MAX,
+            spare: Vec::new(),
+            keybuf: Vec::new(),
+        }
+    }
+
+    /// Forget the per-hand region; from now on nodes of `split` or more cards
+    /// go there. No node of the kept region may refer to them, which holds
+    /// since a node refers only to nodes of fewer cards.
+    pub fn start_hand(&mut self, split: usize) {
+        self.regions[1].clear();
+        self.split = u32::try_from(split).unwrap_or(u32::MAX);
+    }
+
+    /// The number of cards from which nodes are forgotten at the next hand.
+    pub fn split(&self) -> usize {
+        self.split as usize
+    }
+
+    /// Forget every node.
+    pub fn clear(&mut self) {
+        self.regions[0].clear();
+        self.regions[1].clear();
+    }
+
+    /// Nodes held in the kept region.
+    pub fn len(&self) -> usize {
+        self.regions[0].nodes.len()
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.regions[id.region()].nodes[id.index()]
+    }
+
+    /// The operands of a sum or product (none for a leaf).
+    pub fn parts(&self, id: NodeId) -> &[Part] {
+        let r = &self.regions[id.region()];
+        let (start, len) = r.nodes[id.index()].parts;
+        &r.parts[start as usize..(start + len) as usize]
+    }
+
+    /// The canonical key of a node, as bytes (ASCII).
+    pub fn key_bytes(&self, id: NodeId) -> &[u8] {
+        let r = &self.regions[id.region()];
+        let (start, len) = r.nodes[id.index()].key;
+        &r.keys[start as usize..(start + len) as usize]
+    }
+
+    /// The key order of two nodes (the order of their key strings).
+    pub fn cmp_nodes(&self, a: NodeId, b: NodeId) -> Ordering {
+        if a == b {
+            Ordering::Equal
         } else {
-            v.to_string()
-        };
-        let node = Node {
-            kind: Kind::Leaf(v),
-            key: key.into(),
-            value: Some(Q::int(v)),
-            selfneg: false,
-            cards: 1,
-            levels: 0,
-            neutral: OnceCell::new(),
-        };
+            self.key_bytes(a).cmp(self.key_bytes(b))
+        }
+    }
+
+    fn part_cmp(&self, a: &Part, b: &Part) -> Ordering {
+        self.cmp_nodes(a.node, b.node).then(a.flip.cmp(&b.flip))
+    }
+
+    /// The canonical key of a form: its node's key, after `-` when negated.
+    pub fn key(&self, f: Form) -> String {
+        let mut s = String::with_capacity(self.key_bytes(f.node).len() + 1);
+        if f.neg {
+            s.push('-');
+        }
+        s.extend(self.key_bytes(f.node).iter().map(|&b| b as char));
+        s
+    }
+
+    /// The order of the canonical keys of two forms.
+    pub fn cmp_keys(&self, a: Form, b: Form) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let (x, y) = (self.key_bytes(a.node), self.key_bytes(b.node));
+        match (a.neg, b.neg) {
+            (false, false) | (true, true) => x.cmp(y),
+            // `-k` against `l`: '-' against the first byte of `l`.
+            (true, false) => b"-".iter().chain(x).cmp(y.iter()),
+            (false, true) => x.iter().cmp(b"-".iter().chain(y)),
+        }
+    }
+
+    /// The form of one card.
+    pub fn leaf(&mut self, v: i64) -> Form {
         Form {
             neg: false,
-            node: Rc::new(node),
+            node: self.intern(Kind::Leaf(v), &[], false),
         }
     }
 
-    /// The canonical key, shared with the node when not negated.
-    pub fn shared_key(&self) -> Rc<str> {
-        if self.neg {
-            BUF.with_borrow_mut(|s| {
-                s.clear();
-                s.push('-');
-                s.push_str(&self.node.key);
-                Rc::from(s.as_str())
-            })
-        } else {
-            self.node.key.clone()
-        }
-    }
-
-    /// The canonical key: the node's key, prefixed with `-` when negated.
-    pub fn key(&self) -> String {
-        if self.neg {
-            format!("-{}", self.node.key)
-        } else {
-            self.node.key.to_string()
-        }
-    }
-
-    pub fn negate(&self) -> Form {
+    pub fn negate(&self, f: Form) -> Form {
         Form {
-            neg: self.neg ^ !self.node.selfneg,
-            node: self.node.clone(),
+            neg: f.neg ^ !self.node(f.node).selfneg,
+            node: f.node,
         }
     }
 
-    pub fn apply(op: Op, a: &Form, b: &Form) -> Form {
-        match op {
+    fn take_spare(&mut self) -> Vec<Part> {
+        let mut v = self.spare.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// The normal form of `a op b`.
+    pub fn apply(&mut self, op: Op, a: Form, b: Form) -> Form {
+        let mut parts = self.take_spare();
+        let f = match op {
             Op::Add | Op::Sub => {
-                let mut parts = Vec::with_capacity(8);
-                a.push_terms(false, &mut parts);
-                b.push_terms(op == Op::Sub, &mut parts);
-                make_sum(parts)
+                self.push_terms(a, false, &mut parts);
+                self.push_terms(b, op == Op::Sub, &mut parts);
+                self.make_sum(&mut parts)
             }
             Op::Mul | Op::Div => {
-                let mut parts = Vec::with_capacity(8);
                 let mut neg = false;
-                a.push_factors(false, &mut parts, &mut neg);
-                b.push_factors(op == Op::Div, &mut parts, &mut neg);
-                make_prod(parts, neg)
+                self.push_factors(a, false, &mut parts, &mut neg);
+                self.push_factors(b, op == Op::Div, &mut parts, &mut neg);
+                self.make_prod(&mut parts, neg)
             }
-        }
+        };
+        self.spare.push(parts);
+        f
     }
 
-    /// This form's terms, as a summand (negated when `minus`).
-    pub fn push_terms(&self, minus: bool, out: &mut Vec<Part>) {
-        let s = self.neg ^ minus;
-        match &self.node.kind {
-            Kind::Sum(parts) => out.extend(parts.iter().map(|p| Part {
-                flip: !p.node.selfneg && (p.flip ^ s),
-                node: p.node.clone(),
+    /// The terms of `f`, as a summand (negated when `minus`).
+    pub fn push_terms(&self, f: Form, minus: bool, out: &mut Vec<Part>) {
+        let s = f.neg ^ minus;
+        let node = self.node(f.node);
+        match node.kind {
+            Kind::Sum => out.extend(self.parts(f.node).iter().map(|p| Part {
+                flip: !self.node(p.node).selfneg && (p.flip ^ s),
+                node: p.node,
             })),
             _ => out.push(Part {
-                flip: !self.node.selfneg && s,
-                node: self.node.clone(),
+                flip: !node.selfneg && s,
+                node: f.node,
             }),
         }
     }
 
-    /// This form's factors, as a multiplier (a divisor when `divide`); its sign
+    /// The factors of `f`, as a multiplier (a divisor when `divide`); its sign
     /// goes to `neg`.
-    pub fn push_factors(&self, divide: bool, out: &mut Vec<Part>, neg: &mut bool) {
-        *neg ^= self.neg;
-        match &self.node.kind {
-            Kind::Prod(parts) => out.extend(parts.iter().map(|p| Part {
+    pub fn push_factors(&self, f: Form, divide: bool, out: &mut Vec<Part>, neg: &mut bool) {
+        *neg ^= f.neg;
+        match self.node(f.node).kind {
+            Kind::Prod => out.extend(self.parts(f.node).iter().map(|p| Part {
                 flip: p.flip ^ divide,
-                node: p.node.clone(),
+                node: p.node,
             })),
             _ => out.push(Part {
                 flip: divide,
-                node: self.node.clone(),
+                node: f.node,
             }),
         }
     }
-}
 
-/// The normal form of the sum of `parts` (terms that are leaves or products).
-pub(crate) fn make_sum(mut parts: Vec<Part>) -> Form {
-    if parts.len() == 1 {
-        let p = parts.pop().expect("one part");
-        return Form {
-            neg: p.flip,
-            node: p.node,
-        };
-    }
-    parts.sort_by(part_cmp);
-    // The sorted negation differs from this list first in the first run of
-    // equal keys with unequal numbers of added and subtracted terms; the
-    // orientation with more added terms there is the smaller one.
-    let mut order = Ordering::Equal;
-    let mut i = 0;
-    while i < parts.len() {
-        let mut j = i;
-        let mut minus = 0;
-        while j < parts.len() && parts[j].node.key == parts[i].node.key {
-            minus += parts[j].flip as usize;
-            j += 1;
+    fn sort_parts(&self, parts: &mut [Part]) {
+        // Few operands: insertion sort, stable like the key order needs.
+        for i in 1..parts.len() {
+            let mut j = i;
+            while j > 0 && self.part_cmp(&parts[j - 1], &parts[j]) == Ordering::Greater {
+                parts.swap(j - 1, j);
+                j -= 1;
+            }
         }
-        let plus = j - i - minus;
-        if !parts[i].node.selfneg && plus != minus {
-            order = if plus > minus {
-                Ordering::Less
-            } else {
-                Ordering::Greater
+    }
+
+    /// The normal form of the sum of `parts` (terms that are leaves or
+    /// products); `parts` is left sorted.
+    pub fn make_sum(&mut self, parts: &mut [Part]) -> Form {
+        if parts.len() == 1 {
+            return Form {
+                neg: parts[0].flip,
+                node: parts[0].node,
             };
-            break;
         }
-        i = j;
-    }
-    let (neg, selfneg) = match order {
-        Ordering::Greater => {
-            for p in parts.iter_mut() {
-                p.flip = !p.node.selfneg && !p.flip;
+        self.sort_parts(parts);
+        // The sorted negation differs from this list first in the first run
+        // of equal keys with unequal numbers of added and subtracted terms;
+        // the orientation with more added terms there is the smaller one.
+        let mut order = Ordering::Equal;
+        let mut i = 0;
+        while i < parts.len() {
+            let mut j = i;
+            let mut minus = 0;
+            while j < parts.len() && parts[j].node == parts[i].node {
+                minus += parts[j].flip as usize;
+                j += 1;
             }
-            parts.sort_by(part_cmp);
-            (true, false)
-        }
-        Ordering::Less => (false, false),
-        Ordering::Equal => (false, true),
-    };
-    let mut value = Some(Q::ZERO);
-    for p in &parts {
-        value = match (value, p.node.value) {
-            (Some(acc), Some(v)) => {
-                if p.flip {
-                    acc.checked_sub(v)
+            let plus = j - i - minus;
+            if !self.node(parts[i].node).selfneg && plus != minus {
+                order = if plus > minus {
+                    Ordering::Less
                 } else {
-                    acc.checked_add(v)
-                }
+                    Ordering::Greater
+                };
+                break;
             }
-            _ => None,
+            i = j;
+        }
+        let (neg, selfneg) = match order {
+            Ordering::Greater => {
+                for p in parts.iter_mut() {
+                    p.flip = !self.node(p.node).selfneg && !p.flip;
+                }
+                self.sort_parts(parts);
+                (true, false)
+            }
+            Ordering::Less => (false, false),
+            Ordering::Equal => (false, true),
         };
+        Form {
+            neg,
+            node: self.intern(Kind::Sum, parts, selfneg),
+        }
     }
-    let node = Node {
-        key: build_key('(', '+', '-', ')', &parts),
-        value,
-        selfneg,
-        cards: parts.iter().map(|p| p.node.cards).sum(),
-        levels: 1 + parts.iter().map(|p| p.node.levels).max().unwrap_or(0),
-        neutral: OnceCell::new(),
-        kind: Kind::Sum(parts),
-    };
-    Form {
-        neg,
-        node: Rc::new(node),
-    }
-}
 
-/// The normal form of `±` the product of `parts` (factors that are leaves or
-/// sums); the sign is `-` when `neg`.
-pub(crate) fn make_prod(mut parts: Vec<Part>, neg: bool) -> Form {
-    let selfneg = parts.iter().any(|p| p.node.selfneg);
-    let neg = neg && !selfneg;
-    if parts.len() == 1 && !parts[0].flip {
-        let p = parts.pop().expect("one part");
-        return Form {
-            neg: neg && !p.node.selfneg,
-            node: p.node,
-        };
+    /// The normal form of `±` the product of `parts` (factors that are leaves
+    /// or sums); the sign is `-` when `neg`. `parts` is left sorted.
+    pub fn make_prod(&mut self, parts: &mut [Part], neg: bool) -> Form {
+        let selfneg = parts.iter().any(|p| self.node(p.node).selfneg);
+        let neg = neg && !selfneg;
+        if parts.len() == 1 && !parts[0].flip {
+            return Form {
+                neg: neg && !self.node(parts[0].node).selfneg,
+                node: parts[0].node,
+            };
+        }
+        self.sort_parts(parts);
+        Form {
+            neg,
+            node: self.intern(Kind::Prod, parts, selfneg),
+        }
     }
-    parts.sort_by(part_cmp);
-    let mut value = Some(Q::ONE);
-    for p in &parts {
-        value = match (value, p.node.value) {
-            (Some(acc), Some(v)) => {
-                if p.flip {
-                    acc.checked_div(v)
-                } else {
-                    acc.checked_mul(v)
+
+    /// The node of `kind` over the sorted `parts`, made if new.
+    fn intern(&mut self, kind: Kind, parts: &[Part], selfneg: bool) -> NodeId {
+        let h = shape_hash(kind, parts);
+        for r in 0..2 {
+            let mut at = self.regions[r].index.get(&h).copied();
+            while let Some(id) = at {
+                let n = self.node(id);
+                if n.kind == kind && self.parts(id) == parts {
+                    return id;
                 }
+                at = n.next;
             }
-            _ => None,
+        }
+        let (value, cards, levels) = match kind {
+            Kind::Leaf(v) => (Some(Q::int(v)), 1, 0),
+            Kind::Sum | Kind::Prod => {
+                let sum = kind == Kind::Sum;
+                let mut value = Some(if sum { Q::ZERO } else { Q::ONE });
+                let (mut cards, mut levels) = (0, 0);
+                for p in parts {
+                    let n = self.node(p.node);
+                    cards += n.cards;
+                    levels = levels.max(n.levels);
+                    value = match (value, n.value) {
+                        (Some(acc), Some(v)) => match (sum, p.flip) {
+                            (true, false) => acc.checked_add(v),
+                            (true, true) => acc.checked_sub(v),
+                            (false, false) => acc.checked_mul(v),
+                            (false, true) => acc.checked_div(v),
+                        },
+                        _ => None,
+                    };
+                }
+                (value, cards, levels + 1)
+            }
         };
-    }
-    let node = Node {
-        key: build_key('[', '*', '/', ']', &parts),
-        value,
-        selfneg,
-        cards: parts.iter().map(|p| p.node.cards).sum(),
-        levels: 1 + parts.iter().map(|p| p.node.levels).max().unwrap_or(0),
-        neutral: OnceCell::new(),
-        kind: Kind::Prod(parts),
-    };
-    Form {
-        neg,
-        node: Rc::new(node),
+        // The key: a card is its value (`_5` for -5, a symbol of its own, not
+        // the negation of 5); a sum `(+t1-t2)`, a product `[*f1/f2]`.
+        let mut key = std::mem::take(&mut self.keybuf);
+        key.clear();
+        match kind {
+            Kind::Leaf(v) => {
+                if v < 0 {
+                    key.push(b'_');
+                }
+                key.extend_from_slice(v.unsigned_abs().to_string().as_bytes());
+            }
+            Kind::Sum | Kind::Prod => {
+                let (open, plus, minus, close) = if kind == Kind::Sum {
+                    (b'(', b'+', b'-', b')')
+                } else {
+                    (b'[', b'*', b'/', b']')
+                };
+                key.push(open);
+                for p in parts {
+                    key.push(if p.flip { minus } else { plus });
+                    key.extend_from_slice(self.key_bytes(p.node));
+                }
+                key.push(close);
+            }
+        }
+        let r = (cards >= self.split) as usize;
+        let region = &mut self.regions[r];
+        let id = NodeId(region.nodes.len() as u32 | if r == 1 { LOCAL } else { 0 });
+        let node = Node {
+            kind,
+            parts: (region.parts.len() as u32, parts.len() as u32),
+            key: (region.keys.len() as u32, key.len() as u32),
+            value,
+            selfneg,
+            cards,
+            levels,
+            neutral: Cell::new(0),
+            core: Cell::new(None),
+            next: region.index.get(&h).copied(),
+        };
+        region.parts.extend_from_slice(parts);
+        region.keys.extend_from_slice(&key);
+        region.nodes.push(node);
+        region.index.insert(h, id);
+        self.keybuf = key;
+        id
     }
 }
 
 /// Operands a node renders without allocating its scratch lists (every node
 /// of a hand of up to 8 cards).
-const INLINE: usize = 16;
+const INLINE: usize = 8;
 
 /// Runs `f` on `n` default values, on the stack when `n` is small: rendering
 /// runs for every class of every hand, and small lists are most of its
@@ -334,33 +509,35 @@ fn with_scratch<T: Default, R>(n: usize, f: impl FnOnce(&mut [T]) -> R) -> R {
 /// operands come before subtracted (divided) ones: a subtraction or division
 /// never comes first, and intermediates stay positive and integral as long as
 /// possible.
-fn display_order(parts: &[Part], neg: bool, order: &mut [usize]) {
+fn display_order(arena: &Arena, parts: &[Part], neg: bool, order: &mut [usize]) {
     for (i, o) in order.iter_mut().enumerate() {
         *o = i;
     }
-    let late = |p: &Part| p.flip ^ neg && !p.node.selfneg;
+    let late = |p: &Part| p.flip ^ neg && !arena.node(p.node).selfneg;
     order.sort_by(|&a, &b| {
         let (a, b) = (&parts[a], &parts[b]);
-        late(a)
-            .cmp(&late(b))
-            .then_with(|| match (&a.node.kind, &b.node.kind) {
-                (Kind::Leaf(x), Kind::Leaf(y)) => x.cmp(y),
+        late(a).cmp(&late(b)).then_with(|| {
+            match (arena.node(a.node).kind, arena.node(b.node).kind) {
+                (Kind::Leaf(x), Kind::Leaf(y)) => x.cmp(&y),
                 (Kind::Leaf(_), _) => Ordering::Greater,
                 (_, Kind::Leaf(_)) => Ordering::Less,
-                _ => a.node.key.cmp(&b.node.key),
-            })
+                _ => arena.cmp_nodes(a.node, b.node),
+            }
+        })
     });
 }
 
 /// A readable expression tree with the value of `node` (of `-node` when
 /// `neg`), or `None` if that signed form cannot be written without a unary
 /// minus or a constant (`-a`, `1/(a*b)`).
-pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
+pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
+    let node = arena.node(id);
     let neg = neg && !node.selfneg;
-    match &node.kind {
-        Kind::Leaf(v) => (!neg).then_some(Expr::Card(*v)),
-        Kind::Sum(parts) => with_scratch(parts.len(), |order: &mut [usize]| {
-            display_order(parts, neg, order);
+    let parts = arena.parts(id);
+    match node.kind {
+        Kind::Leaf(v) => (!neg).then_some(Expr::Card(v)),
+        Kind::Sum => with_scratch(parts.len(), |order: &mut [usize]| {
+            display_order(arena, parts, neg, order);
             let order = &*order;
             let term = |i: usize| &parts[order[i]];
             // Each term is written as itself when it can be, else negated;
@@ -368,7 +545,7 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
             with_scratch(parts.len(), |cache: &mut [[Option<Option<Expr>>; 2]]| {
                 let mut get = |i: usize, minus: bool| -> Option<Expr> {
                     cache[i][minus as usize]
-                        .get_or_insert_with(|| render(&term(i).node, minus))
+                        .get_or_insert_with(|| render(arena, term(i).node, minus))
                         .take()
                 };
                 // Start with a term that can be written with the sign it has
@@ -376,7 +553,7 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
                 // difference).
                 let (first, mut acc) = (0..order.len()).find_map(|i| {
                     let p = term(i);
-                    let minus = p.flip ^ neg && !p.node.selfneg;
+                    let minus = p.flip ^ neg && !arena.node(p.node).selfneg;
                     get(i, minus).map(|e| (i, e))
                 })?;
                 for i in 0..order.len() {
@@ -395,8 +572,8 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
                 Some(acc)
             })
         }),
-        Kind::Prod(parts) => with_scratch(parts.len(), |order: &mut [usize]| {
-            display_order(parts, false, order);
+        Kind::Prod => with_scratch(parts.len(), |order: &mut [usize]| {
+            display_order(arena, parts, false, order);
             let order = &*order;
             let factor = |i: usize| &parts[order[i]];
             // Each factor written as itself or as its negation; the number of
@@ -404,11 +581,11 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
             with_scratch(parts.len(), |chosen: &mut [Option<(Expr, bool)>]| {
                 let mut flips = false;
                 for (i, c) in chosen.iter_mut().enumerate() {
-                    *c = Some(match render(&factor(i).node, false) {
+                    *c = Some(match render(arena, factor(i).node, false) {
                         Some(e) => (e, false),
                         None => {
                             flips ^= true;
-                            (render(&factor(i).node, true)?, true)
+                            (render(arena, factor(i).node, true)?, true)
                         }
                     });
                 }
@@ -417,12 +594,12 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
                     let mut flipped = false;
                     for (i, c) in chosen.iter_mut().enumerate() {
                         let p = factor(i);
-                        if p.node.selfneg {
+                        if arena.node(p.node).selfneg {
                             flipped = true;
                             break;
                         }
                         if !c.as_ref().expect("every factor written").1
-                            && let Some(e) = render(&p.node, true)
+                            && let Some(e) = render(arena, p.node, true)
                         {
                             *c = Some((e, true));
                             flipped = true;
@@ -449,11 +626,21 @@ pub(crate) fn render(node: &Node, neg: bool) -> Option<Expr> {
 }
 
 /// The normal form of an expression tree.
-pub(crate) fn of_expr(e: &Expr) -> Form {
+pub(crate) fn of_expr(arena: &mut Arena, e: &Expr) -> Form {
     match e {
-        Expr::Card(v) => Form::leaf(*v),
-        Expr::Bin(op, l, r) => Form::apply(*op, &of_expr(l), &of_expr(r)),
+        Expr::Card(v) => arena.leaf(*v),
+        Expr::Bin(op, l, r) => {
+            let (l, r) = (of_expr(arena, l), of_expr(arena, r));
+            arena.apply(*op, l, r)
+        }
     }
+}
+
+/// The canonical key of an expression tree, from a fresh arena.
+pub(crate) fn key_of(e: &Expr) -> String {
+    let mut arena = Arena::new();
+    let f = of_expr(&mut arena, e);
+    arena.key(f)
 }
 
 #[cfg(test)]
@@ -461,7 +648,7 @@ mod tests {
     use super::*;
 
     fn key(s: &str) -> String {
-        of_expr(&Expr::parse(s).unwrap()).key()
+        key_of(&Expr::parse(s).unwrap())
     }
 
     #[test]
@@ -478,8 +665,9 @@ mod tests {
 
     #[test]
     fn equal_cards_are_interchangeable() {
-        let f = of_expr(&Expr::parse("5-5").unwrap());
-        assert_eq!(f.negate().key(), f.key());
+        let mut arena = Arena::new();
+        let f = of_expr(&mut arena, &Expr::parse("5-5").unwrap());
+        assert_eq!(arena.key(arena.negate(f)), arena.key(f));
         assert_eq!(key("3*(5-5)"), key("(5-5)*3"));
         assert_eq!(key("4+3*(5-5)"), key("4-3*(5-5)"));
     }
@@ -494,9 +682,10 @@ mod tests {
             "(5+1)*(5-1)",
             "2-(7-3)*4",
         ] {
-            let f = of_expr(&Expr::parse(s).unwrap());
-            let e = render(&f.node, f.neg).unwrap();
-            assert_eq!(of_expr(&e).key(), f.key(), "{s} -> {e}");
+            let mut arena = Arena::new();
+            let f = of_expr(&mut arena, &Expr::parse(s).unwrap());
+            let e = render(&arena, f.node, f.neg).unwrap();
+            assert_eq!(key_of(&e), arena.key(f), "{s} -> {e}");
             assert_eq!(e.eval(), Expr::parse(s).unwrap().eval());
         }
     }

@@ -19,6 +19,7 @@ pub(crate) mod form;
 #[cfg(test)]
 pub(crate) mod modp;
 pub(crate) mod search;
+pub(crate) mod witness;
 
 use std::cell::RefCell;
 use std::fmt;
@@ -32,8 +33,9 @@ use crate::game::expr::{Expr, Facts, Op};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-use form::Form;
-use search::{Algebra, Engine, Tree};
+use form::{Arena, Form, Kind};
+use search::{Algebra, Engine, Entry, Tree};
+use witness::{TreeId, Witnesses};
 
 /// The most cards [`solutions`] and [`trees`] take.
 pub const MAX_DISTINCT_CARDS: usize = 8;
@@ -161,55 +163,85 @@ fn simplicity_prefix(class: &Class, levels: u32) -> Prefix {
     )
 }
 
-/// Normal forms with a witness tree.
-pub(crate) struct StructuralAlgebra;
+/// Normal forms with a witness tree, both in arenas of their own.
+#[derive(Debug, Default)]
+pub(crate) struct StructuralAlgebra {
+    pub arena: RefCell<Arena>,
+    pub witnesses: RefCell<Witnesses>,
+}
 
 impl Algebra for StructuralAlgebra {
-    type Item = (Form, Rc<Tree>);
+    type Key = Form;
+    type Item = TreeId;
 
-    fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
-        let f = Form::leaf(v);
-        (f.shared_key(), (f, Rc::new(Tree::Card(v))))
+    fn leaf(&self, v: i64) -> (Form, TreeId) {
+        (
+            self.arena.borrow_mut().leaf(v),
+            self.witnesses.borrow_mut().card(v),
+        )
     }
 
-    fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item) {
-        let f = Form::apply(op, &a.0, &b.0);
-        (
-            f.shared_key(),
-            (f, Rc::new(Tree::Bin(op, a.1.clone(), b.1.clone()))),
-        )
+    fn combine(&self, op: Op, a: &Entry<Self>, b: &Entry<Self>) -> (Form, TreeId) {
+        let mut arena = self.arena.borrow_mut();
+        let f = arena.apply(op, a.key, b.key);
+        // The witness lives as long as the node's classes are kept.
+        let local = arena.node(f.node).cards as usize >= arena.split();
+        let w = self.witnesses.borrow_mut().bin(op, a.item, b.item, local);
+        (f, w)
     }
 
     /// The smallest witness tree: which candidate is found first depends on
     /// what a solver met in earlier hands, and the witness can become the
     /// representative (when the reading of the normal form breaks the rules),
     /// so the choice must not.
-    fn prefer(&self, a: &Self::Item, b: &Self::Item) -> bool {
-        a.1 < b.1
+    fn prefer(&self, a: &TreeId, b: &TreeId) -> bool {
+        self.witnesses.borrow().cmp(*a, *b).is_lt()
     }
 
     /// A sum (product) of k terms (factors) is built only as the sum of its
     /// term with the largest key and the rest, never from two sums: the rest
     /// (or its negation, or reciprocal) is itself a class over the other
     /// cards, so the class is still found, about half as often twice.
-    fn leads(&self, op: Op, a: &Self::Item, b: &Self::Item) -> bool {
-        // The key of the largest operand when `f` is a sum (product) that
-        // `op` would extend.
-        fn top(f: &Form, op: Op) -> Option<&str> {
-            match (&f.node.kind, op) {
-                (form::Kind::Sum(parts), Op::Add | Op::Sub)
-                | (form::Kind::Prod(parts), Op::Mul | Op::Div) => {
-                    Some(&parts.last().expect("two operands at least").node.key)
-                }
-                _ => None,
-            }
-        }
-        match (top(&a.0, op), top(&b.0, op)) {
+    fn leads(&self, op: Op, a: &Form, b: &Form) -> bool {
+        let arena = self.arena.borrow();
+        // The largest operand when `f` is a sum (product) that `op` would
+        // extend.
+        let top = |f: &Form| match (arena.node(f.node).kind, op) {
+            (Kind::Sum, Op::Add | Op::Sub) | (Kind::Prod, Op::Mul | Op::Div) => Some(
+                arena
+                    .parts(f.node)
+                    .last()
+                    .expect("two operands at least")
+                    .node,
+            ),
+            _ => None,
+        };
+        match (top(a), top(b)) {
             (None, None) => true,
-            (Some(top), None) => *b.0.node.key >= *top,
-            (None, Some(top)) => *a.0.node.key >= *top,
+            (Some(top), None) => arena.cmp_nodes(b.node, top).is_ge(),
+            (None, Some(top)) => arena.cmp_nodes(a.node, top).is_ge(),
             (Some(_), Some(_)) => false,
         }
+    }
+
+    /// Classes are told apart by interned forms and their witnesses chosen
+    /// by [`Self::prefer`], so the order found needs no sorting.
+    fn sort(&self, _list: &mut [Entry<Self>]) {}
+
+    const ORDER_FREE: bool = true;
+
+    fn start_hand(&self, split: usize) {
+        self.arena.borrow_mut().start_hand(split);
+        self.witnesses.borrow_mut().start_hand();
+    }
+
+    fn clear(&self) {
+        self.arena.borrow_mut().clear();
+        self.witnesses.borrow_mut().clear();
+    }
+
+    fn held(&self) -> usize {
+        self.arena.borrow().len()
     }
 }
 
@@ -217,29 +249,33 @@ impl Algebra for StructuralAlgebra {
 struct Trees;
 
 impl Algebra for Trees {
-    type Item = (Rc<str>, Rc<Tree>);
+    type Key = Rc<str>;
+    type Item = Rc<Tree>;
 
-    fn leaf(&self, v: i64) -> (Rc<str>, Self::Item) {
+    fn leaf(&self, v: i64) -> (Rc<str>, Rc<Tree>) {
         let k: Rc<str> = if v < 0 {
             format!("_{}", v.unsigned_abs())
         } else {
             v.to_string()
         }
         .into();
-        (k.clone(), (k, Rc::new(Tree::Card(v))))
+        (k, Rc::new(Tree::Card(v)))
     }
 
-    fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item) {
-        let (x, y) = if op.is_commutative() && b.0 < a.0 {
-            (&b.0, &a.0)
+    fn combine(&self, op: Op, a: &Entry<Self>, b: &Entry<Self>) -> (Rc<str>, Rc<Tree>) {
+        let (x, y) = if op.is_commutative() && b.key < a.key {
+            (&b.key, &a.key)
         } else {
-            (&a.0, &b.0)
+            (&a.key, &b.key)
         };
         let k: Rc<str> = format!("({x}{}{y})", op.symbol(false)).into();
-        (
-            k.clone(),
-            (k, Rc::new(Tree::Bin(op, a.1.clone(), b.1.clone()))),
-        )
+        (k, Rc::new(Tree::Bin(op, a.item.clone(), b.item.clone())))
+    }
+
+    /// The first tree found of each class is kept, so classes are listed in
+    /// key order (unique) for the next questions to find them in that order.
+    fn sort(&self, list: &mut [Entry<Self>]) {
+        list.sort_unstable_by(|a, b| a.key.cmp(&b.key));
     }
 }
 
@@ -257,17 +293,17 @@ pub struct DistinctSolver {
     engine: Engine<StructuralAlgebra>,
 }
 
-/// Remembered questions and classes after which a [`DistinctSolver`] starts
-/// afresh, to bound its memory: a class costs a few hundred bytes, so this is
-/// about a quarter of a gigabyte per solver (one per thread). Twice as much
-/// made a six-card sweep no faster.
+/// Remembered questions, classes and nodes after which a [`DistinctSolver`]
+/// starts afresh, to bound its memory: the six-card sweep then peaks at about
+/// 140 MB on one thread. Four times as much made a seven-card sweep slower
+/// and twice as large; half as much, a little slower.
 const FORGET_AFTER: usize = 1 << 19;
 
 impl DistinctSolver {
     pub fn new(rules: Rules) -> DistinctSolver {
         DistinctSolver {
             rules,
-            engine: Engine::new(StructuralAlgebra, rules),
+            engine: Engine::new(StructuralAlgebra::default(), rules),
         }
     }
 
@@ -293,50 +329,52 @@ impl DistinctSolver {
         self.engine.start_hand(hand.len());
         let id = self.engine.id(hand.cards());
         let found = self.engine.with_value(id, target);
-        let mut classes: Vec<(Prefix, Class, Option<String>)> = found
+        let alg = self.engine.algebra();
+        let (mut arena, witnesses) = (alg.arena.borrow_mut(), alg.witnesses.borrow());
+        let classes: Vec<(Prefix, Class, Form)> = found
             .iter()
             .map(|e| {
-                let (form, witness) = &e.item;
+                let form = e.key;
                 // The representative is written from the normal form when that
                 // reading obeys the rules; otherwise the tree the search found.
-                let expr = form::render(&form.node, form.neg)
+                let expr = form::render(&arena, form.node, form.neg)
                     .filter(|x| x.eval_under(rules) == Ok(target))
-                    .unwrap_or_else(|| witness.to_expr());
+                    .unwrap_or_else(|| witnesses.to_expr(e.item));
                 let facts = expr.facts().expect("a representative evaluates");
-                let core = dissimilar::core_key_if_neutral(form);
+                let core = dissimilar::core_if_neutral(&mut arena, form).unwrap_or(form);
                 let class = Class {
                     expr,
-                    canonical: e.key.to_string(),
+                    canonical: arena.key(form),
                     facts,
                     dissimilar_group: 0,
                 };
-                (simplicity_prefix(&class, form.node.levels), class, core)
+                let levels = arena.node(form.node).levels;
+                (simplicity_prefix(&class, levels), class, core)
             })
             .collect();
-        // The order of `simplicity`: canonical keys are unique, so it is total.
-        classes.sort_by(|a, b| {
+        // The order of `simplicity`: canonical keys are unique, so it is
+        // total. Indices are sorted rather than the classes themselves, which
+        // are large to move.
+        let mut order: Vec<u32> = (0..classes.len() as u32).collect();
+        order.sort_unstable_by(|&i, &j| {
+            let (a, b) = (&classes[i as usize], &classes[j as usize]);
             a.0.cmp(&b.0)
                 .then_with(|| a.1.canonical.cmp(&b.1.canonical))
         });
-        let mut groups: FxHashMap<&str, u32> = FxHashMap::default();
-        let ids: Vec<u32> = classes
-            .iter()
-            .map(|(_, class, core)| {
-                let next = groups.len() as u32;
-                *groups
-                    .entry(core.as_deref().unwrap_or(&class.canonical))
-                    .or_insert(next)
-            })
-            .collect();
-        let dissimilar = groups.len() as u32;
-        let out: Vec<Class> = classes
+        // Two classes are one dissimilar solution when their cores are the
+        // same interned form (the same key); groups are numbered in order.
+        let mut groups: FxHashMap<Form, u32> = FxHashMap::default();
+        let mut slots: Vec<Option<(Prefix, Class, Form)>> = classes.into_iter().map(Some).collect();
+        let out: Vec<Class> = order
             .into_iter()
-            .zip(ids)
-            .map(|((_, mut class, _), group)| {
-                class.dissimilar_group = group;
+            .map(|i| {
+                let (_, mut class, core) = slots[i as usize].take().expect("each class once");
+                let next = groups.len() as u32;
+                class.dissimilar_group = *groups.entry(core).or_insert(next);
                 class
             })
             .collect();
+        let dissimilar = groups.len() as u32;
         Ok(Solutions {
             dissimilar,
             classes: out,
@@ -376,7 +414,7 @@ pub fn trees(hand: &Hand, target: Q, rules: Rules) -> Result<Vec<Expr>, InputErr
     let mut out: Vec<(bool, u32, u32, Q, Rc<str>, Expr)> = found
         .iter()
         .map(|e| {
-            let expr = e.item.1.to_expr();
+            let expr = e.item.to_expr();
             let f = expr.facts().expect("a tree found by the search evaluates");
             let ops = f.op_counts[Op::Sub as usize] + f.op_counts[Op::Div as usize];
             (
@@ -404,12 +442,14 @@ pub fn count(hand: &Hand, target: Q, rules: Rules, level: Distinct) -> Result<u6
 
 /// The canonical key of the structural class of `expr` (cards labelled by value).
 pub fn canonical_key(expr: &Expr) -> String {
-    form::of_expr(expr).key()
+    form::key_of(expr)
 }
 
 /// The key of the dissimilar group of `expr`: the canonical key of its core.
 pub fn dissimilar_key(expr: &Expr) -> String {
-    dissimilar::core_key(&form::of_expr(expr))
+    let mut arena = Arena::new();
+    let form = form::of_expr(&mut arena, expr);
+    dissimilar::core_key(&mut arena, form)
 }
 
 #[cfg(test)]

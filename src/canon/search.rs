@@ -18,6 +18,7 @@
 //! its class. Every intermediate is checked against the rule set, so a class
 //! is listed when at least one of its expressions obeys the rules.
 
+use std::hash::Hash;
 use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -46,11 +47,14 @@ impl Tree {
 
 /// What the engine builds and how it tells classes apart.
 pub(crate) trait Algebra {
+    /// Names a class: equal keys, one class.
+    type Key: Clone + Eq + Hash;
+    /// What is kept of a class besides its key (a witness).
     type Item: Clone;
-    /// The item of one card, and its key.
-    fn leaf(&self, v: i64) -> (Rc<str>, Self::Item);
-    /// The item of `a op b`, and its key.
-    fn combine(&self, op: Op, a: &Self::Item, b: &Self::Item) -> (Rc<str>, Self::Item);
+    /// The class of one card.
+    fn leaf(&self, v: i64) -> (Self::Key, Self::Item);
+    /// The class of `a op b`.
+    fn combine(&self, op: Op, a: &Entry<Self>, b: &Entry<Self>) -> (Self::Key, Self::Item);
     /// Whether `a` (a new candidate of the class of `b`) should replace `b`
     /// as the class's entry; `false` keeps the first one found.
     fn prefer(&self, _a: &Self::Item, _b: &Self::Item) -> bool {
@@ -59,20 +63,48 @@ pub(crate) trait Algebra {
     /// Whether `a op b` is the one decomposition of its class the engine
     /// needs to build, when any split of the class will do (see
     /// [`Engine::offer`]); `true` keeps every one.
-    fn leads(&self, _op: Op, _a: &Self::Item, _b: &Self::Item) -> bool {
+    fn leads(&self, _op: Op, _a: &Self::Key, _b: &Self::Key) -> bool {
         true
+    }
+    /// Whether the classes found, and the item kept for each, do not depend
+    /// on the order candidates are offered in (when [`Self::prefer`] is a
+    /// total order on items): the engine may then offer them value by value.
+    const ORDER_FREE: bool = false;
+    /// Puts the classes found for one question in an order that does not
+    /// depend on the order they were found in, where that matters.
+    fn sort(&self, list: &mut [Entry<Self>]);
+    /// A hand starts: classes over `split` or more cards will not be asked
+    /// for after it.
+    fn start_hand(&self, _split: usize) {}
+    /// The engine forgets every class.
+    fn clear(&self) {}
+    /// Roughly how much the algebra holds, to bound memory.
+    fn held(&self) -> usize {
+        0
     }
 }
 
 /// One class over a sub-multiset.
-#[derive(Clone, Debug)]
-pub(crate) struct Entry<I> {
-    pub key: Rc<str>,
+pub(crate) struct Entry<A: Algebra + ?Sized> {
+    pub key: A::Key,
     pub value: Q,
-    pub item: I,
+    pub item: A::Item,
 }
 
-type Entries<I> = Rc<Vec<Entry<I>>>;
+impl<A: Algebra + ?Sized> Clone for Entry<A> {
+    fn clone(&self) -> Self {
+        Entry {
+            key: self.key.clone(),
+            value: self.value,
+            item: self.item.clone(),
+        }
+    }
+}
+
+type Entries<A> = Rc<Vec<Entry<A>>>;
+
+/// The classes of a multiset grouped by value.
+type Grouped<A> = Vec<(Q, Entries<A>)>;
 
 /// The six ways to combine an operand `a` of the smaller side with an
 /// operand `b` of the larger one.
@@ -104,6 +136,10 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
             if t.is_zero() {
                 return if a.is_zero() { Err(()) } else { Ok(None) };
             }
+            if a.is_zero() {
+                // 0 / b is 0 or undefined, never t.
+                return Ok(None);
+            }
             a.checked_div(t)
         }
         (Op::Div, true) => {
@@ -125,12 +161,19 @@ fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
         Some(d) => d.checked_neg(),
         None => a.checked_sub(t),
     };
+    let mul = needed(Op::Mul, false, a, t);
+    // a / b = t needs b = a / t, the reciprocal of t / a (when both are
+    // non-zero), which needs no reduction.
+    let div = match mul {
+        Ok(Some(q)) if !q.is_zero() => Ok(q.recip()),
+        _ => needed(Op::Div, false, a, t),
+    };
     [
         Ok(d),
-        needed(Op::Mul, false, a, t),
+        mul,
         Ok(back),
         needed(Op::Sub, true, a, t),
-        needed(Op::Div, false, a, t),
+        div,
         needed(Op::Div, true, a, t),
     ]
 }
@@ -155,21 +198,28 @@ pub(crate) struct Engine<A: Algebra> {
     symbolic: bool,
     /// Sub-multisets of at most this many cards are tabulated in full.
     tabulate: usize,
+    /// Classes of this many cards or more are forgotten when a hand starts
+    /// (see [`Engine::start_hand`]).
+    split: usize,
+    /// Multisets of `split` or more cards tabulated in full in this hand.
+    local_tables: Vec<u32>,
     ids: FxHashMap<Vec<i64>, u32>,
     sets: Vec<Set>,
     /// Every class of a multiset, by id, once tabulated.
-    tables: Vec<Option<Entries<A::Item>>>,
-    by_value: FxHashMap<(u32, Q), Entries<A::Item>>,
-    memo: FxHashMap<(u32, Q), Entries<A::Item>>,
+    tables: Vec<Option<Entries<A>>>,
+    /// The same classes grouped by value, by id.
+    grouped: Vec<Option<Rc<Grouped<A>>>>,
+    by_value: FxHashMap<(u32, Q), Entries<A>>,
+    memo: FxHashMap<(u32, Q), Entries<A>>,
     /// Questions about multisets of at least `scratch_from` cards: in a sweep
     /// each is asked by one hand only, so they are forgotten after it.
-    scratch: FxHashMap<(u32, Q), Entries<A::Item>>,
+    scratch: FxHashMap<(u32, Q), Entries<A>>,
     scratch_from: usize,
     /// Classes held by `memo`, which bounds its memory.
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
     values: Vec<Option<Rc<Values>>>,
-    empty: Entries<A::Item>,
+    empty: Entries<A>,
 }
 
 impl<A: Algebra> std::fmt::Debug for Engine<A> {
@@ -215,9 +265,12 @@ impl<A: Algebra> Engine<A> {
             rules,
             symbolic: false,
             tabulate: TABULATE_UPTO,
+            split: usize::MAX,
+            local_tables: Vec::new(),
             ids: FxHashMap::default(),
             sets: Vec::new(),
             tables: Vec::new(),
+            grouped: Vec::new(),
             by_value: FxHashMap::default(),
             memo: FxHashMap::default(),
             scratch: FxHashMap::default(),
@@ -251,22 +304,44 @@ impl<A: Algebra> Engine<A> {
     /// asked only for the values one other card and the target make, which
     /// no other hand of the sweep asks; keeping them would cost gigabytes for
     /// six-card hands and save nothing.
+    ///
+    /// Classes over that many cards (or more, and more than are tabulated)
+    /// are then asked for by this hand only: the algebra may forget them
+    /// when the next hand starts, and so does the engine.
     pub fn start_hand(&mut self, size: usize) {
         self.scratch.clear();
+        for id in std::mem::take(&mut self.local_tables) {
+            self.grouped[id as usize] = None;
+            if let Some(t) = self.tables[id as usize].take() {
+                for e in t.iter() {
+                    self.by_value.remove(&(id, e.value));
+                }
+            }
+        }
         self.scratch_from = size.saturating_sub(1).max(2);
+        self.split = self.scratch_from.max(self.tabulate + 1);
+        self.alg.start_hand(self.split);
+    }
+
+    /// The algebra.
+    pub fn algebra(&self) -> &A {
+        &self.alg
     }
 
     /// Roughly how much the engine holds: remembered questions and tables.
     pub fn size(&self) -> usize {
-        self.memo.len() + self.memo_classes + self.by_value.len()
+        self.memo.len() + self.memo_classes + self.by_value.len() + self.alg.held()
     }
 
     /// Forget everything learned (to bound memory in long sweeps).
     pub fn clear(&mut self) {
         self.memo_classes = 0;
+        self.alg.clear();
+        self.local_tables.clear();
         self.ids.clear();
         self.sets.clear();
         self.tables.clear();
+        self.grouped.clear();
         self.by_value.clear();
         self.memo.clear();
         self.scratch.clear();
@@ -285,6 +360,7 @@ impl<A: Algebra> Engine<A> {
         });
         self.ids.insert(cards.to_vec(), id);
         self.tables.push(None);
+        self.grouped.push(None);
         self.values.push(None);
         id
     }
@@ -341,7 +417,7 @@ impl<A: Algebra> Engine<A> {
         out
     }
 
-    fn leaf_entry(&self, id: u32) -> Entry<A::Item> {
+    fn leaf_entry(&self, id: u32) -> Entry<A> {
         let v = self.sets[id as usize].cards[0];
         let (key, item) = self.alg.leaf(v);
         Entry {
@@ -352,7 +428,7 @@ impl<A: Algebra> Engine<A> {
     }
 
     /// Every class over the multiset `id`, sorted by key.
-    pub fn all(&mut self, id: u32) -> Entries<A::Item> {
+    pub fn all(&mut self, id: u32) -> Entries<A> {
         if let Some(t) = &self.tables[id as usize] {
             return t.clone();
         }
@@ -371,29 +447,36 @@ impl<A: Algebra> Engine<A> {
                     }
                 }
             }
-            Rc::new(found.finish())
+            Rc::new(found.finish(&self.alg))
         };
+        if self.size_of(id) >= self.split {
+            self.local_tables.push(id);
+        }
         if !self.symbolic {
-            let mut groups: FxHashMap<Q, Vec<Entry<A::Item>>> = FxHashMap::default();
+            let mut groups: FxHashMap<Q, Vec<Entry<A>>> = FxHashMap::default();
             for e in t.iter() {
                 groups.entry(e.value).or_default().push(e.clone());
             }
+            let mut grouped = Vec::with_capacity(groups.len());
             for (v, list) in groups {
-                self.by_value.insert((id, v), Rc::new(list));
+                let list = Rc::new(list);
+                self.by_value.insert((id, v), list.clone());
+                grouped.push((v, list));
             }
+            self.grouped[id as usize] = Some(Rc::new(grouped));
         }
         self.tables[id as usize] = Some(t.clone());
         t
     }
 
     /// Every class over the multiset `id` worth exactly `t`, sorted by key.
-    pub fn with_value(&mut self, id: u32, t: Q) -> Entries<A::Item> {
+    pub fn with_value(&mut self, id: u32, t: Q) -> Entries<A> {
         self.with_value_in(id, t, true)
     }
 
     /// [`Engine::with_value`]; `top` for the whole hand, whose reachable
     /// values are not worth tabulating for one question.
-    fn with_value_in(&mut self, id: u32, t: Q, top: bool) -> Entries<A::Item> {
+    fn with_value_in(&mut self, id: u32, t: Q, top: bool) -> Entries<A> {
         if !self.rules.admits(t) {
             return self.empty.clone();
         }
@@ -410,6 +493,73 @@ impl<A: Algebra> Engine<A> {
             return self.empty.clone();
         }
         let mut found = Found::default();
+        if A::ORDER_FREE {
+            self.by_values(&mut found, id, t);
+        } else {
+            self.by_entries(&mut found, id, t);
+        }
+        let r = if found.list.is_empty() {
+            self.empty.clone()
+        } else {
+            Rc::new(found.finish(&self.alg))
+        };
+        let memo = if scratch {
+            &mut self.scratch
+        } else {
+            &mut self.memo
+        };
+        if !scratch {
+            self.memo_classes += r.len();
+        }
+        memo.insert((id, t), r.clone());
+        r
+    }
+
+    /// Offers every class over `id` worth `t` (to be found), value by value:
+    /// each value of the smaller side fixes the value the other side needs
+    /// once for all its classes, and a class so built is worth `t` without
+    /// being evaluated (see [`needed`]).
+    fn by_values(&mut self, found: &mut Found<A>, id: u32, t: Q) {
+        for &(a, b) in self.splits_of(id).iter() {
+            self.all(a);
+            let ga = self.grouped[a as usize].clone().expect("tabulated");
+            let tabulated = self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some();
+            if tabulated {
+                self.all(b);
+            }
+            for (xv, xs) in ga.iter() {
+                for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
+                    let (partners, check) = match need {
+                        Ok(Some(y)) if tabulated => {
+                            if !self.rules.admits(y) {
+                                continue;
+                            }
+                            match self.by_value.get(&(b, y)) {
+                                Some(p) => (p.clone(), false),
+                                None => continue,
+                            }
+                        }
+                        Ok(Some(y)) => (self.with_value_in(b, y, false), false),
+                        Ok(None) => continue,
+                        // Every value would do but for a division by zero.
+                        Err(()) => (self.all(b), true),
+                    };
+                    for x in xs.iter() {
+                        for y in partners.iter() {
+                            let (l, r) = if swap { (y, x) } else { (x, y) };
+                            if !check || op.apply(l.value, r.value) == Some(t) {
+                                self.offer_worth(found, op, l, r, t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Engine::by_values`] class by class, in the order of the classes
+    /// of the smaller side, for algebras that keep the first item found.
+    fn by_entries(&mut self, found: &mut Found<A>, id: u32, t: Q) {
         for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
             if self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some() {
@@ -418,7 +568,7 @@ impl<A: Algebra> Engine<A> {
                 let eb = self.all(b);
                 for x in ea.iter() {
                     for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(x.value, t)) {
-                        let partners: &[Entry<A::Item>] = match need {
+                        let partners: &[Entry<A>] = match need {
                             Ok(Some(y)) if self.rules.admits(y) => {
                                 self.by_value.get(&(b, y)).map_or(&[], |v| &v[..])
                             }
@@ -428,7 +578,7 @@ impl<A: Algebra> Engine<A> {
                         for y in partners {
                             let (l, r) = if swap { (y, x) } else { (x, y) };
                             if op.apply(l.value, r.value) == Some(t) {
-                                self.offer(&mut found, op, l, r);
+                                self.offer(found, op, l, r);
                             }
                         }
                     }
@@ -445,27 +595,12 @@ impl<A: Algebra> Engine<A> {
                     for y in partners.iter() {
                         let (l, r) = if swap { (y, x) } else { (x, y) };
                         if op.apply(l.value, r.value) == Some(t) {
-                            self.offer(&mut found, op, l, r);
+                            self.offer(found, op, l, r);
                         }
                     }
                 }
             }
         }
-        let r = if found.list.is_empty() {
-            self.empty.clone()
-        } else {
-            Rc::new(found.finish())
-        };
-        let memo = if scratch {
-            &mut self.scratch
-        } else {
-            &mut self.memo
-        };
-        if !scratch {
-            self.memo_classes += r.len();
-        }
-        memo.insert((id, t), r.clone());
-        r
     }
 
     /// Every value the multiset `id` reaches under the rules.
@@ -508,25 +643,44 @@ impl<A: Algebra> Engine<A> {
         out
     }
 
+    /// Adds the class of `l op r`, known to be worth `v`, which the rules
+    /// admit.
+    fn offer_worth(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>, v: Q) {
+        self.offer_with(found, op, l, r, || Some(v));
+    }
+
     /// Adds the class of `l op r` if the rules admit its value.
-    fn offer(&self, found: &mut Found<A::Item>, op: Op, l: &Entry<A::Item>, r: &Entry<A::Item>) {
+    fn offer(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>) {
+        self.offer_with(found, op, l, r, || {
+            if self.symbolic {
+                return Some(Q::ZERO);
+            }
+            op.apply(l.value, r.value).filter(|&v| self.rules.admits(v))
+        });
+    }
+
+    /// Adds the class of `l op r` with the value `value` gives, unless that
+    /// is `None`.
+    fn offer_with(
+        &self,
+        found: &mut Found<A>,
+        op: Op,
+        l: &Entry<A>,
+        r: &Entry<A>,
+        value: impl FnOnce() -> Option<Q>,
+    ) {
         // With fractions allowed every split of a class into two classes
         // is admitted, so one split per class is enough; the algebra names it
-        // before anything is built. Under integer or natural rules a class
-        // may be admitted through some splits only, so all are tried.
-        if (self.symbolic || self.rules == Rules::Rational) && !self.alg.leads(op, &l.item, &r.item)
-        {
+        // before anything is built (or evaluated). Under integer or natural
+        // rules a class may be admitted through some splits only, so all are
+        // tried. A symbolic engine's rules are rational.
+        if self.rules == Rules::Rational && !self.alg.leads(op, &l.key, &r.key) {
             return;
         }
-        let v = if self.symbolic {
-            Q::ZERO
-        } else {
-            match op.apply(l.value, r.value) {
-                Some(v) if self.rules.admits(v) => v,
-                _ => return,
-            }
+        let Some(v) = value() else {
+            return;
         };
-        let (key, item) = self.alg.combine(op, &l.item, &r.item);
+        let (key, item) = self.alg.combine(op, l, r);
         found.add(
             Entry {
                 key,
@@ -558,12 +712,12 @@ impl Values {
 }
 
 /// Classes found so far, the preferred witness kept.
-struct Found<I> {
-    index: FxHashMap<Rc<str>, usize>,
-    list: Vec<Entry<I>>,
+struct Found<A: Algebra> {
+    index: FxHashMap<A::Key, usize>,
+    list: Vec<Entry<A>>,
 }
 
-impl<I> Default for Found<I> {
+impl<A: Algebra> Default for Found<A> {
     fn default() -> Self {
         Found {
             index: FxHashMap::default(),
@@ -572,8 +726,8 @@ impl<I> Default for Found<I> {
     }
 }
 
-impl<I> Found<I> {
-    fn add(&mut self, e: Entry<I>, prefer: impl FnOnce(&I, &I) -> bool) {
+impl<A: Algebra> Found<A> {
+    fn add(&mut self, e: Entry<A>, prefer: impl FnOnce(&A::Item, &A::Item) -> bool) {
         match self.index.get(&e.key) {
             None => {
                 self.index.insert(e.key.clone(), self.list.len());
@@ -587,9 +741,8 @@ impl<I> Found<I> {
         }
     }
 
-    fn finish(mut self) -> Vec<Entry<I>> {
-        // Keys are unique, so this order does not depend on discovery order.
-        self.list.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+    fn finish(mut self, alg: &A) -> Vec<Entry<A>> {
+        alg.sort(&mut self.list);
         self.list
     }
 }

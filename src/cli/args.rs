@@ -234,6 +234,18 @@ pub struct SweepArgs {
     #[arg(long)]
     pub no_solutions: bool,
 
+    /// Count each hand's structural and dissimilar solutions (and rate its
+    /// difficulty) but write no solutions table: for hand sizes whose table
+    /// would be too large to keep, such as 7.
+    #[arg(long, conflicts_with = "no_solutions")]
+    pub counts_only: bool,
+
+    /// Write finished chunks as the sweep goes, so that an interrupted run
+    /// resumes, even for a table small enough to be written in one go (more
+    /// than 8192 hands always are).
+    #[arg(long)]
+    pub resumable: bool,
+
     /// Do not write the table's report at the end.
     #[arg(long)]
     pub no_report: bool,

@@ -173,7 +173,18 @@ impl Q {
 
     /// `1/self`; `None` for zero.
     pub fn recip(self) -> Option<Q> {
-        Q::ONE.checked_div(self)
+        // Already reduced: only the sign moves to the numerator.
+        match self.n.cmp(&0) {
+            Ordering::Equal => None,
+            Ordering::Greater => Some(Q {
+                n: self.d,
+                d: self.n,
+            }),
+            Ordering::Less => Some(Q {
+                n: self.d.checked_neg()?,
+                d: self.n.checked_neg()?,
+            }),
+        }
     }
 
     /// Nearest `f64`, for display and Parquet float columns only: never for decisions.

@@ -26,6 +26,11 @@ pub struct Params {
     pub deck: String,
     /// Whether the solutions table and the solution counts were made.
     pub solutions: bool,
+    /// With `solutions`: whether only the counts were kept, without the
+    /// solutions table (absent from the manifest when false, so tables made
+    /// before the option existed keep their bytes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_only: bool,
     /// `I/N` for a shard part, absent for a whole table.
     pub shard: Option<String>,
 }
@@ -33,8 +38,16 @@ pub struct Params {
 impl Params {
     /// One line per parameter that differs: `solutions: true there, false here`.
     pub fn differences(&self, here: &Params) -> Vec<String> {
-        let there = serde_json::to_value(self).expect("params serialize");
-        let here = serde_json::to_value(here).expect("params serialize");
+        let value = |p: &Params| {
+            let mut v = serde_json::to_value(p).expect("params serialize");
+            // Absent when false (and from manifests older than the option).
+            v.as_object_mut()
+                .expect("object")
+                .entry("counts_only")
+                .or_insert(false.into());
+            v
+        };
+        let (there, here) = (value(self), value(here));
         let (there, here) = (
             there.as_object().expect("object"),
             here.as_object().expect("object"),
@@ -176,6 +189,7 @@ mod tests {
             rules: "rational".into(),
             deck: "4".into(),
             solutions: true,
+            counts_only: false,
             shard: None,
         }
     }
@@ -191,6 +205,14 @@ mod tests {
             vec!["solutions: true there, false here".to_string()]
         );
         assert!(params().differences(&params()).is_empty());
+        let counts = Params {
+            counts_only: true,
+            ..params()
+        };
+        assert_eq!(
+            params().differences(&counts),
+            vec!["counts_only: false there, true here".to_string()]
+        );
     }
 
     #[test]

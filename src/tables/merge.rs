@@ -135,7 +135,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
     let hands = table::concat(hands)
         .map_err(table_err)?
         .expect("a complete set has parts");
-    let sols = whole_params.solutions.then(|| {
+    let sols = (whole_params.solutions && !whole_params.counts_only).then(|| {
         parts
             .values()
             .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).solutions())?))

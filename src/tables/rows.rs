@@ -6,7 +6,7 @@
 //! (predicted time, difficulty, complexity) are new fields here and new
 //! columns in `table`.
 
-use crate::canon;
+use crate::canon::{self, Solutions};
 use crate::difficulty::{self, Tier};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
@@ -80,48 +80,9 @@ pub struct SolutionRow {
 
 /// The rows of one hand.
 pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRow>), InputError> {
-    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
-    let deal_probability = enumerate::deal_probability(deal_ways, spec.total_ways);
-    let integer_rules = if spec.rules == Rules::Rational {
-        Rules::Integer
-    } else {
-        spec.rules
-    };
-    let integer = |solvable: bool| -> Result<bool, InputError> {
-        if !solvable {
-            return Ok(false);
-        }
-        if integer_rules == spec.rules {
-            return Ok(true);
-        }
-        Ok(solve(hand, spec.target, integer_rules)?.is_some())
-    };
-
     if !spec.solutions {
-        let found = solve(hand, spec.target, spec.rules)?;
-        let solvable = found.is_some();
-        let integer_solvable = integer(solvable)?;
-        let row = HandRow {
-            hand: hand.clone(),
-            solvable,
-            solutions: None,
-            dissimilar: None,
-            integer_solvable,
-            needs_fraction: solvable && !integer_solvable,
-            smallest_peak: None,
-            example: found
-                .map(|e| e.to_infix_under(spec.rules, false))
-                .unwrap_or_default(),
-            deal_ways,
-            deal_probability,
-            predicted_time_s: None,
-            predicted_solve_rate: None,
-            difficulty: None,
-            tier: None,
-        };
-        return Ok((row, Vec::new()));
+        return Ok((decided_row(hand, spec)?, Vec::new()));
     }
-
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
     let text = hand.to_string();
     let rows: Vec<SolutionRow> = sols
@@ -135,38 +96,105 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             canonical: c.canonical.clone(),
             dissimilar_group: c.dissimilar_group,
             uses_fraction: c.facts.uses_fraction,
-            peak: c
-                .facts
-                .peak
-                .expect("facts of a solution always carry a peak"),
+            peak: peak(c),
             op_counts: c.facts.op_counts,
             depth: c.facts.depth,
             complexity: (difficulty::class_complexity(c, spec.target) * 100.0).round() / 100.0,
         })
         .collect();
-    let solvable = !rows.is_empty();
-    let integer_solvable = integer(solvable)?;
-    let assessed = difficulty::predict(hand, spec.target, &sols);
-    let row = HandRow {
+    Ok((counted_row(hand, spec, &sols)?, rows))
+}
+
+/// The hand row alone: with `spec.solutions` its solution counts and
+/// difficulty, the same as [`hand_rows`] gives, without the solution rows
+/// (`sweep --counts-only`, for hand sizes whose solutions table would be too
+/// large to keep).
+pub fn hand_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
+    if !spec.solutions {
+        return decided_row(hand, spec);
+    }
+    let sols = canon::solutions(hand, spec.target, spec.rules)?;
+    counted_row(hand, spec, &sols)
+}
+
+fn peak(c: &canon::Class) -> Q {
+    c.facts
+        .peak
+        .expect("facts of a solution always carry a peak")
+}
+
+/// Whether `hand` is solvable with every intermediate an integer, given
+/// whether it is `solvable` under the spec's rules.
+fn integer_solvable(hand: &Hand, spec: &RowSpec, solvable: bool) -> Result<bool, InputError> {
+    let integer_rules = if spec.rules == Rules::Rational {
+        Rules::Integer
+    } else {
+        spec.rules
+    };
+    if !solvable {
+        return Ok(false);
+    }
+    if integer_rules == spec.rules {
+        return Ok(true);
+    }
+    Ok(solve(hand, spec.target, integer_rules)?.is_some())
+}
+
+/// The row of a hand that is only decided.
+fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
+    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    let found = solve(hand, spec.target, spec.rules)?;
+    let solvable = found.is_some();
+    let integer_solvable = integer_solvable(hand, spec, solvable)?;
+    Ok(HandRow {
         hand: hand.clone(),
         solvable,
-        solutions: Some(rows.len() as u32),
+        solutions: None,
+        dissimilar: None,
+        integer_solvable,
+        needs_fraction: solvable && !integer_solvable,
+        smallest_peak: None,
+        example: found
+            .map(|e| e.to_infix_under(spec.rules, false))
+            .unwrap_or_default(),
+        deal_ways,
+        deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
+        predicted_time_s: None,
+        predicted_solve_rate: None,
+        difficulty: None,
+        tier: None,
+    })
+}
+
+/// The row of a hand whose classes are `sols`.
+fn counted_row(hand: &Hand, spec: &RowSpec, sols: &Solutions) -> Result<HandRow, InputError> {
+    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    let solvable = !sols.classes.is_empty();
+    // A representative without a fractional intermediate is itself a
+    // solution under integer rules; only hands without one need the solver.
+    let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
+        || integer_solvable(hand, spec, solvable)?;
+    let assessed = difficulty::predict(hand, spec.target, sols);
+    Ok(HandRow {
+        hand: hand.clone(),
+        solvable,
+        solutions: Some(sols.structural()),
         dissimilar: Some(sols.dissimilar),
         integer_solvable,
         needs_fraction: solvable && !integer_solvable,
-        smallest_peak: rows.iter().map(|r| r.peak).min(),
-        example: rows
+        smallest_peak: sols.classes.iter().map(peak).min(),
+        example: sols
+            .classes
             .first()
-            .map(|r| r.expression.clone())
+            .map(|c| c.expr.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
-        deal_probability,
+        deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
         predicted_time_s: assessed.map(|d| d.time_s),
         predicted_solve_rate: assessed.map(|d| d.solve_rate),
         difficulty: assessed.map(|d| d.difficulty),
         tier: assessed.map(|d| d.tier),
-    };
-    Ok((row, rows))
+    })
 }
 
 #[cfg(test)]
@@ -232,6 +260,31 @@ mod tests {
             (None, None, None)
         );
         assert!(!h.example.is_empty() && sols.is_empty());
+    }
+
+    #[test]
+    fn the_hand_row_alone_is_the_row_with_solutions() {
+        for cards in ["1 1 1 1", "3 3 8 8", "1 1 5 5", "2 4 8 10", "1 2 3 4"] {
+            let hand = Hand::parse(cards).unwrap();
+            for solutions in [true, false] {
+                let (row, _) = hand_rows(&hand, &spec(solutions)).unwrap();
+                assert_eq!(hand_row(&hand, &spec(solutions)).unwrap(), row, "{cards}");
+            }
+        }
+        let row = hand_row(&Hand::parse("1 1 5 5").unwrap(), &spec(true)).unwrap();
+        assert_eq!((row.solutions, row.dissimilar), (Some(7), Some(2)));
+        assert_eq!(row.example, "(1+5)*(5-1)");
+    }
+
+    #[test]
+    fn integer_solvable_agrees_with_the_integer_solver_on_every_four_card_hand() {
+        use itertools::Itertools;
+        for cards in (1..=13i64).combinations_with_replacement(4) {
+            let hand = Hand::new(cards).unwrap();
+            let row = hand_row(&hand, &spec(true)).unwrap();
+            let direct = solve(&hand, Q::int(24), Rules::Integer).unwrap().is_some();
+            assert_eq!(row.integer_solvable, direct, "{hand}");
+        }
     }
 
     #[test]

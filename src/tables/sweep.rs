@@ -1,12 +1,16 @@
 //! `census24 sweep` as a library: solve every hand of a table in parallel and
 //! write it, resumably, as Parquet.
 //!
-//! The hands (sorted, see [`crate::tables::enumerate`]) are cut into chunks of
-//! [`CHUNK_HANDS`]. Each chunk is solved in parallel with rayon and written to
-//! the hidden `.partial` folder as soon as it is done, so Ctrl-C or a kill
-//! loses only the chunk in progress; running the same command again reuses
-//! the finished chunks. When all chunks are done the final files are written
-//! from the chunks in order and the `.partial` folder is removed.
+//! A small table (at most [`IN_MEMORY_HANDS`] hands: every hand size up to 5
+//! of the default deck) is solved in one parallel pass and written directly:
+//! it takes a fraction of a second, and files in between would cost more
+//! than the solving. A larger one (or one asked `resumable`) is cut into
+//! chunks of [`CHUNK_HANDS`] hands (sorted, see [`crate::tables::enumerate`]). Each
+//! chunk is solved in parallel with rayon and written to the hidden
+//! `.partial` folder as soon as it is done, so Ctrl-C or a kill loses only
+//! the chunk in progress; running the same command again reuses the finished
+//! chunks. When all chunks are done the final files are written from the
+//! chunks in order and the `.partial` folder is removed.
 //!
 //! Output bytes depend only on the parameters: rows are produced in hand
 //! order whatever the thread count or chunking (`par_iter().collect()` keeps
@@ -15,6 +19,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use polars::prelude::{DataFrame, PolarsError};
+use rayon::prelude::*;
+
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 pub use crate::tables::enumerate::MAX_SWEEP_HANDS;
@@ -22,17 +29,20 @@ use crate::tables::enumerate::{self, Deck};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
-use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_rows};
+use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_row, hand_rows};
 use crate::tables::store::{self, SweepError};
 use crate::tables::summary::{Progress, Summary};
 use crate::tables::table;
-use polars::prelude::DataFrame;
-use rayon::prelude::*;
 
 /// Hands per chunk: small enough that an interruption loses little and the
 /// progress bar moves, large enough that two Parquet files per chunk cost
 /// nothing next to solving.
 pub const CHUNK_HANDS: usize = 512;
+
+/// Tables of at most this many hands are solved and written without chunk
+/// files (unless a run is asked to be resumable): the 6188 five-card hands of
+/// the default deck take well under a second and 100 MB.
+pub const IN_MEMORY_HANDS: usize = 8192;
 
 /// The largest hand size whose structural classes a sweep enumerates; past
 /// it the class counts explode and only `--no-solutions` is offered.
@@ -45,6 +55,12 @@ pub struct SweepConfig {
     pub out: PathBuf,
     pub shard: Option<Shard>,
     pub solutions: bool,
+    /// With `solutions`: the counts and difficulty of each hand, but no
+    /// solutions table.
+    pub counts_only: bool,
+    /// Write finished chunks as the sweep goes even for a small table, so
+    /// that an interrupted run resumes.
+    pub resumable: bool,
     /// Worker threads; `None` uses every core.
     pub threads: Option<usize>,
     /// Keep a complete table with the same parameters instead of remaking it.
@@ -110,6 +126,7 @@ impl SweepConfig {
             rules: self.key.rules.to_string(),
             deck: self.key.deck.to_string(),
             solutions: self.solutions,
+            counts_only: self.counts_only,
             shard: self.shard.map(|s| s.to_string()),
         }
     }
@@ -193,7 +210,7 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
     let summary = |tally, resumed_chunks, chunks, already_complete, threads| Summary {
         what: cfg.describe(),
         tally,
-        solutions: cfg.solutions,
+        solutions: cfg.solutions && !cfg.counts_only,
         resumed_chunks,
         chunks,
         already_complete,
@@ -221,29 +238,6 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
     }
     check_conflicts(cfg, existing.is_some())?;
 
-    let partial = dir.join(part.partial());
-    let record = RunRecord {
-        parameters: params.clone(),
-        chunk_hands: CHUNK_HANDS,
-    };
-    match store::read_run_record(&partial)? {
-        Some(old) if old != record => {
-            let mut diff = old.parameters.differences(&record.parameters);
-            if old.chunk_hands != record.chunk_hands {
-                diff.push(format!(
-                    "chunk_hands: {} there, {} here",
-                    old.chunk_hands, record.chunk_hands
-                ));
-            }
-            return Err(SweepError::ResumeMismatch {
-                path: partial,
-                diff: diff.join("; "),
-            });
-        }
-        Some(_) => {}
-        None => store::write_run_record(&partial, &record)?,
-    }
-
     let key = cfg.key;
     let all = enumerate::hands(key.k, key.values, key.deck);
     let mine = &all[cfg.shard.map_or(0..all.len(), |s| s.range(all.len()))];
@@ -260,9 +254,96 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
         .num_threads(threads)
         .build()
         .map_err(|e| SweepError::Threads(threads, e))?;
-
     progress.start(mine.len() as u64);
     let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
+    // The rows of some hands, in hand order, on the pool; one bar spans the
+    // run, so it is advanced here rather than with indicatif's rayon adaptor,
+    // which finishes the bar at the end of each parallel loop.
+    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
+        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
+            hands
+                .par_iter()
+                .map(|cards| {
+                    let hand = Hand::new(cards.clone())?;
+                    if cfg.counts_only {
+                        Ok((hand_row(&hand, &spec)?, Vec::new()))
+                    } else {
+                        hand_rows(&hand, &spec)
+                    }
+                })
+                .inspect(|_| progress.advance(1))
+                .collect::<Result<_, InputError>>()
+        })?;
+        let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
+            rows.into_iter().unzip();
+        Ok((hand_rows, solution_rows.into_iter().flatten().collect()))
+    };
+    let with_solutions = cfg.solutions && !cfg.counts_only;
+
+    let partial = dir.join(part.partial());
+    let record = RunRecord {
+        parameters: params.clone(),
+        chunk_hands: CHUNK_HANDS,
+    };
+    let earlier = store::read_run_record(&partial)?;
+    if let Some(old) = &earlier
+        && *old != record
+    {
+        let mut diff = old.parameters.differences(&record.parameters);
+        if old.chunk_hands != record.chunk_hands {
+            diff.push(format!(
+                "chunk_hands: {} there, {} here",
+                old.chunk_hands, record.chunk_hands
+            ));
+        }
+        return Err(SweepError::ResumeMismatch {
+            path: partial,
+            diff: diff.join("; "),
+        });
+    }
+    // An unfinished run is resumed however it was started; a run asked to
+    // stop after some chunks must write them.
+    let chunked = earlier.is_some()
+        || cfg.resumable
+        || cfg.stop_after_chunks.is_some()
+        || mine.len() > IN_MEMORY_HANDS;
+    let table_err = |path: &PathBuf| {
+        let path = path.clone();
+        move |source: PolarsError| SweepError::Table { path, source }
+    };
+
+    if !chunked {
+        let (hand_rows, solution_rows) = solve(mine)?;
+        progress.finish();
+        let mut hands_df = table::hands_frame(&hand_rows).map_err(table_err(&dir))?;
+        // Places by difficulty need every hand, so only whole tables have them.
+        if part == Part::Whole {
+            table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
+        }
+        let solutions = if with_solutions {
+            Some(table::solutions_frame(&solution_rows).map_err(table_err(&dir))?)
+        } else {
+            None
+        };
+        let manifest = store::write_table(
+            &dir,
+            part,
+            params,
+            hands_df,
+            solutions.map(|s| std::iter::once(Ok(s))),
+        )?;
+        return Ok(summary(
+            manifest.tally(),
+            0,
+            0,
+            false,
+            pool.current_num_threads(),
+        ));
+    }
+    if earlier.is_none() {
+        store::write_run_record(&partial, &record)?;
+    }
+
     // Hands tables are small and kept; solutions are streamed back from the
     // chunk files at the end, so memory never holds a whole solutions table.
     let mut hand_frames: Vec<DataFrame> = Vec::with_capacity(chunks.len());
@@ -274,26 +355,10 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
             resumed += 1;
             continue;
         }
-        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
-            hands
-                .par_iter()
-                .map(|cards| hand_rows(&Hand::new(cards.clone())?, &spec))
-                // One bar spans all chunks, so it is advanced here rather than
-                // with indicatif's rayon adaptor, which finishes the bar at the
-                // end of each parallel loop.
-                .inspect(|_| progress.advance(1))
-                .collect::<Result<_, InputError>>()
-        })?;
-        let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
-            rows.into_iter().unzip();
-        let solution_rows: Vec<SolutionRow> = solution_rows.into_iter().flatten().collect();
-        let table_err = |source| SweepError::Table {
-            path: partial.clone(),
-            source,
-        };
-        let hands_df = table::hands_frame(&hand_rows).map_err(table_err)?;
-        let sols_df = if cfg.solutions {
-            Some(table::solutions_frame(&solution_rows).map_err(table_err)?)
+        let (hand_rows, solution_rows) = solve(hands)?;
+        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
+        let sols_df = if with_solutions {
+            Some(table::solutions_frame(&solution_rows).map_err(table_err(&partial))?)
         } else {
             None
         };
@@ -308,20 +373,14 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
     }
     progress.finish();
 
-    let table_err = |source| SweepError::Table {
-        path: dir.clone(),
-        source,
-    };
-    let mut hands_df = match table::concat(hand_frames).map_err(table_err)? {
+    let mut hands_df = match table::concat(hand_frames).map_err(table_err(&dir))? {
         Some(df) => df,
-        None => table::hands_frame(&[]).map_err(table_err)?,
+        None => table::hands_frame(&[]).map_err(table_err(&dir))?,
     };
-    let solutions = cfg
-        .solutions
-        .then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
-    // Places by difficulty need every hand, so only whole tables have them.
+    let solutions =
+        with_solutions.then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
     if part == Part::Whole {
-        table::fill_difficulty_rank(&mut hands_df).map_err(table_err)?;
+        table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
     }
     let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
@@ -352,6 +411,8 @@ mod tests {
             out: PathBuf::from("data"),
             shard: None,
             solutions,
+            counts_only: false,
+            resumable: false,
             threads: None,
             skip_complete: false,
             stop_after_chunks: None,

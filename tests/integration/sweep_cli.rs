@@ -263,10 +263,12 @@ fn resumes_after_sigkill() {
     let tmp = TempDir::new().unwrap();
     let out = tmp.path().to_str().unwrap();
     let bin = assert_cmd::cargo::cargo_bin("census24");
+    // A table this small is written in one go unless asked to be resumable.
     let args = [
         "sweep",
         "--quiet",
         "--no-report",
+        "--resumable",
         "--hand-size",
         "5",
         "--out",
@@ -504,6 +506,83 @@ fn fractional_target_folder() {
         .sum()
         .unwrap();
     assert_eq!(ways, 16); // ordered draws of 2 from 4 values
+}
+
+/// A small table is written without chunk files; with them (`--resumable`)
+/// the bytes are the same.
+#[test]
+fn small_tables_written_in_one_go_match_the_chunked_run() {
+    let (direct, chunked) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    sweep(direct.path(), &["--hand-size", "4"]);
+    sweep(chunked.path(), &["--hand-size", "4", "--resumable"]);
+    let (a, b) = (
+        files(&direct.path().join(K4)),
+        files(&chunked.path().join(K4)),
+    );
+    assert_eq!(a.len(), 3);
+    assert!(a == b, "writing without chunks changed the bytes");
+}
+
+/// `--counts-only` keeps every column of the hands table (the same bytes as
+/// a full sweep's) and writes no solutions table.
+#[test]
+fn counts_only_writes_the_full_hands_table_and_no_solutions() {
+    let (counts, full) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    sweep(counts.path(), &["--hand-size", "4", "--counts-only"]);
+    sweep(full.path(), &["--hand-size", "4"]);
+    let dir = counts.path().join(K4);
+    assert_eq!(names(&dir), ["hands.parquet", "manifest.json"]);
+    assert_eq!(
+        fs::read(dir.join("hands.parquet")).unwrap(),
+        fs::read(full.path().join(K4).join("hands.parquet")).unwrap()
+    );
+    let manifest = fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"counts_only\": true"), "{manifest}");
+    // Refused against a full table with the same other parameters.
+    let (code, _, err) = run(&[
+        "sweep",
+        "--no-report",
+        "--out",
+        full.path().to_str().unwrap(),
+        "--counts-only",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("counts_only: false there, true here"), "{err}");
+}
+
+/// Seven-card counts (no public table exists) checked hand by hand against
+/// `census24 solve --all --count` at both levels, on a small deck.
+#[test]
+fn seven_card_counts_agree_with_solve_all_count() {
+    let tmp = TempDir::new().unwrap();
+    sweep(
+        tmp.path(),
+        &["--hand-size", "7", "--values", "1..4", "--counts-only"],
+    );
+    let dir = tmp
+        .path()
+        .join("rules=rational/target=24/values=1-4/deck=4/k=7");
+    let df = frame(&dir.join("hands.parquet"));
+    assert_eq!(df.height(), 80);
+    let hands = df.column("hand").unwrap().str().unwrap();
+    let structural = df.column("solutions").unwrap().u32().unwrap();
+    let dissimilar = df.column("dissimilar").unwrap().u32().unwrap();
+    let mut solvable = 0;
+    for i in (0..df.height()).step_by(7) {
+        let hand = hands.get(i).unwrap();
+        let count = |level: &str| -> u32 {
+            let mut args = vec!["solve", "--all", "--count", "--distinct", level];
+            args.extend(hand.split(' '));
+            let (_, out, err) = run(&args);
+            out.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("{hand}: {out} {err}"))
+        };
+        assert_eq!(structural.get(i), Some(count("structural")), "{hand}");
+        assert_eq!(dissimilar.get(i), Some(count("dissimilar")), "{hand}");
+        solvable += (structural.get(i) > Some(0)) as u32;
+    }
+    assert!(solvable > 5, "the sample has solvable hands");
 }
 
 /// The shipped k=4 table is what the current code writes.

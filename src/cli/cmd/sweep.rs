@@ -15,6 +15,8 @@ impl SweepConfig {
             out: args.out.clone(),
             shard: args.shard,
             solutions: !args.no_solutions,
+            counts_only: args.counts_only,
+            resumable: args.resumable,
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
