@@ -78,21 +78,7 @@ impl BarChart {
         let plot_w = WIDTH - LEFT - RIGHT;
         let plot_h = HEIGHT - TOP - BOTTOM;
         let y_of = |v: f64| TOP + plot_h * (1.0 - (v / y_max).clamp(0.0, 1.0));
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
-            WIDTH / 2.0,
-            escape(&self.title)
-        );
+        let mut s = open(&self.title);
         // Five gridlines with their values on the axis.
         for i in 0..=5 {
             let v = y_max * f64::from(i) / 5.0;
@@ -218,21 +204,7 @@ impl LogScatter {
         let at = |v: f64| ((v.max(self.lo).min(self.hi).ln() - l0) / (l1 - l0)) * side;
         let x_of = |v: f64| LEFT + at(v);
         let y_of = |v: f64| TOP + side - at(v);
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
-            WIDTH / 2.0,
-            escape(&self.title)
-        );
+        let mut s = open(&self.title);
         for &t in &self.ticks {
             let (x, y) = (x_of(t), y_of(t));
             let _ = writeln!(
@@ -304,6 +276,26 @@ fn axis_number(v: f64) -> String {
     } else {
         format!("{v:.2}")
     }
+}
+
+/// The start of every chart: the canvas, a white ground and the title.
+fn open(title: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
+        WIDTH / 2.0,
+        escape(title)
+    );
+    s
 }
 
 #[cfg(test)]
