@@ -335,14 +335,19 @@ mod tests {
             .collect()
     }
 
-    fn sample() -> (Vec<HandRow>, Vec<SolutionRow>) {
-        let spec = RowSpec {
+    /// Four cards of a 52-card deck, target 24, with solutions.
+    fn spec() -> RowSpec {
+        RowSpec {
             target: Q::int(24),
             rules: Rules::Rational,
             deck: Deck::Copies(4),
             total_ways: 270_725,
             solutions: true,
-        };
+        }
+    }
+
+    fn sample() -> (Vec<HandRow>, Vec<SolutionRow>) {
+        let spec = spec();
         let (mut hands, mut sols) = (Vec::new(), Vec::new());
         for cards in ["1 1 1 1", "1 3 4 6", "3 3 8 8"] {
             let (h, s) = hand_rows(&Hand::parse(cards).unwrap(), &spec).unwrap();
@@ -382,13 +387,7 @@ mod tests {
 
     #[test]
     fn row_groups_are_cut_at_fixed_rows_whatever_the_pushes() {
-        let spec = RowSpec {
-            target: Q::int(24),
-            rules: Rules::Rational,
-            deck: Deck::Copies(4),
-            total_ways: 270_725,
-            solutions: true,
-        };
+        let spec = spec();
         let (_, sols) = hand_rows(&Hand::parse("1 2 3 4").unwrap(), &spec).unwrap();
         assert_eq!(sols.len(), 4);
         let write = |pieces: &[&[SolutionRow]]| {
