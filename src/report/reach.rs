@@ -410,20 +410,7 @@ pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<Pat
         return Err(ReportError::NoTables { dir });
     }
     let rows = target_rows(key, &dir)?;
-    let rendered = render_reach(key, &rows);
-    let target = out.join(key.partition());
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
-    std::fs::create_dir_all(&target).map_err(io(&target))?;
-    for (name, bytes) in &rendered.charts {
-        let path = target.join(name);
-        disk::write_atomic(&path, bytes).map_err(io(&path))?;
-    }
-    let readme = target.join("README.md");
-    disk::write_atomic(&readme, rendered.markdown.as_bytes()).map_err(io(&readme))?;
-    Ok(readme)
+    super::files::write_rendered(&out.join(key.partition()), &render_reach(key, &rows))
 }
 
 /// Every whole reach table under `data`, sorted by partition.

@@ -74,7 +74,16 @@ fn target_rows(reach: &DataFrame, t: i32) -> DataFrame {
 fn per_target_rows_agree_with_single_target_sweeps() {
     let tmp = TempDir::new().unwrap();
     let out = tmp.path().to_str().unwrap();
-    let summary = ok(&["sweep", "--out", out, "--targets", "1..999"]);
+    let reports = tmp.path().join("reports");
+    let summary = ok(&[
+        "sweep",
+        "--out",
+        out,
+        "--targets",
+        "1..999",
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
     assert!(summary.contains("Swept 1820 hands of 4 cards"), "{summary}");
     let reach = frame(
         &tmp.path()
@@ -115,18 +124,20 @@ fn per_target_rows_agree_with_single_target_sweeps() {
     }
     // The report of the range states 24's figures from the same rows.
     let report = fs::read_to_string(
-        tmp.path()
-            .join("..")
-            .join(tmp.path().file_name().unwrap())
-            .parent()
-            .unwrap()
-            .join("reports")
+        reports
             .join(reach_dir(4, "1-999", "rational"))
             .join("README.md"),
-    );
-    if let Ok(report) = report {
-        assert!(report.contains("**24**: made by 1362 hands"), "{report}");
-    }
+    )
+    .unwrap();
+    assert!(report.contains("**24**: made by 1362 hands"), "{report}");
+    let csv = fs::read_to_string(
+        reports
+            .join(reach_dir(4, "1-999", "rational"))
+            .join("targets.csv"),
+    )
+    .unwrap();
+    assert_eq!(csv.lines().count(), 1000);
+    assert!(csv.contains("\n24,1820,1362,"), "{csv}");
 }
 
 /// Smaller tables under the other rule sets, with and without counts,
