@@ -27,7 +27,7 @@ const FORGET_AFTER_VALUES: usize = 1 << 22;
 #[derive(Debug)]
 pub struct Reacher {
     rules: Rules,
-    sets: FxHashMap<Vec<i64>, Rc<Vec<Q>>>,
+    sets: FxHashMap<Vec<i64>, Rc<FxHashSet<Q>>>,
     held: usize,
 }
 
@@ -41,6 +41,48 @@ fn results(x: Q, y: Q) -> [Option<Q>; 6] {
         x.checked_div(y),
         y.checked_div(x),
     ]
+}
+
+/// Marks `r` in the bitmap when it is a whole target of the range.
+fn mark(hit: &mut [bool], targets: TargetRange, r: Q) {
+    if r.is_integer() && targets.contains(r.numer()) {
+        hit[(r.numer() - targets.lo) as usize] = true;
+    }
+}
+
+/// What the other operand `y` must be for `x op y` (or `y op x`) to be `t`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Need {
+    Value(Q),
+    /// Any non-zero value (`0 / y = 0`).
+    NonZero,
+    /// Any value (`0 * y = 0`).
+    Any,
+}
+
+/// For each of the six shapes (`x+y`, `x*y`, `x-y`, `y-x`, `x/y`, `y/x`),
+/// what `y` must be for the result to be `t`, if anything can.
+fn needs(x: Q, t: Q) -> Vec<Need> {
+    let mut out = Vec::with_capacity(6);
+    let mut value = |v: Option<Q>| {
+        if let Some(v) = v {
+            out.push(Need::Value(v));
+        }
+    };
+    value(t.checked_sub(x)); // x + y
+    value(x.checked_sub(t)); // x - y
+    value(t.checked_add(x)); // y - x
+    if !x.is_zero() {
+        value(t.checked_div(x)); // x * y
+        value(t.checked_mul(x)); // y / x
+        if !t.is_zero() {
+            value(x.checked_div(t)); // x / y
+        }
+    } else if t.is_zero() {
+        out.push(Need::Any); // 0 * y
+        out.push(Need::NonZero); // 0 / y
+    }
+    out
 }
 
 /// Unordered splits of sorted `cards` into two non-empty sub-multisets,
@@ -104,12 +146,12 @@ impl Reacher {
     }
 
     /// Every value the sorted multiset `cards` reaches, remembered.
-    fn values(&mut self, cards: &[i64]) -> Rc<Vec<Q>> {
+    fn values(&mut self, cards: &[i64]) -> Rc<FxHashSet<Q>> {
         if let Some(v) = self.sets.get(cards) {
             return v.clone();
         }
-        let v: Vec<Q> = if let [c] = cards {
-            vec![Q::int(*c)]
+        let v: FxHashSet<Q> = if let [c] = cards {
+            std::iter::once(Q::int(*c)).collect()
         } else {
             let mut set = FxHashSet::default();
             for (a, b) in splits(cards) {
@@ -124,7 +166,7 @@ impl Reacher {
                     }
                 }
             }
-            set.into_iter().collect()
+            set
         };
         let v = Rc::new(v);
         self.held += v.len();
@@ -140,28 +182,43 @@ impl Reacher {
             self.held = 0;
         }
         let mut hit = vec![false; targets.width() as usize];
-        let mut mark = |r: Q| {
-            if r.is_integer() && targets.contains(r.numer()) {
-                hit[(r.numer() - targets.lo) as usize] = true;
-            }
-        };
         let cards = hand.cards();
         if let [c] = cards {
-            mark(Q::int(*c));
+            mark(&mut hit, targets, Q::int(*c));
             return Ok(hit);
         }
         for (a, b) in splits(cards) {
             let (va, vb) = (self.values(&a), self.values(&b));
-            for &x in va.iter() {
-                for &y in vb.iter() {
-                    // The last step needs no admission check beyond the
-                    // target's own: a whole target is admitted by every rule
-                    // set but natural's negatives, which `admits` excludes.
-                    for r in results(x, y).into_iter().flatten() {
-                        if self.rules.admits(r) {
-                            mark(r);
+            // The smaller side's values against the larger side's: either
+            // every pair (few values on both sides), or, for each target,
+            // the value the larger side would need, looked up.
+            let (small, large) = if va.len() <= vb.len() { (va, vb) } else { (vb, va) };
+            if large.len() <= hit.len() {
+                for &x in small.iter() {
+                    for &y in large.iter() {
+                        for r in results(x, y).into_iter().flatten() {
+                            if self.rules.admits(r) {
+                                mark(&mut hit, targets, r);
+                            }
                         }
                     }
+                }
+                continue;
+            }
+            for t in targets.lo..=targets.hi {
+                let tq = Q::int(t);
+                if hit[(t - targets.lo) as usize] || !self.rules.admits(tq) {
+                    continue;
+                }
+                let found = small.iter().any(|&x| {
+                    needs(x, tq).into_iter().any(|need| match need {
+                        Need::Value(y) => large.contains(&y),
+                        Need::NonZero => large.iter().any(|y| !y.is_zero()),
+                        Need::Any => true,
+                    })
+                });
+                if found {
+                    hit[(t - targets.lo) as usize] = true;
                 }
             }
         }
