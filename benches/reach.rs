@@ -40,12 +40,21 @@ fn four_cards_counted_two_threads(bencher: divan::Bencher) {
         deck: Deck::Copies(4),
         solutions: true,
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
     bencher.bench_local(|| {
         pool.install(|| {
             hands
                 .par_iter()
-                .map(|h| reach_rows(h, &spec).unwrap().iter().filter(|r| r.solvable).count())
+                .map(|h| {
+                    reach_rows(h, &spec)
+                        .unwrap()
+                        .iter()
+                        .filter(|r| r.solvable)
+                        .count()
+                })
                 .sum::<usize>()
         })
     });
@@ -60,7 +69,13 @@ fn five_cards_decided_one_thread(bencher: divan::Bencher) {
         let mut r = Reacher::new(Rules::Rational);
         hands
             .iter()
-            .map(|h| r.reaches(h, TARGETS).unwrap().iter().filter(|&&b| b).count())
+            .map(|h| {
+                r.reaches(h, TARGETS)
+                    .unwrap()
+                    .iter()
+                    .filter(|&&b| b)
+                    .count()
+            })
             .sum::<usize>()
     });
 }

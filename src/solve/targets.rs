@@ -192,7 +192,11 @@ impl Reacher {
             // The smaller side's values against the larger side's: either
             // every pair (few values on both sides), or, for each target,
             // the value the larger side would need, looked up.
-            let (small, large) = if va.len() <= vb.len() { (va, vb) } else { (vb, va) };
+            let (small, large) = if va.len() <= vb.len() {
+                (va, vb)
+            } else {
+                (vb, va)
+            };
             if large.len() <= hit.len() {
                 for &x in small.iter() {
                     for &y in large.iter() {
