@@ -186,7 +186,7 @@ mod tests {
             let rows = reach_rows(&hand, &spec).unwrap();
             for r in rows
                 .iter()
-                .filter(|r| r.target % 37 == 24 % 37 || r.solvable && r.target % 5 == 0)
+                .filter(|r| r.target % 37 == 24 || r.solvable && r.target % 5 == 0)
             {
                 let by_points = crate::canon::modp::count_classes(
                     &cards,
