@@ -37,19 +37,25 @@ ci:
 solve +cards:
     cargo run --release -- solve {{cards}}
 
-# Run every benchmark: solver, distinct solutions, big hands, batch all-solutions (figures go in docs/PERFORMANCE.md).
+# Run every benchmark: solver, distinct solutions, big hands, batch all-solutions, reach (figures go in docs/PERFORMANCE.md).
 bench:
     cargo bench --bench solve
     cargo bench --bench distinct
     cargo bench --bench bighand
     cargo bench --bench batch
+    cargo bench --bench reach
 
-# Regenerate the shipped tables in data/ (rational, target 24, values 1..13, k = 2..5).
+# Regenerate the shipped tables in data/ (rational, values 1..13: target 24
+# for k = 2..5, and the reach tables of targets 1..999 for k = 2..4).
 data:
     cargo build --release
     for k in 2 3 4 5; do \
         rm -rf "data/rules=rational/target=24/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
+    done
+    for k in 2 3 4; do \
+        rm -rf "data/rules=rational/targets=1-999/values=1-13/deck=4/k=$k"; \
+        "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report; \
     done
 
 # Time full sweeps (wall time and peak memory) for docs/PERFORMANCE.md; the
@@ -60,6 +66,17 @@ bench-sweep:
         out=$(mktemp -d); \
         echo "== census24 sweep $args"; \
         /usr/bin/time -f "wall %e s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep $args --quiet --no-report --out "$out"; \
+        rm -rf "$out"; \
+    done
+
+# Time the reach sweeps of docs/PERFORMANCE.md (every target 1..999 at once):
+# k = 4 and 5 with solution counts, k = 5 and 6 without.
+bench-reach:
+    cargo build --release
+    for args in "-k 4" "-k 5" "-k 5 --no-solutions" "-k 6 --no-solutions"; do \
+        out=$(mktemp -d); \
+        echo "== census24 sweep $args --targets 1..999"; \
+        /usr/bin/time -f "wall %e s, user %U s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep $args --targets 1..999 --quiet --no-report --out "$out"; \
         rm -rf "$out"; \
     done
 

@@ -320,15 +320,55 @@ impl DistinctSolver {
     /// first, with its dissimilar group.
     pub fn solutions(&mut self, hand: &Hand, target: Q) -> Result<Solutions, InputError> {
         check(hand, target)?;
-        let rules = self.rules;
+        self.start(hand);
+        let id = self.engine.id(hand.cards());
+        let found = self.engine.with_value(id, target);
+        Ok(self.classes_of(&found, target))
+    }
+
+    /// Every target from `lo` to `hi` that `hand` reaches, ascending, with
+    /// its solutions: the same classes, order and groups as [`Self::solutions`]
+    /// gives for each target, from one enumeration of the hand's classes
+    /// (grouped by value) instead of one search per target.
+    pub fn solutions_by_target(
+        &mut self,
+        hand: &Hand,
+        lo: i64,
+        hi: i64,
+    ) -> Result<Vec<(i64, Solutions)>, InputError> {
+        for t in [lo, hi] {
+            check(hand, Q::int(t))?;
+        }
+        self.start(hand);
+        let id = self.engine.id(hand.cards());
+        let found = self
+            .engine
+            .all_kept(id, |v| v.is_integer() && (lo..=hi).contains(&v.numer()));
+        let mut by_value: std::collections::BTreeMap<i64, Vec<Entry<StructuralAlgebra>>> =
+            Default::default();
+        for e in found {
+            by_value.entry(e.value.numer()).or_default().push(e);
+        }
+        Ok(by_value
+            .into_iter()
+            .map(|(t, entries)| (t, self.classes_of(&entries, Q::int(t))))
+            .collect())
+    }
+
+    /// Bounds memory and readies the engine for a hand of this size.
+    fn start(&mut self, hand: &Hand) {
         if self.engine.size() > FORGET_AFTER {
             self.engine.clear();
         }
         self.engine
             .tabulate_upto(if hand.len() >= 5 { 3 } else { 2 });
         self.engine.start_hand(hand.len());
-        let id = self.engine.id(hand.cards());
-        let found = self.engine.with_value(id, target);
+    }
+
+    /// The classes `found` (each worth `target`), with representatives,
+    /// facts and dissimilar groups, simplest first.
+    fn classes_of(&self, found: &[Entry<StructuralAlgebra>], target: Q) -> Solutions {
+        let rules = self.rules;
         let alg = self.engine.algebra();
         let (mut arena, witnesses) = (alg.arena.borrow_mut(), alg.witnesses.borrow());
         let classes: Vec<(Prefix, Class, Form)> = found
@@ -375,10 +415,10 @@ impl DistinctSolver {
             })
             .collect();
         let dissimilar = groups.len() as u32;
-        Ok(Solutions {
+        Solutions {
             dissimilar,
             classes: out,
-        })
+        }
     }
 }
 
@@ -394,12 +434,27 @@ thread_local! {
 /// simplest first, with its dissimilar group. The result does not depend on
 /// what was solved before: a thread-local [`DistinctSolver`] only saves work.
 pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
+    with_shared(rules, |s| s.solutions(hand, target))
+}
+
+/// [`DistinctSolver::solutions_by_target`] on this thread's solver.
+pub fn solutions_by_target(
+    hand: &Hand,
+    lo: i64,
+    hi: i64,
+    rules: Rules,
+) -> Result<Vec<(i64, Solutions)>, InputError> {
+    with_shared(rules, |s| s.solutions_by_target(hand, lo, hi))
+}
+
+/// Runs `f` on this thread's solver for `rules`.
+fn with_shared<T>(rules: Rules, f: impl FnOnce(&mut DistinctSolver) -> T) -> T {
     SHARED.with_borrow_mut(|shared| {
         let solver = match shared {
             Some(s) if s.rules == rules => s,
             _ => shared.insert(DistinctSolver::new(rules)),
         };
-        solver.solutions(hand, target)
+        f(solver)
     })
 }
 

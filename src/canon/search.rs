@@ -469,6 +469,37 @@ impl<A: Algebra> Engine<A> {
         t
     }
 
+    /// Every class over the multiset `id` whose value `keep` accepts (and
+    /// the rules admit), in the order found, without remembering them: the
+    /// classes of a whole hand for a range of targets in one enumeration.
+    /// The sides of each split are tabulated in full and every pair of their
+    /// classes combined once; a value is computed before anything is built,
+    /// so classes of other values cost one exact operation each.
+    pub fn all_kept(&mut self, id: u32, keep: impl Fn(Q) -> bool) -> Vec<Entry<A>> {
+        if self.size_of(id) == 1 {
+            let e = self.leaf_entry(id);
+            return if keep(e.value) { vec![e] } else { Vec::new() };
+        }
+        let mut found = Found::default();
+        for &(a, b) in self.splits_of(id).iter() {
+            let (ea, eb) = (self.all(a), self.all(b));
+            for x in ea.iter() {
+                for y in eb.iter() {
+                    for (op, swap) in SHAPES {
+                        let (l, r) = if swap { (y, x) } else { (x, y) };
+                        match op.apply(l.value, r.value) {
+                            Some(v) if keep(v) && self.rules.admits(v) => {
+                                self.offer_worth(&mut found, op, l, r, v)
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        found.finish(&self.alg)
+    }
+
     /// Every class over the multiset `id` worth exactly `t`, sorted by key.
     pub fn with_value(&mut self, id: u32, t: Q) -> Entries<A> {
         self.with_value_in(id, t, true)

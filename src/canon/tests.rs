@@ -502,3 +502,52 @@ fn hands_of_changing_sizes_and_zero_targets_agree_with_a_fresh_solver() {
         }
     }
 }
+
+/// One enumeration for a range of targets gives, for every target, the very
+/// classes (keys, representatives, order, groups) of a search for it alone.
+#[test]
+fn solutions_by_target_match_one_search_per_target() {
+    for rules in [Rules::Rational, Rules::Integer, Rules::Natural] {
+        for cards in [
+            "1 2 3 4",
+            "3 3 8 8",
+            "1 1 5 5",
+            "6 6 6 6",
+            "2 4 8 10",
+            "1 5 7 13",
+            "4 9",
+            "7",
+            "1 1 2 9 13",
+        ] {
+            let hand = Hand::parse(cards).unwrap();
+            let mut by_range = DistinctSolver::new(rules);
+            let got = by_range.solutions_by_target(&hand, -5, 200).unwrap();
+            let mut alone = DistinctSolver::new(rules);
+            let mut want = Vec::new();
+            for t in -5..=200 {
+                let s = alone.solutions(&hand, Q::int(t)).unwrap();
+                if !s.classes.is_empty() {
+                    want.push((t, s));
+                }
+            }
+            let show = |v: &[(i64, Solutions)]| -> Vec<String> {
+                v.iter()
+                    .flat_map(|(t, s)| {
+                        s.classes.iter().map(move |c| {
+                            format!("{t}: {} {} #{}", c.expr, c.canonical, c.dissimilar_group)
+                        })
+                    })
+                    .collect()
+            };
+            assert_eq!(show(&got), show(&want), "{cards} under {rules}");
+            assert_eq!(
+                got.iter()
+                    .map(|(t, s)| (*t, s.dissimilar))
+                    .collect::<Vec<_>>(),
+                want.iter()
+                    .map(|(t, s)| (*t, s.dissimilar))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+}

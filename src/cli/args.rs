@@ -10,6 +10,7 @@ use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
+use crate::game::targets::TargetRange;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
 use crate::tables::layout::{Shard, TableKey};
@@ -141,13 +142,27 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "closest")]
     pub all: bool,
 
-    /// With --all: which solutions count as the same (see docs/DISTINCT.md).
-    #[arg(long, value_enum, default_value_t = Distinct::Dissimilar, requires = "all")]
-    pub distinct: Distinct,
+    /// With --all or --targets: which solutions count as the same (see docs/DISTINCT.md).
+    /// [default: dissimilar]
+    #[arg(long, value_enum)]
+    pub distinct: Option<Distinct>,
 
     /// With --all: print only the number of solutions at the --distinct level.
-    #[arg(long, requires = "all")]
+    /// With --targets: each target's number of solutions at that level.
+    #[arg(long)]
     pub count: bool,
+
+    /// Every whole target from LO to HI the hand reaches, one line each
+    /// (`target: solution`, the simplest), from one enumeration of the
+    /// hand's solutions (hands of up to 8 cards); exit status 1 when it
+    /// reaches none.
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        allow_hyphen_values = true,
+        conflicts_with_all = ["target", "closest", "stdin", "all"]
+    )]
+    pub targets: Option<TargetRange>,
 }
 
 #[derive(Debug, Args)]
@@ -264,6 +279,19 @@ pub struct SweepArgs {
     /// Stop after writing this many chunks, as if interrupted (for tests).
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after_chunks: Option<usize>,
+
+    /// Every target from LO to HI at once: write a reach table
+    /// (OUT/rules=R/targets=LO-HI/values=../deck=N/k=K/reach.parquet), one
+    /// row per hand and target with solvability, solution counts (not with
+    /// --no-solutions) and predicted difficulty, each hand solved once for
+    /// the whole range. Always resumable; takes --shard and merge.
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        allow_hyphen_values = true,
+        conflicts_with_all = ["target", "counts_only"]
+    )]
+    pub targets: Option<TargetRange>,
 }
 
 #[derive(Debug, Args)]

@@ -52,13 +52,58 @@ pub fn scale(target: Q) -> f64 {
 
 /// All derivations of `k` cards: `k!(k-1)!/2^(k-1)` orders of picking pairs,
 /// times six operations per step.
-fn all_derivations(k: usize) -> f64 {
+pub(super) fn all_derivations(k: usize) -> f64 {
     (2..=k).fold(1.0, |n, m| n * (m * (m - 1) / 2) as f64 * 6.0)
+}
+
+/// What the derivations of a hand say about one target (the four
+/// derivation features before they are scaled).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Derived {
+    /// Derivations with every result whole in `0..=scale` that end at the target.
+    pub near_hits: f64,
+    /// Derivations with every result whole in `0..=2 scale`, ending anywhere.
+    pub far_complete: f64,
+    /// Chance that a blind walk within `0..=2 scale` ends at the target.
+    pub far_walk: f64,
+    /// Distinct first moves within `0..=2 scale` after which the target is
+    /// still reachable so, and all of them.
+    pub good: usize,
+    pub openings: usize,
 }
 
 /// The features of a hand with these solutions; `None` when it has none
 /// (or has more cards than solutions are ever enumerated for).
 pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
+    if solutions.classes.is_empty() {
+        return None;
+    }
+    let start = Numbers::of(hand.cards())?;
+    let scale = scale(target);
+    let whole_target = target.is_integer().then(|| target.numer());
+    let near = Derivations::new(scale.floor(), whole_target).of(&start);
+    let mut wide = Derivations::new((2.0 * scale).floor(), whole_target);
+    let far = wide.of(&start);
+    let (good, openings) = wide.openings(&start);
+    let derived = Derived {
+        near_hits: near.hits,
+        far_complete: far.complete,
+        far_walk: far.walk,
+        good,
+        openings,
+    };
+    features_with(hand, target, solutions, &derived)
+}
+
+/// The features of a hand with these solutions, its derivations for
+/// `target` already counted (for one target by [`features`], for a range
+/// at once by [`super::span`]).
+pub fn features_with(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    d: &Derived,
+) -> Option<Features> {
     let effort = effort::effort(solutions, target)?;
     let peak = solutions
         .classes
@@ -69,26 +114,21 @@ pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Feature
     let k = hand.len();
     let steps = k.saturating_sub(1).max(1) as f64;
     let scale = scale(target);
-    let whole_target = target.is_integer().then(|| target.numer());
     let cards = hand.cards();
-    let start = Numbers::of(cards)?;
-
+    if cards.len() > MAX {
+        return None;
+    }
     let total = all_derivations(k);
-    let near = Derivations::new(scale.floor(), whole_target).of(&start);
-    let mut wide = Derivations::new((2.0 * scale).floor(), whole_target);
-    let far = wide.of(&start);
-    let (good, openings) = wide.openings(&start);
-
     let ones = cards.iter().filter(|&&c| c == 1).count();
     let mut distinct = cards.to_vec();
     distinct.dedup();
     let k = k as f64;
     Some(Features {
         values: [
-            ((near.hits + HALF) / total).ln() / steps,
-            ((far.complete + HALF) / total).ln() / steps,
-            (far.walk + WALK_FLOOR).ln() / steps,
-            ((good as f64 + HALF) / (openings as f64 + 1.0)).ln(),
+            ((d.near_hits + HALF) / total).ln() / steps,
+            ((d.far_complete + HALF) / total).ln() / steps,
+            (d.far_walk + WALK_FLOOR).ln() / steps,
+            ((d.good as f64 + HALF) / (d.openings as f64 + 1.0)).ln(),
             ones as f64 / k,
             distinct.len() as f64 / k,
             effort.effort / steps,
@@ -111,18 +151,18 @@ struct Counts {
 
 /// The most numbers a derivation state holds: the most cards that have
 /// solutions enumerated, and so features.
-const MAX: usize = crate::canon::MAX_DISTINCT_CARDS;
+pub(super) const MAX: usize = crate::canon::MAX_DISTINCT_CARDS;
 
 /// A multiset of numbers, sorted, held inline (a state of a derivation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Numbers {
+pub(super) struct Numbers {
     len: u8,
     v: [i64; MAX],
 }
 
 impl Numbers {
     /// The sorted `cards`, or `None` when there are more than [`MAX`].
-    fn of(cards: &[i64]) -> Option<Numbers> {
+    pub(super) fn of(cards: &[i64]) -> Option<Numbers> {
         if cards.len() > MAX {
             return None;
         }
@@ -135,7 +175,7 @@ impl Numbers {
         })
     }
 
-    fn as_slice(&self) -> &[i64] {
+    pub(super) fn as_slice(&self) -> &[i64] {
         &self.v[..self.len as usize]
     }
 
@@ -164,6 +204,42 @@ impl Numbers {
         }
         out
     }
+}
+
+/// Every move from `numbers` whose result is whole and in `0..=bound`: the
+/// next multiset, how many position-level derivation steps lead to it,
+/// whether it is a distinct move of the walk (equal numbers and the commuted
+/// forms of `+` and `*` are one move), and the result.
+pub(super) fn moves(numbers: &Numbers, bound: i128) -> Vec<(Numbers, f64, bool, i64)> {
+    let mut out = Vec::new();
+    let xs = numbers.as_slice();
+    let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+    for i in 0..xs.len() {
+        if i > 0 && xs[i] == xs[i - 1] {
+            continue;
+        }
+        for j in i + 1..xs.len() {
+            if j > i + 1 && xs[j] == xs[j - 1] {
+                continue;
+            }
+            let (a, b) = (xs[i], xs[j]);
+            let pairs = if a == b {
+                let m = count(a);
+                m * (m - 1.0) / 2.0
+            } else {
+                count(a) * count(b)
+            };
+            for (op, r) in results(a, b).into_iter().enumerate() {
+                let Some(r) = r.filter(|&r| (0..=bound).contains(&r)) else {
+                    continue;
+                };
+                // With a == b, b-a and b/a repeat a-b and a/b.
+                let distinct = !(a == b && (op == 3 || op == 5));
+                out.push((numbers.replace(i, j, r as i64), pairs, distinct, r as i64));
+            }
+        }
+    }
+    out
 }
 
 /// Counts derivations whose every result is a whole number in `0..=bound`,
@@ -198,43 +274,11 @@ impl Derivations {
         }
     }
 
-    fn admits(&self, r: Option<i128>) -> Option<i64> {
-        r.filter(|&r| (0..=self.bound).contains(&r))
-            .map(|r| r as i64)
-    }
-
-    /// Every move from `numbers`: the next multiset, how many
-    /// position-level derivation steps lead to it, and whether it is a
-    /// distinct move of the walk (equal numbers and the commuted forms of
-    /// `+` and `*` are one move).
     fn moves(&self, numbers: &Numbers) -> Vec<(Numbers, f64, bool)> {
-        let mut out = Vec::new();
-        let xs = numbers.as_slice();
-        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
-        for i in 0..xs.len() {
-            if i > 0 && xs[i] == xs[i - 1] {
-                continue;
-            }
-            for j in i + 1..xs.len() {
-                if j > i + 1 && xs[j] == xs[j - 1] {
-                    continue;
-                }
-                let (a, b) = (xs[i], xs[j]);
-                let pairs = if a == b {
-                    let m = count(a);
-                    m * (m - 1.0) / 2.0
-                } else {
-                    count(a) * count(b)
-                };
-                for (op, r) in results(a, b).into_iter().enumerate() {
-                    let Some(r) = self.admits(r) else { continue };
-                    // With a == b, b-a and b/a repeat a-b and a/b.
-                    let distinct = !(a == b && (op == 3 || op == 5));
-                    out.push((numbers.replace(i, j, r), pairs, distinct));
-                }
-            }
-        }
-        out
+        moves(numbers, self.bound)
+            .into_iter()
+            .map(|(next, pairs, distinct, _)| (next, pairs, distinct))
+            .collect()
     }
 
     /// The counts of `numbers`.

@@ -16,6 +16,7 @@ pub mod calibrate;
 pub mod effort;
 pub mod features;
 pub mod model;
+pub mod span;
 
 use std::fmt;
 use std::str::FromStr;
@@ -155,6 +156,22 @@ pub fn prediction(ln_time: f64, log_odds: f64) -> Prediction {
 /// it has no solution.
 pub fn predict(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Prediction> {
     features::features(hand, target, solutions).map(|f| predict_features(&f))
+}
+
+/// [`predict`] with the derivations already counted for a range of
+/// targets ([`span::Span`]): the same prediction, without counting them
+/// again for each target.
+pub fn predict_in(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    span: &span::Span,
+) -> Option<Prediction> {
+    if !target.is_integer() {
+        return predict(hand, target, solutions);
+    }
+    features::features_with(hand, target, solutions, &span.at(target.numer()))
+        .map(|f| predict_features(&f))
 }
 
 /// Places by predicted time, 1 the hardest (slowest), for a whole table:

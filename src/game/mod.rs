@@ -11,6 +11,7 @@ pub mod expr;
 pub mod hand;
 pub mod number;
 pub mod rules;
+pub mod targets;
 
 #[cfg(test)]
 pub(crate) mod proptests;

@@ -96,7 +96,7 @@ pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
     Ok(found)
 }
 
-fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
+pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
@@ -115,7 +115,8 @@ fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
 /// markdown files written, index last.
 pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
-    if found.is_empty() {
+    let reach = super::reach::discover_reach(&plan.data)?;
+    if found.is_empty() && reach.is_empty() {
         return Err(ReportError::NoTables {
             dir: plan.data.clone(),
         });
@@ -160,7 +161,16 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
         let rendered = table_report(&summary, &family);
         written.push(write_rendered(&plan.out.join(f.id.partition()), &rendered)?);
     }
-    written.push(write_rendered(&plan.out, &index(&sizes))?);
+    // Reach tables are reported when all tables are (`census24 report`);
+    // a sweep's own report names its table.
+    if plan.only.is_none() {
+        for key in &reach {
+            written.push(super::reach::write_reach_report(
+                &plan.data, &plan.out, key,
+            )?);
+        }
+    }
+    written.push(write_rendered(&plan.out, &index(&sizes, &reach))?);
     Ok(written)
 }
 

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::svg::{BarChart, LogScatter, Series};
 use super::{HandList, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
-use crate::tables::layout::TableKey;
+use crate::tables::layout::{ReachKey, TableKey};
 
 /// One rendered report: its markdown and the charts it links, by file name.
 #[derive(Clone, Debug, PartialEq)]
@@ -450,7 +450,7 @@ fn solvable_by_size_chart(family: &[SizeSummary]) -> BarChart {
 /// `reports/README.md`: every report, families side by side by hand size.
 /// `tables` is sorted by id, so families come together, hand sizes ascending.
 /// Chart names are relative to the reports folder.
-pub fn index(tables: &[(TableKey, SizeSummary)]) -> Rendered {
+pub fn index(tables: &[(TableKey, SizeSummary)], reach: &[ReachKey]) -> Rendered {
     let mut md = String::new();
     let mut charts = Vec::new();
     md.push_str("# census24 reports\n\n");
@@ -459,7 +459,7 @@ pub fn index(tables: &[(TableKey, SizeSummary)]) -> Rendered {
          `just report`). Difficulty tiers follow docs/DIFFICULTY.md; a deal \
          weighs each hand by the ways the deck deals it.\n\n",
     );
-    if tables.is_empty() {
+    if tables.is_empty() && reach.is_empty() {
         md.push_str("No tables found.\n");
     }
     let mut i = 0;
@@ -528,6 +528,23 @@ pub fn index(tables: &[(TableKey, SizeSummary)]) -> Rendered {
             charts.push((path, chart.to_svg().into_bytes()));
         }
         i = j;
+    }
+    if !reach.is_empty() {
+        md.push_str("## Every target at once\n\n");
+        md.push_str(
+            "Reach tables (`census24 sweep --targets LO..HI`): every hand against every \
+             target of a range, with the best targets and where 24 stands.\n\n",
+        );
+        for key in reach {
+            let _ = writeln!(
+                md,
+                "- [{} cards: {}]({}/README.md)",
+                key.k,
+                key.family_title(),
+                key.partition().display()
+            );
+        }
+        md.push('\n');
     }
     let md = md.trim_end().to_string() + "\n";
     Rendered {

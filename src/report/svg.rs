@@ -267,6 +267,129 @@ impl LogScatter {
     }
 }
 
+/// Lines over a numeric x axis (one point per x, such as every target of a
+/// range), with one x marked by a vertical rule (such as 24).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub xs: Vec<f64>,
+    /// One value per x in each series.
+    pub series: Vec<Series>,
+    pub y_max: f64,
+    /// An x marked with a labelled rule.
+    pub mark: Option<(f64, String)>,
+}
+
+impl LineChart {
+    /// The chart as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let plot_w = WIDTH - LEFT - RIGHT;
+        let plot_h = HEIGHT - TOP - BOTTOM;
+        let (x0, x1) = (
+            self.xs.first().copied().unwrap_or(0.0),
+            self.xs.last().copied().unwrap_or(1.0),
+        );
+        let span = if x1 > x0 { x1 - x0 } else { 1.0 };
+        let x_of = |x: f64| LEFT + plot_w * (x - x0) / span;
+        let y_of = |v: f64| TOP + plot_h * (1.0 - (v / self.y_max).clamp(0.0, 1.0));
+        let mut s = open(&self.title);
+        for i in 0..=5 {
+            let v = self.y_max * f64::from(i) / 5.0;
+            let y = y_of(v);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
+                WIDTH - RIGHT,
+                LEFT - 6.0,
+                y + 4.0,
+                axis_number(v)
+            );
+        }
+        // Ticks at round x values, about ten of them.
+        let step = nice_ceiling(span / 10.0);
+        let mut t = (x0 / step).ceil() * step;
+        while t <= x1 + 1e-9 {
+            let x = x_of(t);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
+                TOP + plot_h,
+                TOP + plot_h + 4.0,
+                TOP + plot_h + 16.0,
+                axis_number(t)
+            );
+            t += step;
+        }
+        if let Some((mx, label)) = &self.mark {
+            let x = x_of(*mx);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#999999" stroke-dasharray="4 4"/><text x="{:.1}" y="{:.1}">{}</text>"##,
+                TOP + plot_h,
+                x + 4.0,
+                TOP + 12.0,
+                escape(label)
+            );
+        }
+        for (j, series) in self.series.iter().enumerate() {
+            let mut d = String::new();
+            for (i, (&x, &v)) in self.xs.iter().zip(&series.values).enumerate() {
+                let _ = write!(
+                    d,
+                    "{}{:.1},{:.1}",
+                    if i == 0 { "M" } else { " L" },
+                    x_of(x),
+                    y_of(v)
+                );
+            }
+            let _ = writeln!(
+                s,
+                r#"<path d="{d}" fill="none" stroke="{}" stroke-width="1.2"/>"#,
+                PALETTE[j % PALETTE.len()]
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
+            TOP + plot_h,
+            WIDTH - RIGHT,
+            TOP + plot_h
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            LEFT + plot_w / 2.0,
+            HEIGHT - 30.0,
+            escape(&self.x_label)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
+            TOP + plot_h / 2.0,
+            TOP + plot_h / 2.0,
+            escape(&self.y_label)
+        );
+        if self.series.len() > 1 {
+            for (j, series) in self.series.iter().enumerate() {
+                let x = LEFT + 8.0 + 180.0 * j as f64;
+                let y = HEIGHT - 8.0;
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{y:.1}">{}</text>"#,
+                    y - 9.0,
+                    PALETTE[j % PALETTE.len()],
+                    x + 14.0,
+                    escape(&series.name)
+                );
+            }
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
 /// An axis value: whole numbers without decimals, others with one or two.
 fn axis_number(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {

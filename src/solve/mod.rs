@@ -9,6 +9,7 @@
 
 pub mod bighand;
 pub mod exact;
+pub mod targets;
 
 pub use crate::game::hand::MAX_EXACT_CARDS;
 pub use exact::{

@@ -39,6 +39,11 @@ pub enum PlanError {
         deck: Deck,
         count: String,
     },
+    #[error(
+        "a reach table of {rows} rows (hands times targets) is more than the {max} one run \
+         writes: narrow --targets or lower --hand-size"
+    )]
+    TooManyRows { rows: u128, max: u128 },
     #[error("{0}")]
     Range(InputError),
 }

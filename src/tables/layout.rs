@@ -12,6 +12,11 @@
 //! shard `I` of `N` writes `hands.part-I-of-N.parquet` and so on beside them,
 //! so the glob `**/hands*.parquet` reads whole tables and parts together.
 //! Finished chunks of a run in progress wait in a hidden `.partial` folder.
+//!
+//! A reach table (`sweep --targets LO..HI`: every hand against every target
+//! of a range) lives in `DIR/rules=R/targets=LO-HI/values=LO-HI/deck=N/k=K/`
+//! as `reach.parquet` and `manifest.json`; its folders read as the hive
+//! columns `rules`, `targets`, `values`, `deck` and `k`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -21,6 +26,7 @@ use thiserror::Error;
 
 use crate::game::number::Q;
 use crate::game::rules::Rules;
+use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
 
 /// A bad `--shard` option.
@@ -107,18 +113,11 @@ impl TableKey {
         let [rules, target, values, deck, k] = parts.as_slice() else {
             return None;
         };
-        fn value<'a>(s: &'a str, key: &str) -> Option<&'a str> {
-            s.strip_prefix(key)?.strip_prefix('=')
-        }
-        let values = value(values, "values")?;
-        // `LO-HI`, either bound may be negative: split at the first `-` that
-        // is not a sign.
-        let cut = values.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+        let (lo, hi) = range_of(value(values, "values")?)?;
         let key = TableKey {
             rules: value(rules, "rules")?.parse().ok()?,
             target: value(target, "target")?.replace('_', "/").parse().ok()?,
-            values: ValueRange::new(values[..cut].parse().ok()?, values[cut + 1..].parse().ok()?)
-                .ok()?,
+            values: ValueRange::new(lo, hi).ok()?,
             deck: value(deck, "deck")?.parse().ok()?,
             k: value(k, "k")?.parse().ok()?,
         };
@@ -153,6 +152,94 @@ fn values_folder(v: ValueRange) -> String {
     format!("{}-{}", v.lo, v.hi)
 }
 
+/// The value of a `key=value` folder name.
+fn value<'a>(s: &'a str, key: &str) -> Option<&'a str> {
+    s.strip_prefix(key)?.strip_prefix('=')
+}
+
+/// `LO-HI` of a folder name back to its bounds; either may be negative, so
+/// it splits at the first `-` that is not a sign.
+fn range_of(s: &str) -> Option<(i64, i64)> {
+    let cut = s.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+    Some((s[..cut].parse().ok()?, s[cut + 1..].parse().ok()?))
+}
+
+/// Which reach table a `sweep --targets` run writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReachKey {
+    pub rules: Rules,
+    pub targets: TargetRange,
+    pub values: ValueRange,
+    pub deck: Deck,
+    pub k: usize,
+}
+
+impl ReachKey {
+    /// `rules=R/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative to the output folder.
+    pub fn partition(&self) -> PathBuf {
+        self.family().join(format!("k={}", self.k))
+    }
+
+    /// The partition path without the hand size.
+    pub fn family(&self) -> PathBuf {
+        [
+            format!("rules={}", self.rules),
+            format!("targets={}-{}", self.targets.lo, self.targets.hi),
+            format!("values={}", values_folder(self.values)),
+            format!("deck={}", self.deck),
+        ]
+        .iter()
+        .collect()
+    }
+
+    /// The key of a partition path (the inverse of [`ReachKey::partition`]).
+    pub fn from_partition(rel: &Path) -> Option<ReachKey> {
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let [rules, targets, values, deck, k] = parts.as_slice() else {
+            return None;
+        };
+        let (tlo, thi) = range_of(value(targets, "targets")?)?;
+        let (lo, hi) = range_of(value(values, "values")?)?;
+        let key = ReachKey {
+            rules: value(rules, "rules")?.parse().ok()?,
+            targets: TargetRange::new(tlo, thi).ok()?,
+            values: ValueRange::new(lo, hi).ok()?,
+            deck: value(deck, "deck")?.parse().ok()?,
+            k: value(k, "k")?.parse().ok()?,
+        };
+        (key.partition() == rel).then_some(key)
+    }
+
+    /// The family in words: `rational rules, targets 1-999, values 1-13, ...`.
+    pub fn family_title(&self) -> String {
+        let deck = match self.deck.cap() {
+            None => "unlimited copies".to_string(),
+            Some(n) => format!("at most {n} copies of a value"),
+        };
+        format!(
+            "{} rules, targets {} to {}, values {}, {deck}",
+            self.rules,
+            self.targets.lo,
+            self.targets.hi,
+            values_folder(self.values)
+        )
+    }
+
+    /// The single-target table of this family for target `t`.
+    pub fn table(&self, t: i64) -> TableKey {
+        TableKey {
+            rules: self.rules,
+            target: Q::int(t),
+            values: self.values,
+            deck: self.deck,
+            k: self.k,
+        }
+    }
+}
+
 /// A target as it appears in a folder name: `24`, `-3`, `7_2` for 7/2.
 pub fn target_folder(t: Q) -> String {
     t.to_string().replace('/', "_")
@@ -179,6 +266,11 @@ impl Part {
 
     pub fn solutions(self) -> String {
         self.name("solutions", "parquet")
+    }
+
+    /// The table of a reach run (`sweep --targets`).
+    pub fn reach(self) -> String {
+        self.name("reach", "parquet")
     }
 
     /// Written last: a part is complete exactly when its manifest exists.
@@ -209,6 +301,10 @@ pub fn chunk_hands(c: usize) -> String {
 
 pub fn chunk_solutions(c: usize) -> String {
     format!("chunk-{c:05}.solutions.parquet")
+}
+
+pub fn chunk_reach(c: usize) -> String {
+    format!("chunk-{c:05}.reach.parquet")
 }
 
 /// The run record in a partial folder: what the chunks were made with.
@@ -270,6 +366,31 @@ mod tests {
         ] {
             assert_eq!(TableKey::from_partition(Path::new(bad)), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn reach_partitions_parse_back() {
+        let key = ReachKey {
+            rules: Rules::Rational,
+            targets: TargetRange::new(-5, 999).unwrap(),
+            values: ValueRange::new(1, 13).unwrap(),
+            deck: Deck::Copies(4),
+            k: 4,
+        };
+        assert_eq!(
+            key.partition(),
+            PathBuf::from("rules=rational/targets=-5-999/values=1-13/deck=4/k=4")
+        );
+        assert_eq!(ReachKey::from_partition(&key.partition()), Some(key));
+        assert_eq!(TableKey::from_partition(&key.partition()), None);
+        assert_eq!(
+            ReachKey::from_partition(Path::new("rules=rational/target=24/values=1-13/deck=4/k=4")),
+            None
+        );
+        assert_eq!(
+            key.table(24).partition(),
+            PathBuf::from("rules=rational/target=24/values=1-13/deck=4/k=4")
+        );
     }
 
     #[test]

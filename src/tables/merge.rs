@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::tables::disk;
 use crate::tables::layout::{Part, Shard};
-use crate::tables::manifest::Manifest;
+use crate::tables::manifest::{FileEntry, Manifest, Params};
 use crate::tables::store::{self, SweepError};
 use crate::tables::table;
 
@@ -109,7 +109,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
 
     // Hands parts are small and stacked in memory; solutions parts are
     // streamed one at a time into the whole table.
-    let entry = |s: &Shard, m: &Manifest, name: String| {
+    let entry = |s: &Shard, m: &Manifest, name: String| -> Result<FileEntry, SweepError> {
         m.files
             .iter()
             .find(|f| f.name == name)
@@ -121,6 +121,9 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
                 ))
             })
     };
+    if whole_params.target.contains("..") {
+        return merge_reach(dir, parts, whole_params, entry);
+    }
     let mut hands = Vec::new();
     for (s, m) in parts.values() {
         hands.push(store::read_checked(
@@ -147,6 +150,40 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
         source,
     })?;
     let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
+    for (s, m) in parts.values() {
+        store::remove_part(dir, m, Part::Shard(*s))?;
+    }
+    Ok(Merged {
+        dir: dir.to_path_buf(),
+        parts: count,
+        manifest,
+    })
+}
+
+/// Merges the parts of a reach table (`sweep --targets`): its one file is
+/// the parts' files streamed in shard order, its counts their sum.
+fn merge_reach(
+    dir: &Path,
+    parts: BTreeMap<u32, (Shard, Manifest)>,
+    params: Params,
+    entry: impl Fn(&Shard, &Manifest, String) -> Result<FileEntry, SweepError>,
+) -> Result<Merged, SweepError> {
+    let count = parts.len() as u32;
+    let schema = table::reach_frame(&[])
+        .map_err(|source| SweepError::Table {
+            path: dir.to_path_buf(),
+            source,
+        })?
+        .schema()
+        .clone();
+    let frames = parts
+        .values()
+        .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).reach())?));
+    let file = store::write_frames(dir, &Part::Whole.reach(), &schema, frames)?;
+    let manifests: Vec<&Manifest> = parts.values().map(|(_, m)| m).collect();
+    let tally = crate::tables::reach_sweep::merged_tally(&manifests);
+    let manifest = Manifest::new(params, &tally, vec![file]);
+    store::write_atomic(&dir.join(Part::Whole.manifest()), &manifest.to_bytes())?;
     for (s, m) in parts.values() {
         store::remove_part(dir, m, Part::Shard(*s))?;
     }

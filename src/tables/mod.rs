@@ -20,6 +20,9 @@ pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]
 pub mod merge;
+pub mod reach;
+#[cfg(feature = "tables")]
+pub mod reach_sweep;
 pub mod rows;
 #[cfg(feature = "tables")]
 pub mod store;

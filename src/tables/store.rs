@@ -99,15 +99,24 @@ pub fn write_chunk(partial: &Path, c: usize, frames: &mut ChunkFrames) -> Result
     )
 }
 
-/// The hands of chunk `c` of an earlier run, if that chunk finished.
-pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
-    let path = partial.join(layout::chunk_hands(c));
+/// Writes one frame as a Parquet file, atomically.
+pub fn write_frame(path: &Path, df: &mut DataFrame) -> Result<(), SweepError> {
+    write_atomic(path, &table::to_parquet(df).map_err(table_err(path))?)
+}
+
+/// The frame of a Parquet file written by [`write_frame`], if it exists.
+pub fn read_frame(path: &Path) -> Result<Option<DataFrame>, SweepError> {
     if !path.exists() {
         return Ok(None);
     }
-    table::from_parquet(&read(&path)?)
-        .map_err(table_err(&path))
+    table::from_parquet(&read(path)?)
+        .map_err(table_err(path))
         .map(Some)
+}
+
+/// The hands of chunk `c` of an earlier run, if that chunk finished.
+pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
+    read_frame(&partial.join(layout::chunk_hands(c)))
 }
 
 /// The solutions of finished chunk `c`.
@@ -181,6 +190,24 @@ fn write_streamed<I>(dir: &Path, name: &str, frames: I) -> Result<FileEntry, Swe
 where
     I: Iterator<Item = Result<DataFrame, SweepError>>,
 {
+    let schema = table::solutions_frame(&[])
+        .map_err(table_err(&dir.join(name)))?
+        .schema()
+        .clone();
+    write_frames(dir, name, &schema, frames)
+}
+
+/// Streams frames with the columns of `schema` into one Parquet file
+/// `dir/name`, through a temporary name, hashing it on the way.
+pub fn write_frames<I>(
+    dir: &Path,
+    name: &str,
+    schema: &polars::prelude::Schema,
+    frames: I,
+) -> Result<FileEntry, SweepError>
+where
+    I: Iterator<Item = Result<DataFrame, SweepError>>,
+{
     let path = dir.join(name);
     let tmp = NamedTempFile::new_in(dir).map_err(io_err(dir))?;
     let file = tmp.reopen().map_err(io_err(tmp.path()))?;
@@ -189,11 +216,7 @@ where
         hasher: Sha256::new(),
         bytes: 0,
     };
-    let schema = table::solutions_frame(&[])
-        .map_err(table_err(&path))?
-        .schema()
-        .clone();
-    let mut writer = table::TableWriter::new(&mut out, &schema).map_err(table_err(&path))?;
+    let mut writer = table::TableWriter::new(&mut out, schema).map_err(table_err(&path))?;
     for frame in frames {
         writer.push(frame?).map_err(table_err(&path))?;
     }

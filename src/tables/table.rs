@@ -15,6 +15,7 @@ use std::io::{Cursor, Write};
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
+use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, SolutionRow};
 use crate::tables::summary::Tally;
 
@@ -102,6 +103,57 @@ pub const SOLUTIONS_COLUMNS: [&str; 14] = [
     "depth",
     "complexity",
 ];
+
+/// Columns of `reach.parquet` (`sweep --targets`), one row per hand and
+/// target, hands in sweep order and targets ascending within a hand:
+///
+/// | column | type | meaning |
+/// |---|---|---|
+/// | `hand` | str | cards ascending, space separated |
+/// | `target` | i32 | the target of this row |
+/// | `solvable` | bool | some expression reaches the target |
+/// | `structural` | u32, null without solutions | structural classes of solutions |
+/// | `dissimilar` | u32, null without solutions | dissimilar solutions |
+/// | `integer_solvable` | bool | solvable with integer intermediates only |
+/// | `deal_ways` | u64 | deals that produce this hand (the same on every row of a hand) |
+/// | `predicted_time_s` | f64, null when unsolvable or without solutions | as in hands.parquet, for this target |
+/// | `predicted_solve_rate` | f64, null with `predicted_time_s` | |
+/// | `difficulty` | f64, null with `predicted_time_s` | |
+/// | `tier` | str, null with `predicted_time_s` | |
+pub const REACH_COLUMNS: [&str; 11] = [
+    "hand",
+    "target",
+    "solvable",
+    "structural",
+    "dissimilar",
+    "integer_solvable",
+    "deal_ways",
+    "predicted_time_s",
+    "predicted_solve_rate",
+    "difficulty",
+    "tier",
+];
+
+/// The reach table of `rows`, in the given order.
+pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
+    let columns = vec![
+        col("hand", rows, |r| r.hand.as_str()),
+        // Targets are range-checked (game::targets::TARGET_LIMIT) to fit.
+        col("target", rows, |r| r.target as i32),
+        col("solvable", rows, |r| r.solvable),
+        col("structural", rows, |r| r.structural),
+        col("dissimilar", rows, |r| r.dissimilar),
+        col("integer_solvable", rows, |r| r.integer_solvable),
+        col("deal_ways", rows, |r| r.deal_ways),
+        col("predicted_time_s", rows, |r| r.prediction.map(|p| p.time_s)),
+        col("predicted_solve_rate", rows, |r| {
+            r.prediction.map(|p| p.solve_rate)
+        }),
+        col("difficulty", rows, |r| r.prediction.map(|p| p.difficulty)),
+        col("tier", rows, |r| r.prediction.map(|p| p.tier.name())),
+    ];
+    DataFrame::new(rows.len(), columns)
+}
 
 /// One column of a table: `f` of every row, named `name`.
 fn col<'a, R, T>(name: &str, rows: &'a [R], f: impl Fn(&'a R) -> T) -> Column

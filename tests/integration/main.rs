@@ -6,6 +6,7 @@ mod calibrate_cli;
 mod distinct_cli;
 mod fuzz;
 mod help;
+mod reach_cli;
 mod readme;
 mod report_cli;
 mod solve_cli;

@@ -35,7 +35,7 @@ impl AllConfig {
         AllConfig {
             target: args.target,
             rules: args.rules,
-            level: args.distinct,
+            level: args.distinct.unwrap_or_default(),
             count: args.count,
             unicode: args.unicode,
             json: args.json,

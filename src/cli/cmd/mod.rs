@@ -9,6 +9,7 @@ pub mod rank;
 pub mod report;
 pub mod solve;
 pub mod sweep;
+pub mod targets;
 
 use std::io;
 

@@ -173,6 +173,17 @@ fn status(solved: bool) -> Status {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
+    if !args.all && args.targets.is_none() {
+        if args.count {
+            anyhow::bail!("--count needs --all or --targets");
+        }
+        if let Some(d) = args.distinct {
+            anyhow::bail!("--distinct {d} needs --all or --targets");
+        }
+    }
+    if let Some(targets) = args.targets {
+        return crate::cli::cmd::targets::run(&args, targets);
+    }
     let job = Job::from_args(&args);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -5,6 +5,8 @@ use crate::cli::args::SweepArgs;
 use crate::cli::cmd::Status;
 use crate::cli::progress::hands_bar;
 use crate::report::files::{ReportPlan, reports_beside, write_reports};
+use crate::tables::layout::ReachKey;
+use crate::tables::reach_sweep::{ReachConfig, reach_sweep};
 use crate::tables::sweep::{SweepConfig, sweep};
 
 impl SweepConfig {
@@ -25,7 +27,59 @@ impl SweepConfig {
     }
 }
 
+impl ReachConfig {
+    /// The config of `census24 sweep --targets` options, validated.
+    pub fn from_args(
+        args: &SweepArgs,
+        targets: crate::game::targets::TargetRange,
+    ) -> Result<ReachConfig, crate::tables::sweep::PlanError> {
+        let t = &args.table;
+        ReachConfig {
+            key: ReachKey {
+                rules: t.rules,
+                targets,
+                values: t.values,
+                deck: t.deck,
+                k: t.hand_size,
+            },
+            out: args.out.clone(),
+            shard: args.shard,
+            solutions: !args.no_solutions,
+            threads: args.threads.map(usize::from),
+            skip_complete: args.skip_complete,
+            stop_after_chunks: args.stop_after_chunks,
+        }
+        .validate()
+    }
+}
+
+/// `sweep --targets`: the reach table and its per-target report.
+fn run_reach(
+    args: &SweepArgs,
+    targets: crate::game::targets::TargetRange,
+) -> anyhow::Result<Status> {
+    let cfg = ReachConfig::from_args(args, targets)?;
+    let summary = reach_sweep(&cfg, &hands_bar(args.quiet))?;
+    if !args.quiet {
+        println!("{}", summary.paragraph());
+    }
+    if !args.no_report && cfg.shard.is_none() {
+        let out = args
+            .reports
+            .clone()
+            .unwrap_or_else(|| reports_beside(&cfg.out));
+        let readme = crate::report::reach::write_reach_report(&cfg.out, &out, &cfg.key)?;
+        if !args.quiet {
+            println!("Report: {}", readme.display());
+        }
+    }
+    Ok(Status::Done)
+}
+
 pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
+    if let Some(targets) = args.targets {
+        return run_reach(&args, targets);
+    }
     let cfg = SweepConfig::from_args(&args)?;
     let summary = sweep(&cfg, &hands_bar(args.quiet))?;
     if !args.quiet {

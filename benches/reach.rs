@@ -1,0 +1,81 @@
+//! Reach benchmarks (`cargo bench --bench reach`): every four-card hand
+//! against every target 1..999 (with solution counts and difficulty, as
+//! `sweep --targets` computes each row, without the files), and every
+//! five-card hand's reachable targets (the `--no-solutions` path). The
+//! whole-process figures of the goals are `just bench-reach`; both are
+//! recorded in docs/PERFORMANCE.md.
+
+use census24::game::targets::TargetRange;
+use census24::solve::targets::Reacher;
+use census24::tables::enumerate::Deck;
+use census24::tables::reach::{ReachSpec, reach_rows};
+use census24::{Hand, Rules};
+use itertools::Itertools;
+use rayon::prelude::*;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    divan::main();
+}
+
+fn hands(k: usize) -> Vec<Hand> {
+    (1..=13i64)
+        .combinations_with_replacement(k)
+        .map(|c| Hand::new(c).unwrap())
+        .collect()
+}
+
+const TARGETS: TargetRange = TargetRange { lo: 1, hi: 999 };
+
+/// Every four-card hand's 999 reach rows with counts and difficulty, on two
+/// threads: the solving half of `sweep -k 4 --targets 1..999`.
+#[divan::bench(sample_count = 5)]
+fn four_cards_counted_two_threads(bencher: divan::Bencher) {
+    let hands = hands(4);
+    let spec = ReachSpec {
+        targets: TARGETS,
+        rules: Rules::Rational,
+        deck: Deck::Copies(4),
+        solutions: true,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    bencher.bench_local(|| {
+        pool.install(|| {
+            hands
+                .par_iter()
+                .map(|h| {
+                    reach_rows(h, &spec)
+                        .unwrap()
+                        .iter()
+                        .filter(|r| r.solvable)
+                        .count()
+                })
+                .sum::<usize>()
+        })
+    });
+}
+
+/// Every five-card hand's reachable targets 1..999, one thread, a fresh
+/// reacher per sample.
+#[divan::bench(sample_count = 5)]
+fn five_cards_decided_one_thread(bencher: divan::Bencher) {
+    let hands = hands(5);
+    bencher.bench_local(|| {
+        let mut r = Reacher::new(Rules::Rational);
+        hands
+            .iter()
+            .map(|h| {
+                r.reaches(h, TARGETS)
+                    .unwrap()
+                    .iter()
+                    .filter(|&&b| b)
+                    .count()
+            })
+            .sum::<usize>()
+    });
+}
