@@ -58,9 +58,62 @@ impl FromStr for Rules {
     }
 }
 
+/// Which of a hand's cards a solution uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Use {
+    /// Every card exactly once (the 24 game).
+    #[default]
+    All,
+    /// Any non-empty selection of the cards, each at most once (the
+    /// Countdown numbers round).
+    Any,
+}
+
+impl Use {
+    pub const ALL: [Use; 2] = [Use::All, Use::Any];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Use::All => "all",
+            Use::Any => "any",
+        }
+    }
+}
+
+impl fmt::Display for Use {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Use {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Use, InputError> {
+        Use::ALL.into_iter().find(|u| u.name() == s).ok_or_else(|| {
+            InputError::Other(format!("unknown --use \"{s}\" (expected all or any)"))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn use_names_round_trip() {
+        for u in Use::ALL {
+            assert_eq!(u.name().parse::<Use>().unwrap(), u);
+        }
+        assert!(
+            "some"
+                .parse::<Use>()
+                .unwrap_err()
+                .to_string()
+                .contains("\"some\"")
+        );
+    }
 
     #[test]
     fn names_round_trip() {
