@@ -37,6 +37,7 @@ fn four_cards_counted_two_threads(bencher: divan::Bencher) {
     let spec = ReachSpec {
         targets: TARGETS,
         rules: Rules::Rational,
+        uses: census24::game::rules::Use::All,
         deck: Deck::Copies(4),
         solutions: true,
     };

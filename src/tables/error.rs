@@ -45,6 +45,8 @@ pub enum PlanError {
     )]
     TooManyRows { rows: u128, max: u128 },
     #[error("{0}")]
+    Options(String),
+    #[error("{0}")]
     Range(InputError),
 }
 

@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
+use crate::game::rules::Use;
 use crate::tables::enumerate::{self, Deck};
 use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{self, Part, ReachKey, Shard};
@@ -72,8 +73,18 @@ impl ReachConfig {
                 note,
             });
         }
-        if let Deck::Copies(n) = key.deck {
-            let cards = n as u64 * key.values.width();
+        if self.solutions && key.uses == Use::Any {
+            return Err(PlanError::Options(
+                "--use any sweeps decide each target and its closest value, without solution \
+                 counts: add --no-solutions"
+                    .into(),
+            ));
+        }
+        if let Some(cards) = match key.deck {
+            Deck::Copies(n) => Some(n as u64 * key.values.width()),
+            Deck::Multiset(m) => Some(m.size()),
+            Deck::Unlimited => None,
+        } {
             if (key.k as u64) > cards {
                 return Err(PlanError::DeckTooSmall {
                     k: key.k,
@@ -306,6 +317,7 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
     let spec = ReachSpec {
         targets: key.targets,
         rules: key.rules,
+        uses: key.uses,
         deck: key.deck,
         solutions: cfg.solutions,
     };

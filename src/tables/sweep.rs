@@ -82,8 +82,11 @@ impl SweepConfig {
         if k == 0 || k > max {
             return Err(PlanError::HandSize { k, max, note });
         }
-        if let Deck::Copies(n) = self.key.deck {
-            let cards = n as u64 * self.key.values.width();
+        if let Some(cards) = match self.key.deck {
+            Deck::Copies(n) => Some(n as u64 * self.key.values.width()),
+            Deck::Multiset(m) => Some(m.size()),
+            Deck::Unlimited => None,
+        } {
             if (k as u64) > cards {
                 return Err(PlanError::DeckTooSmall {
                     k,
