@@ -55,13 +55,16 @@ pub enum Command {
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)
     /// into the tables a single run writes, byte for byte, and remove the parts.
     Merge(MergeArgs),
-    /// Write a markdown report with SVG charts for every table under --data.
+    /// Write a markdown report with SVG charts and an explorer page for every table under --data.
     ///
     /// Each table in DATA/<partition>/ gets OUT/<partition>/README.md with
     /// charts beside it (share solvable by hand size and by card value,
     /// distinct solution counts, difficulty tiers, deal odds) and lists (the
     /// hardest hands, fraction-only hands, hands with one solution,
-    /// unsolvable hands); OUT/README.md indexes them and compares hand sizes.
+    /// unsolvable hands), and OUT/<partition>/explorer.html: one
+    /// self-contained page to filter, sort and open every hand and make
+    /// puzzle sets in a browser. OUT/README.md indexes them and compares
+    /// hand sizes.
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
@@ -403,10 +406,8 @@ pub struct PickArgs {
     #[arg(long, value_name = "SECONDS")]
     pub max_time: Option<f64>,
 
-    /// Only hands that need one of these operation classes (comma-separated):
-    /// add-sub (some solution uses only + and -), product (+ - * suffice),
-    /// division (every solution divides, some stays in whole numbers),
-    /// fraction (every solution passes through a fraction).
+    /// Only hands that need one of these operation classes (comma-separated;
+    /// a hand's class is the smallest its solutions allow).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub ops: Vec<Ops>,
 
