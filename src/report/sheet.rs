@@ -46,11 +46,11 @@ pub fn sheet_html(set: &[&Entry], target: Q) -> String {
         let _ = write!(
             body,
             "<li class=\"puzzle\" data-hand=\"{}\"><div class=\"num\">Puzzle {}</div>\
-             <div class=\"cards\">{cards}</div><div class=\"level\">{} \u{b7} about {} s</div></li>",
+             <div class=\"cards\">{cards}</div><div class=\"level\">{} \u{b7} {:.2} s</div></li>",
             escape(&e.hand),
             n + 1,
             e.tier.map(|t| t.name()).unwrap_or_default(),
-            e.time_s.unwrap_or(0.0).round()
+            e.time_s.unwrap_or(0.0)
         );
     }
     body.push_str(
@@ -110,7 +110,7 @@ mod tests {
         let answers = html.find("<h1>Answers</h1>").unwrap();
         let answer = html.find("7\u{d7}9\u{2212}3\u{d7}13").unwrap();
         assert!(puzzle < answers && answers < answer);
-        assert!(html.contains("hard \u{b7} about 19 s"));
+        assert!(html.contains("hard \u{b7} 19.41 s"));
         assert!(html.contains("<title>Make 24: 1 puzzle</title>"));
     }
 }

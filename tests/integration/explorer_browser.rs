@@ -513,7 +513,11 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
           var t = __t;
           await t.hash('#tier=hard,expert&ops=product,division&n=6&seed=7');
           t.click('#make-set');
-          out.spread = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent };
+          out.spread = {
+            puzzles: t.puzzles(),
+            command: document.getElementById('pick-command').textContent,
+            sheet: document.querySelector('#sheet-body .sheet').outerHTML
+          };
           t.click('#sheet-back');
           t.click('#s-spread');
           t.click('#s-shapes');
@@ -539,6 +543,15 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
         assert_eq!(cli.len(), 6, "{command}");
         assert_eq!(strings(&got[key]["puzzles"]), cli, "{command}");
     }
+    // The page's sheet is the markup `pick --format html` prints.
+    let command = got["spread"]["command"].as_str().unwrap();
+    let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
+    args.extend(["--data", data.to_str().unwrap()]);
+    let (code, html, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let start = html.find("<div class=\"sheet\">").unwrap();
+    let end = html.rfind("</div>").unwrap() + "</div>".len();
+    assert_eq!(got["spread"]["sheet"].as_str().unwrap(), &html[start..end]);
     assert!(
         got["spread"]["command"]
             .as_str()

@@ -134,7 +134,7 @@
 
   var COLS = [
     { key: 'hand', label: 'Hand', cls: 'l hand', v: function (i) { return i; }, html: function (i) { return D.hand[i]; } },
-    { key: 'solvable', label: 'Solvable', v: function (i) { return D.solvable[i]; },
+    { key: 'solvable', label: 'Solvable', cls: 'wide', v: function (i) { return D.solvable[i]; },
       html: function (i) { return D.solvable[i] ? 'yes' : '<span class="no">no</span>'; } },
     { key: 'time', label: 'Time (s)', title: 'predicted mean solve time, seconds', v: function (i) { return D.time[i]; },
       html: function (i) { return dash(D.time[i], fixed(D.time[i], 2)); } },
@@ -233,7 +233,7 @@
     set.forEach(function (i, n) {
       h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
         CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') +
-        '</div><div class="level">' + D.tiers[D.tier[i]] + ' \u00b7 about ' + Math.round(D.time[i]) + ' s</div></li>';
+        '</div><div class="level">' + D.tiers[D.tier[i]] + ' \u00b7 ' + D.time[i].toFixed(2) + ' s</div></li>';
     });
     h += '</ol></section><section class="sheet-page answers"><h1>Answers</h1><ol class="answer-list">';
     set.forEach(function (i) {
@@ -488,7 +488,10 @@
       syncControls();
       render();
     });
-    if (window.matchMedia('(max-width: 860px)').matches) $('filter-box').open = false;
+    if (window.matchMedia('(max-width: 860px)').matches) {
+      $('filter-box').open = false;
+      $('set-box').open = false;
+    }
     S = readHash();
     syncControls();
     render();
