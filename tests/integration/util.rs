@@ -51,10 +51,10 @@ fn reaches(values: &[Q], target: Q, ops: &[Op], integer: bool) -> bool {
     false
 }
 
-/// The operations a hand of cards needs to make 24, by brute force: 0 when
-/// + and - suffice, 1 with *, 2 with / in whole numbers, 3 through a
-/// fraction (the order of `census24 pick --ops` names); `None` when
-/// unsolvable.
+/// The operations a hand of cards needs to make 24, by brute force, as a
+/// position in the order of `census24 pick --ops` names: 0 when adding and
+/// subtracting suffice, 1 with products, 2 with divisions in whole numbers,
+/// 3 through a fraction; `None` when unsolvable.
 pub fn ops_class(cards: &[i64]) -> Option<usize> {
     use Op::*;
     let values: Vec<Q> = cards.iter().map(|&c| Q::int(c)).collect();
