@@ -741,3 +741,29 @@ fn classes_of(
     }
     Ok(by_hand)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_catalog_past_its_cap_keeps_each_hands_easiest_and_every_class() {
+        let rel = "rules=rational/target=24/values=1-13/deck=4/k=3";
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
+        let id = TableKey::from_partition(Path::new(rel)).unwrap();
+        let files = TableFiles::in_dir(&dir);
+        let all = catalog(&id, &files, u64::MAX).unwrap();
+        let easiest = catalog(&id, &files, 10).unwrap();
+        assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Easiest));
+        assert_eq!(all.hands.len(), 455);
+        let mut several = 0;
+        for (a, e) in all.hands.iter().zip(&easiest.hands) {
+            assert_eq!((&a.hand, a.ops), (&e.hand, e.ops));
+            assert_eq!(a.easiest(), e.easiest(), "{}", a.hand);
+            assert!(e.groups.len() <= 1 && e.groups.iter().all(|g| g.0.len() == 1));
+            several += usize::from(a.groups.len() > 1 || a.groups.iter().any(|g| g.0.len() > 1));
+        }
+        assert!(several > 0, "some hand has more than one solution to drop");
+        assert!(all.hands.iter().any(|h| h.ops == Some(Ops::Product)));
+    }
+}
