@@ -4,8 +4,10 @@
 mod bighand_cli;
 mod calibrate_cli;
 mod distinct_cli;
+mod explorer_browser;
 mod fuzz;
 mod help;
+mod pick_cli;
 mod reach_cli;
 mod readme;
 mod report_cli;
