@@ -10,11 +10,8 @@ use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-<<<<<<< HEAD
 use crate::game::targets::TargetRange;
-=======
 use crate::report::ops::Ops;
->>>>>>> issue-15
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
 use crate::tables::layout::{Shard, TableKey};
