@@ -11,6 +11,7 @@ use crate::difficulty::Tier;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
+use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
 use crate::tables::layout::{Shard, TableKey};
@@ -55,13 +56,16 @@ pub enum Command {
     /// Join complete sets of shard parts (written by `sweep --shard I/N`)
     /// into the tables a single run writes, byte for byte, and remove the parts.
     Merge(MergeArgs),
-    /// Write a markdown report with SVG charts for every table under --data.
+    /// Write a markdown report with SVG charts and an explorer page for every table under --data.
     ///
     /// Each table in DATA/<partition>/ gets OUT/<partition>/README.md with
     /// charts beside it (share solvable by hand size and by card value,
     /// distinct solution counts, difficulty tiers, deal odds) and lists (the
     /// hardest hands, fraction-only hands, hands with one solution,
-    /// unsolvable hands); OUT/README.md indexes them and compares hand sizes.
+    /// unsolvable hands), and OUT/<partition>/explorer.html: one
+    /// self-contained page to filter, sort and open every hand and make
+    /// puzzle sets in a browser. OUT/README.md indexes them and compares
+    /// hand sizes.
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
@@ -71,6 +75,17 @@ pub enum Command {
     /// docs/DIFFICULTY.md.
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
+    /// Choose a puzzle set: N hands of one table, by tier, predicted time and
+    /// the operations they need, listed easy to hard.
+    ///
+    /// Reads the table as `rank` does. Without --spread the hands are drawn
+    /// at random; with it, one from each of N equal slices of the matching
+    /// hands ordered by predicted time. The same options and --seed give the
+    /// same set every time; the explorer page's "Make puzzle set" button
+    /// gives the same set for the same filters. The operation classes
+    /// (--ops) are defined in docs/EXPLORER.md.
+    #[command(allow_negative_numbers = true)]
+    Pick(PickArgs),
     /// Count (or list) the inequivalent expressions over N distinct operands.
     ///
     /// Operands a, b, c, ... are used once each with + - * / and parentheses;
@@ -417,6 +432,68 @@ pub struct RankArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+}
+
+/// How `pick` prints its set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PickFormat {
+    /// One hand per line (ready for `census24 solve --stdin`).
+    List,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// A JSON array of objects.
+    Json,
+    /// A printable HTML sheet: puzzle cards, the answers on a second page.
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct PickArgs {
+    /// Folder the tables were swept into.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub data: PathBuf,
+
+    #[command(flatten)]
+    pub table: TableArgs,
+
+    /// How many hands.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 12)]
+    pub count: usize,
+
+    /// Only hands of these tiers (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub tier: Vec<Tier>,
+
+    /// Only hands whose predicted mean solve time is at least SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub min_time: Option<f64>,
+
+    /// Only hands whose predicted mean solve time is at most SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+
+    /// Only hands that need one of these operation classes (comma-separated;
+    /// a hand's class is the smallest its solutions allow).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ops: Vec<Ops>,
+
+    /// One hand from each of N equal slices, from easy to hard, instead of N
+    /// at random.
+    #[arg(long)]
+    pub spread: bool,
+
+    /// No two hands whose easiest solutions have the same shape (the
+    /// expression with its numbers erased: 7*9-3*13 is n*n-n*n).
+    #[arg(long)]
+    pub distinct_shapes: bool,
+
+    /// Seed of the random choice: the same seed, the same set.
+    #[arg(long, value_name = "N", default_value_t = 24)]
+    pub seed: u32,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PickFormat::List)]
+    pub format: PickFormat,
 }
 
 #[derive(Debug, Args)]

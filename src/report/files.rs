@@ -1,7 +1,7 @@
 //! Where report files go, and the only code that writes them.
 //!
-//! A table in `DATA/<partition>/` gets `OUT/<partition>/README.md` and its
-//! charts beside it; `OUT/README.md` indexes every table found under DATA,
+//! A table in `DATA/<partition>/` gets `OUT/<partition>/README.md` with its
+//! charts and its explorer page (`explorer.html`) beside it; `OUT/README.md` indexes every table found under DATA,
 //! with the family charts in `OUT/<family>/`. Every file is written under a
 //! temporary name and renamed into place, so a reader never sees half a
 //! report.
@@ -10,7 +10,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
-use super::query::{ReportError, TableFiles, calibration, size_summary, table_summary};
+use super::catalog::MAX_CLASSES;
+use super::explorer::{EXPLORER, explorer_html};
+use super::query::{ReportError, TableFiles, calibration, catalog, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::{Measured, parse_measurements};
 use crate::game::number::Q;
@@ -111,8 +113,9 @@ pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, Report
     Ok(readme)
 }
 
-/// Writes the reports of the plan's tables and the index; returns the
-/// markdown files written, index last.
+/// Writes the reports of the plan's tables (each README.md, then its
+/// explorer page) and the index; returns the README.md and explorer files
+/// written, index last.
 pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
     let reach = super::reach::discover_reach(&plan.data)?;
@@ -159,7 +162,15 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
             .map(|(_, s)| s.clone())
             .collect();
         let rendered = table_report(&summary, &family);
-        written.push(write_rendered(&plan.out.join(f.id.partition()), &rendered)?);
+        let dir = plan.out.join(f.id.partition());
+        written.push(write_rendered(&dir, &rendered)?);
+        let page = explorer_html(&catalog(&f.id, &files, MAX_CLASSES)?);
+        let path = dir.join(EXPLORER);
+        disk::write_atomic(&path, page.as_bytes()).map_err(|source| ReportError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
     }
     // Reach tables are reported when all tables are (`census24 report`);
     // a sweep's own report names its table.

@@ -6,8 +6,19 @@
 //! and chart bytes out) -> `files` (the one place that decides where report
 //! files go and writes them, temporary name then rename). Rendering never
 //! sees polars or paths, so snapshot tests feed it hand-made summaries.
+//!
+//! The explorer follows the same flow: `query::catalog` reads a table's
+//! hands and solutions into a [`catalog::Catalog`], `explorer` renders it as
+//! one self-contained HTML page, and `files` writes it beside the report.
+//! `pick` chooses puzzle sets from a catalog (`census24 pick`), `sheet`
+//! prints them, and `ops` says which operations a hand needs.
 
+pub mod catalog;
+pub mod explorer;
+pub mod ops;
+pub mod pick;
 pub mod render;
+pub mod sheet;
 pub mod svg;
 
 #[cfg(feature = "tables")]

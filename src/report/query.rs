@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use super::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
+use super::ops::Ops;
 use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
@@ -524,4 +526,244 @@ pub fn calibration(
         spearman: spearman(&a, &b),
         points,
     }))
+}
+
+/// Every hand of the table at `files` with its solutions grouped for
+/// reading (all classes up to `max_classes` solution rows, beyond that each
+/// hand's easiest), in table order.
+pub fn catalog(
+    id: &TableKey,
+    files: &TableFiles,
+    max_classes: u64,
+) -> Result<Catalog, ReportError> {
+    let path = files.hands.as_path();
+    let hands = scan(path)?;
+    let schema = schema_of(path, &hands)?;
+    let optional = |name: &str, dtype: DataType| {
+        if schema.contains(name) {
+            col(name).cast(dtype)
+        } else {
+            lit(NULL).cast(dtype).alias(name)
+        }
+    };
+    let df = run(
+        path,
+        hands.select([
+            col("hand"),
+            col("solvable").cast(DataType::UInt64),
+            col("solutions").cast(DataType::UInt64),
+            col("dissimilar").cast(DataType::UInt64),
+            col("needs_fraction").cast(DataType::UInt64),
+            col("integer_solvable").cast(DataType::UInt64),
+            col("deal_probability"),
+            col("example"),
+            optional("predicted_time_s", DataType::Float64),
+            optional("predicted_solve_rate", DataType::Float64),
+            optional("difficulty", DataType::Float64),
+            optional("tier", DataType::String),
+            optional("difficulty_rank", DataType::UInt64),
+        ]),
+    )?;
+    let c = Cols { df: &df, path };
+    let hand = c.strs("hand")?;
+    let solvable = c.u64s("solvable")?;
+    let structural = c.u64s("solutions")?;
+    let dissimilar = c.u64s("dissimilar")?;
+    let fraction = c.u64s("needs_fraction")?;
+    let integer = c.u64s("integer_solvable")?;
+    let deal = c.f64s("deal_probability")?;
+    let example = c.strs("example")?;
+    let time = c.f64s("predicted_time_s")?;
+    let rate = c.f64s("predicted_solve_rate")?;
+    let difficulty = c.f64s("difficulty")?;
+    let tier = c.strs("tier")?;
+    let rank = c.u64s("difficulty_rank")?;
+
+    let (kept, mut classes) = match &files.solutions {
+        None => (Kept::None, BTreeMap::new()),
+        Some(sols) => {
+            let rows = run(
+                sols,
+                scan(sols)?.select([len().cast(DataType::UInt64).alias("n")]),
+            )?;
+            let n = Cols {
+                df: &rows,
+                path: sols,
+            }
+            .u64_at("n")?;
+            if n <= max_classes {
+                (Kept::All, classes_of(sols, None)?)
+            } else {
+                (
+                    Kept::Easiest,
+                    classes_of(sols, Some(easiest_classes(sols)?))?,
+                )
+            }
+        }
+    };
+    let entries = (0..df.height())
+        .map(|i| {
+            let name = hand[i].clone().unwrap_or_default();
+            let rows = classes.remove(&name).unwrap_or_default();
+            let integer_solvable = integer[i] == Some(1);
+            let ops = match kept {
+                Kept::None => None,
+                _ => Ops::needed(rows.iter().map(|r| r.op_counts), integer_solvable),
+            };
+            let mut groups = grouped(rows);
+            if kept == Kept::Easiest {
+                groups.truncate(1);
+                groups.iter_mut().for_each(|g| g.0.truncate(1));
+            }
+            Entry {
+                cards: name
+                    .split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect(),
+                hand: name,
+                solvable: solvable[i] == Some(1),
+                time_s: time[i],
+                solve_rate: rate[i],
+                difficulty: difficulty[i],
+                tier: tier[i].as_deref().and_then(|t| t.parse().ok()),
+                rank: rank[i].map(|r| r as u32),
+                dissimilar: dissimilar[i].map(|d| d as u32),
+                structural: structural[i].map(|d| d as u32),
+                needs_fraction: fraction[i] == Some(1),
+                integer_solvable,
+                deal_probability: deal[i].unwrap_or(0.0),
+                ops,
+                example: example[i].clone().unwrap_or_default(),
+                groups,
+            }
+        })
+        .collect();
+    Ok(Catalog {
+        id: *id,
+        kept,
+        hands: entries,
+    })
+}
+
+/// Each hand's easiest class (lowest complexity, then class) and its
+/// expression, by hand.
+fn easiest_classes(path: &Path) -> Result<BTreeMap<String, (u32, String)>, ReportError> {
+    let solutions = scan(path)?;
+    let complexity = if schema_of(path, &solutions)?.contains("complexity") {
+        col("complexity")
+    } else {
+        col("class")
+    };
+    let df = run(
+        path,
+        solutions
+            .select([
+                col("hand"),
+                col("class"),
+                col("expression"),
+                complexity.alias("key"),
+            ])
+            .sort_by_exprs(
+                [col("hand"), col("key"), col("class")],
+                SortMultipleOptions::default(),
+            )
+            .unique_stable(Some(cols(["hand"])), UniqueKeepStrategy::First),
+    )?;
+    let c = Cols { df: &df, path };
+    Ok(c.strs("hand")?
+        .into_iter()
+        .zip(c.u64s("class")?)
+        .zip(c.strs("expression")?)
+        .filter_map(|((h, k), e)| Some((h?, (k? as u32, e?))))
+        .collect())
+}
+
+/// The solution rows of every hand, by hand. With `only`, every row keeps
+/// its operation counts (for [`Ops::needed`]) but only the named class of
+/// each hand has its expression: the caller keeps that one alone (it sorts
+/// first, being the easiest).
+fn classes_of(
+    path: &Path,
+    only: Option<BTreeMap<String, (u32, String)>>,
+) -> Result<BTreeMap<String, Vec<ClassRow>>, ReportError> {
+    let solutions = scan(path)?;
+    let complexity = if schema_of(path, &solutions)?.contains("complexity") {
+        col("complexity").cast(DataType::Float64)
+    } else {
+        lit(0.0f64).alias("complexity")
+    };
+    let mut fields = vec![
+        col("hand"),
+        col("class").cast(DataType::UInt64),
+        col("dissimilar_group").cast(DataType::UInt64),
+        complexity,
+    ];
+    for op in ["adds", "subs", "muls", "divs"] {
+        fields.push(col(op).cast(DataType::UInt64));
+    }
+    if only.is_none() {
+        fields.push(col("expression"));
+    }
+    let df = run(path, solutions.select(fields))?;
+    let c = Cols { df: &df, path };
+    let hand = c.strs("hand")?;
+    let class = c.u64s("class")?;
+    let group = c.u64s("dissimilar_group")?;
+    let complexity = c.f64s("complexity")?;
+    let ops = [
+        c.u64s("adds")?,
+        c.u64s("subs")?,
+        c.u64s("muls")?,
+        c.u64s("divs")?,
+    ];
+    let expression = match &only {
+        None => c.strs("expression")?,
+        Some(_) => vec![None; df.height()],
+    };
+    let mut by_hand: BTreeMap<String, Vec<ClassRow>> = BTreeMap::new();
+    for i in 0..df.height() {
+        let Some(h) = hand[i].clone() else { continue };
+        let class = class[i].unwrap_or(0) as u32;
+        let text = match &only {
+            None => expression[i].clone(),
+            Some(only) => only
+                .get(&h)
+                .filter(|(k, _)| *k == class)
+                .map(|(_, e)| e.clone()),
+        };
+        by_hand.entry(h).or_default().push(ClassRow {
+            class,
+            expression: text.unwrap_or_default(),
+            dissimilar_group: group[i].unwrap_or(0) as u32,
+            complexity: complexity[i].unwrap_or(0.0),
+            op_counts: ops.each_ref().map(|o| o[i].unwrap_or(0) as u32),
+        });
+    }
+    Ok(by_hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_catalog_past_its_cap_keeps_each_hands_easiest_and_every_class() {
+        let rel = "rules=rational/target=24/values=1-13/deck=4/k=3";
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
+        let id = TableKey::from_partition(Path::new(rel)).unwrap();
+        let files = TableFiles::in_dir(&dir);
+        let all = catalog(&id, &files, u64::MAX).unwrap();
+        let easiest = catalog(&id, &files, 10).unwrap();
+        assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Easiest));
+        assert_eq!(all.hands.len(), 455);
+        let mut several = 0;
+        for (a, e) in all.hands.iter().zip(&easiest.hands) {
+            assert_eq!((&a.hand, a.ops), (&e.hand, e.ops));
+            assert_eq!(a.easiest(), e.easiest(), "{}", a.hand);
+            assert!(e.groups.len() <= 1 && e.groups.iter().all(|g| g.0.len() == 1));
+            several += usize::from(a.groups.len() > 1 || a.groups.iter().any(|g| g.0.len() > 1));
+        }
+        assert!(several > 0, "some hand has more than one solution to drop");
+        assert!(all.hands.iter().any(|h| h.ops == Some(Ops::Product)));
+    }
 }

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use super::explorer::EXPLORER;
 use super::svg::{BarChart, LogScatter, Series};
 use super::{HandList, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
@@ -94,6 +95,11 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
          regenerate with `just report`.\n",
         capitalize(&t.id.family_title()),
         t.id.partition().display()
+    );
+    let _ = writeln!(
+        md,
+        "Every hand of this table, with filters, sorting, its solutions and puzzle sets, is in \
+         [{EXPLORER}]({EXPLORER}): open it in a browser (one file, nothing to install).\n"
     );
 
     md.push_str("## In short\n\n");

@@ -122,6 +122,7 @@ fn report_command_writes_the_bytes_the_sweep_wrote() {
     );
     for name in [
         "README.md",
+        "explorer.html",
         "solvable-by-value.svg",
         "tiers.svg",
         "deal-odds.svg",

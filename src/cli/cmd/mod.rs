@@ -5,6 +5,7 @@ pub mod calibrate;
 pub mod distinct;
 pub mod expressions;
 pub mod merge;
+pub mod pick;
 pub mod rank;
 pub mod report;
 pub mod solve;
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Merge(args) => merge::run(args),
         Command::Report(args) => report::run(args),
         Command::Rank(args) => rank::run(args),
+        Command::Pick(args) => pick::run(args),
         Command::Expressions(args) => expressions::run(args),
         Command::Calibrate(args) => calibrate::run(args),
     }

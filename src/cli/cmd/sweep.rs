@@ -121,10 +121,13 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             only: Some(vec![cfg.key]),
         };
         let written = write_reports(&plan)?;
-        if !args.quiet
-            && let Some(readme) = written.first()
-        {
-            println!("Report: {}", readme.display());
+        if !args.quiet {
+            if let Some(readme) = written.first() {
+                println!("Report: {}", readme.display());
+            }
+            if let Some(page) = written.get(1) {
+                println!("Explorer (open it in a browser): {}", page.display());
+            }
         }
     }
     Ok(Status::Done)

@@ -1,0 +1,59 @@
+//! `census24 pick`: options to a validated [`PickPlan`], read the table's
+//! catalog, pick, print the set in the asked format.
+
+use std::io::Write;
+
+use crate::cli::args::{PickArgs, PickFormat};
+use crate::cli::cmd::Status;
+use crate::report::catalog::MAX_CLASSES;
+use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_list};
+use crate::report::query::{TableFiles, catalog};
+use crate::report::rank::{RankError, sweep_command};
+use crate::report::sheet::sheet_html;
+use crate::tables::layout::Part;
+
+pub fn run(args: PickArgs) -> anyhow::Result<Status> {
+    let plan = PickPlan {
+        count: args.count,
+        tiers: args.tier,
+        min_time: args.min_time,
+        max_time: args.max_time,
+        ops: args.ops,
+        spread: args.spread,
+        distinct_shapes: args.distinct_shapes,
+        seed: args.seed,
+    }
+    .validate()?;
+    let key = args.table.key();
+    let dir = args.data.join(key.partition());
+    if !dir.join(Part::Whole.hands()).is_file() {
+        return Err(RankError::Missing {
+            path: dir,
+            sweep: sweep_command(&args.data, &key),
+        }
+        .into());
+    }
+    let cat = catalog(&key, &TableFiles::in_dir(&dir), MAX_CLASSES)?;
+    let set = pick(&cat, &plan)?;
+    if set.len() < plan.count {
+        eprintln!(
+            "census24: only {} hands {} these filters",
+            set.len(),
+            if plan.distinct_shapes {
+                "with distinct shapes pass"
+            } else {
+                "pass"
+            }
+        );
+    }
+    let text = match args.format {
+        PickFormat::List => to_list(&set),
+        PickFormat::Csv => to_csv(&set),
+        PickFormat::Json => to_json(&set),
+        PickFormat::Html => sheet_html(&set, key.target),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Status::Done)
+}

@@ -1,0 +1,291 @@
+//! The explorer: one self-contained HTML page per table (`explorer.html`
+//! beside its README.md) where a designer filters, sorts and opens every
+//! hand, and makes a puzzle set, with no server and no network.
+//!
+//! Pure: a [`Catalog`] in, the page's bytes out. The page is a template
+//! (`explorer/page.html`) with its styles (`explorer/style.css` and the
+//! puzzle sheet's `explorer/sheet.css`), its script (`explorer/app.js`) and
+//! the table's data inlined. The data is columnar JSON, one array per
+//! column, and each hand's solutions one compact string (see
+//! [`solutions_text`]), so the five-card table (146 464 solution classes)
+//! makes a page of about 4 MB.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::catalog::{Catalog, Entry, Kept};
+use super::ops::Ops;
+use crate::difficulty::Tier;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+use crate::tables::enumerate::Deck;
+use crate::tables::layout::TableKey;
+
+/// The page's file name, beside the table's README.md.
+pub const EXPLORER: &str = "explorer.html";
+
+const PAGE: &str = include_str!("explorer/page.html");
+const STYLE: &str = include_str!("explorer/style.css");
+/// The puzzle sheet's styles, shared with `census24 pick --format html`.
+pub const SHEET_STYLE: &str = include_str!("explorer/sheet.css");
+const SCRIPT: &str = include_str!("explorer/app.js");
+
+/// The table as the page's script reads it: one array per column, indexed
+/// by the hand's position in the table.
+#[derive(Serialize)]
+struct Data<'a> {
+    title: String,
+    family: String,
+    partition: String,
+    target: String,
+    k: usize,
+    /// The options that name this table on the command line.
+    table_args: String,
+    /// `all`, `easiest` or `none`: which solutions `solutions` holds.
+    kept: &'static str,
+    tiers: Vec<&'static str>,
+    /// Seconds at which each tier begins.
+    tier_from: [f64; 4],
+    ops: Vec<&'static str>,
+    hand: Vec<&'a str>,
+    solvable: Vec<u8>,
+    time: Vec<Option<f64>>,
+    rate: Vec<Option<f64>>,
+    difficulty: Vec<Option<f64>>,
+    tier: Vec<Option<u8>>,
+    dissimilar: Vec<Option<u32>>,
+    structural: Vec<Option<u32>>,
+    fraction: Vec<u8>,
+    integer: Vec<u8>,
+    need: Vec<Option<u8>>,
+    deal: Vec<f64>,
+    solutions: Vec<String>,
+}
+
+/// A hand's solutions in one string: dissimilar solutions easiest first,
+/// separated by `;`, each its structural variants separated by `,`, each
+/// variant `expression=complexity` (`7*9-3*13=10.19;(7-13/3)*9=13.5`).
+/// Expressions hold only digits, `+ - * /` and parentheses, so the
+/// separators are unambiguous. A table without solutions gives the
+/// example alone, without complexity.
+pub fn solutions_text(e: &Entry, kept: Kept) -> String {
+    if kept == Kept::None {
+        return e.example.clone();
+    }
+    e.groups
+        .iter()
+        .map(|g| {
+            g.0.iter()
+                .map(|v| format!("{}={}", v.expression, v.complexity))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The title a page and a puzzle sheet give a table.
+pub fn title(catalog: &Catalog) -> String {
+    let k = catalog.id.k;
+    format!(
+        "Target {} with {k} card{}",
+        catalog.id.target,
+        if k == 1 { "" } else { "s" }
+    )
+}
+
+/// The options of `census24 pick` (or `rank`) that name a table: the hand
+/// size, and the others only where they differ from the defaults.
+pub fn table_args(id: &TableKey) -> String {
+    let mut args = format!("--hand-size {}", id.k);
+    if (id.values.lo, id.values.hi) != (1, 13) {
+        let _ = write!(args, " --values {}..{}", id.values.lo, id.values.hi);
+    }
+    if id.target != Q::int(24) {
+        let _ = write!(args, " --target {}", id.target);
+    }
+    if id.rules != Rules::Rational {
+        let _ = write!(args, " --rules {}", id.rules);
+    }
+    if id.deck != Deck::Copies(4) {
+        let _ = write!(args, " --deck {}", id.deck);
+    }
+    args
+}
+
+/// The explorer page of a table.
+pub fn explorer_html(catalog: &Catalog) -> String {
+    let h = &catalog.hands;
+    let data = Data {
+        title: title(catalog),
+        family: catalog.id.family_title(),
+        partition: catalog.id.partition().display().to_string(),
+        target: catalog.id.target.to_string(),
+        k: catalog.id.k,
+        table_args: table_args(&catalog.id),
+        kept: match catalog.kept {
+            Kept::All => "all",
+            Kept::Easiest => "easiest",
+            Kept::None => "none",
+        },
+        tiers: Tier::ALL.iter().map(|t| t.name()).collect(),
+        tier_from: [0.0, Tier::MEDIUM_FROM, Tier::HARD_FROM, Tier::EXPERT_FROM],
+        ops: Ops::ALL.iter().map(|o| o.name()).collect(),
+        hand: h.iter().map(|e| e.hand.as_str()).collect(),
+        solvable: h.iter().map(|e| u8::from(e.solvable)).collect(),
+        time: h.iter().map(|e| e.time_s).collect(),
+        rate: h.iter().map(|e| e.solve_rate).collect(),
+        difficulty: h.iter().map(|e| e.difficulty).collect(),
+        tier: h.iter().map(|e| e.tier.map(|t| t as u8)).collect(),
+        dissimilar: h.iter().map(|e| e.dissimilar).collect(),
+        structural: h.iter().map(|e| e.structural).collect(),
+        fraction: h.iter().map(|e| u8::from(e.needs_fraction)).collect(),
+        integer: h.iter().map(|e| u8::from(e.integer_solvable)).collect(),
+        need: h.iter().map(|e| e.ops.map(|o| o as u8)).collect(),
+        deal: h.iter().map(|e| e.deal_probability).collect(),
+        solutions: h.iter().map(|e| solutions_text(e, catalog.kept)).collect(),
+    };
+    // `<` never occurs outside JSON strings, and inside one `\u003c` reads
+    // the same: the data can never close its script element.
+    let json = serde_json::to_string(&data)
+        .expect("explorer data serializes")
+        .replace('<', "\\u003c");
+    let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + json.len());
+    let mut rest = PAGE;
+    for (marker, text) in [
+        ("{{title}}", escape_html(&data.title)),
+        ("{{style}}", format!("{STYLE}{SHEET_STYLE}")),
+        ("{{data}}", json),
+        ("{{script}}", SCRIPT.to_string()),
+    ] {
+        let (before, after) = rest
+            .split_once(marker)
+            .expect("the page template holds each marker once, in order");
+        out.push_str(before);
+        out.push_str(&text);
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::catalog::{Group, Variant};
+    use crate::tables::enumerate::ValueRange;
+
+    fn entry(hand: &str, groups: Vec<Vec<(&str, f64)>>) -> Entry {
+        Entry {
+            hand: hand.into(),
+            cards: hand.split(' ').map(|c| c.parse().unwrap()).collect(),
+            solvable: !groups.is_empty(),
+            time_s: (!groups.is_empty()).then_some(12.5),
+            solve_rate: (!groups.is_empty()).then_some(0.875),
+            difficulty: (!groups.is_empty()).then_some(49.5),
+            tier: (!groups.is_empty()).then_some(Tier::Hard),
+            rank: None,
+            dissimilar: Some(groups.len() as u32),
+            structural: Some(groups.iter().map(|g| g.len() as u32).sum()),
+            needs_fraction: false,
+            integer_solvable: !groups.is_empty(),
+            deal_probability: 0.25,
+            ops: (!groups.is_empty()).then_some(Ops::Product),
+            example: groups
+                .first()
+                .map(|g| g[0].0.to_string())
+                .unwrap_or_default(),
+            groups: groups
+                .into_iter()
+                .map(|g| {
+                    Group(
+                        g.into_iter()
+                            .map(|(e, c)| Variant {
+                                expression: e.into(),
+                                complexity: c,
+                            })
+                            .collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn catalog() -> Catalog {
+        Catalog {
+            id: TableKey {
+                rules: Rules::Rational,
+                target: Q::int(24),
+                values: ValueRange::new(1, 13).unwrap(),
+                deck: Deck::Copies(4),
+                k: 2,
+            },
+            kept: Kept::All,
+            hands: vec![
+                entry("1 1", vec![]),
+                entry(
+                    "3 8",
+                    vec![vec![("3*8", 2.0), ("8*3/1", 4.5)], vec![("8<3", 9.0)]],
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn solutions_read_easiest_first_with_their_variants() {
+        let c = catalog();
+        assert_eq!(
+            solutions_text(&c.hands[1], Kept::All),
+            "3*8=2,8*3/1=4.5;8<3=9"
+        );
+        assert_eq!(solutions_text(&c.hands[0], Kept::All), "");
+        assert_eq!(solutions_text(&c.hands[1], Kept::None), "3*8");
+    }
+
+    #[test]
+    fn the_page_is_self_contained_and_its_data_cannot_close_the_script() {
+        let page = explorer_html(&catalog());
+        assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
+        assert!(!page.contains("{{"), "a marker is left");
+        assert!(page.contains("<title>Target 24 with 2 cards</title>"));
+        for remote in ["http://", "https://", "src=\"", "<link"] {
+            assert!(!page.contains(remote), "the page loads {remote}");
+        }
+        // The one `<` of the data is escaped.
+        assert!(page.contains("8\\u003c3=9"));
+        let open = "id=\"census24-data\">";
+        let start = page.find(open).unwrap() + open.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let json: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(json["hand"][1], "3 8");
+        assert_eq!(json["solutions"][1], "3*8=2,8*3/1=4.5;8<3=9");
+        assert_eq!(json["need"][1], 1);
+        assert_eq!(json["time"][0], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn table_args_name_only_what_differs_from_the_defaults() {
+        let mut id = catalog().id;
+        assert_eq!(table_args(&id), "--hand-size 2");
+        id.target = Q::new(7, 2).unwrap();
+        id.deck = Deck::Unlimited;
+        id.rules = Rules::Natural;
+        assert_eq!(
+            table_args(&id),
+            "--hand-size 2 --target 7/2 --rules natural --deck none"
+        );
+    }
+
+    #[test]
+    fn the_same_catalog_gives_the_same_bytes() {
+        assert_eq!(explorer_html(&catalog()), explorer_html(&catalog()));
+    }
+}

@@ -1,0 +1,501 @@
+// census24 explorer: filters, sorts and opens every hand of one table, and
+// makes puzzle sets as `census24 pick` does. The data is the JSON element
+// `census24-data` (one array per column, see src/report/explorer.rs); the
+// state of every filter lives in the URL hash so a view can be shared.
+(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('census24-data').textContent);
+  var N = D.hand.length;
+  var CARDS = D.hand.map(function (h) { return h.split(' ').map(Number); });
+  var BY_HAND = {};
+  D.hand.forEach(function (h, i) { BY_HAND[h] = i; });
+  var NEED_SIGN = ['+ \u2212', '\u00d7', '\u00f7', 'a/b'];
+  var NEED_WORDS = ['+ and \u2212 only', 'a product (\u00d7)', 'a division (\u00f7)', 'a fraction'];
+  var PAGE = 200;
+  var $ = function (id) { return document.getElementById(id); };
+
+  // ---- state and the URL ----------------------------------------------
+  var DEFAULTS = {
+    q: '', solvable: '', tier: '', ops: '', 'min-time': '', 'max-time': '',
+    'min-solutions': '', 'max-solutions': '', fraction: '', integer: '',
+    'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
+  };
+  var KEYS = Object.keys(DEFAULTS);
+  var S = Object.assign({}, DEFAULTS);
+  var shown = PAGE;
+
+  function readHash() {
+    var s = Object.assign({}, DEFAULTS);
+    var text = location.hash.replace(/^#/, '');
+    text.split('&').forEach(function (pair) {
+      if (!pair) return;
+      var at = pair.indexOf('=');
+      var k = decodeURIComponent(at < 0 ? pair : pair.slice(0, at));
+      var v = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
+      if (Object.prototype.hasOwnProperty.call(DEFAULTS, k)) s[k] = v.replace(/,/g, ' ').trim();
+    });
+    return s;
+  }
+
+  function writeHash() {
+    var parts = [];
+    KEYS.forEach(function (k) {
+      if (S[k] !== DEFAULTS[k]) {
+        parts.push(k + '=' + encodeURIComponent(S[k].trim().split(/\s+/).join(',')).replace(/%2C/g, ','));
+      }
+    });
+    var hash = parts.length ? '#' + parts.join('&') : '';
+    if (hash !== location.hash && !(hash === '' && location.hash === '')) {
+      history.replaceState(null, '', location.pathname + location.search + hash);
+    }
+  }
+
+  // ---- parsing the filters --------------------------------------------
+  function words(v) { return v.trim() ? v.trim().split(/[\s,]+/) : []; }
+  function number(v, integer) {
+    if (v.trim() === '') return { ok: true, value: null };
+    var x = Number(v);
+    var ok = isFinite(x) && x >= 0 && (!integer || Math.floor(x) === x);
+    return { ok: ok, value: ok ? x : null };
+  }
+  function cardList(v) {
+    var w = words(v);
+    var ok = w.every(function (t) { return /^-?\d+$/.test(t); });
+    return { ok: ok, value: ok && w.length ? w.map(Number) : null };
+  }
+  function names(v, list) {
+    var w = words(v);
+    var idx = w.map(function (t) { return list.indexOf(t); });
+    var ok = idx.every(function (x) { return x >= 0; });
+    return { ok: ok, value: ok && idx.length ? idx : null };
+  }
+
+  function compile() {
+    var bad = {};
+    function take(key, parsed) { if (!parsed.ok) bad[key] = true; return parsed.value; }
+    return {
+      bad: bad,
+      q: take('q', cardList(S.q)),
+      solvable: S.solvable,
+      tier: take('tier', names(S.tier, D.tiers)),
+      ops: take('ops', names(S.ops, D.ops)),
+      minTime: take('min-time', number(S['min-time'], false)),
+      maxTime: take('max-time', number(S['max-time'], false)),
+      minSol: take('min-solutions', number(S['min-solutions'], true)),
+      maxSol: take('max-solutions', number(S['max-solutions'], true)),
+      fraction: S.fraction,
+      integer: S.integer,
+      withCards: take('with', cardList(S['with'])),
+      without: take('without', cardList(S.without))
+    };
+  }
+
+  // Whether hand i holds every card of `want`, repeats counted.
+  function holds(i, want) {
+    var left = CARDS[i].slice();
+    for (var w = 0; w < want.length; w++) {
+      var at = left.indexOf(want[w]);
+      if (at < 0) return false;
+      left.splice(at, 1);
+    }
+    return true;
+  }
+
+  function yesNo(flag, value) { return flag === '' || (flag === 'yes') === (value === 1); }
+
+  function passes(i, F) {
+    if (!yesNo(F.solvable, D.solvable[i])) return false;
+    if (F.tier && (D.tier[i] === null || F.tier.indexOf(D.tier[i]) < 0)) return false;
+    if (F.ops && (D.need[i] === null || F.ops.indexOf(D.need[i]) < 0)) return false;
+    var t = D.time[i];
+    if (F.minTime !== null && !(t !== null && t >= F.minTime)) return false;
+    if (F.maxTime !== null && !(t !== null && t <= F.maxTime)) return false;
+    var d = D.dissimilar[i];
+    if (F.minSol !== null && !(d !== null && d >= F.minSol)) return false;
+    if (F.maxSol !== null && !(d !== null && d <= F.maxSol)) return false;
+    if (!yesNo(F.fraction, D.fraction[i])) return false;
+    if (!yesNo(F.integer, D.integer[i])) return false;
+    if (F.q && !holds(i, F.q)) return false;
+    if (F.withCards && !holds(i, F.withCards)) return false;
+    if (F.without && CARDS[i].some(function (c) { return F.without.indexOf(c) >= 0; })) return false;
+    return true;
+  }
+
+  // ---- columns ---------------------------------------------------------
+  function fixed(x, n) { return x === null ? '' : x.toFixed(n); }
+  function pct(x) { return x === null ? '' : (x * 100).toFixed(1) + '%'; }
+  function odds(p) {
+    if (!p) return '';
+    var n = Math.round(1 / p);
+    return '1 in ' + String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
+  }
+  function tierChip(t) { return t === null ? '' : '<span class="tier t' + t + '">' + D.tiers[t] + '</span>'; }
+  function dash(v, text) { return v === null ? '<span class="no">\u2014</span>' : text; }
+
+  var COLS = [
+    { key: 'hand', label: 'Hand', cls: 'l hand', v: function (i) { return i; }, html: function (i) { return D.hand[i]; } },
+    { key: 'solvable', label: 'Solvable', cls: 'wide', v: function (i) { return D.solvable[i]; },
+      html: function (i) { return D.solvable[i] ? 'yes' : '<span class="no">no</span>'; } },
+    { key: 'time', label: 'Time (s)', title: 'predicted mean solve time, seconds', v: function (i) { return D.time[i]; },
+      html: function (i) { return dash(D.time[i], fixed(D.time[i], 2)); } },
+    { key: 'rate', label: 'Solve rate', cls: 'wide', title: 'predicted share of attempts that end solved', v: function (i) { return D.rate[i]; },
+      html: function (i) { return dash(D.rate[i], pct(D.rate[i])); } },
+    { key: 'tier', label: 'Tier', cls: 'l', v: function (i) { return D.tier[i]; }, html: function (i) { return tierChip(D.tier[i]); } },
+    { key: 'solutions', label: 'Solutions', title: 'dissimilar solutions', v: function (i) { return D.dissimilar[i]; },
+      html: function (i) { return dash(D.dissimilar[i], String(D.dissimilar[i])); } },
+    { key: 'structural', label: 'Structural', cls: 'wide', title: 'structural solutions', v: function (i) { return D.structural[i]; },
+      html: function (i) { return dash(D.structural[i], String(D.structural[i])); } },
+    { key: 'needs', label: 'Needs', title: 'the operations a hand needs', v: function (i) { return D.need[i]; },
+      html: function (i) { var n = D.need[i]; return n === null ? '' : '<span class="need" title="' + NEED_WORDS[n] + '">' + NEED_SIGN[n] + '</span>'; } },
+    { key: 'fraction', label: 'Fraction', cls: 'wide', title: 'needs a fraction', v: function (i) { return D.fraction[i]; },
+      html: function (i) { return D.fraction[i] ? 'yes' : '<span class="no">no</span>'; } },
+    { key: 'deal', label: 'Deal odds', cls: 'wide', title: 'chance that a random deal is this hand', v: function (i) { return D.deal[i]; },
+      html: function (i) { return odds(D.deal[i]); } }
+  ];
+
+  function sortKey() {
+    var s = S.sort, desc = s.charAt(0) === '-';
+    var key = desc ? s.slice(1) : s;
+    var col = COLS.filter(function (c) { return c.key === key; })[0];
+    return col ? { col: col, desc: desc } : null;
+  }
+
+  function ordered(ids) {
+    var k = sortKey();
+    if (!k) return ids;
+    var v = k.col.v, sign = k.desc ? -1 : 1;
+    return ids.slice().sort(function (a, b) {
+      var x = v(a), y = v(b);
+      if (x === null && y === null) return a - b;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x === y ? a - b : (x < y ? -sign : sign);
+    });
+  }
+
+  // ---- puzzle sets: the steps of src/report/pick.rs -------------------
+  function mulberry32(a) {
+    return function () {
+      a |= 0; a = a + 0x6D2B79F5 | 0;
+      var t = Math.imul(a ^ a >>> 15, 1 | a);
+      t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
+      return ((t ^ t >>> 14) >>> 0) / 4294967296;
+    };
+  }
+
+  function easiest(i) { return D.solutions[i].split(';')[0].split(',')[0].split('=')[0]; }
+  function shapeOf(e) { return e.replace(/[0-9]+/g, 'n'); }
+
+  function pickSet(ids, n, seed, spread, distinct) {
+    var byTime = function (a, b) { return D.time[a] - D.time[b] || a - b; };
+    var all = ids.filter(function (i) { return D.time[i] !== null; }).sort(byTime);
+    var next = mulberry32(seed);
+    var below = function (m) { return Math.floor(next() * m); };
+    var shuffle = function (xs) {
+      for (var i = xs.length - 1; i > 0; i--) {
+        var j = below(i + 1), t = xs[i]; xs[i] = xs[j]; xs[j] = t;
+      }
+    };
+    var seen = {};
+    var fresh = function (i) {
+      if (!distinct) return true;
+      var s = shapeOf(easiest(i));
+      if (seen[s]) return false;
+      seen[s] = true;
+      return true;
+    };
+    var taken = [];
+    if (spread) {
+      var len = all.length;
+      for (var s = 0; s < n; s++) {
+        var slice = all.slice(Math.floor(s * len / n), Math.floor((s + 1) * len / n));
+        shuffle(slice);
+        for (var j = 0; j < slice.length; j++) {
+          if (fresh(slice[j])) { taken.push(slice[j]); break; }
+        }
+      }
+    } else {
+      shuffle(all);
+      for (var k = 0; k < all.length && taken.length < n; k++) {
+        if (fresh(all[k])) taken.push(all[k]);
+      }
+    }
+    return taken.sort(byTime);
+  }
+
+  function pretty(e) { return e.replace(/\*/g, '\u00d7').replace(/\//g, '\u00f7').replace(/-/g, '\u2212'); }
+  function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
+
+  // The sheet's markup is the one src/report/sheet.rs writes.
+  function sheetHtml(set) {
+    var h = '<div class="sheet"><section class="sheet-page"><h1>Make ' + esc(D.target) + '</h1>' +
+      '<p class="rule">Use every card once, with + \u2212 \u00d7 \u00f7 and brackets, to make ' + esc(D.target) + '.</p><ol class="puzzles">';
+    set.forEach(function (i, n) {
+      h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
+        CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') +
+        '</div><div class="level">' + D.tiers[D.tier[i]] + ' \u00b7 ' + D.time[i].toFixed(2) + ' s</div></li>';
+    });
+    h += '</ol></section><section class="sheet-page answers"><h1>Answers</h1><ol class="answer-list">';
+    set.forEach(function (i) {
+      h += '<li><span class="hand">' + esc(D.hand[i]) + '</span><span class="answer">' + esc(pretty(easiest(i))) + '</span></li>';
+    });
+    return h + '</ol></section></div>';
+  }
+
+  // The `census24 pick` command for the current view, when pick has every
+  // filter in use.
+  function pickCommand(F) {
+    var extra = F.q || F.withCards || F.without || F.minSol !== null || F.maxSol !== null ||
+      F.solvable === 'no' || F.fraction || F.integer;
+    var c = 'census24 pick ' + D.table_args + ' --count ' + S.n + ' --seed ' + S.seed;
+    if (F.tier) c += ' --tier ' + F.tier.map(function (t) { return D.tiers[t]; }).join(',');
+    if (F.ops) c += ' --ops ' + F.ops.map(function (o) { return D.ops[o]; }).join(',');
+    if (F.minTime !== null) c += ' --min-time ' + S['min-time'];
+    if (F.maxTime !== null) c += ' --max-time ' + S['max-time'];
+    if (S.spread === '1') c += ' --spread';
+    if (S.shapes === '1') c += ' --distinct-shapes';
+    return { command: c + ' --format html', exact: !extra };
+  }
+
+  // ---- drawing ---------------------------------------------------------
+  function drawHead() {
+    var k = sortKey();
+    $('head').innerHTML = COLS.map(function (c) {
+      var sort = k && k.col === c ? ' aria-sort="' + (k.desc ? 'descending' : 'ascending') + '"' : '';
+      return '<th class="' + (c.cls || '') + '"' + sort + ' data-key="' + c.key + '"' +
+        (c.title ? ' title="' + c.title + '"' : '') + '><button type="button">' + c.label + '</button></th>';
+    }).join('');
+  }
+
+  function solutionList(i) {
+    var text = D.solutions[i];
+    if (!text) return '';
+    var groups = text.split(';').map(function (g) {
+      return g.split(',').map(function (v) {
+        var at = v.lastIndexOf('=');
+        return at < 0 ? { e: v, c: null } : { e: v.slice(0, at), c: v.slice(at + 1) };
+      });
+    });
+    return '<ol class="solutions" id="solutions">' + groups.map(function (g) {
+      var first = g[0];
+      var li = '<li class="solution" data-expr="' + esc(first.e) + '"><span class="expr">' + esc(pretty(first.e)) + '</span>' +
+        (first.c === null ? '' : '<span class="cx">complexity ' + first.c + '</span>');
+      if (g.length > 1) {
+        li += '<div class="variants">also written: ' + g.slice(1).map(function (v) {
+          return '<span class="expr variant" data-expr="' + esc(v.e) + '" title="complexity ' + v.c + '">' + esc(pretty(v.e)) + '</span>';
+        }).join('') + '</div>';
+      }
+      return li + '</li>';
+    }).join('') + '</ol>';
+  }
+
+  function drawDetail() {
+    var box = $('detail');
+    var i = BY_HAND[S.hand];
+    if (i === undefined) { box.hidden = true; box.innerHTML = ''; return; }
+    var h = '<div class="detail-head"><div><h2>Hand ' + esc(D.hand[i]) + '</h2><div class="cardrow">' +
+      CARDS[i].map(function (c) { return '<span class="card">' + c + '</span>'; }).join('') +
+      '</div></div><button type="button" class="close" id="close-detail" aria-label="Close">\u00d7</button></div>';
+    if (!D.solvable[i]) {
+      h += '<p class="facts">No solution reaches ' + esc(D.target) + ': proved by trying every expression.</p>';
+    } else {
+      h += '<p class="facts">';
+      if (D.time[i] !== null) {
+        h += '<span>Predicted time <b>' + fixed(D.time[i], 2) + ' s</b></span><span>Solve rate <b>' + pct(D.rate[i]) + '</b></span>' +
+          '<span>' + tierChip(D.tier[i]) + '</span>';
+      }
+      if (D.need[i] !== null) h += '<span>Needs <b>' + NEED_WORDS[D.need[i]] + '</b></span>';
+      h += '<span>Deal odds <b>' + odds(D.deal[i]) + '</b></span></p>';
+      var d = D.dissimilar[i], s = D.structural[i];
+      if (D.kept === 'all') {
+        h += '<p class="small muted">' + d + ' dissimilar solution' + (d === 1 ? '' : 's') + ' (' + s +
+          ' structural), easiest first; complexity is the model\u2019s effort of finding it.</p>';
+      } else if (D.kept === 'easiest') {
+        h += '<p class="small muted">The easiest of ' + d + ' dissimilar solutions (this table is too large to keep them all: <code>census24 solve --all ' +
+          esc(D.hand[i]) + '</code> prints every one).</p>';
+      } else {
+        h += '<p class="small muted">One solution (this table was swept without its solutions table).</p>';
+      }
+      h += solutionList(i);
+    }
+    box.innerHTML = h;
+    box.hidden = false;
+  }
+
+  function drawRows(ids) {
+    var sel = BY_HAND[S.hand];
+    var html = '';
+    var upto = Math.min(ids.length, shown);
+    for (var r = 0; r < upto; r++) {
+      var i = ids[r];
+      html += '<tr data-i="' + i + '"' + (i === sel ? ' aria-selected="true"' : '') + '>';
+      for (var c = 0; c < COLS.length; c++) {
+        html += '<td class="' + (COLS[c].cls || '') + '">' + COLS[c].html(i) + '</td>';
+      }
+      html += '</tr>';
+    }
+    if (!ids.length) html = '<tr class="empty"><td colspan="' + COLS.length + '">No hand passes these filters.</td></tr>';
+    $('rows').innerHTML = html;
+    var more = $('more');
+    more.hidden = ids.length <= shown;
+    more.textContent = 'Show ' + Math.min(PAGE, ids.length - shown) + ' more of the ' + (ids.length - shown) + ' not shown';
+  }
+
+  var current = [];
+  function render() {
+    var F = compile();
+    current = [];
+    for (var i = 0; i < N; i++) if (passes(i, F)) current.push(i);
+    current = ordered(current);
+    $('count').textContent = current.length + ' of ' + N + ' hands';
+    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+      var el = $('f-' + k);
+      if (F.bad[k]) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
+    });
+    drawHead();
+    drawRows(current);
+    drawDetail();
+    writeHash();
+  }
+
+  // ---- controls --------------------------------------------------------
+  function chips(box, list, key, label) {
+    box.innerHTML = list.map(function (name, n) {
+      return '<button type="button" class="chip" data-value="' + name + '" title="' + label(n) + '">' + name + '</button>';
+    }).join('');
+    box.addEventListener('click', function (ev) {
+      var b = ev.target.closest('button');
+      if (!b) return;
+      var on = words(S[key]);
+      var at = on.indexOf(b.dataset.value);
+      if (at < 0) on.push(b.dataset.value); else on.splice(at, 1);
+      S[key] = list.filter(function (x) { return on.indexOf(x) >= 0; }).join(' ');
+      shown = PAGE;
+      syncControls();
+      render();
+    });
+  }
+
+  function syncControls() {
+    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+      var el = $('f-' + k);
+      if (el.value !== S[k]) el.value = S[k];
+    });
+    document.querySelectorAll('.seg').forEach(function (seg) {
+      seg.querySelectorAll('button').forEach(function (b) {
+        b.setAttribute('aria-pressed', String(S[seg.dataset.key] === b.dataset.value));
+      });
+    });
+    [['f-tier', 'tier'], ['f-ops', 'ops']].forEach(function (p) {
+      var on = words(S[p[1]]);
+      $(p[0]).querySelectorAll('button').forEach(function (b) {
+        b.setAttribute('aria-pressed', String(on.indexOf(b.dataset.value) >= 0));
+      });
+    });
+    $('s-n').value = S.n;
+    $('s-seed').value = S.seed;
+    $('s-spread').checked = S.spread === '1';
+    $('s-shapes').checked = S.shapes === '1';
+  }
+
+  function init() {
+    document.title = D.title + ' \u2014 census24 explorer';
+    $('title').textContent = D.title;
+    $('family').textContent = D.family.charAt(0).toUpperCase() + D.family.slice(1) + ' \u00b7 ' + N + ' hands';
+    $('partition').textContent = D.partition;
+    chips($('f-tier'), D.tiers, 'tier', function (n) {
+      var from = D.tier_from[n], to = D.tier_from[n + 1];
+      return to === undefined ? from + ' s and more' : from + ' to ' + to + ' s';
+    });
+    chips($('f-ops'), D.ops, 'ops', function (n) { return 'needs ' + NEED_WORDS[n]; });
+    if (D.kept === 'none') {
+      $('f-ops').querySelectorAll('button').forEach(function (b) { b.disabled = true; });
+    }
+    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+      $('f-' + k).addEventListener('input', function (ev) {
+        S[k] = ev.target.value;
+        shown = PAGE;
+        if (k === 'q') {
+          var c = cardList(S.q);
+          if (c.ok && c.value && c.value.length === D.k) {
+            var h = c.value.slice().sort(function (a, b) { return a - b; }).join(' ');
+            if (BY_HAND[h] !== undefined) S.hand = h;
+          }
+        }
+        render();
+      });
+    });
+    document.querySelectorAll('.seg').forEach(function (seg) {
+      seg.addEventListener('click', function (ev) {
+        var b = ev.target.closest('button');
+        if (!b) return;
+        S[seg.dataset.key] = b.dataset.value;
+        shown = PAGE;
+        syncControls();
+        render();
+      });
+    });
+    [['s-n', 'n'], ['s-seed', 'seed']].forEach(function (p) {
+      $(p[0]).addEventListener('input', function (ev) { S[p[1]] = ev.target.value; writeHash(); });
+    });
+    [['s-spread', 'spread'], ['s-shapes', 'shapes']].forEach(function (p) {
+      $(p[0]).addEventListener('change', function (ev) { S[p[1]] = ev.target.checked ? '1' : '0'; writeHash(); });
+    });
+    $('reset').addEventListener('click', function () {
+      KEYS.forEach(function (k) { if (['sort', 'n', 'seed', 'spread', 'shapes'].indexOf(k) < 0) S[k] = DEFAULTS[k]; });
+      shown = PAGE;
+      syncControls();
+      render();
+    });
+    $('head').addEventListener('click', function (ev) {
+      var th = ev.target.closest('th');
+      if (!th) return;
+      var key = th.dataset.key;
+      S.sort = S.sort === key ? '-' + key : (S.sort === '-' + key ? '' : key);
+      render();
+    });
+    $('rows').addEventListener('click', function (ev) {
+      var tr = ev.target.closest('tr[data-i]');
+      if (!tr) return;
+      var h = D.hand[Number(tr.dataset.i)];
+      S.hand = S.hand === h ? '' : h;
+      render();
+      if (S.hand && window.innerWidth > 860) $('detail').scrollIntoView({ block: 'nearest' });
+    });
+    $('detail').addEventListener('click', function (ev) {
+      if (ev.target.id === 'close-detail') { S.hand = ''; render(); }
+    });
+    $('more').addEventListener('click', function () { shown += PAGE; drawRows(current); });
+    $('make-set').addEventListener('click', function () {
+      var n = Number(S.n), seed = Number(S.seed);
+      if (!(n >= 1 && Math.floor(n) === n)) { $('s-n').setAttribute('aria-invalid', 'true'); return; }
+      if (!(seed >= 0 && seed < 4294967296 && Math.floor(seed) === seed)) { $('s-seed').setAttribute('aria-invalid', 'true'); return; }
+      $('s-n').removeAttribute('aria-invalid');
+      $('s-seed').removeAttribute('aria-invalid');
+      var set = pickSet(current, n, seed, S.spread === '1', S.shapes === '1');
+      var cmd = pickCommand(compile());
+      $('sheet-body').innerHTML = '<p class="sheet-note small">' + set.length + ' puzzle' + (set.length === 1 ? '' : 's') +
+        ' from the ' + current.length + ' hands shown. ' + (cmd.exact ? 'The same set on the command line: ' :
+        'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set);
+      $('sheet').hidden = false;
+      window.scrollTo(0, 0);
+    });
+    $('sheet-back').addEventListener('click', function () { $('sheet').hidden = true; });
+    $('sheet-print').addEventListener('click', function () { window.print(); });
+    window.addEventListener('hashchange', function () {
+      S = readHash();
+      shown = PAGE;
+      syncControls();
+      render();
+    });
+    if (window.matchMedia('(max-width: 860px)').matches) {
+      $('filter-box').open = false;
+      $('set-box').open = false;
+    }
+    S = readHash();
+    syncControls();
+    render();
+  }
+
+  init();
+})();

@@ -1,0 +1,446 @@
+//! Puzzle sets: N hands of a table chosen for a designer, by tier, predicted
+//! time and the operations they need, at random (seeded) or spread evenly
+//! from easy to hard, optionally with no two solved the same way.
+//!
+//! Pure and deterministic: a [`Catalog`] and a [`PickPlan`] in, hands out.
+//! The explorer page runs the same steps in JavaScript (`explorer/app.js`,
+//! `pickSet`) with the same generator, so its "Puzzle set" button gives the
+//! hands `census24 pick` gives for the same filters and seed:
+//!
+//! 1. the candidates are the hands with a predicted time that pass the
+//!    filters, ordered by predicted time, then table order;
+//! 2. without `spread`, the candidates are shuffled (Fisher-Yates driven by
+//!    [`Mulberry32`] from the seed) and taken in that order; with `spread`,
+//!    they are cut into N slices of equal size, easy to hard (slice `s`
+//!    holds positions `floor(s*len/N)` to `floor((s+1)*len/N)`), each slice
+//!    is shuffled the same way in turn and gives its first hand;
+//! 3. with `distinct_shapes`, a hand whose easiest solution has the
+//!    [`shape`] of one already taken is passed over;
+//! 4. the set is listed easy to hard.
+//!
+//! A set is shorter than N only when too few hands pass (a slice can run out
+//! of new shapes).
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::catalog::{Catalog, Entry, Kept, shape};
+use super::ops::Ops;
+use crate::difficulty::Tier;
+
+/// A validated `census24 pick` request (the table aside).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PickPlan {
+    /// How many hands.
+    pub count: usize,
+    /// Only hands of these tiers (any tier when empty).
+    pub tiers: Vec<Tier>,
+    /// Bounds on the predicted mean solve time in seconds, inclusive.
+    pub min_time: Option<f64>,
+    pub max_time: Option<f64>,
+    /// Only hands that need one of these operation classes (any when empty).
+    pub ops: Vec<Ops>,
+    /// One hand from each of N equal slices, easy to hard.
+    pub spread: bool,
+    /// No two hands whose easiest solutions have the same shape.
+    pub distinct_shapes: bool,
+    pub seed: u32,
+}
+
+/// Why a puzzle set could not be picked.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PickError {
+    #[error("--count 0 picks nothing: ask for at least one hand")]
+    NoCount,
+    #[error("--min-time {min} is above --max-time {max}")]
+    EmptyTimes { min: f64, max: f64 },
+    #[error("--{flag} {value} is not a number of seconds")]
+    BadTime { flag: &'static str, value: f64 },
+    #[error(
+        "the table {table} has no difficulty (swept with --no-solutions, or before \
+         difficulty existed): sweep it again without --no-solutions"
+    )]
+    NoDifficulty { table: String },
+    #[error(
+        "the table {table} has no solutions table, so the operations its hands need \
+         are unknown: sweep it again without --counts-only or --no-solutions"
+    )]
+    NoOps { table: String },
+}
+
+impl PickPlan {
+    /// Fails on an empty request or contradictory bounds, naming them.
+    pub fn validate(self) -> Result<PickPlan, PickError> {
+        if self.count == 0 {
+            return Err(PickError::NoCount);
+        }
+        for (flag, value) in [("min-time", self.min_time), ("max-time", self.max_time)] {
+            if let Some(value) = value
+                && !(value.is_finite() && value >= 0.0)
+            {
+                return Err(PickError::BadTime { flag, value });
+            }
+        }
+        if let (Some(min), Some(max)) = (self.min_time, self.max_time)
+            && min > max
+        {
+            return Err(PickError::EmptyTimes { min, max });
+        }
+        Ok(self)
+    }
+
+    fn admits(&self, e: &Entry) -> bool {
+        let Some(t) = e.time_s else { return false };
+        self.min_time.is_none_or(|m| t >= m)
+            && self.max_time.is_none_or(|m| t <= m)
+            && (self.tiers.is_empty() || e.tier.is_some_and(|x| self.tiers.contains(&x)))
+            && (self.ops.is_empty() || e.ops.is_some_and(|o| self.ops.contains(&o)))
+    }
+}
+
+/// The generator of the explorer's and `pick`'s shuffles: mulberry32, 32
+/// bits of state, written the same way in JavaScript (`Math.imul`).
+#[derive(Clone, Debug)]
+pub struct Mulberry32(u32);
+
+impl Mulberry32 {
+    pub fn new(seed: u32) -> Mulberry32 {
+        Mulberry32(seed)
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x6D2B_79F5);
+        let a = self.0;
+        let mut t = (a ^ (a >> 15)).wrapping_mul(1 | a);
+        t = t.wrapping_add((t ^ (t >> 7)).wrapping_mul(61 | t)) ^ t;
+        t ^ (t >> 14)
+    }
+
+    /// A position below `n` (`n` at most 2^21, so that JavaScript's
+    /// `Math.floor(u / 2**32 * n)` is exact and agrees).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u64::from(self.next_u32()) * n as u64) >> 32) as usize
+    }
+
+    /// Fisher-Yates, last position first.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The hands that pass the plan's filters, by predicted time then table
+/// order, as positions in the catalog.
+pub fn candidates(catalog: &Catalog, plan: &PickPlan) -> Vec<usize> {
+    let mut c: Vec<usize> = (0..catalog.hands.len())
+        .filter(|&i| plan.admits(&catalog.hands[i]))
+        .collect();
+    let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
+    c.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
+    c
+}
+
+/// The puzzle set the plan asks for, easy to hard.
+pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>, PickError> {
+    let table = catalog.id.partition().display().to_string();
+    if catalog.hands.iter().all(|e| e.time_s.is_none()) && catalog.hands.iter().any(|e| e.solvable)
+    {
+        return Err(PickError::NoDifficulty { table });
+    }
+    if !plan.ops.is_empty() && catalog.kept == Kept::None {
+        return Err(PickError::NoOps { table });
+    }
+    let all = candidates(catalog, plan);
+    let mut rng = Mulberry32::new(plan.seed);
+    let mut shapes = BTreeSet::new();
+    let mut fresh = |i: usize| {
+        !plan.distinct_shapes
+            || shapes.insert(shape(catalog.hands[i].easiest().unwrap_or_default()))
+    };
+    let mut taken: Vec<usize> = Vec::new();
+    if plan.spread {
+        let (len, n) = (all.len(), plan.count);
+        for s in 0..n {
+            let mut slice = all[s * len / n..(s + 1) * len / n].to_vec();
+            rng.shuffle(&mut slice);
+            if let Some(&i) = slice.iter().find(|&&i| fresh(i)) {
+                taken.push(i);
+            }
+        }
+    } else {
+        let mut order = all;
+        rng.shuffle(&mut order);
+        for i in order {
+            if taken.len() == plan.count {
+                break;
+            }
+            if fresh(i) {
+                taken.push(i);
+            }
+        }
+    }
+    let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
+    taken.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
+    Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
+}
+
+/// One picked hand as CSV and JSON give it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Picked {
+    pub hand: String,
+    pub predicted_time_s: f64,
+    pub predicted_solve_rate: f64,
+    pub tier: String,
+    /// The operation class the hand needs (empty when unknown).
+    pub ops: String,
+    /// Dissimilar solutions.
+    pub solutions: u32,
+    /// The easiest solution.
+    pub easiest: String,
+}
+
+impl Picked {
+    pub fn of(e: &Entry) -> Picked {
+        Picked {
+            hand: e.hand.clone(),
+            predicted_time_s: e.time_s.unwrap_or(0.0),
+            predicted_solve_rate: e.solve_rate.unwrap_or(0.0),
+            tier: e.tier.map(|t| t.name().to_string()).unwrap_or_default(),
+            ops: e.ops.map(|o| o.name().to_string()).unwrap_or_default(),
+            solutions: e.dissimilar.unwrap_or(0),
+            easiest: e.easiest().unwrap_or_default().to_string(),
+        }
+    }
+}
+
+/// One hand per line, ready for `census24 solve --stdin`.
+pub fn to_list(set: &[&Entry]) -> String {
+    set.iter().map(|e| format!("{}\n", e.hand)).collect()
+}
+
+/// CSV with a header row (no field of a pick needs quoting: hands,
+/// numbers, names and expressions hold no comma or quote).
+pub fn to_csv(set: &[&Entry]) -> String {
+    let mut out = String::from("hand,predicted_time_s,solve_rate,tier,ops,solutions,easiest\n");
+    for p in set.iter().map(|e| Picked::of(e)) {
+        let _ = writeln!(
+            out,
+            "{},{:.2},{:.3},{},{},{},{}",
+            p.hand,
+            p.predicted_time_s,
+            p.predicted_solve_rate,
+            p.tier,
+            p.ops,
+            p.solutions,
+            p.easiest
+        );
+    }
+    out
+}
+
+/// A JSON array of objects, one per hand.
+pub fn to_json(set: &[&Entry]) -> String {
+    let rows: Vec<Picked> = set.iter().map(|e| Picked::of(e)).collect();
+    serde_json::to_string_pretty(&rows).expect("picked hands serialize") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::number::Q;
+    use crate::game::rules::Rules;
+    use crate::report::catalog::{Group, Variant};
+    use crate::tables::enumerate::{Deck, ValueRange};
+    use crate::tables::layout::TableKey;
+
+    /// A catalog of `n` hands `i i+1`, hand `i` taking `i + 1` seconds,
+    /// solved as `shapes[i % shapes.len()]`, needing `Ops::ALL[i % 4]`.
+    fn catalog(n: usize, shapes: &[&str]) -> Catalog {
+        let hands = (0..n)
+            .map(|i| {
+                let t = (i + 1) as f64;
+                Entry {
+                    hand: format!("{i} {}", i + 1),
+                    cards: vec![i as i64, i as i64 + 1],
+                    solvable: true,
+                    time_s: Some(t),
+                    solve_rate: Some(0.9),
+                    difficulty: Some(t),
+                    tier: Some(Tier::of(t)),
+                    rank: Some((n - i) as u32),
+                    dissimilar: Some(1),
+                    structural: Some(1),
+                    needs_fraction: false,
+                    integer_solvable: true,
+                    deal_probability: 0.01,
+                    ops: Some(Ops::ALL[i % 4]),
+                    example: String::new(),
+                    groups: vec![Group(vec![Variant {
+                        expression: shapes[i % shapes.len()].replace('n', &i.to_string()),
+                        complexity: 1.0,
+                    }])],
+                }
+            })
+            .collect();
+        Catalog {
+            id: TableKey {
+                rules: Rules::Rational,
+                target: Q::int(24),
+                values: ValueRange::new(1, 13).unwrap(),
+                deck: Deck::Copies(4),
+                k: 2,
+            },
+            kept: Kept::All,
+            hands,
+        }
+    }
+
+    fn plan(count: usize) -> PickPlan {
+        PickPlan {
+            count,
+            tiers: vec![],
+            min_time: None,
+            max_time: None,
+            ops: vec![],
+            spread: false,
+            distinct_shapes: false,
+            seed: 24,
+        }
+    }
+
+    fn hands(set: &[&Entry]) -> Vec<String> {
+        set.iter().map(|e| e.hand.clone()).collect()
+    }
+
+    #[test]
+    fn the_generator_is_mulberry32() {
+        // mulberry32(1) in JavaScript (node): the first three outputs * 2^32.
+        let mut r = Mulberry32::new(1);
+        assert_eq!(
+            [r.next_u32(), r.next_u32(), r.next_u32()],
+            [2_693_262_067, 11_749_833, 2_265_367_787]
+        );
+    }
+
+    #[test]
+    fn the_same_seed_picks_the_same_set_and_another_seed_another() {
+        let cat = catalog(200, &["n+n"]);
+        let a = hands(&pick(&cat, &plan(10)).unwrap());
+        assert_eq!(a, hands(&pick(&cat, &plan(10)).unwrap()));
+        let b = hands(
+            &pick(
+                &cat,
+                &PickPlan {
+                    seed: 7,
+                    ..plan(10)
+                },
+            )
+            .unwrap(),
+        );
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 10);
+    }
+
+    #[test]
+    fn sets_go_easy_to_hard() {
+        let cat = catalog(200, &["n+n"]);
+        let set = pick(&cat, &plan(12)).unwrap();
+        assert!(set.windows(2).all(|w| w[0].time_s < w[1].time_s));
+    }
+
+    #[test]
+    fn a_spread_takes_one_hand_from_each_slice() {
+        let cat = catalog(100, &["n+n"]);
+        let set = pick(
+            &cat,
+            &PickPlan {
+                spread: true,
+                ..plan(10)
+            },
+        )
+        .unwrap();
+        assert_eq!(set.len(), 10);
+        // Hand i takes i + 1 seconds: slice s holds hands 10s to 10s+9.
+        for (s, e) in set.iter().enumerate() {
+            let t = e.time_s.unwrap() as usize - 1;
+            assert_eq!(t / 10, s, "{}", e.hand);
+        }
+    }
+
+    #[test]
+    fn distinct_shapes_never_repeat_and_run_out() {
+        let shapes = ["n+n", "n*n", "n-n", "(n+n)", "n/n"];
+        let cat = catalog(100, &shapes);
+        let set = pick(
+            &cat,
+            &PickPlan {
+                distinct_shapes: true,
+                ..plan(8)
+            },
+        )
+        .unwrap();
+        let seen: BTreeSet<String> = set.iter().map(|e| shape(e.easiest().unwrap())).collect();
+        assert_eq!((set.len(), seen.len()), (5, 5), "only five shapes exist");
+        let plain = pick(&cat, &plan(8)).unwrap();
+        assert_eq!(plain.len(), 8);
+    }
+
+    #[test]
+    fn filters_keep_only_what_they_name() {
+        let cat = catalog(60, &["n+n"]);
+        let p = PickPlan {
+            ops: vec![Ops::Product, Ops::Fraction],
+            tiers: vec![Tier::Medium, Tier::Hard],
+            max_time: Some(20.0),
+            ..plan(100)
+        };
+        let set = pick(&cat, &p).unwrap();
+        // Times 7..=20 s (medium and hard up to 20), ops product or fraction.
+        let want: Vec<String> = (6..20)
+            .filter(|i| i % 4 == 1 || i % 4 == 3)
+            .map(|i| format!("{i} {}", i + 1))
+            .collect();
+        assert_eq!(hands(&set), want);
+    }
+
+    #[test]
+    fn bad_requests_name_the_bad_value() {
+        assert_eq!(plan(0).validate(), Err(PickError::NoCount));
+        let p = PickPlan {
+            min_time: Some(9.0),
+            max_time: Some(3.0),
+            ..plan(5)
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "--min-time 9 is above --max-time 3"
+        );
+        let mut cat = catalog(5, &["n+n"]);
+        cat.kept = Kept::None;
+        let err = pick(
+            &cat,
+            &PickPlan {
+                ops: vec![Ops::AddSub],
+                ..plan(2)
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, PickError::NoOps { .. }));
+    }
+
+    #[test]
+    fn csv_and_json_carry_the_same_hands() {
+        let cat = catalog(30, &["n+n"]);
+        let set = pick(&cat, &plan(3)).unwrap();
+        let csv = to_csv(&set);
+        let json: serde_json::Value = serde_json::from_str(&to_json(&set)).unwrap();
+        for (i, line) in csv.lines().skip(1).enumerate() {
+            assert_eq!(line.split(',').next(), json[i]["hand"].as_str());
+        }
+        assert_eq!(to_list(&set).lines().count(), 3);
+    }
+}

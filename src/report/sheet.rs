@@ -1,0 +1,116 @@
+//! A printable puzzle sheet: one card per hand of a puzzle set, the answers
+//! on a second page (`census24 pick --format html`).
+//!
+//! Pure: the picked hands in, a self-contained HTML document out. The
+//! explorer's "Make puzzle set" button writes the same markup from
+//! JavaScript (`explorer/app.js`, `sheetHtml`), styled by the same
+//! `explorer/sheet.css`.
+
+use std::fmt::Write;
+
+use super::catalog::Entry;
+use super::explorer::SHEET_STYLE;
+use crate::game::number::Q;
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// An expression as pupils read it: `×`, `÷` and `−`.
+pub fn pretty(expression: &str) -> String {
+    expression
+        .replace('*', "\u{d7}")
+        .replace('/', "\u{f7}")
+        .replace('-', "\u{2212}")
+}
+
+/// The sheet of `set` for `target`: puzzles on the first page, answers (the
+/// easiest solution of each) on the second.
+pub fn sheet_html(set: &[&Entry], target: Q) -> String {
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<div class=\"sheet\"><section class=\"sheet-page\"><h1>Make {target}</h1>\
+         <p class=\"rule\">Use every card once, with + \u{2212} \u{d7} \u{f7} and brackets, to make {target}.</p>\
+         <ol class=\"puzzles\">"
+    );
+    for (n, e) in set.iter().enumerate() {
+        let cards: String = e
+            .cards
+            .iter()
+            .map(|c| format!("<span class=\"pc\">{c}</span>"))
+            .collect();
+        let _ = write!(
+            body,
+            "<li class=\"puzzle\" data-hand=\"{}\"><div class=\"num\">Puzzle {}</div>\
+             <div class=\"cards\">{cards}</div><div class=\"level\">{} \u{b7} {:.2} s</div></li>",
+            escape(&e.hand),
+            n + 1,
+            e.tier.map(|t| t.name()).unwrap_or_default(),
+            e.time_s.unwrap_or(0.0)
+        );
+    }
+    body.push_str(
+        "</ol></section><section class=\"sheet-page answers\"><h1>Answers</h1><ol class=\"answer-list\">",
+    );
+    for e in set {
+        let _ = write!(
+            body,
+            "<li><span class=\"hand\">{}</span><span class=\"answer\">{}</span></li>",
+            escape(&e.hand),
+            escape(&pretty(e.easiest().unwrap_or_default()))
+        );
+    }
+    body.push_str("</ol></section></div>");
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"census24 pick\">\n\
+         <title>Make {target}: {} puzzle{}</title>\n<style>\nbody {{ margin: 0; background: #e9ecf2; }}\n\
+         @media print {{ body {{ background: #fff; }} }}\n{SHEET_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n",
+        set.len(),
+        if set.len() == 1 { "" } else { "s" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::Tier;
+    use crate::report::catalog::{Group, Variant};
+
+    #[test]
+    fn puzzles_come_first_and_answers_after() {
+        let e = Entry {
+            hand: "3 7 9 13".into(),
+            cards: vec![3, 7, 9, 13],
+            solvable: true,
+            time_s: Some(19.41),
+            solve_rate: Some(0.652),
+            difficulty: Some(49.3),
+            tier: Some(Tier::Hard),
+            rank: Some(112),
+            dissimilar: Some(2),
+            structural: Some(2),
+            needs_fraction: false,
+            integer_solvable: true,
+            deal_probability: 0.001,
+            ops: None,
+            example: String::new(),
+            groups: vec![Group(vec![Variant {
+                expression: "7*9-3*13".into(),
+                complexity: 10.19,
+            }])],
+        };
+        let html = sheet_html(&[&e], Q::int(24));
+        let puzzle = html.find("<span class=\"pc\">13</span>").unwrap();
+        let answers = html.find("<h1>Answers</h1>").unwrap();
+        let answer = html.find("7\u{d7}9\u{2212}3\u{d7}13").unwrap();
+        assert!(puzzle < answers && answers < answer);
+        assert!(html.contains("hard \u{b7} 19.41 s"));
+        assert!(html.contains("<title>Make 24: 1 puzzle</title>"));
+    }
+}

@@ -1,0 +1,608 @@
+//! The explorer page in a real browser: headless Chromium opens the page
+//! `census24 report` writes for the shipped tables, a test script drives it
+//! through the URL hash and through clicks and typing (DOM events, as a
+//! person's), and what the page shows (counts, the hands listed, their
+//! order, a hand's solutions, a puzzle set) is compared with the Parquet
+//! tables read here with polars, with a brute force for the operations a
+//! hand needs, and with `census24 pick`.
+//!
+//! Chromium is Debian's `chromium` (`.ci/run` installs it), or the binary
+//! named by `CENSUS24_CHROMIUM`. Without one the tests fail, saying how to
+//! install it, unless `CENSUS24_NO_BROWSER=1` says to skip them.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use polars::prelude::*;
+use serde_json::Value;
+use tempfile::TempDir;
+
+use crate::util::{ops_class, run};
+
+const FAMILY: &str = "rules=rational/target=24/values=1-13/deck=4";
+const OPS: [&str; 4] = ["add-sub", "product", "division", "fraction"];
+
+/// The Chromium binary, or `None` when the tests are to be skipped.
+fn chromium() -> Option<PathBuf> {
+    if let Ok(path) = std::env::var("CENSUS24_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths).find_map(|dir| {
+            ["chromium", "chromium-browser", "google-chrome"]
+                .iter()
+                .map(|name| dir.join(name))
+                .find(|p| p.is_file())
+        })
+    });
+    if found.is_none() && std::env::var("CENSUS24_NO_BROWSER").as_deref() == Ok("1") {
+        eprintln!("CENSUS24_NO_BROWSER=1: skipping the explorer's browser test");
+        return None;
+    }
+    Some(found.expect(
+        "the explorer's browser test needs Chromium: `apt-get install chromium` (or set \
+         CENSUS24_CHROMIUM to a Chromium binary; CENSUS24_NO_BROWSER=1 skips these tests)",
+    ))
+}
+
+/// Helpers the test scripts use: each drives the page as a person does
+/// (clicks, typing, the address bar) and reads what it shows.
+const HARNESS: &str = r#"
+window.__t = {
+  hash: function (h) {
+    return new Promise(function (done) {
+      window.addEventListener('hashchange', function () { setTimeout(done, 0); }, { once: true });
+      location.hash = h;
+    });
+  },
+  type: function (id, v) {
+    var el = document.getElementById(id);
+    el.focus(); el.value = v;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  },
+  click: function (sel) {
+    var el = document.querySelector(sel);
+    if (!el) throw new Error('no element ' + sel);
+    el.click();
+  },
+  count: function () { return document.getElementById('count').textContent; },
+  hands: function () {
+    return Array.from(document.querySelectorAll('#rows tr[data-i]')).map(function (tr) { return tr.cells[0].textContent; });
+  },
+  detail: function () {
+    var h = document.querySelector('#detail:not([hidden]) h2');
+    return {
+      hand: h ? h.textContent : null,
+      solutions: Array.from(document.querySelectorAll('#solutions > li.solution')).map(function (li) {
+        return [li.dataset.expr].concat(Array.from(li.querySelectorAll('.variant')).map(function (v) { return v.dataset.expr; }));
+      })
+    };
+  },
+  puzzles: function () {
+    return Array.from(document.querySelectorAll('#sheet-body li.puzzle')).map(function (li) { return li.dataset.hand; });
+  },
+  run: function (steps) {
+    var out = {};
+    steps(out).catch(function (e) { out.error = String(e && e.stack || e); }).then(function () {
+      var pre = document.createElement('pre');
+      pre.id = 'census24-test';
+      pre.textContent = JSON.stringify(out);
+      document.body.appendChild(pre);
+    });
+  }
+};
+"#;
+
+/// Opens `page` with `script` appended in headless Chromium and returns
+/// what the script reported.
+fn drive(browser: &Path, page: &Path, script: &str) -> Value {
+    let dir = TempDir::new().unwrap();
+    let html = fs::read_to_string(page).unwrap();
+    let at = html.rfind("</body>").expect("the page has a body");
+    let driven = format!(
+        "{}<script>{HARNESS}\n{script}</script>\n{}",
+        &html[..at],
+        &html[at..]
+    );
+    let file = dir.path().join("driven.html");
+    fs::write(&file, driven).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=30000",
+            "--window-size=1280,900",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.path().join("profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", file.display()))
+        // A file, not a pipe: the dumped page is larger than a pipe holds,
+        // and nothing reads a pipe while the browser runs.
+        .stdout(fs::File::create(dir.path().join("dom.html")).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} does not start: {e}", browser.display()));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("Chromium did not finish within 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dom = fs::read_to_string(dir.path().join("dom.html")).unwrap();
+    let open = "<pre id=\"census24-test\">";
+    let start = dom
+        .find(open)
+        .unwrap_or_else(|| panic!("the test script reported nothing; the page was:\n{dom:.3000}"))
+        + open.len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text = dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        v.get("error").is_none(),
+        "the test script failed: {}",
+        v["error"]
+    );
+    v
+}
+
+/// One hand of a table, as read here from hands.parquet.
+#[derive(Clone, Debug)]
+struct Hand {
+    hand: String,
+    cards: Vec<i64>,
+    solvable: bool,
+    time: Option<f64>,
+    tier: Option<String>,
+    dissimilar: Option<u32>,
+    needs_fraction: bool,
+    integer_solvable: bool,
+}
+
+fn read(path: &Path) -> DataFrame {
+    let args = ScanArgsParquet {
+        hive_options: HiveOptions::new_disabled(),
+        ..Default::default()
+    };
+    LazyFrame::scan_parquet(PlRefPath::new(path.to_str().unwrap()), args)
+        .unwrap()
+        .collect()
+        .unwrap()
+}
+
+fn strs(df: &DataFrame, name: &str) -> Vec<Option<String>> {
+    let c = df.column(name).unwrap().cast(&DataType::String).unwrap();
+    c.str()
+        .unwrap()
+        .iter()
+        .map(|s| s.map(String::from))
+        .collect()
+}
+
+fn f64s(df: &DataFrame, name: &str) -> Vec<Option<f64>> {
+    let c = df.column(name).unwrap().cast(&DataType::Float64).unwrap();
+    c.f64().unwrap().iter().collect()
+}
+
+fn u64s(df: &DataFrame, name: &str) -> Vec<Option<u64>> {
+    let c = df.column(name).unwrap().cast(&DataType::UInt64).unwrap();
+    c.u64().unwrap().iter().collect()
+}
+
+fn hands_of(table: &Path) -> Vec<Hand> {
+    let df = read(&table.join("hands.parquet"));
+    let (hand, time, tier) = (
+        strs(&df, "hand"),
+        f64s(&df, "predicted_time_s"),
+        strs(&df, "tier"),
+    );
+    let (solvable, dissimilar) = (u64s(&df, "solvable"), u64s(&df, "dissimilar"));
+    let (fraction, integer) = (u64s(&df, "needs_fraction"), u64s(&df, "integer_solvable"));
+    (0..df.height())
+        .map(|i| {
+            let h = hand[i].clone().unwrap();
+            Hand {
+                cards: h.split(' ').map(|c| c.parse().unwrap()).collect(),
+                hand: h,
+                solvable: solvable[i] == Some(1),
+                time: time[i],
+                tier: tier[i].clone(),
+                dissimilar: dissimilar[i].map(|d| d as u32),
+                needs_fraction: fraction[i] == Some(1),
+                integer_solvable: integer[i] == Some(1),
+            }
+        })
+        .collect()
+}
+
+/// Each hand's solutions as the page must list them: dissimilar groups
+/// ordered by their easiest class, each group's classes by complexity,
+/// then class.
+fn solutions_of(table: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
+    let df = read(&table.join("solutions.parquet"));
+    let (hand, expr) = (strs(&df, "hand"), strs(&df, "expression"));
+    let (class, group) = (u64s(&df, "class"), u64s(&df, "dissimilar_group"));
+    let complexity = f64s(&df, "complexity");
+    let mut rows: BTreeMap<String, Vec<(f64, u64, u64, String)>> = BTreeMap::new();
+    for i in 0..df.height() {
+        rows.entry(hand[i].clone().unwrap()).or_default().push((
+            complexity[i].unwrap(),
+            class[i].unwrap(),
+            group[i].unwrap(),
+            expr[i].clone().unwrap(),
+        ));
+    }
+    rows.into_iter()
+        .map(|(h, mut r)| {
+            r.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
+            for (_, _, g, e) in r {
+                match groups.iter_mut().find(|(id, _)| *id == g) {
+                    Some((_, list)) => list.push(e),
+                    None => groups.push((g, vec![e])),
+                }
+            }
+            (h, groups.into_iter().map(|(_, l)| l).collect())
+        })
+        .collect()
+}
+
+/// The reports of the shipped tables, made in a temp dir.
+fn reports() -> TempDir {
+    let tmp = TempDir::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for k in 2..=5 {
+        let rel = format!("{FAMILY}/k={k}");
+        let to = tmp.path().join("data").join(&rel);
+        fs::create_dir_all(&to).unwrap();
+        for name in ["hands.parquet", "solutions.parquet", "manifest.json"] {
+            fs::copy(root.join("data").join(&rel).join(name), to.join(name)).unwrap();
+        }
+    }
+    let (data, out) = (tmp.path().join("data"), tmp.path().join("reports"));
+    let args = [
+        "report",
+        "--quiet",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    tmp
+}
+
+fn shown(n: usize, of: usize) -> String {
+    format!("{n} of {of} hands")
+}
+
+/// The hands passing `keep`, in table order, as the page lists them (at
+/// most its first 200).
+fn listed(hands: &[Hand], keep: impl Fn(&Hand) -> bool) -> (usize, Vec<String>) {
+    let all: Vec<String> = hands
+        .iter()
+        .filter(|h| keep(h))
+        .map(|h| h.hand.clone())
+        .collect();
+    (all.len(), all.into_iter().take(200).collect())
+}
+
+fn holds(cards: &[i64], want: &[i64]) -> bool {
+    let mut left = cards.to_vec();
+    want.iter().all(|w| match left.iter().position(|c| c == w) {
+        Some(at) => {
+            left.remove(at);
+            true
+        }
+        None => false,
+    })
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not a list: {v}"))
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn groups(v: &Value) -> Vec<Vec<String>> {
+    v.as_array().unwrap().iter().map(strings).collect()
+}
+
+#[test]
+fn explorer_filters_counts_and_solutions_match_the_table_in_chromium() {
+    let Some(browser) = chromium() else { return };
+    let tmp = reports();
+    let table = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("data/{FAMILY}/k=4"));
+    let page = tmp
+        .path()
+        .join(format!("reports/{FAMILY}/k=4/explorer.html"));
+    let hands = hands_of(&table);
+    let sols = solutions_of(&table);
+    let n = hands.len();
+    let got = drive(
+        &browser,
+        &page,
+        r#"
+        __t.run(async function (out) {
+          var t = __t;
+          await t.hash('#tier=expert&max-solutions=1');
+          out.expert_one = { count: t.count(), hands: t.hands() };
+          var ops = ['add-sub', 'product', 'division', 'fraction'];
+          out.ops = [];
+          for (var o = 0; o < ops.length; o++) {
+            await t.hash('#ops=' + ops[o]);
+            out.ops.push({ count: t.count(), hands: t.hands() });
+          }
+          await t.hash('#min-time=10&max-time=20&solvable=yes&fraction=no');
+          out.times = { count: t.count(), hands: t.hands() };
+          await t.hash('#tier=easy&sort=-time');
+          out.sorted = { count: t.count(), hands: t.hands() };
+          // A third click on a sorted column's header gives table order back.
+          t.click('th[data-key="time"] button');
+          out.unsorted = { hands: t.hands(), hash: location.hash };
+
+          t.click('#reset');
+          out.reset = { count: t.count(), hash: location.hash };
+          t.click('#f-tier button[data-value="expert"]');
+          t.type('f-max-solutions', '2');
+          t.click('.seg[data-key="integer"] button[data-value="no"]');
+          out.clicked = { count: t.count(), hands: t.hands(), hash: location.hash };
+
+          t.click('#reset');
+          t.type('f-with', '8 8');
+          t.type('f-without', '1');
+          out.cards = { count: t.count(), hands: t.hands(), hash: location.hash };
+
+          t.click('#reset');
+          t.type('f-q', '5 1 5 1');
+          out.search = { count: t.count(), detail: t.detail(), hash: location.hash };
+          t.type('f-q', '13 9 7 3');
+          out.search2 = { count: t.count(), detail: t.detail() };
+
+          t.click('#reset');
+          await t.hash('#fraction=yes');
+          out.fraction = { count: t.count(), hands: t.hands() };
+          t.click('#rows tr[data-i]');
+          out.row = t.detail();
+
+          t.click('#reset');
+          t.click('th[data-key="time"] button');
+          t.click('th[data-key="time"] button');
+          out.by_time = { hands: t.hands().slice(0, 12), hash: location.hash };
+        });
+        "#,
+    );
+
+    let check = |name: &str, v: &Value, (count, list): (usize, Vec<String>)| {
+        assert_eq!(v["count"], shown(count, n), "{name}: the count");
+        assert_eq!(strings(&v["hands"]), list, "{name}: the hands listed");
+    };
+    check(
+        "#tier=expert&max-solutions=1",
+        &got["expert_one"],
+        listed(&hands, |h| {
+            h.tier.as_deref() == Some("expert") && h.dissimilar.is_some_and(|d| d <= 1)
+        }),
+    );
+    // The operations a hand needs, against a brute force over operation sets.
+    for (o, name) in OPS.iter().enumerate() {
+        let want = listed(&hands, |h| ops_class(&h.cards) == Some(o));
+        assert!(want.0 > 0, "no four-card hand needs {name}?");
+        check(&format!("#ops={name}"), &got["ops"][o], want);
+    }
+    check(
+        "time range",
+        &got["times"],
+        listed(&hands, |h| {
+            h.solvable && !h.needs_fraction && h.time.is_some_and(|t| (10.0..=20.0).contains(&t))
+        }),
+    );
+    let mut easy: Vec<(usize, &Hand)> = hands
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.tier.as_deref() == Some("easy"))
+        .collect();
+    easy.sort_by(|a, b| {
+        b.1.time
+            .unwrap()
+            .total_cmp(&a.1.time.unwrap())
+            .then(a.0.cmp(&b.0))
+    });
+    let easy: Vec<String> = easy.iter().map(|(_, h)| h.hand.clone()).collect();
+    assert_eq!(got["sorted"]["count"], shown(easy.len(), n));
+    assert_eq!(
+        strings(&got["sorted"]["hands"]),
+        easy[..200.min(easy.len())]
+    );
+
+    assert_eq!(got["unsorted"]["hash"], "#tier=easy");
+    assert_eq!(
+        strings(&got["unsorted"]["hands"]),
+        listed(&hands, |h| h.tier.as_deref() == Some("easy")).1
+    );
+    assert_eq!(got["reset"]["count"], shown(n, n));
+    assert_eq!(got["reset"]["hash"], "");
+    let expert_few =
+        |h: &Hand| h.tier.as_deref() == Some("expert") && h.dissimilar.is_some_and(|d| d <= 2);
+    let clicked = listed(&hands, |h| expert_few(h) && !h.integer_solvable);
+    // The last filter clicked matters: without it more hands pass.
+    assert!(clicked.0 > 0 && clicked.0 < listed(&hands, expert_few).0);
+    check(
+        "clicks: expert, at most 2 solutions, not in whole numbers",
+        &got["clicked"],
+        clicked,
+    );
+    assert_eq!(
+        got["clicked"]["hash"],
+        "#tier=expert&max-solutions=2&integer=no"
+    );
+    check(
+        "cards: two 8s, no 1",
+        &got["cards"],
+        listed(&hands, |h| {
+            holds(&h.cards, &[8, 8]) && !h.cards.contains(&1)
+        }),
+    );
+    assert_eq!(got["cards"]["hash"], "#with=8,8&without=1");
+
+    for (key, hand) in [("search", "1 1 5 5"), ("search2", "3 7 9 13")] {
+        assert_eq!(got[key]["count"], shown(1, n), "{key}");
+        assert_eq!(got[key]["detail"]["hand"], format!("Hand {hand}"));
+        assert_eq!(
+            groups(&got[key]["detail"]["solutions"]),
+            sols[hand],
+            "{hand}"
+        );
+    }
+    assert_eq!(got["search"]["hash"], "#q=5,1,5,1&hand=1,1,5,5");
+    assert_eq!(
+        sols["1 1 5 5"].len(),
+        2,
+        "1 1 5 5 has two dissimilar solutions"
+    );
+
+    let fraction = listed(&hands, |h| h.needs_fraction);
+    assert_eq!(fraction.0, 16);
+    check("#fraction=yes", &got["fraction"], fraction.clone());
+    let first = &fraction.1[0];
+    assert_eq!(got["row"]["hand"], format!("Hand {first}"));
+    assert_eq!(groups(&got["row"]["solutions"]), sols[first]);
+
+    let mut slow: Vec<(usize, &Hand)> = hands.iter().enumerate().collect();
+    slow.sort_by(|a, b| match (a.1.time, b.1.time) {
+        (Some(x), Some(y)) => y.total_cmp(&x).then(a.0.cmp(&b.0)),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.0.cmp(&b.0),
+    });
+    let slow: Vec<String> = slow.iter().take(12).map(|(_, h)| h.hand.clone()).collect();
+    assert_eq!(strings(&got["by_time"]["hands"]), slow);
+    assert_eq!(got["by_time"]["hash"], "#sort=-time");
+}
+
+#[test]
+fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
+    let Some(browser) = chromium() else { return };
+    let tmp = reports();
+    let page = tmp
+        .path()
+        .join(format!("reports/{FAMILY}/k=4/explorer.html"));
+    let got = drive(
+        &browser,
+        &page,
+        r#"
+        __t.run(async function (out) {
+          var t = __t;
+          await t.hash('#tier=hard,expert&ops=product,division&n=6&seed=7');
+          t.click('#make-set');
+          out.spread = {
+            puzzles: t.puzzles(),
+            command: document.getElementById('pick-command').textContent,
+            sheet: document.querySelector('#sheet-body .sheet').outerHTML
+          };
+          t.click('#sheet-back');
+          t.click('#s-spread');
+          t.click('#s-shapes');
+          t.type('s-seed', '99');
+          t.click('#make-set');
+          out.random = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent, hash: location.hash };
+        });
+        "#,
+    );
+    let data = tmp.path().join("data");
+    for key in ["spread", "random"] {
+        let command = got[key]["command"].as_str().unwrap();
+        let mut args: Vec<&str> = command
+            .strip_prefix("census24 ")
+            .unwrap_or_else(|| panic!("{command}"))
+            .split(' ')
+            .collect();
+        assert_eq!(args.pop(), Some("html"), "{command}");
+        args.extend(["list", "--data", data.to_str().unwrap()]);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        let cli: Vec<String> = stdout.lines().map(String::from).collect();
+        assert_eq!(cli.len(), 6, "{command}");
+        assert_eq!(strings(&got[key]["puzzles"]), cli, "{command}");
+    }
+    // The page's sheet is the markup `pick --format html` prints.
+    let command = got["spread"]["command"].as_str().unwrap();
+    let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
+    args.extend(["--data", data.to_str().unwrap()]);
+    let (code, html, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let start = html.find("<div class=\"sheet\">").unwrap();
+    let end = html.rfind("</div>").unwrap() + "</div>".len();
+    assert_eq!(got["spread"]["sheet"].as_str().unwrap(), &html[start..end]);
+    assert!(
+        got["spread"]["command"]
+            .as_str()
+            .unwrap()
+            .contains("--tier hard,expert --ops product,division --spread --distinct-shapes"),
+        "{}",
+        got["spread"]["command"]
+    );
+    assert_eq!(
+        got["random"]["hash"],
+        "#tier=hard,expert&ops=product,division&n=6&seed=99&spread=0&shapes=0"
+    );
+}
+
+#[test]
+fn explorer_pages_of_the_shipped_tables_are_small_and_the_largest_opens() {
+    let Some(browser) = chromium() else { return };
+    let tmp = reports();
+    for k in 2..=5 {
+        let page = tmp
+            .path()
+            .join(format!("reports/{FAMILY}/k={k}/explorer.html"));
+        let bytes = fs::metadata(&page).unwrap().len();
+        assert!(bytes < 10_000_000, "k={k}: {bytes} bytes");
+    }
+    let table = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("data/{FAMILY}/k=5"));
+    let page = tmp
+        .path()
+        .join(format!("reports/{FAMILY}/k=5/explorer.html"));
+    let got = drive(
+        &browser,
+        &page,
+        r#"
+        __t.run(async function (out) {
+          var t = __t;
+          out.count = t.count();
+          t.type('f-q', '5 4 3 2 1');
+          out.detail = t.detail();
+          await t.hash('#max-solutions=1&solvable=yes');
+          out.one = t.count();
+        });
+        "#,
+    );
+    let hands = hands_of(&table);
+    assert_eq!(got["count"], shown(hands.len(), hands.len()));
+    let sols = solutions_of(&table);
+    assert_eq!(got["detail"]["hand"], "Hand 1 2 3 4 5");
+    assert_eq!(groups(&got["detail"]["solutions"]), sols["1 2 3 4 5"]);
+    let one = hands
+        .iter()
+        .filter(|h| h.solvable && h.dissimilar == Some(1))
+        .count();
+    assert_eq!(got["one"], shown(one, hands.len()));
+}

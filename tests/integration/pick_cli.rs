@@ -1,0 +1,137 @@
+//! `census24 pick` as a designer runs it on the shipped tables: the same
+//! seed gives the same set, `--ops` agrees with a brute force over every
+//! four-card hand, every format carries the same hands, and bad requests
+//! get one line naming the bad value.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use crate::util::{ops_class, run};
+
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
+}
+
+/// `census24 pick --data <shipped> ARGS`, which must succeed.
+fn pick(args: &[&str]) -> String {
+    let data = data();
+    let mut all = vec!["pick", "--data", data.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = run(&all);
+    assert_eq!(code, 0, "{all:?}: {stderr}");
+    stdout
+}
+
+#[test]
+fn the_same_seed_picks_the_same_hands() {
+    let a = pick(&["--spread", "--distinct-shapes", "-n", "8"]);
+    assert_eq!(a, pick(&["--spread", "--distinct-shapes", "-n", "8"]));
+    assert_eq!(a.lines().count(), 8);
+    assert_ne!(
+        a,
+        pick(&["--spread", "--distinct-shapes", "-n", "8", "--seed", "5"])
+    );
+}
+
+#[test]
+fn ops_agree_with_a_brute_force_over_every_four_card_hand() {
+    let every = pick(&["-n", "100000", "--format", "csv"]);
+    let hands: Vec<Vec<i64>> = every
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let hand = l.split(',').next().unwrap();
+            hand.split(' ').map(|c| c.parse().unwrap()).collect()
+        })
+        .collect();
+    assert_eq!(hands.len(), 1362, "every solvable four-card hand");
+    for (o, name) in ["add-sub", "product", "division", "fraction"]
+        .iter()
+        .enumerate()
+    {
+        let got: BTreeSet<String> = pick(&["--ops", name, "-n", "100000"])
+            .lines()
+            .map(String::from)
+            .collect();
+        let want: BTreeSet<String> = hands
+            .iter()
+            .filter(|h| ops_class(h) == Some(o))
+            .map(|h| {
+                h.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert!(!want.is_empty(), "{name}");
+        assert_eq!(got, want, "--ops {name}");
+    }
+}
+
+#[test]
+fn every_format_carries_the_same_hands_easy_to_hard() {
+    let args = ["--tier", "hard,expert", "--ops", "product", "-n", "5"];
+    let list: Vec<String> = pick(&args).lines().map(String::from).collect();
+    let with = |format: &str| {
+        let mut a = args.to_vec();
+        a.extend(["--format", format]);
+        pick(&a)
+    };
+    let csv = with("csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "hand,predicted_time_s,solve_rate,tier,ops,solutions,easiest"
+    );
+    let times: Vec<f64> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{csv}");
+    for (l, hand) in lines[1..].iter().zip(&list) {
+        assert!(l.starts_with(&format!("{hand},")), "{l}");
+        let tier = l.split(',').nth(3).unwrap();
+        assert!(tier == "hard" || tier == "expert", "{l}");
+        assert_eq!(l.split(',').nth(4), Some("product"), "{l}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&with("json")).unwrap();
+    let json_hands: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["hand"].as_str().unwrap())
+        .collect();
+    assert_eq!(json_hands, list);
+    let html = with("html");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    let answers = html.find("<h1>Answers</h1>").unwrap();
+    for hand in &list {
+        let card = html.find(&format!("data-hand=\"{hand}\"")).unwrap();
+        assert!(card < answers, "{hand}");
+        assert!(html[answers..].contains(&format!("<span class=\"hand\">{hand}</span>")));
+    }
+}
+
+#[test]
+fn bad_requests_get_one_line_naming_the_value() {
+    let data = data();
+    let data = data.to_str().unwrap();
+    for (args, says) in [
+        (vec!["--count", "0"], "--count 0"),
+        (
+            vec!["--min-time", "9", "--max-time", "3"],
+            "--min-time 9 is above --max-time 3",
+        ),
+        (vec!["--ops", "times"], "times"),
+        (vec!["--hand-size", "6"], "census24 sweep --hand-size 6"),
+    ] {
+        let mut all = vec!["pick", "--data", data];
+        all.extend_from_slice(&args);
+        let (code, stdout, stderr) = run(&all);
+        assert_eq!(code, 2, "{args:?}: {stdout}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        if !args.contains(&"--ops") {
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        }
+    }
+}
