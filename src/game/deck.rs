@@ -333,6 +333,15 @@ impl Deck {
         }
     }
 
+    /// Cards in a finite deck dealing `values`; `None` for an unlimited one.
+    pub fn cards(self, values: ValueRange) -> Option<u64> {
+        match self {
+            Deck::Copies(n) => Some(n as u64 * values.width()),
+            Deck::Multiset(m) => Some(m.size()),
+            Deck::Unlimited => None,
+        }
+    }
+
     /// The values the deck deals: its own for an explicit deck, else `values`.
     pub fn values_or(self, values: ValueRange) -> ValueRange {
         match self {

@@ -325,7 +325,8 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
 
     m.push_str("## Best targets\n\n");
     type Show = fn(f64) -> String;
-    let mut columns: Vec<(&str, &[(i64, f64)], Show)> =
+    type Column<'a> = (&'a str, &'a [(i64, f64)], Show);
+    let mut columns: Vec<Column> =
         vec![("most solvable hands", &by_solvable, |s| format!("{s:.0}"))];
     if counted {
         columns.push(("most hands with one solution", &by_unique, |s| {

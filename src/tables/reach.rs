@@ -151,6 +151,9 @@ pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputE
     Ok(out)
 }
 
+/// (nearest value, largest value below, distance) of one target.
+type Closest = (Option<i64>, Option<i64>, Option<u64>);
+
 /// The whole values a hand reaches around a range of targets under the
 /// natural rules (every value whole and at least 0): enough of them to name,
 /// for every target, the nearest reachable value and the largest one below.
@@ -181,7 +184,7 @@ impl<'a> Nearest<'a> {
 
     /// (nearest, largest below, distance); the first two `None` when the
     /// target is reachable.
-    fn closest(&self, t: i64) -> Result<(Option<i64>, Option<i64>, Option<u64>), InputError> {
+    fn closest(&self, t: i64) -> Result<Closest, InputError> {
         if self.reaches(t) {
             return Ok((None, None, Some(0)));
         }

@@ -21,7 +21,7 @@ use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Use;
-use crate::tables::enumerate::{self, Deck};
+use crate::tables::enumerate;
 use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{self, Part, ReachKey, Shard};
 use crate::tables::manifest::{Manifest, Params, RunRecord};
@@ -80,26 +80,22 @@ impl ReachConfig {
                     .into(),
             ));
         }
-        if let Some(cards) = match key.deck {
-            Deck::Copies(n) => Some(n as u64 * key.values.width()),
-            Deck::Multiset(m) => Some(m.size()),
-            Deck::Unlimited => None,
-        } {
-            if (key.k as u64) > cards {
-                return Err(PlanError::DeckTooSmall {
-                    k: key.k,
-                    cards,
-                    deck: key.deck,
-                    values: key.values,
-                });
-            }
+        if let Some(cards) = key.deck.cards(key.values)
+            && (key.k as u64) > cards
+        {
+            return Err(PlanError::DeckTooSmall {
+                k: key.k,
+                cards,
+                deck: key.deck.to_string(),
+                values: key.values,
+            });
         }
         let count = enumerate::count_hands(key.k, key.values, key.deck);
         if count.is_none_or(|n| n > enumerate::MAX_SWEEP_HANDS) {
             return Err(PlanError::TooManyHands {
                 k: key.k,
                 values: key.values,
-                deck: key.deck,
+                deck: key.deck.to_string(),
                 count: count.map_or("more than 2^128".into(), |n| n.to_string()),
             });
         }

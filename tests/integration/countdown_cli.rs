@@ -28,7 +28,10 @@ fn values(tiles: &[i64], memo: &mut HashMap<Vec<i64>, BTreeSet<i64>>) -> BTreeSe
                 continue;
             }
             let pick = |inside: bool| -> Vec<i64> {
-                (0..n).filter(|i| (mask >> i & 1 == 1) == inside).map(|i| tiles[i]).collect()
+                (0..n)
+                    .filter(|i| (mask >> i & 1 == 1) == inside)
+                    .map(|i| tiles[i])
+                    .collect()
             };
             let (a, b) = (values(&pick(true), memo), values(&pick(false), memo));
             for &x in &a {
@@ -65,7 +68,9 @@ fn any_values(tiles: &[i64], memo: &mut HashMap<Vec<i64>, BTreeSet<i64>>) -> BTr
 
 fn frame(path: &Path) -> DataFrame {
     let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap()
+    ParquetReader::new(std::io::Cursor::new(bytes))
+        .finish()
+        .unwrap()
 }
 
 /// Checks every row of a reach frame with closest values against the brute force.
@@ -92,12 +97,24 @@ fn check_rows(df: &DataFrame, uses_any: bool) -> usize {
         let v = &reach.as_ref().unwrap().1;
         let t = target.get(i).unwrap() as i64;
         let ok = v.contains(&t);
-        let nearest = v.iter().copied().min_by_key(|&x| ((x - t).abs(), x)).unwrap();
+        let nearest = v
+            .iter()
+            .copied()
+            .min_by_key(|&x| ((x - t).abs(), x))
+            .unwrap();
         let want = (
             ok,
             (!ok).then_some(nearest),
-            if ok { None } else { v.range(..t).next_back().copied() },
-            if ok { 0 } else { (nearest - t).unsigned_abs() as u32 },
+            if ok {
+                None
+            } else {
+                v.range(..t).next_back().copied()
+            },
+            if ok {
+                0
+            } else {
+                (nearest - t).unsigned_abs() as u32
+            },
         );
         let got = (
             solvable.get(i).unwrap(),
@@ -119,12 +136,31 @@ const CENSUS: &str = "rules=natural/use=any/targets=100-999/values=1-100/deck=co
 fn countdown_census_rows_agree_with_a_brute_force() {
     let tmp = TempDir::new().unwrap();
     let out = tmp.path().to_str().unwrap();
-    let (code, _, err) = run(&["sweep", "--game", "countdown", "--quiet", "--out", out, "--stop-after-chunks", "1"]);
+    let (code, _, err) = run(&[
+        "sweep",
+        "--game",
+        "countdown",
+        "--quiet",
+        "--out",
+        out,
+        "--stop-after-chunks",
+        "1",
+    ]);
     assert_eq!(code, 2, "{err}");
-    let chunk = tmp.path().join(CENSUS).join(".partial/chunk-00000.reach.parquet");
+    let chunk = tmp
+        .path()
+        .join(CENSUS)
+        .join(".partial/chunk-00000.reach.parquet");
     let df = frame(&chunk);
     assert_eq!(df.height(), 512 * 900);
-    let first = df.column("hand").unwrap().str().unwrap().get(0).unwrap().to_string();
+    let first = df
+        .column("hand")
+        .unwrap()
+        .str()
+        .unwrap()
+        .get(0)
+        .unwrap()
+        .to_string();
     assert_eq!(first, "1 1 2 2 3 3");
     let none = df
         .clone()
@@ -132,7 +168,11 @@ fn countdown_census_rows_agree_with_a_brute_force() {
         .filter(col("hand").eq(lit("1 1 2 2 3 3")).and(col("solvable")))
         .collect()
         .unwrap();
-    assert_eq!(none.height(), 0, "1 1 2 2 3 3 reaches no target from 100 to 999");
+    assert_eq!(
+        none.height(),
+        0,
+        "1 1 2 2 3 3 reaches no target from 100 to 999"
+    );
     // Every eighth selection of the chunk, all 900 targets.
     let sample = df
         .lazy()
@@ -153,15 +193,29 @@ fn two_decks_agree_where_their_tiles_do() {
     let mut frames = Vec::new();
     for deck in ["countdown", "1..10x2,12,37,62,87"] {
         let (code, stdout, err) = run(&[
-            "sweep", "--deck", deck, "--use", "any", "--rules", "natural", "-k", "3", "--targets",
-            "100..400", "--no-solutions", "--out", out, "--no-report",
+            "sweep",
+            "--deck",
+            deck,
+            "--use",
+            "any",
+            "--rules",
+            "natural",
+            "-k",
+            "3",
+            "--targets",
+            "100..400",
+            "--no-solutions",
+            "--out",
+            out,
+            "--no-report",
         ]);
         assert_eq!(code, 0, "{err}");
         assert!(stdout.contains("Swept 494 hands of 3 cards"), "{stdout}");
         let folder = if deck == "countdown" {
             "rules=natural/use=any/targets=100-400/values=1-100/deck=countdown/k=3".to_string()
         } else {
-            "rules=natural/use=any/targets=100-400/values=1-87/deck=1-10x2_12_37_62_87/k=3".to_string()
+            "rules=natural/use=any/targets=100-400/values=1-87/deck=1-10x2_12_37_62_87/k=3"
+                .to_string()
         };
         frames.push(frame(&tmp.path().join(folder).join("reach.parquet")));
     }
@@ -171,16 +225,43 @@ fn two_decks_agree_where_their_tiles_do() {
         let s = df.column("solvable").unwrap().bool().unwrap();
         let c = df.column("closest").unwrap().i64().unwrap();
         (0..df.height())
-            .filter(|&i| !only_small || h.get(i).unwrap().split(' ').all(|x| x.parse::<i64>().unwrap() <= 10))
-            .map(|i| (h.get(i).unwrap().to_string(), t.get(i).unwrap(), s.get(i).unwrap(), c.get(i)))
+            .filter(|&i| {
+                !only_small
+                    || h.get(i)
+                        .unwrap()
+                        .split(' ')
+                        .all(|x| x.parse::<i64>().unwrap() <= 10)
+            })
+            .map(|i| {
+                (
+                    h.get(i).unwrap().to_string(),
+                    t.get(i).unwrap(),
+                    s.get(i).unwrap(),
+                    c.get(i),
+                )
+            })
             .collect()
     };
     let (a, b) = (&frames[0], &frames[1]);
     assert_eq!(a.height(), b.height());
     let (sa, sb) = (rows(a, true), rows(b, true));
-    assert!(!sa.is_empty() && sa == sb, "selections of small tiles only must agree");
-    assert_ne!(rows(a, false), rows(b, false), "the large tiles change some games");
-    let ways = |df: &DataFrame| -> u64 { df.column("deal_ways").unwrap().u64().unwrap().sum().unwrap() };
+    assert!(
+        !sa.is_empty() && sa == sb,
+        "selections of small tiles only must agree"
+    );
+    assert_ne!(
+        rows(a, false),
+        rows(b, false),
+        "the large tiles change some games"
+    );
+    let ways = |df: &DataFrame| -> u64 {
+        df.column("deal_ways")
+            .unwrap()
+            .u64()
+            .unwrap()
+            .sum()
+            .unwrap()
+    };
     assert_eq!(ways(a), ways(b));
     check_rows(b, true);
 }
@@ -190,10 +271,22 @@ fn bad_decks_and_uses_are_named() {
     for (args, says) in [
         (&["sweep", "--deck", "1..10x0"][..], "0 copies of 1"),
         (&["sweep", "--deck", "jokers"][..], "deck \"jokers\""),
-        (&["sweep", "--use", "any"][..], "--use any writes a reach table"),
-        (&["sweep", "--use", "any", "--targets", "1..9"][..], "add --no-solutions"),
-        (&["sweep", "--game", "countdown", "--targets", "1..9"][..], "cannot be used with"),
-        (&["sweep", "--deck", "1..3", "-k", "4", "--targets", "1..9"][..], "cannot be dealt"),
+        (
+            &["sweep", "--use", "any"][..],
+            "--use any writes a reach table",
+        ),
+        (
+            &["sweep", "--use", "any", "--targets", "1..9"][..],
+            "add --no-solutions",
+        ),
+        (
+            &["sweep", "--game", "countdown", "--targets", "1..9"][..],
+            "cannot be used with",
+        ),
+        (
+            &["sweep", "--deck", "1..3", "-k", "4", "--targets", "1..9"][..],
+            "cannot be dealt",
+        ),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
