@@ -46,7 +46,8 @@ bench:
     cargo bench --bench reach
 
 # Regenerate the shipped tables in data/ (rational, values 1..13: target 24
-# for k = 2..5, and the reach tables of targets 1..999 for k = 2..4).
+# for k = 2..5, and the reach tables of targets 1..999 for k = 2..4; the
+# Countdown census).
 data:
     cargo build --release
     for k in 2 3 4 5; do \
@@ -57,6 +58,8 @@ data:
         rm -rf "data/rules=rational/targets=1-999/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report; \
     done
+    rm -rf "data/rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6"
+    "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --out data --no-report
 
 # Time full sweeps (wall time and peak memory) for docs/PERFORMANCE.md; the
 # last one (every seven-card hand's solutions counted) takes many minutes.

@@ -37,6 +37,7 @@ fn four_cards_counted_two_threads(bencher: divan::Bencher) {
     let spec = ReachSpec {
         targets: TARGETS,
         rules: Rules::Rational,
+        uses: census24::game::rules::Use::All,
         deck: Deck::Copies(4),
         solutions: true,
     };
@@ -70,12 +71,46 @@ fn five_cards_decided_one_thread(bencher: divan::Bencher) {
         hands
             .iter()
             .map(|h| {
-                r.reaches(h, TARGETS)
+                r.reaches(h, TARGETS, census24::game::rules::Use::All)
                     .unwrap()
                     .iter()
                     .filter(|&&b| b)
                     .count()
             })
             .sum::<usize>()
+    });
+}
+
+/// The Countdown census's solving: every selection of six tiles, its
+/// reachable values from 0 to 2098 with any selection of the tiles, on two
+/// threads (the rest of `sweep --game countdown` is reading them out and
+/// writing the table).
+#[divan::bench(sample_count = 3)]
+fn countdown_windows_two_threads(bencher: divan::Bencher) {
+    let deck: Deck = "countdown".parse().unwrap();
+    let values = deck.values_or(census24::game::deck::ValueRange::new(1, 13).unwrap());
+    let hands: Vec<Hand> = census24::tables::enumerate::hands(6, values, deck)
+        .into_iter()
+        .map(|c| Hand::new(c).unwrap())
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    bencher.bench_local(|| {
+        pool.install(|| {
+            hands
+                .par_iter()
+                .map(|h| {
+                    Reacher::with_shared(Rules::Natural, |r| {
+                        r.window(h, 0, 2098, census24::game::rules::Use::Any)
+                            .unwrap()
+                            .iter()
+                            .filter(|&&b| b)
+                            .count()
+                    })
+                })
+                .sum::<usize>()
+        })
     });
 }

@@ -66,3 +66,21 @@ print(best.head(5))
 # The reach table agrees with the single-target table for 24.
 assert best.filter(pl.col("target") == 24)["solvable_hands"][0] == 1362
 assert best["target"][0] == 2 and best["solvable_hands"][0] == 1758, best.head(1)
+
+# 5. The Countdown census (`census24 sweep --game countdown`): share of games
+#    solved exactly and within 10, by number of large tiles.
+games = pl.read_parquet(
+    f"{data}/rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6/reach.parquet"
+)
+large = pl.col("hand").str.split(" ").list.eval(pl.element().cast(pl.Int32) >= 25).list.sum()
+by_large = (
+    games.group_by(large.alias("large_tiles"))
+    .agg(
+        pl.col("solvable").mean().round(4).alias("solved"),
+        (pl.col("distance") <= 10).mean().round(4).alias("within_10"),
+    )
+    .sort("large_tiles")
+)
+print("Countdown games solved by number of large tiles:")
+print(by_large)
+assert games.height == 13_243 * 900 and games["solvable"].sum() == 10_871_986

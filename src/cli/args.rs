@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::ops::Ops;
 use crate::solve::Closest;
@@ -218,19 +218,32 @@ pub struct TableArgs {
     #[arg(long, value_enum, default_value_t = Rules::Rational)]
     pub rules: Rules,
 
-    /// Copies of each value in the deck (4 in a standard 52-card deck), or
-    /// `none` for independent draws; it caps repeats and sets the deal odds.
-    #[arg(long, value_name = "N|none", default_value = "4")]
+    /// The deck hands are dealt from: N copies of each of --values (4: a
+    /// 52-card deck), `none` for independent draws, the presets `standard`
+    /// (four each of 1 to 13) and `countdown` (1..10x2,25,50,75,100), or any
+    /// multiset such as 1..10x2,12,37,62,87 (its values replace --values).
+    /// It caps repeats and sets the deal odds.
+    #[arg(
+        long,
+        value_name = "DECK",
+        default_value = "4",
+        allow_hyphen_values = true
+    )]
     pub deck: Deck,
 }
 
 impl TableArgs {
+    /// The card values of the table: the deck's own for an explicit deck.
+    pub fn values(&self) -> ValueRange {
+        self.deck.values_or(self.values)
+    }
+
     /// The table these options name.
     pub fn key(&self) -> TableKey {
         TableKey {
             rules: self.rules,
             target: self.target,
-            values: self.values,
+            values: self.values(),
             deck: self.deck,
             k: self.hand_size,
         }
@@ -307,6 +320,31 @@ pub struct SweepArgs {
         conflicts_with_all = ["target", "counts_only"]
     )]
     pub targets: Option<TargetRange>,
+
+    /// Which cards a solution uses: `all` (every card once) or `any` (any
+    /// non-empty selection, each card at most once, as in Countdown). `any`
+    /// writes a reach table: give --targets (and --no-solutions).
+    #[arg(long = "use", value_enum, default_value_t = Use::All)]
+    pub uses: Use,
+
+    /// A named game: `countdown` is the Countdown numbers round census,
+    /// short for `--deck countdown --use any --rules natural -k 6 --targets
+    /// 100..999 --no-solutions`: every selection of six tiles against every
+    /// target, with the closest reachable value when it cannot be made.
+    #[arg(
+        long,
+        value_enum,
+        conflicts_with_all = ["targets", "target", "deck", "rules", "hand_size", "values", "uses", "counts_only"]
+    )]
+    pub game: Option<Game>,
+}
+
+/// Named games of `sweep --game`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    /// Six tiles from 1..10x2,25,50,75,100, targets 100..999, natural
+    /// rules, any selection of the tiles.
+    Countdown,
 }
 
 #[derive(Debug, Args)]

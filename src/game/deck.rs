@@ -24,8 +24,13 @@ pub enum RangeError {
     Empty(String),
     #[error("values \"{0}\" leave the supported card range -{VALUE_LIMIT}..{VALUE_LIMIT}")]
     TooWide(String),
-    #[error("deck \"{0}\" is not a number of copies from 1 to {MAX_COPIES} or \"none\"")]
+    #[error(
+        "deck \"{0}\" is not a number of copies from 1 to {MAX_COPIES}, \"none\", \"standard\", \"countdown\" \
+         or a multiset such as 1..10x2,25,50,75,100"
+    )]
     BadDeck(String),
+    #[error("deck \"{deck}\": {problem}")]
+    BadMultiset { deck: String, problem: String },
 }
 
 /// The card values of a sweep, `lo..=hi`.
@@ -77,6 +82,215 @@ impl FromStr for ValueRange {
     }
 }
 
+/// The most distinct values an explicit deck names.
+pub const MAX_DECK_VALUES: usize = 32;
+
+/// An explicit deck: its distinct values, ascending, each with its number of
+/// copies. Held inline (a deck names at most [`MAX_DECK_VALUES`] values), so
+/// a deck is a plain value like the others.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Multiset {
+    len: u8,
+    values: [i16; MAX_DECK_VALUES],
+    copies: [u8; MAX_DECK_VALUES],
+}
+
+impl fmt::Debug for Multiset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Multiset({})", self.spec())
+    }
+}
+
+impl Multiset {
+    /// The Countdown numbers round's 24 tiles: two each of 1 to 10, and one
+    /// each of 25, 50, 75 and 100.
+    pub fn countdown() -> Multiset {
+        let mut pairs: Vec<(i64, u32)> = (1..=10).map(|v| (v, 2)).collect();
+        pairs.extend([(25, 1), (50, 1), (75, 1), (100, 1)]);
+        Multiset::new(&pairs, "countdown").expect("the Countdown tiles are a valid deck")
+    }
+
+    /// A deck of these (value, copies) pairs, in any order; `spec` names it
+    /// in errors.
+    pub fn new(pairs: &[(i64, u32)], spec: &str) -> Result<Multiset, RangeError> {
+        let bad = |problem: String| RangeError::BadMultiset {
+            deck: spec.to_string(),
+            problem,
+        };
+        let mut sorted = pairs.to_vec();
+        sorted.sort_unstable();
+        let mut merged: Vec<(i64, u32)> = Vec::new();
+        for (v, c) in sorted {
+            if !(-VALUE_LIMIT..=VALUE_LIMIT).contains(&v) {
+                return Err(bad(format!(
+                    "value {v} leaves the supported card range -{VALUE_LIMIT}..{VALUE_LIMIT}"
+                )));
+            }
+            match merged.last_mut() {
+                Some((last, n)) if *last == v => *n += c,
+                _ => merged.push((v, c)),
+            }
+        }
+        if merged.is_empty() {
+            return Err(bad("it names no card".into()));
+        }
+        if merged.len() > MAX_DECK_VALUES {
+            return Err(bad(format!(
+                "{} distinct values, more than the {MAX_DECK_VALUES} a deck may name",
+                merged.len()
+            )));
+        }
+        let mut m = Multiset {
+            len: merged.len() as u8,
+            values: [0; MAX_DECK_VALUES],
+            copies: [0; MAX_DECK_VALUES],
+        };
+        for (i, (v, c)) in merged.into_iter().enumerate() {
+            if c == 0 || c > MAX_COPIES {
+                return Err(bad(format!(
+                    "{c} copies of {v}: expected 1 to {MAX_COPIES}"
+                )));
+            }
+            m.values[i] = v as i16;
+            m.copies[i] = c as u8;
+        }
+        Ok(m)
+    }
+
+    /// (value, copies), values ascending.
+    pub fn pairs(&self) -> impl Iterator<Item = (i64, u32)> + '_ {
+        (0..self.len as usize).map(|i| (self.values[i] as i64, self.copies[i] as u32))
+    }
+
+    /// Copies of `v` in the deck (0 when absent).
+    pub fn copies_of(&self, v: i64) -> u32 {
+        self.pairs().find(|&(x, _)| x == v).map_or(0, |(_, c)| c)
+    }
+
+    /// Cards in the deck.
+    pub fn size(&self) -> u64 {
+        self.pairs().map(|(_, c)| c as u64).sum()
+    }
+
+    /// The smallest and largest value.
+    pub fn range(&self) -> ValueRange {
+        let (lo, hi) = (
+            self.values[0] as i64,
+            self.values[self.len as usize - 1] as i64,
+        );
+        ValueRange { lo, hi }
+    }
+
+    /// The option syntax: runs of consecutive values with equal copies as
+    /// `LO..HI`, copies as `xN` when more than one: `1..10x2,25,50,75,100`.
+    pub fn spec(&self) -> String {
+        let pairs: Vec<(i64, u32)> = self.pairs().collect();
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < pairs.len() {
+            let mut j = i;
+            while j + 1 < pairs.len()
+                && pairs[j + 1].0 == pairs[j].0 + 1
+                && pairs[j + 1].1 == pairs[i].1
+            {
+                j += 1;
+            }
+            let run = if j > i {
+                format!("{}..{}", pairs[i].0, pairs[j].0)
+            } else {
+                pairs[i].0.to_string()
+            };
+            let copies = if pairs[i].1 > 1 {
+                format!("x{}", pairs[i].1)
+            } else {
+                String::new()
+            };
+            parts.push(run + &copies);
+            i = j + 1;
+        }
+        let spec = parts.join(",");
+        // One card of one value would read as a number of copies.
+        if spec.parse::<i64>().is_ok() {
+            spec + "x1"
+        } else {
+            spec
+        }
+    }
+
+    /// Parses the option syntax (items separated by `,`; an item is `V`,
+    /// `LO..HI`, either followed by `xN` copies) or its folder spelling
+    /// (`_` between items, `-` between bounds).
+    pub fn parse(s: &str) -> Result<Multiset, RangeError> {
+        let text = s.trim();
+        let bad = |problem: String| RangeError::BadMultiset {
+            deck: s.to_string(),
+            problem,
+        };
+        let sep = if text.contains(',') || !text.contains('_') {
+            ','
+        } else {
+            '_'
+        };
+        let mut pairs = Vec::new();
+        for item in text.split(sep) {
+            let item = item.trim();
+            let (run, copies) = match item.split_once('x') {
+                Some((run, n)) => (
+                    run,
+                    n.parse::<u32>()
+                        .map_err(|_| bad(format!("\"{item}\": copies \"{n}\" are not a number")))?,
+                ),
+                None => (item, 1),
+            };
+            let (lo, hi) = if let Some((lo, hi)) = run.split_once("..") {
+                (lo, hi)
+            } else if let Some(cut) = run
+                .char_indices()
+                .skip(1)
+                .find(|&(_, c)| c == '-')
+                .map(|(i, _)| i)
+            {
+                (&run[..cut], &run[cut + 1..])
+            } else {
+                (run, run)
+            };
+            let parse = |v: &str| {
+                v.trim().parse::<i64>().map_err(|_| {
+                    bad(format!(
+                        "\"{item}\" is not a value, a range LO..HI or either with xN"
+                    ))
+                })
+            };
+            let (lo, hi) = (parse(lo)?, parse(hi)?);
+            if lo > hi {
+                return Err(bad(format!("\"{item}\" is an empty range")));
+            }
+            if hi - lo >= 1000 {
+                return Err(bad(format!("\"{item}\" names more than 1000 values")));
+            }
+            pairs.extend((lo..=hi).map(|v| (v, copies)));
+        }
+        Multiset::new(&pairs, s)
+    }
+
+    /// A standard 52-card deck: four each of 1 to 13.
+    pub fn standard() -> Multiset {
+        let pairs: Vec<(i64, u32)> = (1..=13).map(|v| (v, 4)).collect();
+        Multiset::new(&pairs, "standard").expect("the standard deck is a valid deck")
+    }
+
+    /// The name of a preset deck with these cards, if it is one.
+    fn preset(&self) -> Option<&'static str> {
+        if *self == Multiset::countdown() {
+            Some("countdown")
+        } else if *self == Multiset::standard() {
+            Some("standard")
+        } else {
+            None
+        }
+    }
+}
+
 /// How many copies of each value the deck holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Deck {
@@ -85,6 +299,10 @@ pub enum Deck {
     /// Any number of copies: cards are drawn independently and uniformly
     /// (with replacement), so a hand's odds follow the multinomial law.
     Unlimited,
+    /// Exactly these cards (`--deck 1..10x2,25,50,75,100`, or the presets
+    /// `standard` and `countdown`); its values are its own, whatever
+    /// `--values` says.
+    Multiset(Multiset),
 }
 
 impl Default for Deck {
@@ -94,21 +312,55 @@ impl Default for Deck {
 }
 
 impl Deck {
-    /// The most copies of one value a hand may hold.
+    /// The most copies of one value a hand may hold (for an explicit deck,
+    /// the most of any of its values).
     pub fn cap(self) -> Option<u32> {
         match self {
             Deck::Copies(n) => Some(n),
             Deck::Unlimited => None,
+            Deck::Multiset(m) => m.pairs().map(|(_, c)| c).max(),
+        }
+    }
+
+    /// The folder spelling: `4`, `none`, `countdown`, or the multiset with
+    /// `_` between items and `-` between bounds (`1-10x2_25_50_75_100`).
+    pub fn folder(self) -> String {
+        match self {
+            Deck::Multiset(m) if m.preset().is_none() => {
+                m.spec().replace("..", "-").replace(',', "_")
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// Cards in a finite deck dealing `values`; `None` for an unlimited one.
+    pub fn cards(self, values: ValueRange) -> Option<u64> {
+        match self {
+            Deck::Copies(n) => Some(n as u64 * values.width()),
+            Deck::Multiset(m) => Some(m.size()),
+            Deck::Unlimited => None,
+        }
+    }
+
+    /// The values the deck deals: its own for an explicit deck, else `values`.
+    pub fn values_or(self, values: ValueRange) -> ValueRange {
+        match self {
+            Deck::Multiset(m) => m.range(),
+            _ => values,
         }
     }
 }
 
 impl fmt::Display for Deck {
-    /// `4` or `none`, as in the option and the folder name.
+    /// `4`, `none`, `countdown` or the multiset, as in the option.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Deck::Copies(n) => write!(f, "{n}"),
             Deck::Unlimited => f.write_str("none"),
+            Deck::Multiset(m) => match m.preset() {
+                Some(name) => f.write_str(name),
+                None => f.write_str(&m.spec()),
+            },
         }
     }
 }
@@ -116,14 +368,29 @@ impl fmt::Display for Deck {
 impl FromStr for Deck {
     type Err = RangeError;
 
+    /// `N`, `none`, `standard`, `countdown`, a multiset (either spelling).
     fn from_str(s: &str) -> Result<Deck, RangeError> {
-        if s.trim() == "none" {
+        let t = s.trim();
+        if t == "none" {
             return Ok(Deck::Unlimited);
         }
-        match s.trim().parse::<u32>() {
-            Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(Deck::Copies(n)),
-            _ => Err(RangeError::BadDeck(s.to_string())),
+        if t == "countdown" {
+            return Ok(Deck::Multiset(Multiset::countdown()));
         }
+        if t == "standard" {
+            return Ok(Deck::Multiset(Multiset::standard()));
+        }
+        if let Ok(n) = t.parse::<u32>() {
+            return if (1..=MAX_COPIES).contains(&n) {
+                Ok(Deck::Copies(n))
+            } else {
+                Err(RangeError::BadDeck(s.to_string()))
+            };
+        }
+        if t.is_empty() || !t.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            return Err(RangeError::BadDeck(s.to_string()));
+        }
+        Multiset::parse(t).map(Deck::Multiset)
     }
 }
 
@@ -133,6 +400,7 @@ impl Serialize for Deck {
         match self {
             Deck::Copies(n) => s.serialize_u32(*n),
             Deck::Unlimited => s.serialize_none(),
+            Deck::Multiset(_) => s.serialize_str(&self.to_string()),
         }
     }
 }

@@ -119,12 +119,6 @@ impl Cols<'_> {
             .collect())
     }
 
-    pub fn u64s_signed(&self, name: &str) -> Result<Vec<Option<i64>>, ReportError> {
-        let c = self.df.column(name).map_err(|e| self.err(e))?;
-        let c = c.cast(&DataType::Int64).map_err(|e| self.err(e))?;
-        Ok(c.i64().map_err(|e| self.err(e))?.iter().collect())
-    }
-
     pub fn u64_at(&self, name: &str) -> Result<u64, ReportError> {
         Ok(self.u64s(name)?.first().copied().flatten().unwrap_or(0))
     }

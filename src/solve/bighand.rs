@@ -66,12 +66,19 @@ const EXACT_FIRST: usize = 6;
 /// Fails unless `hand` could be dealt from `deck`: values 1..=13, at most
 /// the deck's copies of each; an unlimited deck allows any integers.
 pub fn check_deck(hand: &Hand, deck: Deck) -> Result<(), InputError> {
-    let Some(copies) = deck.cap() else {
+    if deck == Deck::Unlimited {
         return Ok(());
-    };
+    }
     let ms = Multiset::of(hand.cards());
     for (&value, &count) in ms.vals.iter().zip(&ms.cnt) {
         if !DECK_VALUES.contains(&value) {
+            return Err(InputError::NotInDeck(value));
+        }
+        let copies = match deck {
+            Deck::Multiset(m) => m.copies_of(value),
+            _ => deck.cap().unwrap_or(u32::MAX),
+        };
+        if copies == 0 {
             return Err(InputError::NotInDeck(value));
         }
         if count > copies {

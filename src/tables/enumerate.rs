@@ -12,25 +12,38 @@ pub use crate::game::deck::{Deck, MAX_COPIES, RangeError, VALUE_LIMIT, ValueRang
 /// sweep of ten million 12-card hands would take days on two cores anyway.
 pub const MAX_SWEEP_HANDS: u128 = 10_000_000;
 
-/// Every multiset of `k` values from `values` holding at most `deck.cap()`
-/// copies of a value, each sorted ascending, in lexicographic order.
+/// The values a deck deals with the most copies of each a hand may hold:
+/// `values` with the deck's cap (or `k` for an unlimited deck), or an
+/// explicit deck's own values and copies.
+fn supply(k: usize, values: ValueRange, deck: Deck) -> Vec<(i64, usize)> {
+    match deck {
+        Deck::Multiset(m) => m.pairs().map(|(v, c)| (v, (c as usize).min(k))).collect(),
+        _ => {
+            let cap = deck.cap().map_or(k, |c| (c as usize).min(k));
+            (values.lo..=values.hi).map(|v| (v, cap)).collect()
+        }
+    }
+}
+
+/// Every multiset of `k` values the deck can deal (from `values`, at most
+/// `deck.cap()` copies of a value; an explicit deck's own values and
+/// copies), each sorted ascending, in lexicographic order.
 pub fn hands(k: usize, values: ValueRange, deck: Deck) -> Vec<Vec<i64>> {
-    let cap = deck.cap().map_or(k, |c| c as usize);
+    let supply = supply(k, values, deck);
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
-    extend(&mut out, &mut cur, k, values.lo, values.hi, cap, 0);
+    extend(&mut out, &mut cur, k, &supply);
     out
 }
 
 /// How many hands [`hands`] lists, computed without listing them: the
-/// coefficient of `x^k` in `(1 + x + ... + x^cap)^width`. `None` when it
-/// overflows `u128`.
+/// coefficient of `x^k` in the product of `(1 + x + ... + x^cap)` over the
+/// values. `None` when it overflows `u128`.
 pub fn count_hands(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
-    let cap = deck.cap().map_or(k, |c| (c as usize).min(k));
     // ways[j]: multisets of j cards from the values seen so far.
     let mut ways = vec![0u128; k + 1];
     ways[0] = 1;
-    for _ in 0..values.width() {
+    let each = |cap: usize, ways: &mut Vec<u128>| -> Option<()> {
         // Multiply by 1 + x + ... + x^cap: a sliding window sum over ways.
         let mut next = vec![0u128; k + 1];
         let mut window = 0u128;
@@ -41,36 +54,43 @@ pub fn count_hands(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
             }
             next[j] = window;
         }
-        ways = next;
+        *ways = next;
+        Some(())
+    };
+    match deck {
+        Deck::Multiset(m) => {
+            for (_, c) in m.pairs() {
+                each((c as usize).min(k), &mut ways)?;
+            }
+        }
+        _ => {
+            let cap = deck.cap().map_or(k, |c| (c as usize).min(k));
+            for _ in 0..values.width() {
+                each(cap, &mut ways)?;
+            }
+        }
     }
     Some(ways[k])
 }
 
-/// Depth-first in ascending order, so the output is already sorted. `run` is
-/// how many copies of the last card `cur` ends with.
-fn extend(
-    out: &mut Vec<Vec<i64>>,
-    cur: &mut Vec<i64>,
-    k: usize,
-    from: i64,
-    hi: i64,
-    cap: usize,
-    run: usize,
-) {
+/// Depth-first in ascending order, so the output is already sorted.
+fn extend(out: &mut Vec<Vec<i64>>, cur: &mut Vec<i64>, k: usize, supply: &[(i64, usize)]) {
     if cur.len() == k {
         out.push(cur.clone());
         return;
     }
-    for v in from..=hi {
-        let same = cur.last() == Some(&v);
-        let run = if same { run + 1 } else { 1 };
-        if run > cap {
-            continue;
-        }
-        cur.push(v);
-        extend(out, cur, k, v, hi, cap, run);
-        cur.pop();
+    let Some((&(v, cap), rest)) = supply.split_first() else {
+        return;
+    };
+    // More copies of the smallest value first: `1 1 x` sorts before `1 2 x`.
+    let room = cap.min(k - cur.len());
+    let start = cur.len();
+    for n in (0..=room).rev() {
+        cur.truncate(start);
+        cur.extend(std::iter::repeat_n(v, n));
+        extend(out, cur, k, rest);
     }
+    cur.truncate(start);
 }
 
 /// Multiplicities of a sorted hand: how many copies of each distinct value.
@@ -111,6 +131,15 @@ pub fn deal_ways(cards: &[i64], deck: Deck) -> u64 {
             .iter()
             .map(|&m| binomial(n as u64, m).expect("C(32, m) fits"))
             .product::<u128>(),
+        Deck::Multiset(d) => {
+            let mut distinct = cards.to_vec();
+            distinct.dedup();
+            distinct
+                .iter()
+                .zip(&ms)
+                .map(|(&v, &m)| binomial(d.copies_of(v) as u64, m).expect("C(32, m) fits"))
+                .product::<u128>()
+        }
         Deck::Unlimited => {
             let total = (1..=cards.len() as u128).product::<u128>();
             ms.iter()
@@ -127,6 +156,7 @@ pub fn total_ways(k: usize, values: ValueRange, deck: Deck) -> Option<u128> {
     match deck {
         Deck::Copies(n) => binomial(n as u64 * values.width(), k as u64),
         Deck::Unlimited => (values.width() as u128).checked_pow(k as u32),
+        Deck::Multiset(m) => binomial(m.size(), k as u64),
     }
 }
 
@@ -239,5 +269,56 @@ mod tests {
         assert_eq!(binomial(52, 4), Some(270_725));
         assert_eq!(binomial(4, 0), Some(1));
         assert_eq!(binomial(3, 5), Some(0));
+    }
+
+    #[test]
+    fn countdown_selections_and_their_odds() {
+        let deck: Deck = "countdown".parse().unwrap();
+        let v = deck.values_or(ValueRange::new(1, 13).unwrap());
+        assert_eq!((v.lo, v.hi), (1, 100));
+        let all = hands(6, v, deck);
+        // The 13,243 distinct selections of six tiles from the 24.
+        assert_eq!(all.len(), 13_243);
+        assert_eq!(count_hands(6, v, deck), Some(13_243));
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+        assert!(
+            all.iter()
+                .all(|h| h.iter().filter(|&&c| c == 100).count() <= 1)
+        );
+        let total = total_ways(6, v, deck).unwrap();
+        assert_eq!(total, 134_596); // C(24, 6)
+        let sum: u128 = all.iter().map(|h| deal_ways(h, deck) as u128).sum();
+        assert_eq!(sum, total);
+        // Two 1s and one 100: C(2, 2) * C(1, 1) * (ways of the other three).
+        assert_eq!(deal_ways(&[1, 1, 2, 3, 4, 100], deck), 8);
+    }
+
+    #[test]
+    fn explicit_decks_parse_print_and_name_their_problems() {
+        let d: Deck = "1..10x2,25,50,75,100".parse().unwrap();
+        assert_eq!(d.to_string(), "countdown");
+        let other: Deck = "1..10x2,12,37,62,87".parse().unwrap();
+        assert_eq!(other.to_string(), "1..10x2,12,37,62,87");
+        assert_eq!(other.folder(), "1-10x2_12_37_62_87");
+        assert_eq!(other.folder().parse::<Deck>(), Ok(other));
+        assert_eq!("standard".parse::<Deck>().unwrap().folder(), "standard");
+        assert_eq!("4x1".parse::<Deck>().unwrap().to_string(), "4x1");
+        assert_eq!("4".parse::<Deck>(), Ok(Deck::Copies(4)));
+        let std: Deck = "standard".parse().unwrap();
+        let v = ValueRange::new(1, 13).unwrap();
+        assert_eq!(count_hands(4, v, std), count_hands(4, v, Deck::Copies(4)));
+        assert_eq!(total_ways(4, v, std), total_ways(4, v, Deck::Copies(4)));
+        for (bad, says) in [
+            ("1..10x0", "0 copies of 1"),
+            ("1..10xtwo", "copies \"two\" are not a number"),
+            ("5..2", "empty range"),
+            ("1,2,,3", "is not a value"),
+            ("0..40", "41 distinct values"),
+            ("1x99", "99 copies"),
+            ("jokers", "is not a number of copies"),
+        ] {
+            let e = bad.parse::<Deck>().unwrap_err().to_string();
+            assert!(e.contains(says) && e.contains(bad), "{bad}: {e}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use polars::prelude::PolarsError;
 use thiserror::Error;
 
-use crate::game::deck::{Deck, ValueRange};
+use crate::game::deck::ValueRange;
 use crate::game::error::InputError;
 use crate::tables::enumerate::MAX_SWEEP_HANDS;
 
@@ -26,7 +26,7 @@ pub enum PlanError {
     DeckTooSmall {
         k: usize,
         cards: u64,
-        deck: Deck,
+        deck: String,
         values: ValueRange,
     },
     #[error(
@@ -36,7 +36,7 @@ pub enum PlanError {
     TooManyHands {
         k: usize,
         values: ValueRange,
-        deck: Deck,
+        deck: String,
         count: String,
     },
     #[error(
@@ -44,6 +44,8 @@ pub enum PlanError {
          writes: narrow --targets or lower --hand-size"
     )]
     TooManyRows { rows: u128, max: u128 },
+    #[error("{0}")]
+    Options(String),
     #[error("{0}")]
     Range(InputError),
 }

@@ -25,7 +25,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
 
@@ -98,7 +98,7 @@ impl TableKey {
             format!("rules={}", self.rules),
             format!("target={}", target_folder(self.target)),
             format!("values={}", values_folder(self.values)),
-            format!("deck={}", self.deck),
+            format!("deck={}", self.deck.folder()),
             format!("k={}", self.k),
         ]
     }
@@ -128,10 +128,7 @@ impl TableKey {
     /// The family in words: `rational rules, target 24, values 1-13, at most 4
     /// copies of a value`.
     pub fn family_title(&self) -> String {
-        let deck = match self.deck.cap() {
-            None => "unlimited copies".to_string(),
-            Some(n) => format!("at most {n} copies of a value"),
-        };
+        let deck = deck_words(self.deck);
         format!(
             "{} rules, target {}, values {}, {deck}",
             self.rules,
@@ -145,6 +142,15 @@ impl TableKey {
     pub fn sort_key(&self) -> ([String; 4], usize) {
         let [r, t, v, d, _] = self.folders();
         ([r, t, v, d], self.k)
+    }
+}
+
+/// A deck in words, for titles.
+fn deck_words(deck: Deck) -> String {
+    match deck {
+        Deck::Multiset(_) => format!("deck {deck}"),
+        Deck::Unlimited => "unlimited copies".to_string(),
+        Deck::Copies(n) => format!("at most {n} copies of a value"),
     }
 }
 
@@ -168,6 +174,9 @@ fn range_of(s: &str) -> Option<(i64, i64)> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReachKey {
     pub rules: Rules,
+    /// Whether a solution uses every card or any selection of them; `any`
+    /// adds the folder `use=any` after the rules.
+    pub uses: Use,
     pub targets: TargetRange,
     pub values: ValueRange,
     pub deck: Deck,
@@ -175,29 +184,38 @@ pub struct ReachKey {
 }
 
 impl ReachKey {
-    /// `rules=R/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative to the output folder.
+    /// `rules=R[/use=any]/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative
+    /// to the output folder.
     pub fn partition(&self) -> PathBuf {
         self.family().join(format!("k={}", self.k))
     }
 
     /// The partition path without the hand size.
     pub fn family(&self) -> PathBuf {
-        [
-            format!("rules={}", self.rules),
+        let mut folders = vec![format!("rules={}", self.rules)];
+        if self.uses == Use::Any {
+            folders.push("use=any".to_string());
+        }
+        folders.extend([
             format!("targets={}-{}", self.targets.lo, self.targets.hi),
             format!("values={}", values_folder(self.values)),
-            format!("deck={}", self.deck),
-        ]
-        .iter()
-        .collect()
+            format!("deck={}", self.deck.folder()),
+        ]);
+        folders.iter().collect()
     }
 
     /// The key of a partition path (the inverse of [`ReachKey::partition`]).
     pub fn from_partition(rel: &Path) -> Option<ReachKey> {
-        let parts: Vec<String> = rel
+        let mut parts: Vec<String> = rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
+        let uses = if parts.get(1).map(String::as_str) == Some("use=any") {
+            parts.remove(1);
+            Use::Any
+        } else {
+            Use::All
+        };
         let [rules, targets, values, deck, k] = parts.as_slice() else {
             return None;
         };
@@ -205,6 +223,7 @@ impl ReachKey {
         let (lo, hi) = range_of(value(values, "values")?)?;
         let key = ReachKey {
             rules: value(rules, "rules")?.parse().ok()?,
+            uses,
             targets: TargetRange::new(tlo, thi).ok()?,
             values: ValueRange::new(lo, hi).ok()?,
             deck: value(deck, "deck")?.parse().ok()?,
@@ -215,12 +234,13 @@ impl ReachKey {
 
     /// The family in words: `rational rules, targets 1-999, values 1-13, ...`.
     pub fn family_title(&self) -> String {
-        let deck = match self.deck.cap() {
-            None => "unlimited copies".to_string(),
-            Some(n) => format!("at most {n} copies of a value"),
+        let deck = deck_words(self.deck);
+        let uses = match self.uses {
+            Use::All => "",
+            Use::Any => ", any selection of the cards",
         };
         format!(
-            "{} rules, targets {} to {}, values {}, {deck}",
+            "{} rules{uses}, targets {} to {}, values {}, {deck}",
             self.rules,
             self.targets.lo,
             self.targets.hi,
@@ -372,6 +392,7 @@ mod tests {
     fn reach_partitions_parse_back() {
         let key = ReachKey {
             rules: Rules::Rational,
+            uses: Use::All,
             targets: TargetRange::new(-5, 999).unwrap(),
             values: ValueRange::new(1, 13).unwrap(),
             deck: Deck::Copies(4),

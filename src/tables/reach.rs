@@ -16,7 +16,7 @@ use crate::difficulty::{self, Prediction, span::Span};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::solve::targets::Reacher;
 use crate::tables::enumerate::{self, Deck};
@@ -26,6 +26,8 @@ use crate::tables::enumerate::{self, Deck};
 pub struct ReachSpec {
     pub targets: TargetRange,
     pub rules: Rules,
+    /// Every card once, or any selection (then only with `solutions` off).
+    pub uses: Use,
     pub deck: Deck,
     /// Whether to count each target's solutions (and predict difficulty),
     /// or only decide which targets the hand reaches.
@@ -47,6 +49,14 @@ pub struct ReachRow {
     pub deal_ways: u64,
     /// The model's prediction; `None` when unsolvable or without solutions.
     pub prediction: Option<Prediction>,
+    /// Under the natural rules, when the target is not reachable: the
+    /// reachable value nearest to it (the smaller on a tie), the largest
+    /// reachable value below it (`None` when there is none), and the
+    /// distance to the nearest (0 when the target is reachable). `None`
+    /// under the other rule sets.
+    pub closest: Option<i64>,
+    pub closest_below: Option<i64>,
+    pub distance: Option<u64>,
 }
 
 /// The rows of one hand, one per target, ascending.
@@ -74,19 +84,42 @@ pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputE
         integer_solvable: solvable,
         deal_ways,
         prediction: None,
+        closest: None,
+        closest_below: None,
+        distance: None,
     };
     let mut out = Vec::with_capacity(targets.width() as usize);
+    if spec.rules == Rules::Natural && !spec.solutions {
+        let near = Nearest::of(hand, targets, spec.uses)?;
+        for t in targets.lo..=targets.hi {
+            let mut r = row(t, near.reaches(t));
+            (r.closest, r.closest_below, r.distance) = near.closest(t)?;
+            out.push(r);
+        }
+        return Ok(out);
+    }
     if !spec.solutions {
-        let reach = Reacher::shared(hand, spec.rules, targets)?;
+        let reach = Reacher::with_shared(spec.rules, |r| r.reaches(hand, targets, spec.uses))?;
         for (t, &hit) in (targets.lo..=targets.hi).zip(&reach) {
             let mut r = row(t, hit);
             if r.solvable && spec.rules == Rules::Rational {
-                r.integer_solvable = integer_reaches(t)?;
+                r.integer_solvable = match spec.uses {
+                    Use::All => integer_reaches(t)?,
+                    Use::Any => Reacher::with_shared(Rules::Integer, |r| {
+                        r.reaches(hand, TargetRange { lo: t, hi: t }, Use::Any)
+                    })?[0],
+                };
             }
             out.push(r);
         }
         return Ok(out);
     }
+    assert_eq!(
+        spec.uses,
+        Use::All,
+        "solution counts are for hands using every card"
+    );
+    let nearest: OnceCell<Result<Nearest, InputError>> = OnceCell::new();
     let found = canon::solutions_by_target(hand, targets.lo, targets.hi, spec.rules)?;
     let span = Span::of(hand.cards(), targets.lo, targets.hi);
     let mut found = found.into_iter().peekable();
@@ -108,9 +141,94 @@ pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputE
         r.prediction = span
             .as_ref()
             .and_then(|s| difficulty::predict_in(hand, Q::int(t), sols, s));
+        if spec.rules == Rules::Natural {
+            let near = nearest.get_or_init(|| Nearest::of(hand, targets, Use::All));
+            let near = near.as_ref().map_err(Clone::clone)?;
+            (r.closest, r.closest_below, r.distance) = near.closest(t)?;
+        }
         out.push(r);
     }
     Ok(out)
+}
+
+/// (nearest value, largest value below, distance) of one target.
+type Closest = (Option<i64>, Option<i64>, Option<u64>);
+
+/// The whole values a hand reaches around a range of targets under the
+/// natural rules (every value whole and at least 0): enough of them to name,
+/// for every target, the nearest reachable value and the largest one below.
+#[derive(Debug)]
+struct Nearest<'a> {
+    hand: &'a Hand,
+    uses: Use,
+    /// Reachable values from 0 to `hit.len() - 1`.
+    hit: Vec<bool>,
+}
+
+impl<'a> Nearest<'a> {
+    fn of(hand: &'a Hand, targets: TargetRange, uses: Use) -> Result<Nearest<'a>, InputError> {
+        // With any selection each card is reachable, so the nearest value to
+        // a target is no farther than the nearest card: within
+        // `hi + max(hi, largest card)`. Using every card there may be no
+        // value that low; [`Nearest::closest`] then asks the exact solver.
+        let top = hand.cards().iter().map(|c| c.abs()).max().unwrap_or(0);
+        let hi = targets.hi.max(0);
+        let whi = hi.saturating_add(hi.max(top));
+        let hit = Reacher::with_shared(Rules::Natural, |r| r.window(hand, 0, whi, uses))?;
+        Ok(Nearest { hand, uses, hit })
+    }
+
+    fn reaches(&self, t: i64) -> bool {
+        t >= 0 && (t as usize) < self.hit.len() && self.hit[t as usize]
+    }
+
+    /// (nearest, largest below, distance); the first two `None` when the
+    /// target is reachable.
+    fn closest(&self, t: i64) -> Result<Closest, InputError> {
+        if self.reaches(t) {
+            return Ok((None, None, Some(0)));
+        }
+        let top = self.hit.len() as i64 - 1;
+        let below = (0..t.min(top + 1)).rev().find(|&v| self.hit[v as usize]);
+        let above = ((t + 1).max(0)..=top).find(|&v| self.hit[v as usize]);
+        // No value is below 0, and every value from 0 to `top` is known.
+        let nearest = match (below, above) {
+            (Some(b), Some(a)) => Some(if t - b <= a - t { b } else { a }),
+            (None, Some(a)) => Some(a),
+            // A value past the window is at least `top + 1`.
+            (Some(b), None) if t - b <= top + 1 - t => Some(b),
+            // Something nearer may lie past the window: decide exactly.
+            _ => self.exact_nearest(t)?,
+        };
+        Ok((nearest, below, nearest.map(|v| v.abs_diff(t))))
+    }
+
+    /// The nearest reachable value from the exact solver's full value sets.
+    fn exact_nearest(&self, t: i64) -> Result<Option<i64>, InputError> {
+        let cards = self.hand.cards();
+        let picks: Vec<Vec<i64>> = match self.uses {
+            Use::All => vec![cards.to_vec()],
+            Use::Any => (1u32..(1 << cards.len()))
+                .map(|m| {
+                    (0..cards.len())
+                        .filter(|i| m >> i & 1 == 1)
+                        .map(|i| cards[i])
+                        .collect()
+                })
+                .collect(),
+        };
+        let mut best: Option<i64> = None;
+        for pick in picks {
+            for v in crate::solve::reachable_values(&Hand::new(pick)?, Rules::Natural)? {
+                let v = v.numer();
+                best = match best {
+                    Some(b) if (b.abs_diff(t), b) <= (v.abs_diff(t), v) => Some(b),
+                    _ => Some(v),
+                };
+            }
+        }
+        Ok(best)
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +240,7 @@ mod tests {
         ReachSpec {
             targets: TargetRange::new(-3, 150).unwrap(),
             rules,
+            uses: Use::All,
             deck: Deck::Copies(4),
             solutions,
         }
@@ -175,6 +294,7 @@ mod tests {
         let spec = ReachSpec {
             targets: TargetRange::new(1, 999).unwrap(),
             rules: Rules::Rational,
+            uses: Use::All,
             deck: Deck::Copies(4),
             solutions: true,
         };

@@ -20,7 +20,8 @@ use rayon::prelude::*;
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
-use crate::tables::enumerate::{self, Deck};
+use crate::game::rules::Use;
+use crate::tables::enumerate;
 use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{self, Part, ReachKey, Shard};
 use crate::tables::manifest::{Manifest, Params, RunRecord};
@@ -72,23 +73,29 @@ impl ReachConfig {
                 note,
             });
         }
-        if let Deck::Copies(n) = key.deck {
-            let cards = n as u64 * key.values.width();
-            if (key.k as u64) > cards {
-                return Err(PlanError::DeckTooSmall {
-                    k: key.k,
-                    cards,
-                    deck: key.deck,
-                    values: key.values,
-                });
-            }
+        if self.solutions && key.uses == Use::Any {
+            return Err(PlanError::Options(
+                "--use any sweeps decide each target and its closest value, without solution \
+                 counts: add --no-solutions"
+                    .into(),
+            ));
+        }
+        if let Some(cards) = key.deck.cards(key.values)
+            && (key.k as u64) > cards
+        {
+            return Err(PlanError::DeckTooSmall {
+                k: key.k,
+                cards,
+                deck: key.deck.to_string(),
+                values: key.values,
+            });
         }
         let count = enumerate::count_hands(key.k, key.values, key.deck);
         if count.is_none_or(|n| n > enumerate::MAX_SWEEP_HANDS) {
             return Err(PlanError::TooManyHands {
                 k: key.k,
                 values: key.values,
-                deck: key.deck,
+                deck: key.deck.to_string(),
                 count: count.map_or("more than 2^128".into(), |n| n.to_string()),
             });
         }
@@ -306,6 +313,7 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
     let spec = ReachSpec {
         targets: key.targets,
         rules: key.rules,
+        uses: key.uses,
         deck: key.deck,
         solutions: cfg.solutions,
     };

@@ -24,8 +24,8 @@ use rayon::prelude::*;
 
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::tables::enumerate;
 pub use crate::tables::enumerate::MAX_SWEEP_HANDS;
-use crate::tables::enumerate::{self, Deck};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
@@ -82,23 +82,22 @@ impl SweepConfig {
         if k == 0 || k > max {
             return Err(PlanError::HandSize { k, max, note });
         }
-        if let Deck::Copies(n) = self.key.deck {
-            let cards = n as u64 * self.key.values.width();
-            if (k as u64) > cards {
-                return Err(PlanError::DeckTooSmall {
-                    k,
-                    cards,
-                    deck: self.key.deck,
-                    values: self.key.values,
-                });
-            }
+        if let Some(cards) = self.key.deck.cards(self.key.values)
+            && (k as u64) > cards
+        {
+            return Err(PlanError::DeckTooSmall {
+                k,
+                cards,
+                deck: self.key.deck.to_string(),
+                values: self.key.values,
+            });
         }
         let count = enumerate::count_hands(k, self.key.values, self.key.deck);
         if count.is_none_or(|n| n > MAX_SWEEP_HANDS) {
             return Err(PlanError::TooManyHands {
                 k,
                 values: self.key.values,
-                deck: self.key.deck,
+                deck: self.key.deck.to_string(),
                 count: count.map_or("more than 2^128".into(), |n| n.to_string()),
             });
         }
@@ -398,6 +397,7 @@ mod tests {
     use super::*;
     use crate::game::number::Q;
     use crate::game::rules::Rules;
+    use crate::tables::enumerate::Deck;
 
     fn cfg(k: usize, values: &str, deck: Deck, solutions: bool) -> SweepConfig {
         SweepConfig {

@@ -120,7 +120,10 @@ pub const SOLUTIONS_COLUMNS: [&str; 14] = [
 /// | `predicted_solve_rate` | f64, null with `predicted_time_s` | |
 /// | `difficulty` | f64, null with `predicted_time_s` | |
 /// | `tier` | str, null with `predicted_time_s` | |
-pub const REACH_COLUMNS: [&str; 11] = [
+/// | `closest` | i64, null when solvable or not under natural rules | the reachable value nearest the target (the smaller on a tie) |
+/// | `closest_below` | i64, null when solvable, when none, or not under natural rules | the largest reachable value below the target |
+/// | `distance` | u32, null when not under natural rules | `|closest - target|`, 0 when solvable |
+pub const REACH_COLUMNS: [&str; 14] = [
     "hand",
     "target",
     "solvable",
@@ -132,6 +135,9 @@ pub const REACH_COLUMNS: [&str; 11] = [
     "predicted_solve_rate",
     "difficulty",
     "tier",
+    "closest",
+    "closest_below",
+    "distance",
 ];
 
 /// The reach table of `rows`, in the given order.
@@ -151,6 +157,10 @@ pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
         }),
         col("difficulty", rows, |r| r.prediction.map(|p| p.difficulty)),
         col("tier", rows, |r| r.prediction.map(|p| p.tier.name())),
+        col("closest", rows, |r| r.closest),
+        col("closest_below", rows, |r| r.closest_below),
+        // Distances to a target are far below 2^32 (targets and cards are).
+        col("distance", rows, |r| r.distance.map(|d| d as u32)),
     ];
     DataFrame::new(rows.len(), columns)
 }

@@ -3,6 +3,7 @@
 
 mod bighand_cli;
 mod calibrate_cli;
+mod countdown_cli;
 mod distinct_cli;
 mod explorer_browser;
 mod fuzz;

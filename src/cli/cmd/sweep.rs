@@ -1,9 +1,12 @@
 //! `census24 sweep`: options to a validated [`SweepConfig`], run it, print
 //! the summary paragraph.
 
-use crate::cli::args::SweepArgs;
+use crate::cli::args::{Game, SweepArgs};
 use crate::cli::cmd::Status;
 use crate::cli::progress::hands_bar;
+use crate::game::deck::{Deck, Multiset};
+use crate::game::rules::{Rules, Use};
+use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports};
 use crate::tables::layout::ReachKey;
 use crate::tables::reach_sweep::{ReachConfig, reach_sweep};
@@ -28,17 +31,18 @@ impl SweepConfig {
 }
 
 impl ReachConfig {
-    /// The config of `census24 sweep --targets` options, validated.
+    /// The config of `census24 sweep --targets` (or `--game`) options, validated.
     pub fn from_args(
         args: &SweepArgs,
-        targets: crate::game::targets::TargetRange,
+        targets: TargetRange,
     ) -> Result<ReachConfig, crate::tables::sweep::PlanError> {
         let t = &args.table;
-        ReachConfig {
+        let mut cfg = ReachConfig {
             key: ReachKey {
                 rules: t.rules,
+                uses: args.uses,
                 targets,
-                values: t.values,
+                values: t.values(),
                 deck: t.deck,
                 k: t.hand_size,
             },
@@ -48,8 +52,20 @@ impl ReachConfig {
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
+        };
+        if args.game == Some(Game::Countdown) {
+            let deck = Deck::Multiset(Multiset::countdown());
+            cfg.key = ReachKey {
+                rules: Rules::Natural,
+                uses: Use::Any,
+                targets: TargetRange { lo: 100, hi: 999 },
+                values: deck.values_or(t.values),
+                deck,
+                k: 6,
+            };
+            cfg.solutions = false;
         }
-        .validate()
+        cfg.validate()
     }
 }
 
@@ -77,8 +93,17 @@ fn run_reach(
 }
 
 pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
+    if args.game.is_some() {
+        // The game names its own targets.
+        return run_reach(&args, TargetRange { lo: 100, hi: 999 });
+    }
     if let Some(targets) = args.targets {
         return run_reach(&args, targets);
+    }
+    if args.uses == Use::Any {
+        anyhow::bail!(
+            "--use any writes a reach table: give --targets LO..HI (one target: --targets T..T) and --no-solutions"
+        );
     }
     let cfg = SweepConfig::from_args(&args)?;
     let summary = sweep(&cfg, &hands_bar(args.quiet))?;
