@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -111,6 +111,14 @@ pub struct SolveArgs {
     /// When the target is unreachable, report the closest reachable value.
     #[arg(long, value_enum)]
     pub closest: Option<Closest>,
+
+    /// Which cards a solution uses: every card exactly once, or any
+    /// non-empty selection of them, each at most once (the Countdown numbers
+    /// round; hands of at most 12 cards). With any, the solution printed uses
+    /// the fewest cards, --closest looks over every selection, and --all
+    /// prints `cards: solution` lines, fewest cards first.
+    #[arg(long = "use", value_name = "USE", value_enum, default_value_t = Use::All)]
+    pub uses: Use,
 
     /// Print × ÷ − instead of * / -.
     #[arg(long)]
