@@ -447,6 +447,10 @@ pub fn solutions_by_target(
     with_shared(rules, |s| s.solutions_by_target(hand, lo, hi))
 }
 
+/// The solutions of each selection of a hand's cards that reaches a target,
+/// with the selection, fewest cards first.
+pub type BySelection = Vec<(Hand, Solutions)>;
+
 /// Any-subset play: the solutions of each distinct non-empty sub-multiset
 /// of `hand` that reaches `target`, with that sub-multiset, fewest cards
 /// first ([`crate::solve::sub_hands`]). A solution belongs to the one
@@ -456,7 +460,7 @@ pub fn solutions_by_selection(
     hand: &Hand,
     target: Q,
     rules: Rules,
-) -> Result<Vec<(Hand, Solutions)>, InputError> {
+) -> Result<BySelection, InputError> {
     check(hand, target)?;
     let mut out = Vec::new();
     for sub in crate::solve::sub_hands(hand)? {
@@ -477,7 +481,7 @@ pub fn selections_by_target(
     lo: i64,
     hi: i64,
     rules: Rules,
-) -> Result<Vec<(i64, Vec<(Hand, Solutions)>)>, InputError> {
+) -> Result<Vec<(i64, BySelection)>, InputError> {
     for t in [lo, hi] {
         check(hand, Q::int(t))?;
     }

@@ -329,7 +329,7 @@ impl Frac {
 /// rules: each number held at any point is such a value (leaving the rest
 /// unused), and every pair of held numbers may be replaced by any admitted
 /// result. States already explored (as sorted lists) are skipped.
-fn brute_any(items: &mut Vec<Frac>, seen: &mut HashSet<Vec<(i128, i128)>>, out: &mut HashSet<i64>) {
+fn brute_any(items: &[Frac], seen: &mut HashSet<Vec<(i128, i128)>>, out: &mut HashSet<i64>) {
     let mut key: Vec<(i128, i128)> = items.iter().map(|f| (f.n, f.d)).collect();
     key.sort_unstable();
     if !seen.insert(key) {
@@ -350,7 +350,7 @@ fn brute_any(items: &mut Vec<Frac>, seen: &mut HashSet<Vec<(i128, i128)>>, out: 
             for r in Frac::results(a, b).into_iter().flatten() {
                 if r.natural() {
                     rest.push(r);
-                    brute_any(&mut rest, seen, out);
+                    brute_any(&rest, seen, out);
                     rest.pop();
                 }
             }
@@ -371,16 +371,20 @@ fn any_agrees_with_brute_force_on_random_countdown_selections() {
     for i in 0..300 {
         // Mostly six tiles, as the show deals; every third selection is
         // smaller, where a single tile or a pair is more often the closest.
-        let size = if i % 3 == 0 { rng.random_range(2..=5) } else { 6 };
+        let size = if i % 3 == 0 {
+            rng.random_range(2..=5)
+        } else {
+            6
+        };
         tiles.shuffle(&mut rng);
         let pick = tiles[..size].to_vec();
         let hand = Hand::new(pick.clone()).unwrap();
-        let mut items: Vec<Frac> = pick
+        let items: Vec<Frac> = pick
             .iter()
             .map(|&c| Frac::new(c as i128, 1).unwrap())
             .collect();
         let mut values = HashSet::new();
-        brute_any(&mut items, &mut HashSet::new(), &mut values);
+        brute_any(&items, &mut HashSet::new(), &mut values);
         for _ in 0..3 {
             let t: i64 = rng.random_range(100..=999);
             let want_below = values.iter().copied().filter(|&v| v <= t).max();
