@@ -10,6 +10,7 @@ use std::io::Cursor;
 use census24::canon::Distinct;
 use census24::cli::cmd::distinct::AllConfig;
 use census24::cli::cmd::solve::{Job, run_stream};
+use census24::game::rules::Use;
 use census24::{Q, Rules};
 use itertools::Itertools;
 
@@ -37,6 +38,7 @@ fn job(level: Distinct, count: bool) -> Job {
         count,
         unicode: false,
         json: false,
+        uses: Use::All,
     })
 }
 

@@ -1,6 +1,7 @@
 //! Solver benchmarks (`just bench`): every hand of a size, one Countdown
-//! instance with `--closest`. Figures are recorded in docs/PERFORMANCE.md.
+//! instance with `--closest` (every card, or any selection of them). Figures are recorded in docs/PERFORMANCE.md.
 
+use census24::solve::{solve_any, sub_hands};
 use census24::{Closest, Hand, Q, Rules, solve, solve_closest};
 use itertools::Itertools;
 use rayon::prelude::*;
@@ -81,6 +82,48 @@ fn countdown_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
             Closest::Nearest,
         )
         .unwrap()
+    });
+}
+
+/// Any-subset play (`--use any`), the same instances plus 766 (unreachable
+/// from 100 75 50 25 6 3, the slowest target of that selection): one solver
+/// shares its subset tables across every selection of the cards.
+#[divan::bench(args = [("1 2 3 4 7 25", 573), ("1 1 2 2 3 3", 999), ("25 50 75 100 3 6", 952), ("25 50 75 100 3 6", 766), ("2 3 5 7 9 10", 997)])]
+fn countdown_any_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
+    let hand = Hand::parse(cards).unwrap();
+    b.bench(|| {
+        solve_any(
+            divan::black_box(&hand),
+            Q::int(target),
+            Rules::Natural,
+            Closest::Nearest,
+        )
+        .unwrap()
+    });
+}
+
+/// The baseline for [`countdown_any_closest`]: every selection solved
+/// afresh, each with its own solver, fewest cards first, until one reaches
+/// the target.
+#[divan::bench(args = [("1 2 3 4 7 25", 573), ("1 1 2 2 3 3", 999), ("25 50 75 100 3 6", 952), ("25 50 75 100 3 6", 766), ("2 3 5 7 9 10", 997)])]
+fn countdown_any_closest_each_selection_afresh(b: divan::Bencher, (cards, target): (&str, i64)) {
+    let hand = Hand::parse(cards).unwrap();
+    let t = Q::int(target);
+    b.bench(|| {
+        let mut best: Option<(Q, Q)> = None;
+        for sub in sub_hands(divan::black_box(&hand)).unwrap() {
+            let out = solve_closest(&sub, t, Rules::Natural, Closest::Nearest).unwrap();
+            if let Some(v) = out.value {
+                let key = (v.distance(t).unwrap(), v);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+                if key.0.is_zero() {
+                    break; // reached with the fewest cards
+                }
+            }
+        }
+        best
     });
 }
 

@@ -447,6 +447,53 @@ pub fn solutions_by_target(
     with_shared(rules, |s| s.solutions_by_target(hand, lo, hi))
 }
 
+/// The solutions of each selection of a hand's cards that reaches a target,
+/// with the selection, fewest cards first.
+pub type BySelection = Vec<(Hand, Solutions)>;
+
+/// Any-subset play: the solutions of each distinct non-empty sub-multiset
+/// of `hand` that reaches `target`, with that sub-multiset, fewest cards
+/// first ([`crate::solve::sub_hands`]). A solution belongs to the one
+/// sub-multiset it uses, so the classes of different sub-multisets never
+/// overlap and their counts add up.
+pub fn solutions_by_selection(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+) -> Result<BySelection, InputError> {
+    check(hand, target)?;
+    let mut out = Vec::new();
+    for sub in crate::solve::sub_hands(hand)? {
+        let sols = solutions(&sub, target, rules)?;
+        if !sols.classes.is_empty() {
+            out.push((sub, sols));
+        }
+    }
+    Ok(out)
+}
+
+/// [`solutions_by_target`] in any-subset play: every target from `lo` to
+/// `hi` that some sub-multiset of `hand` reaches, ascending, with the
+/// solutions of each sub-multiset that reaches it, in the order of
+/// [`solutions_by_selection`].
+pub fn selections_by_target(
+    hand: &Hand,
+    lo: i64,
+    hi: i64,
+    rules: Rules,
+) -> Result<Vec<(i64, BySelection)>, InputError> {
+    for t in [lo, hi] {
+        check(hand, Q::int(t))?;
+    }
+    let mut by_target: std::collections::BTreeMap<i64, Vec<(Hand, Solutions)>> = Default::default();
+    for sub in crate::solve::sub_hands(hand)? {
+        for (t, sols) in solutions_by_target(&sub, lo, hi, rules)? {
+            by_target.entry(t).or_default().push((sub.clone(), sols));
+        }
+    }
+    Ok(by_target.into_iter().collect())
+}
+
 /// Runs `f` on this thread's solver for `rules`.
 fn with_shared<T>(rules: Rules, f: impl FnOnce(&mut DistinctSolver) -> T) -> T {
     SHARED.with_borrow_mut(|shared| {

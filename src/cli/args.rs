@@ -127,6 +127,14 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub closest: Option<Closest>,
 
+    /// Which cards a solution uses: every card exactly once, or any
+    /// non-empty selection of them, each at most once (the Countdown numbers
+    /// round; hands of at most 12 cards). With any, the solution printed uses
+    /// the fewest cards, --closest looks over every selection, and --all
+    /// prints `cards: solution` lines, fewest cards first.
+    #[arg(long = "use", value_name = "USE", value_enum, default_value_t = Use::All)]
+    pub uses: Use,
+
     /// Print × ÷ − instead of * / -.
     #[arg(long)]
     pub unicode: bool,

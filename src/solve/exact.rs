@@ -48,7 +48,8 @@ pub enum Closest {
 pub struct Outcome {
     /// The value reached: the target when solved, or the closest value.
     pub value: Option<Q>,
-    /// An expression using every card once that evaluates exactly to `value`.
+    /// An expression that evaluates exactly to `value`, using every card
+    /// once (or, in any-subset play, some of the cards, each at most once).
     pub expr: Option<Expr>,
 }
 
@@ -156,7 +157,7 @@ pub const MAX_STEPS: u64 = 30_000_000;
 
 /// The step budget ran out ([`MAX_STEPS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Exhausted;
+pub(super) struct Exhausted;
 
 /// Where a value of a tabulated set came from.
 #[derive(Clone, Copy, Debug)]
@@ -174,8 +175,8 @@ enum Prov {
 
 /// The tabulated values of one canonical subset, ascending, with provenance.
 #[derive(Debug, Default)]
-struct ValueSet {
-    vals: Vec<Q>,
+pub(super) struct ValueSet {
+    pub(super) vals: Vec<Q>,
     prov: Vec<Prov>,
 }
 
@@ -249,13 +250,15 @@ impl Shape {
     }
 }
 
-/// Subset tables and memo for one hand, target-independent except for the memo.
-struct Solver {
-    cards: Vec<i64>,
+/// Subset tables and memo for one hand, target-independent except for the
+/// memo. Any-subset play ([`super::subsets`]) asks one solver about every
+/// sub-multiset, so that their tables and failed questions are shared.
+pub(super) struct Solver {
+    pub(super) cards: Vec<i64>,
     rules: Rules,
-    full: u16,
+    pub(super) full: u16,
     /// `canon[mask]`: the canonical representative of the sub-multiset.
-    canon: Vec<u16>,
+    pub(super) canon: Vec<u16>,
     sets: Vec<Option<ValueSet>>,
     /// Subsets of at most this many cards are tabulated; larger ones are
     /// decided target by target.
@@ -275,7 +278,7 @@ type Splits = Rc<[(u16, u16)]>;
 const MEMO_FROM: u32 = 4;
 
 impl Solver {
-    fn new(hand: &Hand, target: Q, rules: Rules) -> Result<Solver, InputError> {
+    pub(super) fn new(hand: &Hand, target: Q, rules: Rules) -> Result<Solver, InputError> {
         hand.check_size(MAX_EXACT_CARDS, "the exact solver")?;
         hand.check_range(target)?;
         let cards = hand.cards().to_vec();
@@ -328,7 +331,7 @@ impl Solver {
         Ok(())
     }
 
-    fn too_hard(&self, hand: &Hand, target: Q, steps: u64) -> InputError {
+    pub(super) fn too_hard(&self, hand: &Hand, target: Q, steps: u64) -> InputError {
         InputError::TooHard {
             hand: hand.to_string(),
             target: target.to_string(),
@@ -336,7 +339,7 @@ impl Solver {
         }
     }
 
-    fn set(&self, canon_mask: u16) -> &ValueSet {
+    pub(super) fn set(&self, canon_mask: u16) -> &ValueSet {
         self.sets[canon_mask as usize]
             .as_ref()
             .expect("materialized before use")
@@ -372,7 +375,7 @@ impl Solver {
     }
 
     /// Tabulate `V(mask)` (canonical mask) and everything it needs.
-    fn materialize(&mut self, mask: u16) -> Result<(), Exhausted> {
+    pub(super) fn materialize(&mut self, mask: u16) -> Result<(), Exhausted> {
         if self.sets[mask as usize].is_some() {
             return Ok(());
         }
@@ -444,7 +447,7 @@ impl Solver {
         Ok(())
     }
 
-    fn rebuild(&self, mask: u16, idx: usize) -> Expr {
+    pub(super) fn rebuild(&self, mask: u16, idx: usize) -> Expr {
         let set = self.set(mask);
         match set.prov[idx] {
             Prov::Card => Expr::Card(set.vals[idx].numer()),
@@ -465,7 +468,7 @@ impl Solver {
     }
 
     /// An expression over the canonical subset `mask` worth exactly `t`.
-    fn decide(&mut self, mask: u16, t: Q) -> Result<Option<Expr>, Exhausted> {
+    pub(super) fn decide(&mut self, mask: u16, t: Q) -> Result<Option<Expr>, Exhausted> {
         let size = mask.count_ones();
         if size == 1 {
             let c = self.cards[mask.trailing_zeros() as usize];
@@ -534,15 +537,27 @@ impl Solver {
         Ok(i.map(|i| self.rebuild(b, i)))
     }
 
-    /// The reachable value closest to `t` (by `mode`) with its expression.
-    /// Tabulates every proper subset; the whole hand is searched split by
-    /// split, looking only near the value each shape would need.
+    /// The value of the whole hand closest to `t` (by `mode`) with its
+    /// expression; see [`Self::closest_in`].
     fn closest_full(&mut self, t: Q, mode: Closest) -> Result<Option<(Q, Expr)>, Exhausted> {
-        let full = self.full;
-        if full.count_ones() == 1 {
-            let c = Q::int(self.cards[0]);
+        self.closest_in(self.full, t, mode)
+    }
+
+    /// The value of the canonical subset `mask` closest to `t` (by `mode`)
+    /// with its expression. Tabulates every proper subset of `mask`; `mask`
+    /// itself is searched split by split, looking only near the value each
+    /// shape would need.
+    pub(super) fn closest_in(
+        &mut self,
+        mask: u16,
+        t: Q,
+        mode: Closest,
+    ) -> Result<Option<(Q, Expr)>, Exhausted> {
+        if mask.count_ones() == 1 {
+            let card = self.cards[mask.trailing_zeros() as usize];
+            let c = Q::int(card);
             let ok = mode == Closest::Nearest || c <= t;
-            return Ok(ok.then(|| (c, Expr::Card(self.cards[0]))));
+            return Ok(ok.then_some((c, Expr::Card(card))));
         }
         let mut best: Option<(Q, u16, usize, u16, usize, Shape)> = None;
         let better = |v: Q, cur: Option<Q>| -> bool {
@@ -553,7 +568,7 @@ impl Solver {
             let (dv, dc) = (v.distance(t).unwrap(), c.distance(t).unwrap());
             dv < dc || (dv == dc && v < c)
         };
-        for &(a, b) in self.splits_of(full).iter() {
+        for &(a, b) in self.splits_of(mask).iter() {
             self.materialize(a)?;
             self.materialize(b)?;
             let n_a = self.set(a).vals.len() as u64;

@@ -2,25 +2,29 @@
 //!
 //! [`exact`] decides any hand of up to [`MAX_EXACT_CARDS`] cards by dynamic
 //! programming over its sub-multisets (and finds the closest reachable value
-//! when asked); [`bighand`] solves hands of up to 64 cards by an exact core
-//! plus a group worth zero, with proofs for its "no solution" answers.
+//! when asked); [`subsets`] lets a solution use any of the hand's cards
+//! (`--use any`) with the same tables; [`bighand`] solves hands of up to 64
+//! cards by an exact core plus a group worth zero, with proofs for its "no
+//! solution" answers.
 //!
 //! This layer uses only [`crate::game`]. It is pure: hands in, outcomes out.
 
 pub mod bighand;
 pub mod exact;
+pub mod subsets;
 pub mod targets;
 
 pub use crate::game::hand::MAX_EXACT_CARDS;
 pub use exact::{
     Closest, MAX_STEPS, Outcome, reachable_values, solve, solve_closest, solve_within,
 };
+pub use subsets::{solve_any, sub_hands};
 
 use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 
 /// Solve a hand of any size: the exact solver up to [`MAX_EXACT_CARDS`] cards
 /// (with `closest`), the big-hand solver beyond it for hands that could be
@@ -51,5 +55,23 @@ pub fn solve_hand(
             value: None,
             expr: None,
         }),
+    }
+}
+
+/// [`solve_hand`] as `use_` says: with [`Use::Any`] any non-empty
+/// sub-multiset of the hand may make the target ([`solve_any`]); the
+/// big-hand solver does not play that game, so hands over
+/// [`MAX_EXACT_CARDS`] cards are refused with an error naming `--use any`.
+pub fn solve_hand_using(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    closest: Closest,
+    deck: Deck,
+    use_: Use,
+) -> Result<Outcome, InputError> {
+    match use_ {
+        Use::All => solve_hand(hand, target, rules, closest, deck),
+        Use::Any => solve_any(hand, target, rules, closest),
     }
 }

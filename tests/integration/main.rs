@@ -1,6 +1,7 @@
 //! Integration tests: one binary, one module per concern. Modules drive the
 //! real `census24` binary (assert_cmd, temp dirs) or the public library API.
 
+mod any_cli;
 mod bighand_cli;
 mod calibrate_cli;
 mod countdown_cli;

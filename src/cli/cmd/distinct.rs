@@ -1,16 +1,19 @@
 //! `census24 solve --all`: every solution of a hand, one per class at the
 //! chosen `--distinct` level, simplest first; or with `--count`, how many.
-//! With `--stdin`, one block (or one JSON object) per hand.
+//! With `--stdin`, one block (or one JSON object) per hand. With `--use
+//! any`, the solutions of every selection of the cards, fewest cards first,
+//! each line naming the cards it uses.
 
 use serde_json::{Value, json};
 
-use crate::canon::{Distinct, MAX_DISTINCT_CARDS, count, solutions, trees};
+use crate::canon::{Distinct, MAX_DISTINCT_CARDS, count, solutions, solutions_by_selection, trees};
 use crate::cli::args::SolveArgs;
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Facts};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
+use crate::solve::sub_hands;
 
 /// The most cards `--distinct none` takes. Every tree is held in memory,
 /// and their number grows about thirtyfold with each card: `1 2 3 4 5 6`
@@ -28,6 +31,8 @@ pub struct AllConfig {
     pub count: bool,
     pub unicode: bool,
     pub json: bool,
+    /// Every card once, or any selection of them.
+    pub uses: Use,
 }
 
 impl AllConfig {
@@ -39,14 +44,27 @@ impl AllConfig {
             count: args.count,
             unicode: args.unicode,
             json: args.json,
+            uses: args.uses,
         }
     }
 }
 
-/// One listed solution: its text and, for classes, the class data.
+/// One listed solution: its text, for classes the class data, and with
+/// `--use any` the cards it uses.
 struct Line {
     text: String,
     class: Option<(String, u32, Facts)>,
+    used: Option<Hand>,
+}
+
+impl Line {
+    /// The line as printed: `cards: solution` when it names its cards.
+    fn shown(&self) -> String {
+        match &self.used {
+            Some(sub) => format!("{sub}: {}", self.text),
+            None => self.text.clone(),
+        }
+    }
 }
 
 /// Fails unless `--distinct` at `cfg.level` takes a hand of this size.
@@ -59,36 +77,75 @@ fn check_size(hand: &Hand, cfg: &AllConfig) -> Result<(), InputError> {
 
 /// The solutions `solve --all` lists for `hand` (without `--count`). Trees
 /// are printed with the brackets that tell them apart (`4*(2*3)/1` is not
-/// `4*2*3/1`), classes with those the rules need.
+/// `4*2*3/1`), classes with those the rules need. With `--use any`, the
+/// solutions of each selection in turn, fewest cards first.
 fn lines(hand: &Hand, cfg: &AllConfig) -> Result<Vec<Line>, InputError> {
-    Ok(match cfg.level {
-        Distinct::Trees => trees(hand, cfg.target, cfg.rules)?
-            .into_iter()
-            .map(|expr: Expr| Line {
-                text: expr.to_infix_tree(cfg.unicode),
-                class: None,
-            })
-            .collect(),
-        level => solutions(hand, cfg.target, cfg.rules)?
-            .at(level)
+    let class_lines = |sols: &crate::canon::Solutions, used: Option<&Hand>| -> Vec<Line> {
+        sols.at(cfg.level)
             .into_iter()
             .map(|c| Line {
                 text: c.expr.to_infix_under(cfg.rules, cfg.unicode),
                 class: Some((c.canonical.clone(), c.dissimilar_group, c.facts)),
+                used: used.cloned(),
             })
+            .collect()
+    };
+    let tree_lines = |hand: &Hand, used: Option<&Hand>| -> Result<Vec<Line>, InputError> {
+        Ok(trees(hand, cfg.target, cfg.rules)?
+            .into_iter()
+            .map(|expr: Expr| Line {
+                text: expr.to_infix_tree(cfg.unicode),
+                class: None,
+                used: used.cloned(),
+            })
+            .collect())
+    };
+    Ok(match (cfg.uses, cfg.level) {
+        (Use::All, Distinct::Trees) => tree_lines(hand, None)?,
+        (Use::All, _) => class_lines(&solutions(hand, cfg.target, cfg.rules)?, None),
+        (Use::Any, Distinct::Trees) => {
+            let mut out = Vec::new();
+            for sub in sub_hands(hand)? {
+                out.extend(tree_lines(&sub, Some(&sub))?);
+            }
+            out
+        }
+        (Use::Any, _) => solutions_by_selection(hand, cfg.target, cfg.rules)?
+            .iter()
+            .flat_map(|(sub, sols)| class_lines(sols, Some(sub)))
             .collect(),
     })
 }
 
+/// The number of solutions `solve --all --count` gives: with `--use any`,
+/// the sum over the distinct selections of the cards of each selection's
+/// count (a solution uses exactly one selection, so none is counted twice).
+fn count_all(hand: &Hand, cfg: &AllConfig) -> Result<u64, InputError> {
+    match cfg.uses {
+        Use::All => count(hand, cfg.target, cfg.rules, cfg.level),
+        Use::Any => {
+            let mut n = 0;
+            for sub in sub_hands(hand)? {
+                n += count(&sub, cfg.target, cfg.rules, cfg.level)?;
+            }
+            Ok(n)
+        }
+    }
+}
+
 /// The fields every JSON object of `--all` starts with.
 fn header(hand: &Hand, cfg: &AllConfig, n: usize) -> Value {
-    json!({
+    let mut o = json!({
         "hand": hand.to_string(),
         "target": cfg.target.to_string(),
         "rules": cfg.rules.name(),
         "distinct": cfg.level.name(),
         "count": n,
-    })
+    });
+    if cfg.uses == Use::Any {
+        o["use"] = json!(cfg.uses.name());
+    }
+    o
 }
 
 /// What `solve --all` prints for `hand`, ending in a newline, and whether
@@ -96,11 +153,12 @@ fn header(hand: &Hand, cfg: &AllConfig, n: usize) -> Value {
 /// (`no solution` when there is none); in a batch (`batch`), the count as
 /// `hand: N`, or a line `hand: N solutions` followed by the solutions
 /// indented by two spaces. JSON: one object per hand, with `count` and,
-/// unless `--count`, the list `solutions`.
+/// unless `--count`, the list `solutions`. With `--use any` each solution
+/// line reads `cards: solution` and each JSON solution has `used`.
 pub fn render(hand: &Hand, cfg: &AllConfig, batch: bool) -> Result<(String, bool), InputError> {
     check_size(hand, cfg)?;
     if cfg.count {
-        let n = count(hand, cfg.target, cfg.rules, cfg.level)?;
+        let n = count_all(hand, cfg)?;
         let text = match (cfg.json, batch) {
             (true, _) => header(hand, cfg, n as usize).to_string(),
             (false, true) => format!("{hand}: {n}"),
@@ -116,6 +174,9 @@ pub fn render(hand: &Hand, cfg: &AllConfig, batch: bool) -> Result<(String, bool
             .iter()
             .map(|l| {
                 let mut o = json!({ "expression": l.text });
+                if let Some(sub) = &l.used {
+                    o["used"] = json!(sub.cards());
+                }
                 if let Some((canonical, group, facts)) = &l.class {
                     o["canonical"] = json!(canonical);
                     o["dissimilar_group"] = json!(group);
@@ -148,7 +209,7 @@ pub fn render(hand: &Hand, cfg: &AllConfig, batch: bool) -> Result<(String, bool
     };
     for l in &lines {
         out.push_str(indent);
-        out.push_str(&l.text);
+        out.push_str(&l.shown());
         out.push('\n');
     }
     Ok((out, solved))
@@ -166,6 +227,7 @@ mod tests {
             count,
             unicode: false,
             json,
+            uses: Use::All,
         }
     }
 

@@ -19,8 +19,8 @@ use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
-use crate::game::rules::Rules;
-use crate::solve::{Closest, MAX_STEPS, Outcome, solve_hand};
+use crate::game::rules::{Rules, Use};
+use crate::solve::{Closest, MAX_STEPS, Outcome, solve_hand_using};
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
@@ -32,6 +32,8 @@ pub struct SolveConfig {
     pub json: bool,
     /// The deck hands over the exact solver's limit must come from.
     pub deck: Deck,
+    /// Every card once, or any selection of them.
+    pub uses: Use,
 }
 
 impl SolveConfig {
@@ -43,6 +45,7 @@ impl SolveConfig {
             unicode: args.unicode,
             json: args.json,
             deck: args.deck,
+            uses: args.uses,
         }
     }
 }
@@ -61,9 +64,17 @@ impl Answer {
 }
 
 /// Solve one hand as `cfg` asks: the exact solver up to its limit, the
-/// big-hand solver (for hands from the configured deck) beyond it.
+/// big-hand solver (for hands from the configured deck) beyond it; with
+/// `--use any`, every selection of the cards (exact solver only).
 pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
-    let outcome = solve_hand(&hand, cfg.target, cfg.rules, cfg.closest, cfg.deck)?;
+    let outcome = solve_hand_using(
+        &hand,
+        cfg.target,
+        cfg.rules,
+        cfg.closest,
+        cfg.deck,
+        cfg.uses,
+    )?;
     Ok(Answer { hand, outcome })
 }
 
@@ -88,10 +99,12 @@ pub fn render_text(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {
     }
 }
 
-/// The JSON form: one object per hand.
+/// The JSON form: one object per hand. With `--use any` it also names the
+/// rule (`"use": "any"`) and the cards the expression uses (`used`,
+/// ascending; null when there is no expression).
 pub fn render_json(a: &Answer, cfg: &SolveConfig) -> String {
     let o = &a.outcome;
-    json!({
+    let mut out = json!({
         "hand": a.hand.to_string(),
         "cards": a.hand.cards(),
         "target": cfg.target.to_string(),
@@ -100,8 +113,12 @@ pub fn render_json(a: &Answer, cfg: &SolveConfig) -> String {
         "expression": o.expr.as_ref().map(|e| e.to_infix_under(cfg.rules, cfg.unicode)),
         "value": o.value.map(|v| v.to_string()),
         "tree": o.expr,
-    })
-    .to_string()
+    });
+    if cfg.uses == Use::Any {
+        out["use"] = json!(cfg.uses.name());
+        out["used"] = json!(o.expr.as_ref().map(|e| e.cards()));
+    }
+    out.to_string()
 }
 
 fn render(a: &Answer, cfg: &SolveConfig, batch: bool) -> String {

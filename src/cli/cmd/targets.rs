@@ -1,6 +1,12 @@
 //! `census24 solve --targets LO..HI HAND`: every target of a range that one
 //! hand reaches, with the simplest solution of each (or, with `--count`,
 //! how many solutions it has), from one enumeration of the hand's classes.
+//!
+//! With `--use any`, a target is reached when some selection of the cards
+//! reaches it: the solution shown is the simplest of the selection with the
+//! fewest cards (then the first in ascending card order), and the count is
+//! the sum over the distinct selections that reach it of each one's count,
+//! so `100` and `100*1` from `1 100` are two solutions of 100.
 
 use std::io::{self, Write};
 
@@ -10,20 +16,24 @@ use serde_json::json;
 use crate::canon::{self, Distinct, MAX_DISTINCT_CARDS};
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::Status;
+use crate::game::expr::Expr;
 use crate::game::hand::Hand;
+use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 
-/// One reachable target: its simplest solution and its count of solutions.
+/// One reachable target: its simplest solution, the cards it uses and its
+/// count of solutions.
 struct Reached {
     target: i64,
     expression: String,
+    used: Vec<i64>,
     count: u64,
 }
 
 pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let hand = Hand::parse_tokens(args.cards.iter().map(String::as_str))?;
     let level = args.distinct.unwrap_or_default();
-    let show = |e: &crate::game::expr::Expr| e.to_infix_under(args.rules, args.unicode);
+    let show = |e: &Expr| e.to_infix_under(args.rules, args.unicode);
     if hand.len() > MAX_DISTINCT_CARDS {
         bail!(
             "--targets takes hands of at most {MAX_DISTINCT_CARDS} cards (this hand has {}); solve larger hands one --target at a time",
@@ -33,18 +43,33 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
     if level == Distinct::Trees {
         bail!("--targets counts dissimilar or structural solutions, not --distinct none");
     }
-    let reached: Vec<Reached> =
-        canon::solutions_by_target(&hand, targets.lo, targets.hi, args.rules)?
+    let count_of = |sols: &canon::Solutions| match level {
+        Distinct::Structural => sols.structural() as u64,
+        _ => sols.dissimilar as u64,
+    };
+    let reached: Vec<Reached> = match args.uses {
+        Use::All => canon::solutions_by_target(&hand, targets.lo, targets.hi, args.rules)?
             .into_iter()
             .map(|(target, sols)| Reached {
                 target,
                 expression: show(&sols.classes[0].expr),
-                count: match level {
-                    Distinct::Structural => sols.structural() as u64,
-                    _ => sols.dissimilar as u64,
-                },
+                used: hand.cards().to_vec(),
+                count: count_of(&sols),
             })
-            .collect();
+            .collect(),
+        Use::Any => canon::selections_by_target(&hand, targets.lo, targets.hi, args.rules)?
+            .into_iter()
+            .map(|(target, selections)| {
+                let first = &selections[0].1.classes[0].expr;
+                Reached {
+                    target,
+                    expression: show(first),
+                    used: first.cards(),
+                    count: selections.iter().map(|(_, sols)| count_of(sols)).sum(),
+                }
+            })
+            .collect(),
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     for r in &reached {
         if args.json {
@@ -54,6 +79,10 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
                 "rules": args.rules.to_string(),
                 "expression": r.expression,
             });
+            if args.uses == Use::Any {
+                o["use"] = json!(args.uses.name());
+                o["used"] = json!(r.used);
+            }
             if args.count {
                 o["count"] = json!(r.count);
             }
