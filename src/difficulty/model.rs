@@ -38,8 +38,10 @@ pub const SETTINGS: Settings = Settings {
     min_leaf: 10,
 };
 
-/// One node of a tree: a leaf value, or a split on a feature.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One node of a tree: a leaf value, or a split on a feature. In the model
+/// file a leaf is a bare number and a split an object with the fields
+/// below (`else` for `otherwise`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Node {
     Leaf(f64),
@@ -52,6 +54,71 @@ pub enum Node {
         #[serde(rename = "else")]
         otherwise: Box<Node>,
     },
+}
+
+/// Read by hand rather than by serde's untagged derive, which buffers every
+/// node before trying each variant: reading the embedded model that way took
+/// longer than all the rest of starting the binary.
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// A split's field names in the model file.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum Field {
+    Feature,
+    Le,
+    Then,
+    Else,
+    #[serde(other)]
+    Other,
+}
+
+struct NodeVisitor;
+
+impl<'de> serde::de::Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a leaf value or a split {feature, le, then, else}")
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Node, E> {
+        Ok(Node::Leaf(v))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::Leaf(v as f64))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::Leaf(v as f64))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        use serde::de::Error;
+        let (mut feature, mut le, mut then, mut otherwise) = (None, None, None, None);
+        while let Some(field) = map.next_key::<Field>()? {
+            match field {
+                Field::Feature => feature = Some(map.next_value::<String>()?),
+                Field::Le => le = Some(map.next_value::<f64>()?),
+                Field::Then => then = Some(Box::new(map.next_value::<Node>()?)),
+                Field::Else => otherwise = Some(Box::new(map.next_value::<Node>()?)),
+                Field::Other => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Node::Split {
+            feature: feature.ok_or_else(|| A::Error::missing_field("feature"))?,
+            le: le.ok_or_else(|| A::Error::missing_field("le"))?,
+            then: then.ok_or_else(|| A::Error::missing_field("then"))?,
+            otherwise: otherwise.ok_or_else(|| A::Error::missing_field("else"))?,
+        })
+    }
 }
 
 /// One forest: its prediction is `base` plus one leaf of every tree.
