@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
-use super::query::{ReportError, TableFiles, calibration, size_summary, table_summary};
+use super::query::{ReportError, Table, TableFiles, calibration, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::{Measured, parse_measurements};
 use crate::game::number::Q;
@@ -114,6 +114,15 @@ fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
 /// Writes the reports of the plan's tables and the index; returns the
 /// markdown files written, index last.
 pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
+    write_reports_with(plan, &[])
+}
+
+/// [`write_reports`], taking the tables in `fresh` from memory instead of
+/// reading them back (a sweep's report of the table it has just written).
+pub fn write_reports_with(
+    plan: &ReportPlan,
+    fresh: &[(TableKey, Table)],
+) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
     if found.is_empty() {
         return Err(ReportError::NoTables {
@@ -127,29 +136,32 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
             dir: plan.data.join(missing.partition()),
         });
     }
+    // Each table's hands are read once, for its size summary and its report.
+    let tables: Vec<Table> = found
+        .iter()
+        .map(|f| match fresh.iter().find(|(id, _)| *id == f.id) {
+            Some((_, t)) => Ok(t.clone()),
+            None => Table::read(&TableFiles::in_dir(&f.dir)),
+        })
+        .collect::<Result<_, ReportError>>()?;
     let sizes: Vec<(TableKey, SizeSummary)> = found
         .iter()
-        .map(|f| {
-            Ok((
-                f.id,
-                size_summary(&TableFiles::in_dir(&f.dir), f.id.k as u32)?,
-            ))
-        })
+        .zip(&tables)
+        .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
         .collect::<Result<_, ReportError>>()?;
     let mut written = Vec::new();
     let mut measured = None;
-    for f in &found {
+    for (f, table) in found.iter().zip(&tables) {
         if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) {
             continue;
         }
-        let files = TableFiles::in_dir(&f.dir);
-        let mut summary = table_summary(&f.id, &files)?;
+        let mut summary = table_summary(&f.id, table)?;
         if measured_game(&f.id) {
             if measured.is_none() {
                 measured = Some(measurements(&plan.data)?);
             }
             if let Some(Some(m)) = &measured {
-                summary.calibration = calibration(&files, m)?;
+                summary.calibration = calibration(table, m)?;
             }
         }
         let family: Vec<SizeSummary> = sizes
