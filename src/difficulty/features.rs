@@ -416,7 +416,7 @@ mod tests {
                             .filter(|&(p, _)| p != i && p != j)
                             .map(|(_, &x)| x)
                             .collect();
-                        next.push(r as i64);
+                        next.push(r);
                         let (h, a) = direct(next, bound);
                         hits += h;
                         all += a;
