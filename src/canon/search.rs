@@ -155,7 +155,7 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
 /// [`needed`] for the six [`SHAPES`] in order. `a - t` is the negation of
 /// `t - a`, which exact arithmetic gives without a second reduction (the
 /// direct subtraction only when the negation does not fit).
-fn needed_all(a: Q, t: Q) -> [Need; 6] {
+fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
     let d = t.checked_sub(a);
     let back = match d {
         Some(d) => d.checked_neg(),
@@ -177,15 +177,6 @@ fn needed_all(a: Q, t: Q) -> [Need; 6] {
         needed(Op::Div, true, a, t),
     ]
 }
-
-/// What [`needed_all`] says for one shape.
-type Need = Result<Option<Q>, ()>;
-
-/// Remembered [`needed_all`] answers after which the engine forgets them:
-/// as many as a hash table of 2^18 slots (176 bytes each, 46 MB) holds
-/// without growing. A seven-card sample took 11% fewer instructions with
-/// this many, 9% with half as many, and 1% more with an eighth.
-const NEEDS_LIMIT: usize = 7 << 15;
 
 /// A sub-multiset known to the engine.
 struct Set {
@@ -228,10 +219,6 @@ pub(crate) struct Engine<A: Algebra> {
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
     values: Vec<Option<Rc<Values>>>,
-    /// [`needed_all`] by (value of the smaller side, value asked): the
-    /// smaller sides of a question's splits share most of their values, and
-    /// each answer costs several exact divisions.
-    needs: FxHashMap<(Q, Q), [Need; 6]>,
     empty: Entries<A>,
 }
 
@@ -290,7 +277,6 @@ impl<A: Algebra> Engine<A> {
             scratch_from: usize::MAX,
             memo_classes: 0,
             values: Vec::new(),
-            needs: FxHashMap::default(),
             empty: Rc::new(Vec::new()),
         }
     }
@@ -360,7 +346,6 @@ impl<A: Algebra> Engine<A> {
         self.memo.clear();
         self.scratch.clear();
         self.values.clear();
-        self.needs.clear();
     }
 
     /// The id of the sub-multiset `cards` (ascending).
@@ -543,7 +528,7 @@ impl<A: Algebra> Engine<A> {
                 self.all(b);
             }
             for (xv, xs) in ga.iter() {
-                for ((op, swap), need) in SHAPES.into_iter().zip(self.needs_of(*xv, t)) {
+                for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
                     let (partners, check) = match need {
                         Ok(Some(y)) if tabulated => {
                             if !self.rules.admits(y) {
@@ -570,19 +555,6 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
-    }
-
-    /// [`needed_all`]`(a, t)`, remembered.
-    fn needs_of(&mut self, a: Q, t: Q) -> [Need; 6] {
-        if let Some(n) = self.needs.get(&(a, t)) {
-            return *n;
-        }
-        if self.needs.len() >= NEEDS_LIMIT {
-            self.needs.clear();
-        }
-        let n = needed_all(a, t);
-        self.needs.insert((a, t), n);
-        n
     }
 
     /// [`Engine::by_values`] class by class, in the order of the classes
