@@ -1,9 +1,11 @@
 //! Polars lazy queries that turn one table's Parquet files into the plain
 //! summaries of [`crate::report`].
 //!
-//! Every query scans `hands.parquet` (and, for the easiest solutions,
-//! `solutions.parquet`) lazily and collects only small results: counts,
-//! group totals and the few hands a list shows. Lists keep the table's row
+//! A table's `hands.parquet` is read once into a [`Table`] (or handed over
+//! in memory by the sweep that wrote it), and every query runs lazily on
+//! that frame (`solutions.parquet` is scanned for the one query of the
+//! easiest solutions), collecting only small results: counts, group totals
+//! and the few hands a list shows. Lists keep the table's row
 //! order (hands ascending) unless they are rankings, which break ties by it.
 //! Columns the difficulty model adds are optional, so tables swept without
 //! solutions (or before the model) still get a report without those parts.
