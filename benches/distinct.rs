@@ -99,3 +99,28 @@ fn census_list_5() -> usize {
 fn census_list_6() -> usize {
     census::list(divan::black_box(6)).unwrap().len()
 }
+
+/// The rows of all 1820 four-card hands, one thread: classes, difficulty
+/// (derivation counts and the model's prediction) and solution rows, the
+/// per-hand work of `census24 sweep` before its tables are written.
+#[divan::bench(sample_count = 20)]
+fn four_card_rows_one_thread(b: divan::Bencher) {
+    use census24::game::deck::{Deck, ValueRange};
+    use census24::tables::{enumerate, rows};
+    let hs = hands(4);
+    let spec = rows::RowSpec {
+        target: Q::int(24),
+        rules: Rules::Rational,
+        deck: Deck::Copies(4),
+        total_ways: enumerate::total_ways(4, ValueRange::new(1, 13).unwrap(), Deck::Copies(4))
+            .unwrap(),
+        solutions: true,
+    };
+    b.bench(|| {
+        let n: usize = divan::black_box(&hs)
+            .iter()
+            .map(|h| rows::hand_rows(h, &spec).unwrap().1.len())
+            .sum();
+        assert_eq!(n, 4078);
+    });
+}

@@ -377,10 +377,17 @@ impl DistinctSolver {
                 let form = e.key;
                 // The representative is written from the normal form when that
                 // reading obeys the rules; otherwise the tree the search found.
-                let expr = form::render(&arena, form.node, form.neg)
-                    .filter(|x| x.eval_under(rules) == Ok(target))
-                    .unwrap_or_else(|| witnesses.to_expr(e.item));
-                let facts = expr.facts().expect("a representative evaluates");
+                let rendered = form::render(&arena, form.node, form.neg).and_then(|x| {
+                    match x.facts_under(rules) {
+                        Ok((v, facts)) if v == target => Some((x, facts)),
+                        _ => None,
+                    }
+                });
+                let (expr, facts) = rendered.unwrap_or_else(|| {
+                    let x = witnesses.to_expr(e.item);
+                    let facts = x.facts().expect("a representative evaluates");
+                    (x, facts)
+                });
                 let core = dissimilar::core_if_neutral(&mut arena, form).unwrap_or(form);
                 let class = Class {
                     expr,

@@ -13,6 +13,8 @@
 //! every result is a whole number from 0 to a bound (the target, or twice
 //! it): the small-whole-number search people do in their heads.
 
+use std::cell::RefCell;
+
 use rustc_hash::FxHashMap;
 
 use super::effort;
@@ -81,10 +83,10 @@ pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Feature
     let start = Numbers::of(hand.cards())?;
     let scale = scale(target);
     let whole_target = target.is_integer().then(|| target.numer());
-    let near = Derivations::new(scale.floor(), whole_target).of(&start);
-    let mut wide = Derivations::new((2.0 * scale).floor(), whole_target);
-    let far = wide.of(&start);
-    let (good, openings) = wide.openings(&start);
+    let near = with_counter(0, scale.floor(), whole_target, |d| d.of(&start));
+    let (far, (good, openings)) = with_counter(1, (2.0 * scale).floor(), whole_target, |d| {
+        (d.of(&start), d.openings(&start))
+    });
     let derived = Derived {
         near_hits: near.hits,
         far_complete: far.complete,
@@ -206,12 +208,26 @@ impl Numbers {
     }
 }
 
-/// Every move from `numbers` whose result is whole and in `0..=bound`: the
-/// next multiset, how many position-level derivation steps lead to it,
-/// whether it is a distinct move of the walk (equal numbers and the commuted
-/// forms of `+` and `*` are one move), and the result.
-pub(super) fn moves(numbers: &Numbers, bound: i128) -> Vec<(Numbers, f64, bool, i64)> {
-    let mut out = Vec::new();
+/// Counts derivations whose every result is a whole number in `0..=bound`,
+/// remembering each multiset of numbers met.
+struct Derivations {
+    bound: i64,
+    target: Option<i64>,
+    memo: FxHashMap<Numbers, Counts>,
+    /// One move list per size of a state, reused so that the recursion
+    /// allocates nothing once warm.
+    scratch: Vec<Vec<Move>>,
+}
+
+/// A move: the next multiset, how many position-level derivation steps lead
+/// to it, whether it is a distinct move of the walk, and its result.
+pub(super) type Move = (Numbers, f64, bool, i64);
+
+/// Every move from `numbers` whose result is whole and in `0..=bound`, into
+/// `out` (equal numbers and the commuted forms of `+` and `*` are one
+/// distinct move).
+fn moves_into(numbers: &Numbers, bound: i64, out: &mut Vec<Move>) {
+    out.clear();
     let xs = numbers.as_slice();
     let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
     for i in 0..xs.len() {
@@ -235,31 +251,67 @@ pub(super) fn moves(numbers: &Numbers, bound: i128) -> Vec<(Numbers, f64, bool, 
                 };
                 // With a == b, b-a and b/a repeat a-b and a/b.
                 let distinct = !(a == b && (op == 3 || op == 5));
-                out.push((numbers.replace(i, j, r as i64), pairs, distinct, r as i64));
+                out.push((numbers.replace(i, j, r), pairs, distinct, r));
             }
         }
     }
+}
+
+/// [`moves_into`] a new list (for [`super::span`]).
+pub(super) fn moves(numbers: &Numbers, bound: i64) -> Vec<Move> {
+    let mut out = Vec::new();
+    moves_into(numbers, bound, &mut out);
     out
 }
 
-/// Counts derivations whose every result is a whole number in `0..=bound`,
-/// remembering each multiset of numbers met.
-struct Derivations {
-    bound: i128,
+/// The most states a thread remembers for one bound before it forgets them
+/// all (about 6 MB); far more than the sub-multisets of every four-card hand.
+const MEMO_LIMIT: usize = 1 << 16;
+
+thread_local! {
+    /// The two counters of [`features`] (bounds of once and twice the
+    /// scale), one per thread and kept across hands: the states a hand's
+    /// first move leads to recur in many hands. A state's counts depend only
+    /// on the state, the bound and the target, so the memory only saves work.
+    static COUNTERS: RefCell<[Option<Derivations>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// Runs `f` on this thread's counter `slot` for `bound` and `target`, new
+/// when the last call used another bound or target or it grew too large.
+fn with_counter<R>(
+    slot: usize,
+    bound: f64,
     target: Option<i64>,
-    memo: FxHashMap<Numbers, Counts>,
+    f: impl FnOnce(&mut Derivations) -> R,
+) -> R {
+    COUNTERS.with_borrow_mut(|counters| {
+        let fresh = Derivations::new(bound, target);
+        let counter = match &mut counters[slot] {
+            Some(d)
+                if d.bound == fresh.bound && d.target == target && d.memo.len() < MEMO_LIMIT =>
+            {
+                d
+            }
+            c => c.insert(fresh),
+        };
+        f(counter)
+    })
 }
 
 /// The results of combining `a` and `b`, position-level: all six
-/// operations, `None` where one is undefined or not a whole number.
-fn results(a: i64, b: i64) -> [Option<i128>; 6] {
-    let (a, b) = (a as i128, b as i128);
-    let div = |x: i128, y: i128| (y != 0 && x % y == 0).then(|| x / y);
+/// operations, `None` where one is undefined, not a whole number or beyond
+/// 64 bits (and so beyond any bound).
+fn results(a: i64, b: i64) -> [Option<i64>; 6] {
+    let div = |x: i64, y: i64| {
+        x.checked_rem(y)
+            .filter(|&r| r == 0)
+            .and_then(|_| x.checked_div(y))
+    };
     [
-        Some(a + b),
-        Some(a * b),
-        Some(a - b),
-        Some(b - a),
+        a.checked_add(b),
+        a.checked_mul(b),
+        a.checked_sub(b),
+        b.checked_sub(a),
         div(a, b),
         div(b, a),
     ]
@@ -268,17 +320,31 @@ fn results(a: i64, b: i64) -> [Option<i128>; 6] {
 impl Derivations {
     fn new(bound: f64, target: Option<i64>) -> Derivations {
         Derivations {
-            bound: bound.min(i64::MAX as f64) as i128,
+            bound: bound.min(i64::MAX as f64) as i64,
             target,
             memo: FxHashMap::default(),
+            scratch: Vec::new(),
         }
     }
 
-    fn moves(&self, numbers: &Numbers) -> Vec<(Numbers, f64, bool)> {
-        moves(numbers, self.bound)
-            .into_iter()
-            .map(|(next, pairs, distinct, _)| (next, pairs, distinct))
-            .collect()
+    fn moves(&self, numbers: &Numbers, out: &mut Vec<Move>) {
+        moves_into(numbers, self.bound, out);
+    }
+
+    /// The moves from `numbers`, in a list borrowed from the scratch space
+    /// (give it back with [`Derivations::give_back`]).
+    fn take_moves(&mut self, numbers: &Numbers) -> Vec<Move> {
+        let size = numbers.as_slice().len();
+        if self.scratch.len() <= size {
+            self.scratch.resize_with(size + 1, Vec::new);
+        }
+        let mut out = std::mem::take(&mut self.scratch[size]);
+        self.moves(numbers, &mut out);
+        out
+    }
+
+    fn give_back(&mut self, numbers: &Numbers, moves: Vec<Move>) {
+        self.scratch[numbers.as_slice().len()] = moves;
     }
 
     /// The counts of `numbers`.
@@ -297,15 +363,17 @@ impl Derivations {
         let mut c = Counts::default();
         let mut walks = 0.0;
         let mut chances = 0.0;
-        for (next, pairs, distinct) in self.moves(numbers) {
-            let sub = self.of(&next);
+        let moves = self.take_moves(numbers);
+        for (next, pairs, distinct, _) in &moves {
+            let sub = self.of(next);
             c.hits += pairs * sub.hits;
             c.complete += pairs * sub.complete;
-            if distinct {
+            if *distinct {
                 walks += 1.0;
                 chances += sub.walk;
             }
         }
+        self.give_back(numbers, moves);
         if walks > 0.0 {
             c.walk = chances / walks;
         }
@@ -317,12 +385,14 @@ impl Derivations {
     /// the target, and how many there are.
     fn openings(&mut self, numbers: &Numbers) -> (usize, usize) {
         let (mut good, mut all) = (0, 0);
-        for (next, _, distinct) in self.moves(numbers) {
-            if distinct {
+        let moves = self.take_moves(numbers);
+        for (next, _, distinct, _) in &moves {
+            if *distinct {
                 all += 1;
-                good += usize::from(self.of(&next).hits > 0.0);
+                good += usize::from(self.of(next).hits > 0.0);
             }
         }
+        self.give_back(numbers, moves);
         (good, all)
     }
 }
@@ -385,7 +455,7 @@ mod tests {
             for i in 0..numbers.len() {
                 for j in i + 1..numbers.len() {
                     for r in results(numbers[i], numbers[j]).into_iter().flatten() {
-                        if !(0..=bound).contains(&r) {
+                        if !(0..=bound).contains(&i128::from(r)) {
                             continue;
                         }
                         let mut next: Vec<i64> = numbers
@@ -394,7 +464,7 @@ mod tests {
                             .filter(|&(p, _)| p != i && p != j)
                             .map(|(_, &x)| x)
                             .collect();
-                        next.push(r as i64);
+                        next.push(r);
                         let (h, a) = direct(next, bound);
                         hits += h;
                         all += a;

@@ -38,8 +38,10 @@ pub const SETTINGS: Settings = Settings {
     min_leaf: 10,
 };
 
-/// One node of a tree: a leaf value, or a split on a feature.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One node of a tree: a leaf value, or a split on a feature. In the model
+/// file a leaf is a bare number and a split an object with the fields
+/// below (`else` for `otherwise`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Node {
     Leaf(f64),
@@ -52,6 +54,71 @@ pub enum Node {
         #[serde(rename = "else")]
         otherwise: Box<Node>,
     },
+}
+
+/// Read by hand rather than by serde's untagged derive, which buffers every
+/// node before trying each variant: reading the embedded model that way took
+/// longer than all the rest of starting the binary.
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// A split's field names in the model file.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum Field {
+    Feature,
+    Le,
+    Then,
+    Else,
+    #[serde(other)]
+    Other,
+}
+
+struct NodeVisitor;
+
+impl<'de> serde::de::Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a leaf value or a split {feature, le, then, else}")
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Node, E> {
+        Ok(Node::Leaf(v))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::Leaf(v as f64))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::Leaf(v as f64))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        use serde::de::Error;
+        let (mut feature, mut le, mut then, mut otherwise) = (None, None, None, None);
+        while let Some(field) = map.next_key::<Field>()? {
+            match field {
+                Field::Feature => feature = Some(map.next_value::<String>()?),
+                Field::Le => le = Some(map.next_value::<f64>()?),
+                Field::Then => then = Some(Box::new(map.next_value::<Node>()?)),
+                Field::Else => otherwise = Some(Box::new(map.next_value::<Node>()?)),
+                Field::Other => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Node::Split {
+            feature: feature.ok_or_else(|| A::Error::missing_field("feature"))?,
+            le: le.ok_or_else(|| A::Error::missing_field("le"))?,
+            then: then.ok_or_else(|| A::Error::missing_field("then"))?,
+            otherwise: otherwise.ok_or_else(|| A::Error::missing_field("else"))?,
+        })
+    }
 }
 
 /// One forest: its prediction is `base` plus one leaf of every tree.
@@ -76,17 +143,75 @@ pub struct Model {
     pub solve_rate: Forest,
 }
 
-/// A tree with feature names resolved to positions, for prediction.
-#[derive(Clone, Debug, PartialEq)]
-enum Compiled {
-    Leaf(f64),
-    Split(usize, f64, Box<Compiled>, Box<Compiled>),
+/// Compiled trees are padded to this depth at most (the shipped model's
+/// trees are 3 deep), which bounds a forest's memory at 2^depth leaves a tree.
+const MAX_DEPTH: usize = 16;
+
+/// How deep `node`'s tree is (a leaf alone: 0).
+fn depth(node: &Node) -> usize {
+    match node {
+        Node::Leaf(_) => 0,
+        Node::Split {
+            then, otherwise, ..
+        } => 1 + depth(then).max(depth(otherwise)),
+    }
 }
 
-impl Compiled {
-    fn of(node: &Node) -> Result<Compiled, String> {
-        Ok(match node {
-            Node::Leaf(v) => Compiled::Leaf(*v),
+/// A forest ready to predict. Every tree is padded to a complete tree of the
+/// forest's depth and stored as arrays in heap order (the children of split
+/// `i` are `2i+1` and `2i+2`): a leaf above the bottom is copied into every
+/// bottom leaf under it, below splits that cannot change the outcome. A
+/// prediction then takes `depth` steps in every tree and picks each child by
+/// arithmetic instead of a branch: the branches of a pointer walk mispredict
+/// about half the time, which made predicting cost more than counting the
+/// derivations it is fed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Predictor {
+    base: f64,
+    depth: usize,
+    /// Per tree, `2^depth - 1` splits: feature index and threshold.
+    features: Vec<u8>,
+    thresholds: Vec<f64>,
+    /// Per tree, `2^depth` leaf values.
+    leaves: Vec<f64>,
+}
+
+impl Predictor {
+    pub fn of(forest: &Forest) -> Result<Predictor, String> {
+        let depth = forest.trees.iter().map(depth).max().unwrap_or(0);
+        if depth > MAX_DEPTH {
+            return Err(format!(
+                "a tree of the model is {depth} levels deep (at most {MAX_DEPTH})"
+            ));
+        }
+        let splits = (1usize << depth) - 1;
+        let trees = forest.trees.len();
+        let mut p = Predictor {
+            base: forest.base,
+            depth,
+            // Padding splits test feature 0 against +inf: every number goes
+            // `then`, a NaN `otherwise`, and both sides hold the same leaf.
+            features: vec![0; trees * splits],
+            thresholds: vec![f64::INFINITY; trees * splits],
+            leaves: vec![0.0; trees * (splits + 1)],
+        };
+        for (t, tree) in forest.trees.iter().enumerate() {
+            p.place(tree, t, 0, 0)?;
+        }
+        Ok(p)
+    }
+
+    /// Writes `node` at heap position `i` (level `level`) of tree `t`.
+    fn place(&mut self, node: &Node, t: usize, i: usize, level: usize) -> Result<(), String> {
+        let splits = (1usize << self.depth) - 1;
+        match node {
+            Node::Leaf(v) => {
+                // The bottom leaves under position i are one span of the
+                // bottom row, which starts at heap position `splits`.
+                let span = 1usize << (self.depth - level);
+                let first = t * (splits + 1) + (i + 1) * span - 1 - splits;
+                self.leaves[first..first + span].fill(*v);
+            }
             Node::Split {
                 feature,
                 le,
@@ -97,51 +222,37 @@ impl Compiled {
                     .iter()
                     .position(|n| n == feature)
                     .ok_or_else(|| format!("unknown feature \"{feature}\" in the model"))?;
-                Compiled::Split(
-                    f,
-                    *le,
-                    Box::new(Compiled::of(then)?),
-                    Box::new(Compiled::of(otherwise)?),
-                )
-            }
-        })
-    }
-
-    fn value(&self, x: &[f64; COUNT]) -> f64 {
-        let mut node = self;
-        loop {
-            match node {
-                Compiled::Leaf(v) => return *v,
-                Compiled::Split(f, le, then, otherwise) => {
-                    node = if x[*f] <= *le { then } else { otherwise };
-                }
+                self.features[t * splits + i] = f as u8;
+                self.thresholds[t * splits + i] = *le;
+                self.place(then, t, 2 * i + 1, level + 1)?;
+                self.place(otherwise, t, 2 * i + 2, level + 1)?;
             }
         }
-    }
-}
-
-/// A forest ready to predict.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Predictor {
-    base: f64,
-    trees: Vec<Compiled>,
-}
-
-impl Predictor {
-    pub fn of(forest: &Forest) -> Result<Predictor, String> {
-        Ok(Predictor {
-            base: forest.base,
-            trees: forest
-                .trees
-                .iter()
-                .map(Compiled::of)
-                .collect::<Result<_, _>>()?,
-        })
+        Ok(())
     }
 
     /// The forest's value at `x` (trees summed in order).
     pub fn value(&self, x: &[f64; COUNT]) -> f64 {
-        self.trees.iter().fold(self.base, |s, t| s + t.value(x))
+        let trees = self.leaves.len() >> self.depth;
+        (0..trees).fold(self.base, |s, t| s + self.tree_value(t, x))
+    }
+
+    /// The value of tree `t` at `x`.
+    #[inline]
+    fn tree_value(&self, t: usize, x: &[f64; COUNT]) -> f64 {
+        let splits = (1usize << self.depth) - 1;
+        let (features, thresholds) = (
+            &self.features[t * splits..(t + 1) * splits],
+            &self.thresholds[t * splits..(t + 1) * splits],
+        );
+        let mut i = 0;
+        while i < splits {
+            // `x <= le` goes to `then` (2i+1); anything else, NaN included,
+            // to `otherwise` (2i+2).
+            let then = x[usize::from(features[i])] <= thresholds[i];
+            i = 2 * i + 2 - usize::from(then);
+        }
+        self.leaves[t * (splits + 1) + i - splits]
     }
 }
 
@@ -160,9 +271,14 @@ pub fn fit(x: &[[f64; COUNT]], y: &[f64], settings: Settings, predicts: &str) ->
     for _ in 0..settings.trees {
         let residual: Vec<f64> = y.iter().zip(&pred).map(|(a, b)| a - b).collect();
         let tree = grow(x, &residual, &all, settings.depth, settings);
-        let compiled = Compiled::of(&tree).expect("features the fit names exist");
+        let one = Predictor::of(&Forest {
+            predicts: String::new(),
+            base: 0.0,
+            trees: vec![tree.clone()],
+        })
+        .expect("features the fit names exist");
         for (p, row) in pred.iter_mut().zip(x) {
-            *p += compiled.value(row);
+            *p += one.tree_value(0, row);
         }
         trees.push(tree);
     }

@@ -21,8 +21,8 @@ use crate::game::number::Q;
 
 /// The bound of a target: `factor` times its scale, as the single-target
 /// counts take it.
-fn bound(t: i64, factor: f64) -> i128 {
-    (factor * scale(Q::int(t))).floor().min(i64::MAX as f64) as i128
+fn bound(t: i64, factor: f64) -> i64 {
+    (factor * scale(Q::int(t))).floor().min(i64::MAX as f64) as i64
 }
 
 /// What the derivations from one multiset come to, for every target.
@@ -94,19 +94,13 @@ impl Span {
     /// The counts for target `t` (in the range).
     pub fn at(&self, t: i64) -> Derived {
         let b2 = bound(t, 2.0);
-        let upto = self
-            .complete_upto
-            .partition_point(|&(m, _)| (m as i128) <= b2);
+        let upto = self.complete_upto.partition_point(|&(m, _)| m <= b2);
         let far_complete = if upto == 0 {
             0.0
         } else {
             self.complete_upto[upto - 1].1
         };
-        let open: Vec<&(i64, Rc<Maps>)> = self
-            .first
-            .iter()
-            .filter(|(r, _)| (*r as i128) <= b2)
-            .collect();
+        let open: Vec<&(i64, Rc<Maps>)> = self.first.iter().filter(|(r, _)| *r <= b2).collect();
         Derived {
             near_hits: lookup(&self.start.near, t),
             far_complete,
@@ -121,7 +115,7 @@ struct Walker {
     lo: i64,
     hi: i64,
     /// The largest far bound of the range: results above it count for no target.
-    cap: i128,
+    cap: i64,
     memo: FxHashMap<Numbers, Rc<Maps>>,
 }
 
@@ -152,9 +146,8 @@ impl Walker {
         let mut complete: FxHashMap<i64, f64> = FxHashMap::default();
         for (next, pairs, is_distinct, r) in all {
             let sub = self.of(&next);
-            let r128 = r as i128;
             for &(t, h) in &sub.near {
-                if r128 <= bound(t, 1.0) {
+                if r <= bound(t, 1.0) {
                     *near.entry(t).or_insert(0.0) += pairs * h;
                 }
             }
@@ -163,7 +156,7 @@ impl Walker {
             }
             if is_distinct {
                 for &(t, w) in &sub.walk {
-                    if r128 <= bound(t, 2.0) {
+                    if r <= bound(t, 2.0) {
                         *chances.entry(t).or_insert(0.0) += w;
                     }
                 }
@@ -177,7 +170,7 @@ impl Walker {
         let mut walk = sorted(chances);
         for (t, w) in walk.iter_mut() {
             let b2 = bound(*t, 2.0);
-            let walks = distinct.partition_point(|&r| (r as i128) <= b2);
+            let walks = distinct.partition_point(|&r| r <= b2);
             *w /= walks as f64;
         }
         let maps = Rc::new(Maps {

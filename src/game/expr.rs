@@ -150,31 +150,47 @@ impl Expr {
 
     /// Peak, fraction use, depth and operation counts, computed exactly.
     pub fn facts(&self) -> Result<Facts, EvalError> {
+        self.facts_with(None).map(|(_, f)| f)
+    }
+
+    /// The value under `rules` (as [`Expr::eval_under`] gives it) and the
+    /// facts, in one walk of the tree.
+    pub fn facts_under(&self, rules: Rules) -> Result<(Q, Facts), EvalError> {
+        self.facts_with(Some(rules))
+    }
+
+    fn facts_with(&self, rules: Option<Rules>) -> Result<(Q, Facts), EvalError> {
         let mut f = Facts::default();
-        let v = self.facts_rec(&mut f)?;
+        let (v, depth) = self.facts_rec(rules, &mut f)?;
+        f.depth = depth;
         if f.peak.is_none() {
             f.peak = Some(v.abs().ok_or(EvalError::Overflow)?);
         }
-        Ok(f)
+        Ok((v, f))
     }
 
-    fn facts_rec(&self, f: &mut Facts) -> Result<Q, EvalError> {
+    /// The value and the height of the tree (each node's height from its
+    /// children's, not walked again), checking each intermediate against
+    /// `rules` when given; the other facts go into `f`.
+    fn facts_rec(&self, rules: Option<Rules>, f: &mut Facts) -> Result<(Q, u32), EvalError> {
         match self {
-            Expr::Card(c) => Ok(Q::int(*c)),
+            Expr::Card(c) => Ok((Q::int(*c), 0)),
             Expr::Bin(op, l, r) => {
-                let a = l.facts_rec(f)?;
-                let b = r.facts_rec(f)?;
+                let (a, da) = l.facts_rec(rules, f)?;
+                let (b, db) = r.facts_rec(rules, f)?;
                 let v = op.apply(a, b).ok_or(if *op == Op::Div && b.is_zero() {
                     EvalError::DivisionByZero
                 } else {
                     EvalError::Overflow
                 })?;
+                if rules.is_some_and(|r| !r.admits(v)) {
+                    return Err(EvalError::BreaksRules);
+                }
                 let av = v.abs().ok_or(EvalError::Overflow)?;
                 f.peak = Some(f.peak.map_or(av, |p| p.max(av)));
                 f.uses_fraction |= !v.is_integer();
                 f.op_counts[*op as usize] += 1;
-                f.depth = f.depth.max(self.depth());
-                Ok(v)
+                Ok((v, 1 + da.max(db)))
             }
         }
     }

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use super::SizeSummary;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
-use super::query::{ReportError, TableFiles, calibration, catalog, size_summary, table_summary};
+use super::query::{
+    ReportError, Table, TableFiles, calibration, catalog, size_summary, table_summary,
+};
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::{Measured, parse_measurements};
 use crate::game::number::Q;
@@ -117,6 +119,15 @@ pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, Report
 /// explorer page) and the index; returns the README.md and explorer files
 /// written, index last.
 pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
+    write_reports_with(plan, &[])
+}
+
+/// [`write_reports`], taking the tables in `fresh` from memory instead of
+/// reading them back (a sweep's report of the table it has just written).
+pub fn write_reports_with(
+    plan: &ReportPlan,
+    fresh: &[(TableKey, Table)],
+) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
     let reach = super::reach::discover_reach(&plan.data)?;
     if found.is_empty() && reach.is_empty() {
@@ -131,29 +142,32 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
             dir: plan.data.join(missing.partition()),
         });
     }
+    // Each table's hands are read once, for its size summary and its report.
+    let tables: Vec<Table> = found
+        .iter()
+        .map(|f| match fresh.iter().find(|(id, _)| *id == f.id) {
+            Some((_, t)) => Ok(t.clone()),
+            None => Table::read(&TableFiles::in_dir(&f.dir)),
+        })
+        .collect::<Result<_, ReportError>>()?;
     let sizes: Vec<(TableKey, SizeSummary)> = found
         .iter()
-        .map(|f| {
-            Ok((
-                f.id,
-                size_summary(&TableFiles::in_dir(&f.dir), f.id.k as u32)?,
-            ))
-        })
+        .zip(&tables)
+        .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
         .collect::<Result<_, ReportError>>()?;
     let mut written = Vec::new();
     let mut measured = None;
-    for f in &found {
+    for (f, table) in found.iter().zip(&tables) {
         if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) {
             continue;
         }
-        let files = TableFiles::in_dir(&f.dir);
-        let mut summary = table_summary(&f.id, &files)?;
+        let mut summary = table_summary(&f.id, table)?;
         if measured_game(&f.id) {
             if measured.is_none() {
                 measured = Some(measurements(&plan.data)?);
             }
             if let Some(Some(m)) = &measured {
-                summary.calibration = calibration(&files, m)?;
+                summary.calibration = calibration(table, m)?;
             }
         }
         let family: Vec<SizeSummary> = sizes
@@ -164,6 +178,8 @@ pub fn write_reports(plan: &ReportPlan) -> Result<Vec<PathBuf>, ReportError> {
         let rendered = table_report(&summary, &family);
         let dir = plan.out.join(f.id.partition());
         written.push(write_rendered(&dir, &rendered)?);
+        // The explorer lists every solution: it reads the table's files.
+        let files = TableFiles::in_dir(&f.dir);
         let page = explorer_html(&catalog(&f.id, &files, MAX_CLASSES)?);
         let path = dir.join(EXPLORER);
         disk::write_atomic(&path, page.as_bytes()).map_err(|source| ReportError::Io {

@@ -1,9 +1,11 @@
 //! Polars lazy queries that turn one table's Parquet files into the plain
 //! summaries of [`crate::report`].
 //!
-//! Every query scans `hands.parquet` (and, for the easiest solutions,
-//! `solutions.parquet`) lazily and collects only small results: counts,
-//! group totals and the few hands a list shows. Lists keep the table's row
+//! A table's `hands.parquet` is read once into a [`Table`] (or handed over
+//! in memory by the sweep that wrote it), and every query runs lazily on
+//! that frame (`solutions.parquet` is scanned for the one query of the
+//! easiest solutions), collecting only small results: counts, group totals
+//! and the few hands a list shows. Lists keep the table's row
 //! order (hands ascending) unless they are rankings, which break ties by it.
 //! Columns the difficulty model adds are optional, so tables swept without
 //! solutions (or before the model) still get a report without those parts.
@@ -56,6 +58,64 @@ impl TableFiles {
             hands: dir.join(Part::Whole.hands()),
             solutions: solutions.is_file().then_some(solutions),
         }
+    }
+}
+
+/// One table as its report reads it: the hands frame, read once (or handed
+/// over by the sweep that just made it) and queried in memory by every part
+/// of the report, and the solutions table, scanned only for the one query
+/// that needs it unless it is in memory too.
+#[derive(Clone)]
+pub struct Table {
+    /// The hands file, named in errors.
+    pub hands_path: PathBuf,
+    hands: DataFrame,
+    solutions: Option<(PathBuf, Option<DataFrame>)>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("hands_path", &self.hands_path)
+            .field("hands", &self.hands.height())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// Reads the hands table of `files`.
+    pub fn read(files: &TableFiles) -> Result<Table, ReportError> {
+        let path = files.hands.as_path();
+        let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let hands = ParquetReader::new(file)
+            .finish()
+            .map_err(|source| ReportError::Table {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(Table {
+            hands_path: files.hands.clone(),
+            hands,
+            solutions: files.solutions.clone().map(|p| (p, None)),
+        })
+    }
+
+    /// The table of `dir` from frames already in memory: those a sweep has
+    /// just written there.
+    pub fn of_frames(dir: &Path, hands: DataFrame, solutions: Option<DataFrame>) -> Table {
+        let files = TableFiles::in_dir(dir);
+        Table {
+            hands_path: files.hands,
+            hands,
+            solutions: solutions.map(|df| (dir.join(Part::Whole.solutions()), Some(df))),
+        }
+    }
+
+    fn hands(&self) -> LazyFrame {
+        self.hands.clone().lazy()
     }
 }
 
@@ -167,9 +227,9 @@ fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
 }
 
 /// The counts of one table that are compared across hand sizes.
-pub fn size_summary(files: &TableFiles, k: u32) -> Result<SizeSummary, ReportError> {
-    let path = files.hands.as_path();
-    let hands = scan(path)?;
+pub fn size_summary(table: &Table, k: u32) -> Result<SizeSummary, ReportError> {
+    let path = table.hands_path.as_path();
+    let hands = table.hands();
     let shape = shape(path, &hands)?;
     let df = run(
         path,
@@ -234,11 +294,11 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
 
 /// Everything the report of one table states (the comparison across hand
 /// sizes comes from [`size_summary`] of each sibling table).
-pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, ReportError> {
-    let path = files.hands.as_path();
-    let hands = scan(path)?.with_row_index("row", None);
+pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, ReportError> {
+    let path = table.hands_path.as_path();
+    let hands = table.hands().with_row_index("row", None);
     let shape = shape(path, &hands)?;
-    let size = size_summary(files, id.k as u32)?;
+    let size = size_summary(table, id.k as u32)?;
 
     let df = run(
         path,
@@ -353,8 +413,12 @@ pub fn table_summary(id: &TableKey, files: &TableFiles) -> Result<TableSummary, 
         unsolvable,
         calibration: None,
     };
-    if let Some(sols) = &files.solutions {
-        easiest_solutions(sols, &mut summary)?;
+    if let Some((sols, frame)) = &table.solutions {
+        let lf = match frame {
+            Some(df) => df.clone().lazy(),
+            None => scan(sols)?,
+        };
+        easiest_solutions(sols, lf, &mut summary)?;
     }
     Ok(summary)
 }
@@ -436,7 +500,11 @@ impl Lister<'_> {
 }
 
 /// Replaces each listed hand's example by its easiest solution.
-fn easiest_solutions(path: &Path, summary: &mut TableSummary) -> Result<(), ReportError> {
+fn easiest_solutions(
+    path: &Path,
+    solutions: LazyFrame,
+    summary: &mut TableSummary,
+) -> Result<(), ReportError> {
     let wanted: Vec<String> = [
         &summary.hardest,
         &summary.fraction_only,
@@ -445,7 +513,7 @@ fn easiest_solutions(path: &Path, summary: &mut TableSummary) -> Result<(), Repo
     .iter()
     .flat_map(|l| l.shown.iter().map(|h| h.hand.clone()))
     .collect();
-    let easiest = easiest_of(path, &wanted)?;
+    let easiest = easiest_in(path, solutions, &wanted)?;
     for list in [
         &mut summary.hardest,
         &mut summary.fraction_only,
@@ -464,7 +532,15 @@ fn easiest_solutions(path: &Path, summary: &mut TableSummary) -> Result<(), Repo
 /// `path`: the lowest `complexity` (the difficulty model's), the simplest
 /// class on a tie. Empty when the table has no `complexity` column.
 pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, String>, ReportError> {
-    let solutions = scan(path)?;
+    easiest_in(path, scan(path)?, hands)
+}
+
+/// [`easiest_of`] the solutions table `solutions` read from `path`.
+fn easiest_in(
+    path: &Path,
+    solutions: LazyFrame,
+    hands: &[String],
+) -> Result<BTreeMap<String, String>, ReportError> {
     let schema = schema_of(path, &solutions)?;
     if hands.is_empty() || !schema.contains("complexity") {
         return Ok(BTreeMap::new());
@@ -493,11 +569,11 @@ pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, Stri
 /// (measured, predicted) seconds in the order of `measured`; `None` when
 /// the table has no predictions.
 pub fn calibration(
-    files: &TableFiles,
+    table: &Table,
     measured: &[Measured],
 ) -> Result<Option<Calibration>, ReportError> {
-    let path = files.hands.as_path();
-    let hands = scan(path)?;
+    let path = table.hands_path.as_path();
+    let hands = table.hands();
     if !schema_of(path, &hands)?.contains("predicted_time_s") {
         return Ok(None);
     }

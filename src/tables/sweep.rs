@@ -202,6 +202,20 @@ fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> 
 
 /// Runs one sweep (or resumes it) and returns what it did.
 pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, SweepError> {
+    sweep_keeping(cfg, progress).map(|(summary, _)| summary)
+}
+
+/// The frames of a table that a sweep wrote in one pass from memory: hands,
+/// and solutions when it made them. Its report reads them instead of the
+/// files just written.
+pub type Written = (DataFrame, Option<DataFrame>);
+
+/// [`sweep`], also returning the table's frames when it was written in one
+/// pass from memory (small tables, not resumable).
+pub fn sweep_keeping(
+    cfg: &SweepConfig,
+    progress: &dyn Progress,
+) -> Result<(Summary, Option<Written>), SweepError> {
     let start = Instant::now();
     let dir = cfg.dir();
     let part = cfg.part();
@@ -229,7 +243,7 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
             });
         }
         if cfg.skip_complete {
-            return Ok(summary(m.tally(), 0, 0, true, 0));
+            return Ok((summary(m.tally(), 0, 0, true, 0), None));
         }
         // Same parameters: remaking the table is what was asked for. The new
         // files replace the old ones by rename, so a reader never sees a
@@ -324,6 +338,8 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
         } else {
             None
         };
+        // Frames share their columns: keeping them costs no copy.
+        let written = (hands_df.clone(), solutions.clone());
         let manifest = store::write_table(
             &dir,
             part,
@@ -331,12 +347,10 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
             hands_df,
             solutions.map(|s| std::iter::once(Ok(s))),
         )?;
-        return Ok(summary(
-            manifest.tally(),
-            0,
-            0,
-            false,
-            pool.current_num_threads(),
+        let threads = pool.current_num_threads();
+        return Ok((
+            summary(manifest.tally(), 0, 0, false, threads),
+            Some(written),
         ));
     }
     if earlier.is_none() {
@@ -383,12 +397,10 @@ pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, Swee
     }
     let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
-    Ok(summary(
-        manifest.tally(),
-        resumed,
-        chunks.len(),
-        false,
-        pool.current_num_threads(),
+    let threads = pool.current_num_threads();
+    Ok((
+        summary(manifest.tally(), resumed, chunks.len(), false, threads),
+        None,
     ))
 }
 

@@ -7,10 +7,11 @@ use crate::cli::progress::hands_bar;
 use crate::game::deck::{Deck, Multiset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
-use crate::report::files::{ReportPlan, reports_beside, write_reports};
+use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
+use crate::report::query::Table;
 use crate::tables::layout::ReachKey;
 use crate::tables::reach_sweep::{ReachConfig, reach_sweep};
-use crate::tables::sweep::{SweepConfig, sweep};
+use crate::tables::sweep::{SweepConfig, sweep_keeping};
 
 impl SweepConfig {
     /// The config of `census24 sweep` options, validated.
@@ -106,7 +107,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
         );
     }
     let cfg = SweepConfig::from_args(&args)?;
-    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
+    let (summary, written) = sweep_keeping(&cfg, &hands_bar(args.quiet))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -120,7 +121,12 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
             only: Some(vec![cfg.key]),
         };
-        let written = write_reports(&plan)?;
+        // The table just written is reported from memory, not read back.
+        let fresh: Vec<_> = written
+            .map(|(hands, solutions)| (cfg.key, Table::of_frames(&cfg.dir(), hands, solutions)))
+            .into_iter()
+            .collect();
+        let written = write_reports_with(&plan, &fresh)?;
         if !args.quiet {
             if let Some(readme) = written.first() {
                 println!("Report: {}", readme.display());
