@@ -158,20 +158,7 @@ impl BarChart {
             HEIGHT - 30.0,
             escape(&self.x_label)
         );
-        if self.series.len() > 1 {
-            for (j, series) in self.series.iter().enumerate() {
-                let x = LEFT + 8.0 + 180.0 * j as f64;
-                let y = HEIGHT - 8.0;
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{y:.1}">{}</text>"#,
-                    y - 9.0,
-                    PALETTE[j % PALETTE.len()],
-                    x + 14.0,
-                    escape(&series.name)
-                );
-            }
-        }
+        legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
     }
@@ -371,22 +358,28 @@ impl LineChart {
             TOP + plot_h / 2.0,
             escape(&self.y_label)
         );
-        if self.series.len() > 1 {
-            for (j, series) in self.series.iter().enumerate() {
-                let x = LEFT + 8.0 + 180.0 * j as f64;
-                let y = HEIGHT - 8.0;
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{y:.1}">{}</text>"#,
-                    y - 9.0,
-                    PALETTE[j % PALETTE.len()],
-                    x + 14.0,
-                    escape(&series.name)
-                );
-            }
-        }
+        legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
+    }
+}
+
+/// The key under a chart of several series: a swatch and a name each.
+fn legend(s: &mut String, series: &[Series]) {
+    if series.len() < 2 {
+        return;
+    }
+    for (j, series) in series.iter().enumerate() {
+        let x = LEFT + 8.0 + 180.0 * j as f64;
+        let y = HEIGHT - 8.0;
+        let _ = writeln!(
+            s,
+            r#"<rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{y:.1}">{}</text>"#,
+            y - 9.0,
+            PALETTE[j % PALETTE.len()],
+            x + 14.0,
+            escape(&series.name)
+        );
     }
 }
 

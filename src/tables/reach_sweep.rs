@@ -28,6 +28,7 @@ use crate::tables::manifest::{Manifest, Params, RunRecord};
 use crate::tables::reach::{ReachSpec, reach_rows};
 use crate::tables::store;
 use crate::tables::summary::{Progress, Tally};
+use crate::tables::sweep::check_plan;
 use crate::tables::table;
 
 /// Hands per chunk: with a thousand targets, half a million rows.
@@ -66,13 +67,6 @@ impl ReachConfig {
         } else {
             (MAX_EXACT_CARDS, "")
         };
-        if key.k == 0 || key.k > max {
-            return Err(PlanError::HandSize {
-                k: key.k,
-                max,
-                note,
-            });
-        }
         if self.solutions && key.uses == Use::Any {
             return Err(PlanError::Options(
                 "--use any sweeps decide each target and its closest value, without solution \
@@ -80,37 +74,21 @@ impl ReachConfig {
                     .into(),
             ));
         }
-        if let Some(cards) = key.deck.cards(key.values)
-            && (key.k as u64) > cards
-        {
-            return Err(PlanError::DeckTooSmall {
-                k: key.k,
-                cards,
-                deck: key.deck.to_string(),
-                values: key.values,
-            });
-        }
-        let count = enumerate::count_hands(key.k, key.values, key.deck);
-        if count.is_none_or(|n| n > enumerate::MAX_SWEEP_HANDS) {
-            return Err(PlanError::TooManyHands {
-                k: key.k,
-                values: key.values,
-                deck: key.deck.to_string(),
-                count: count.map_or("more than 2^128".into(), |n| n.to_string()),
-            });
-        }
-        let rows = count.unwrap_or(0) * key.targets.width() as u128;
+        let count = check_plan(
+            key.k,
+            max,
+            note,
+            key.values,
+            key.deck,
+            Q::int(key.targets.widest()),
+        )?;
+        let rows = count * key.targets.width() as u128;
         if rows > MAX_REACH_ROWS {
             return Err(PlanError::TooManyRows {
                 rows,
                 max: MAX_REACH_ROWS,
             });
         }
-        let v = key.values;
-        let big = if v.lo.abs() > v.hi.abs() { v.lo } else { v.hi };
-        let hand = Hand::new(vec![big; key.k]).map_err(PlanError::Range)?;
-        hand.check_range(Q::int(key.targets.widest()))
-            .map_err(PlanError::Range)?;
         Ok(self)
     }
 
@@ -194,22 +172,13 @@ impl ReachSummary {
                 t.hands
             );
         }
-        if self.already_complete {
-            s += " The table was already complete; nothing was recomputed.";
-        } else {
-            s += &format!(
-                " Took {:.2} s on {} threads",
-                self.elapsed.as_secs_f64(),
-                self.threads
-            );
-            if self.resumed_chunks > 0 {
-                s += &format!(
-                    ", resuming {} of {} chunks from an earlier run",
-                    self.resumed_chunks, self.chunks
-                );
-            }
-            s += ".";
-        }
+        s += &crate::tables::summary::how_long(
+            self.already_complete,
+            self.elapsed,
+            self.threads,
+            self.resumed_chunks,
+            self.chunks,
+        );
         s += &format!(" Table in {}.", self.location);
         s
     }

@@ -118,25 +118,35 @@ impl Summary {
         if self.solutions {
             s += &format!(" {} solution classes.", t.solution_rows);
         }
-        if self.already_complete {
-            s += " The table was already complete; nothing was recomputed.";
-        } else {
-            s += &format!(
-                " Took {:.2} s on {} threads",
-                self.elapsed.as_secs_f64(),
-                self.threads
-            );
-            if self.resumed_chunks > 0 {
-                s += &format!(
-                    ", resuming {} of {} chunks from an earlier run",
-                    self.resumed_chunks, self.chunks
-                );
-            }
-            s += ".";
-        }
+        s += &how_long(
+            self.already_complete,
+            self.elapsed,
+            self.threads,
+            self.resumed_chunks,
+            self.chunks,
+        );
         s += &format!(" Tables in {}.", self.location);
         s
     }
+}
+
+/// The sentence on what a run took: nothing when the table was already
+/// complete, else its time, threads and the chunks reused from an earlier run.
+pub fn how_long(
+    already_complete: bool,
+    elapsed: Duration,
+    threads: usize,
+    resumed_chunks: usize,
+    chunks: usize,
+) -> String {
+    if already_complete {
+        return " The table was already complete; nothing was recomputed.".to_string();
+    }
+    let mut s = format!(" Took {:.2} s on {threads} threads", elapsed.as_secs_f64());
+    if resumed_chunks > 0 {
+        s += &format!(", resuming {resumed_chunks} of {chunks} chunks from an earlier run");
+    }
+    s + "."
 }
 
 #[cfg(test)]

@@ -24,8 +24,9 @@ use rayon::prelude::*;
 
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-use crate::tables::enumerate;
+use crate::game::number::Q;
 pub use crate::tables::enumerate::MAX_SWEEP_HANDS;
+use crate::tables::enumerate::{self, Deck, ValueRange};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
@@ -79,34 +80,14 @@ impl SweepConfig {
         } else {
             (MAX_EXACT_CARDS, "")
         };
-        if k == 0 || k > max {
-            return Err(PlanError::HandSize { k, max, note });
-        }
-        if let Some(cards) = self.key.deck.cards(self.key.values)
-            && (k as u64) > cards
-        {
-            return Err(PlanError::DeckTooSmall {
-                k,
-                cards,
-                deck: self.key.deck.to_string(),
-                values: self.key.values,
-            });
-        }
-        let count = enumerate::count_hands(k, self.key.values, self.key.deck);
-        if count.is_none_or(|n| n > MAX_SWEEP_HANDS) {
-            return Err(PlanError::TooManyHands {
-                k,
-                values: self.key.values,
-                deck: self.key.deck.to_string(),
-                count: count.map_or("more than 2^128".into(), |n| n.to_string()),
-            });
-        }
-        // The hand of largest magnitude bounds every other: if it is exact, all are.
-        let v = self.key.values;
-        let big = if v.lo.abs() > v.hi.abs() { v.lo } else { v.hi };
-        let hand = Hand::new(vec![big; k]).map_err(PlanError::Range)?;
-        hand.check_range(self.key.target)
-            .map_err(PlanError::Range)?;
+        check_plan(
+            k,
+            max,
+            note,
+            self.key.values,
+            self.key.deck,
+            self.key.target,
+        )?;
         Ok(self)
     }
 
@@ -146,6 +127,51 @@ impl SweepConfig {
             k.k, k.values, k.rules, k.target, k.deck
         )
     }
+}
+
+/// The checks every table shares: a hand size within `1..=max` (`note`
+/// says what larger hands need), a deck that can deal it, a hand count a
+/// sweep can list, and exact arithmetic for `target` (the hand of largest
+/// magnitude bounds every other: if it is exact, all are). Returns the
+/// number of hands.
+pub(crate) fn check_plan(
+    k: usize,
+    max: usize,
+    note: &'static str,
+    values: ValueRange,
+    deck: Deck,
+    target: Q,
+) -> Result<u128, PlanError> {
+    if k == 0 || k > max {
+        return Err(PlanError::HandSize { k, max, note });
+    }
+    if let Some(cards) = deck.cards(values)
+        && (k as u64) > cards
+    {
+        return Err(PlanError::DeckTooSmall {
+            k,
+            cards,
+            deck: deck.to_string(),
+            values,
+        });
+    }
+    let count = enumerate::count_hands(k, values, deck);
+    let Some(count) = count.filter(|&n| n <= MAX_SWEEP_HANDS) else {
+        return Err(PlanError::TooManyHands {
+            k,
+            values,
+            deck: deck.to_string(),
+            count: count.map_or("more than 2^128".into(), |n| n.to_string()),
+        });
+    };
+    let big = if values.lo.abs() > values.hi.abs() {
+        values.lo
+    } else {
+        values.hi
+    };
+    let hand = Hand::new(vec![big; k]).map_err(PlanError::Range)?;
+    hand.check_range(target).map_err(PlanError::Range)?;
+    Ok(count)
 }
 
 /// Refuses to write where the result would mix with other output. `remaking`:
