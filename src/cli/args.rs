@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
+use crate::game::deck::Multiset;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
@@ -153,9 +154,10 @@ pub struct SolveArgs {
 
     /// Hands of up to 12 cards are solved exactly, with any integers. Hands of
     /// 13 to 64 cards go to the big-hand solver and must come from one deck:
-    /// values 1 to 13, at most N copies each (4: a 52-card deck), or `none`
-    /// for any integers. See docs/BIG_HANDS.md.
-    #[arg(long, value_name = "N|none", default_value = "4")]
+    /// values 1 to 13, at most N copies each (4: a 52-card deck), an explicit
+    /// deck of such values (`standard`, `1..13x2`), or `none` for any
+    /// integers. See docs/BIG_HANDS.md.
+    #[arg(long, value_name = "N|none|DECK", default_value = "4")]
     pub deck: Deck,
 
     /// Print every solution, one per line, simplest first, one per class at
@@ -177,7 +179,7 @@ pub struct SolveArgs {
 
     /// Every whole target from LO to HI the hand reaches, one line each
     /// (`target: solution`, the simplest), from one enumeration of the
-    /// hand's solutions (hands of up to 8 cards); exit status 1 when it
+    /// hand's solutions (hands of up to 7 cards); exit status 1 when it
     /// reaches none.
     #[arg(
         long,
@@ -241,9 +243,21 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
+    /// The deck of the table; `standard` is the default deck (four copies
+    /// of each of 1 to 13), so its tables live with the default's.
+    pub fn deck(&self) -> Deck {
+        match self.deck {
+            Deck::Multiset(m) if m == Multiset::standard() => Deck::Copies(4),
+            d => d,
+        }
+    }
+
     /// The card values of the table: the deck's own for an explicit deck.
     pub fn values(&self) -> ValueRange {
-        self.deck.values_or(self.values)
+        match self.deck {
+            Deck::Multiset(m) => m.range(),
+            _ => self.values,
+        }
     }
 
     /// The table these options name.
@@ -252,7 +266,7 @@ impl TableArgs {
             rules: self.rules,
             target: self.target,
             values: self.values(),
-            deck: self.deck,
+            deck: self.deck(),
             k: self.hand_size,
         }
     }
@@ -331,13 +345,14 @@ pub struct SweepArgs {
 
     /// Which cards a solution uses: `all` (every card once) or `any` (any
     /// non-empty selection, each card at most once, as in Countdown). `any`
-    /// writes a reach table: give --targets (and --no-solutions).
+    /// writes a reach table: give --targets; it decides each target (with
+    /// its closest value under natural rules) and counts no solutions.
     #[arg(long = "use", value_enum, default_value_t = Use::All)]
     pub uses: Use,
 
     /// A named game: `countdown` is the Countdown numbers round census,
     /// short for `--deck countdown --use any --rules natural -k 6 --targets
-    /// 100..999 --no-solutions`: every selection of six tiles against every
+    /// 100..999`: every selection of six tiles against every
     /// target, with the closest reachable value when it cannot be made.
     #[arg(
         long,

@@ -260,15 +260,11 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     let _ = writeln!(
         m,
         "{}. {} hands, each solved once for all {} targets (`reach.parquet`, one row per hand and target). \
-         Made by `census24 sweep --hand-size {} --targets {} --rules {} --values {} --deck {}`.\n",
+         Made by `{}`.\n",
         key.family_title(),
         hands,
         key.targets.width(),
-        key.k,
-        key.targets,
-        key.rules,
-        key.values,
-        key.deck
+        made_by(key, counted)
     );
     let by_solvable = best_by(rows, |r| Some(r.solvable as f64));
     let by_unique = best_by(rows, |r| r.one_solution.map(|n| n as f64));
@@ -276,11 +272,22 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     let row_of = |t: i64| rows.iter().find(|r| r.target == t);
 
     m.push_str("## Headline\n\n");
-    if let Some(&(t, _)) = by_solvable.first() {
+    if let Some(&(t, best)) = by_solvable.first() {
         let r = row_of(t).expect("a target of the rows");
+        let tied: Vec<String> = by_solvable
+            .iter()
+            .skip(1)
+            .take_while(|(_, s)| *s == best)
+            .map(|(t, _)| t.to_string())
+            .collect();
+        let tie = if tied.is_empty() {
+            String::new()
+        } else {
+            format!(", tied with {}", tied.join(", "))
+        };
         let _ = writeln!(
             m,
-            "- Most solvable target: **{t}**, made by {} of {} hands ({:.2}%; {:.2}% of deals).",
+            "- Most solvable target: **{t}**, made by {} of {} hands ({:.2}%; {:.2}% of deals){tie}.",
             r.solvable,
             r.hands,
             100.0 * r.share(),
@@ -366,7 +373,7 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     if counted {
         m.push_str(" One solution: exactly one dissimilar solution (docs/DISTINCT.md).");
     }
-    m.push_str("\n\n");
+    m.push_str(if predicted || counted { "\n\n" } else { "\n" });
     let closest_charts = if data.hands.is_empty() {
         Vec::new()
     } else {
@@ -477,6 +484,14 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     );
     let opt = |v: Option<u64>| v.map_or(String::new(), |n| n.to_string());
     for r in rows {
+        // Tier counts only where the table has predictions.
+        let tier = |i: usize| {
+            if predicted {
+                r.tiers[i].to_string()
+            } else {
+                String::new()
+            }
+        };
         let mut cells = vec![
             r.target.to_string(),
             r.solvable.to_string(),
@@ -506,10 +521,10 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
             opt(r.one_solution),
             r.mean_difficulty
                 .map_or(String::new(), |d| format!("{d:.2}")),
-            r.tiers[0],
-            r.tiers[1],
-            r.tiers[2],
-            r.tiers[3],
+            tier(0),
+            tier(1),
+            tier(2),
+            tier(3),
             opt(r.within5),
             opt(r.within10)
         );
@@ -648,7 +663,7 @@ fn closest_sections(m: &mut String, key: &ReachKey, data: &ReachData) -> Vec<(St
     }
     let mut order: Vec<&HandStat> = hands.iter().collect();
     order.sort_by(|a, b| a.solvable.cmp(&b.solvable).then(a.hand.cmp(&b.hand)));
-    m.push_str("\n### Worst selections\n\n| selection | targets made | within 5 | within 10 |\n|---|---|---|---|\n");
+    m.push_str("\n### Worst selections\n\n| selection | targets made | targets within 5 | targets within 10 |\n|---|---|---|---|\n");
     for h in order.iter().take(BEST) {
         let _ = writeln!(
             m,
@@ -664,14 +679,6 @@ fn closest_sections(m: &mut String, key: &ReachKey, data: &ReachData) -> Vec<(St
         key.targets.lo,
         key.targets.hi
     );
-    if perfect < hands.len() {
-        m.push_str("The best of the others:\n\n| selection | targets made |\n|---|---|\n");
-        for h in order.iter().rev().filter(|h| h.solvable < width).take(BEST) {
-            let _ = writeln!(m, "| {} | {} of {width} |", h.hand, h.solvable);
-        }
-    } else {
-        m.push('\n');
-    }
     if perfect > 0 {
         let first: Vec<&str> = hands
             .iter()
@@ -681,12 +688,52 @@ fn closest_sections(m: &mut String, key: &ReachKey, data: &ReachData) -> Vec<(St
             .collect();
         let _ = writeln!(
             m,
-            "\nThe first of them in sorted order: {}.",
+            "The first {} of them in sorted order: {}.\n",
+            first.len(),
             first.join("; ")
         );
     }
+    if perfect < hands.len() {
+        m.push_str(
+            "The selections that make the most targets without making them all, the most first \
+             (ties in reverse sorted order):\n\n| selection | targets made |\n|---|---|\n",
+        );
+        for h in order.iter().rev().filter(|h| h.solvable < width).take(BEST) {
+            let _ = writeln!(m, "| {} | {} of {width} |", h.hand, h.solvable);
+        }
+    }
     m.push('\n');
     charts
+}
+
+/// The command that makes the table of `key`.
+fn made_by(key: &ReachKey, counted: bool) -> String {
+    let countdown = ReachKey {
+        rules: crate::game::rules::Rules::Natural,
+        uses: crate::game::rules::Use::Any,
+        targets: crate::game::targets::TargetRange { lo: 100, hi: 999 },
+        values: key.values,
+        deck: Deck::Multiset(crate::game::deck::Multiset::countdown()),
+        k: 6,
+    };
+    if *key == countdown {
+        return "census24 sweep --game countdown".to_string();
+    }
+    let mut c = format!(
+        "census24 sweep --hand-size {} --targets {} --rules {}",
+        key.k, key.targets, key.rules
+    );
+    if key.uses == crate::game::rules::Use::Any {
+        c += " --use any";
+    }
+    match key.deck {
+        Deck::Multiset(_) => c += &format!(" --deck {}", key.deck),
+        _ => c += &format!(" --values {} --deck {}", key.values, key.deck),
+    }
+    if !counted && key.uses == crate::game::rules::Use::All {
+        c += " --no-solutions";
+    }
+    c
 }
 
 /// A round top for a percentage axis holding `values`.

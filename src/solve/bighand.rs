@@ -69,6 +69,14 @@ pub fn check_deck(hand: &Hand, deck: Deck) -> Result<(), InputError> {
     if deck == Deck::Unlimited {
         return Ok(());
     }
+    if let Deck::Multiset(m) = deck
+        && let Some((v, _)) = m.pairs().find(|(v, _)| !DECK_VALUES.contains(v))
+    {
+        return Err(InputError::Other(format!(
+            "hands of {} cards go to the big-hand solver, which deals from decks of values 1 to 13; deck {deck} holds {v}",
+            hand.len()
+        )));
+    }
     let ms = Multiset::of(hand.cards());
     for (&value, &count) in ms.vals.iter().zip(&ms.cnt) {
         if !DECK_VALUES.contains(&value) {

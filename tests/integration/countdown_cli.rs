@@ -204,7 +204,6 @@ fn two_decks_agree_where_their_tiles_do() {
             "3",
             "--targets",
             "100..400",
-            "--no-solutions",
             "--out",
             out,
             "--no-report",
@@ -274,10 +273,6 @@ fn bad_decks_and_uses_are_named() {
         (
             &["sweep", "--use", "any"][..],
             "--use any writes a reach table",
-        ),
-        (
-            &["sweep", "--use", "any", "--targets", "1..9"][..],
-            "add --no-solutions",
         ),
         (
             &["sweep", "--game", "countdown", "--targets", "1..9"][..],

@@ -341,5 +341,5 @@ fn solve_targets_prints_reaching_solutions_and_counts() {
         "9",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("at most 8 cards (this hand has 9)"), "{err}");
+    assert!(err.contains("at most 7 cards (this hand has 9)"), "{err}");
 }

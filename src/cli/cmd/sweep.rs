@@ -44,12 +44,13 @@ impl ReachConfig {
                 uses: args.uses,
                 targets,
                 values: t.values(),
-                deck: t.deck,
+                deck: t.deck(),
                 k: t.hand_size,
             },
             out: args.out.clone(),
             shard: args.shard,
-            solutions: !args.no_solutions,
+            // Any-selection tables decide targets; they count no solutions.
+            solutions: !args.no_solutions && args.uses == Use::All,
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
@@ -103,7 +104,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
     }
     if args.uses == Use::Any {
         anyhow::bail!(
-            "--use any writes a reach table: give --targets LO..HI (one target: --targets T..T) and --no-solutions"
+            "--use any writes a reach table: give --targets LO..HI (one target: --targets T..T)"
         );
     }
     let cfg = SweepConfig::from_args(&args)?;
