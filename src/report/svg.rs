@@ -229,19 +229,12 @@ impl LogScatter {
             s,
             r##"<rect x="{LEFT}" y="{TOP}" width="{side:.1}" height="{side:.1}" fill="none" stroke="#333333"/>"##
         );
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        axis_labels(
+            &mut s,
             LEFT + side / 2.0,
-            HEIGHT - 30.0,
-            escape(&self.x_label)
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
             TOP + side / 2.0,
-            TOP + side / 2.0,
-            escape(&self.y_label)
+            &self.x_label,
+            &self.y_label,
         );
         let _ = writeln!(
             s,
@@ -344,24 +337,33 @@ impl LineChart {
             WIDTH - RIGHT,
             TOP + plot_h
         );
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        axis_labels(
+            &mut s,
             LEFT + plot_w / 2.0,
-            HEIGHT - 30.0,
-            escape(&self.x_label)
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
             TOP + plot_h / 2.0,
-            TOP + plot_h / 2.0,
-            escape(&self.y_label)
+            &self.x_label,
+            &self.y_label,
         );
         legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// The axis titles: `x` centred under the plot at `x_mid`, `y` turned up
+/// its left side at `y_mid`.
+fn axis_labels(s: &mut String, x_mid: f64, y_mid: f64, x: &str, y: &str) {
+    let _ = writeln!(
+        s,
+        r#"<text x="{x_mid:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        HEIGHT - 30.0,
+        escape(x)
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="16" y="{y_mid:.1}" text-anchor="middle" transform="rotate(-90 16 {y_mid:.1})">{}</text>"#,
+        escape(y)
+    );
 }
 
 /// The key under a chart of several series: a swatch and a name each.

@@ -150,14 +150,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
         source,
     })?;
     let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
-    for (s, m) in parts.values() {
-        store::remove_part(dir, m, Part::Shard(*s))?;
-    }
-    Ok(Merged {
-        dir: dir.to_path_buf(),
-        parts: count,
-        manifest,
-    })
+    finish(dir, &parts, manifest)
 }
 
 /// Merges the parts of a reach table (`sweep --targets`): its one file is
@@ -168,7 +161,6 @@ fn merge_reach(
     params: Params,
     entry: impl Fn(&Shard, &Manifest, String) -> Result<FileEntry, SweepError>,
 ) -> Result<Merged, SweepError> {
-    let count = parts.len() as u32;
     let schema = table::reach_frame(&[])
         .map_err(|source| SweepError::Table {
             path: dir.to_path_buf(),
@@ -184,12 +176,21 @@ fn merge_reach(
     let tally = crate::tables::reach_sweep::merged_tally(&manifests);
     let manifest = Manifest::new(params, &tally, vec![file]);
     store::write_atomic(&dir.join(Part::Whole.manifest()), &manifest.to_bytes())?;
+    finish(dir, &parts, manifest)
+}
+
+/// Removes the merged parts (the whole table is in place) and says what was done.
+fn finish(
+    dir: &Path,
+    parts: &BTreeMap<u32, (Shard, Manifest)>,
+    manifest: Manifest,
+) -> Result<Merged, SweepError> {
     for (s, m) in parts.values() {
         store::remove_part(dir, m, Part::Shard(*s))?;
     }
     Ok(Merged {
         dir: dir.to_path_buf(),
-        parts: count,
+        parts: parts.len() as u32,
         manifest,
     })
 }
