@@ -106,12 +106,15 @@ pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, Report
         move |source| ReportError::Io { path, source }
     };
     fs::create_dir_all(dir).map_err(io(dir))?;
-    for (name, bytes) in &r.charts {
-        let path = dir.join(name);
-        disk::write_atomic(&path, bytes).map_err(io(&path))?;
-    }
+    // Charts first, the README that shows them last.
     let readme = dir.join("README.md");
-    disk::write_atomic(&readme, r.markdown.as_bytes()).map_err(io(&readme))?;
+    let mut files: Vec<(PathBuf, &[u8])> = r
+        .charts
+        .iter()
+        .map(|(name, bytes)| (dir.join(name), bytes.as_ref()))
+        .collect();
+    files.push((readme.clone(), r.markdown.as_bytes()));
+    disk::write_atomic_all(&files).map_err(|(path, source)| ReportError::Io { path, source })?;
     Ok(readme)
 }
 
@@ -155,38 +158,50 @@ pub fn write_reports_with(
         .zip(&tables)
         .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
         .collect::<Result<_, ReportError>>()?;
+    let selected = |f: &Found| plan.only.as_ref().is_none_or(|only| only.contains(&f.id));
+    let measured = if found.iter().any(|f| selected(f) && measured_game(&f.id)) {
+        measurements(&plan.data)?
+    } else {
+        None
+    };
     let mut written = Vec::new();
-    let mut measured = None;
     for (f, table) in found.iter().zip(&tables) {
-        if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) {
+        if !selected(f) {
             continue;
         }
-        let mut summary = table_summary(&f.id, table)?;
-        if measured_game(&f.id) {
-            if measured.is_none() {
-                measured = Some(measurements(&plan.data)?);
-            }
-            if let Some(Some(m)) = &measured {
-                summary.calibration = calibration(table, m)?;
-            }
-        }
-        let family: Vec<SizeSummary> = sizes
-            .iter()
-            .filter(|(id, _)| id.family() == f.id.family())
-            .map(|(_, s)| s.clone())
-            .collect();
-        let rendered = table_report(&summary, &family);
         let dir = plan.out.join(f.id.partition());
-        written.push(write_rendered(&dir, &rendered)?);
-        // The explorer lists every solution: it reads the table's files.
-        let files = TableFiles::in_dir(&f.dir);
-        let page = explorer_html(&catalog(&f.id, &files, MAX_CLASSES)?);
-        let path = dir.join(EXPLORER);
-        disk::write_atomic(&path, page.as_bytes()).map_err(|source| ReportError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        written.push(path);
+        // The report and the explorer page are independent: each on a core.
+        let (readme, page) = rayon::join(
+            || {
+                let mut summary = table_summary(&f.id, table)?;
+                if let Some(m) = measured.as_deref().filter(|_| measured_game(&f.id)) {
+                    summary.calibration = calibration(table, m)?;
+                }
+                let family: Vec<SizeSummary> = sizes
+                    .iter()
+                    .filter(|(id, _)| id.family() == f.id.family())
+                    .map(|(_, s)| s.clone())
+                    .collect();
+                write_rendered(&dir, &table_report(&summary, &family))
+            },
+            // The explorer lists every solution (from memory when the sweep
+            // has just written the table).
+            || {
+                let page = explorer_html(&catalog(&f.id, table, MAX_CLASSES)?);
+                let path = dir.join(EXPLORER);
+                fs::create_dir_all(&dir).map_err(|source| ReportError::Io {
+                    path: dir.clone(),
+                    source,
+                })?;
+                disk::write_atomic(&path, page.as_bytes()).map_err(|source| ReportError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                Ok(path)
+            },
+        );
+        written.push(readme?);
+        written.push(page?);
     }
     // Reach tables are reported when all tables are (`census24 report`);
     // a sweep's own report names its table.

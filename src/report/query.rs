@@ -117,6 +117,16 @@ impl Table {
     fn hands(&self) -> LazyFrame {
         self.hands.clone().lazy()
     }
+
+    /// The solutions table's path and a query over it (the frame in memory
+    /// when there is one), or `None` for a table swept without solutions.
+    fn solutions(&self) -> Result<Option<(&Path, LazyFrame)>, ReportError> {
+        match &self.solutions {
+            None => Ok(None),
+            Some((path, Some(df))) => Ok(Some((path, df.clone().lazy()))),
+            Some((path, None)) => Ok(Some((path, scan(path)?))),
+        }
+    }
 }
 
 pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
@@ -413,11 +423,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
         unsolvable,
         calibration: None,
     };
-    if let Some((sols, frame)) = &table.solutions {
-        let lf = match frame {
-            Some(df) => df.clone().lazy(),
-            None => scan(sols)?,
-        };
+    if let Some((sols, lf)) = table.solutions()? {
         easiest_solutions(sols, lf, &mut summary)?;
     }
     Ok(summary)
@@ -604,16 +610,12 @@ pub fn calibration(
     }))
 }
 
-/// Every hand of the table at `files` with its solutions grouped for
-/// reading (all classes up to `max_classes` solution rows, beyond that each
-/// hand's easiest), in table order.
-pub fn catalog(
-    id: &TableKey,
-    files: &TableFiles,
-    max_classes: u64,
-) -> Result<Catalog, ReportError> {
-    let path = files.hands.as_path();
-    let hands = scan(path)?;
+/// Every hand of `table` with its solutions grouped for reading (all
+/// classes up to `max_classes` solution rows, beyond that each hand's
+/// easiest), in table order.
+pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog, ReportError> {
+    let path = table.hands_path.as_path();
+    let hands = table.hands();
     let schema = schema_of(path, &hands)?;
     let optional = |name: &str, dtype: DataType| {
         if schema.contains(name) {
@@ -655,12 +657,12 @@ pub fn catalog(
     let tier = c.strs("tier")?;
     let rank = c.u64s("difficulty_rank")?;
 
-    let (kept, mut classes) = match &files.solutions {
+    let (kept, mut classes) = match table.solutions()? {
         None => (Kept::None, BTreeMap::new()),
-        Some(sols) => {
+        Some((sols, lf)) => {
             let rows = run(
                 sols,
-                scan(sols)?.select([len().cast(DataType::UInt64).alias("n")]),
+                lf.clone().select([len().cast(DataType::UInt64).alias("n")]),
             )?;
             let n = Cols {
                 df: &rows,
@@ -668,12 +670,10 @@ pub fn catalog(
             }
             .u64_at("n")?;
             if n <= max_classes {
-                (Kept::All, classes_of(sols, None)?)
+                (Kept::All, classes_of(sols, lf, None)?)
             } else {
-                (
-                    Kept::Easiest,
-                    classes_of(sols, Some(easiest_classes(sols)?))?,
-                )
+                let easiest = easiest_classes(sols, lf.clone())?;
+                (Kept::Easiest, classes_of(sols, lf, Some(easiest))?)
             }
         }
     };
@@ -723,8 +723,10 @@ pub fn catalog(
 
 /// Each hand's easiest class (lowest complexity, then class) and its
 /// expression, by hand.
-fn easiest_classes(path: &Path) -> Result<BTreeMap<String, (u32, String)>, ReportError> {
-    let solutions = scan(path)?;
+fn easiest_classes(
+    path: &Path,
+    solutions: LazyFrame,
+) -> Result<BTreeMap<String, (u32, String)>, ReportError> {
     let complexity = if schema_of(path, &solutions)?.contains("complexity") {
         col("complexity")
     } else {
@@ -760,9 +762,9 @@ fn easiest_classes(path: &Path) -> Result<BTreeMap<String, (u32, String)>, Repor
 /// first, being the easiest).
 fn classes_of(
     path: &Path,
+    solutions: LazyFrame,
     only: Option<BTreeMap<String, (u32, String)>>,
 ) -> Result<BTreeMap<String, Vec<ClassRow>>, ReportError> {
-    let solutions = scan(path)?;
     let complexity = if schema_of(path, &solutions)?.contains("complexity") {
         col("complexity").cast(DataType::Float64)
     } else {
@@ -827,9 +829,9 @@ mod tests {
         let rel = "rules=rational/target=24/values=1-13/deck=4/k=3";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
-        let files = TableFiles::in_dir(&dir);
-        let all = catalog(&id, &files, u64::MAX).unwrap();
-        let easiest = catalog(&id, &files, 10).unwrap();
+        let table = Table::read(&TableFiles::in_dir(&dir)).unwrap();
+        let all = catalog(&id, &table, u64::MAX).unwrap();
+        let easiest = catalog(&id, &table, 10).unwrap();
         assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Easiest));
         assert_eq!(all.hands.len(), 455);
         let mut several = 0;

@@ -27,6 +27,37 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// [`write_atomic`] for several files at once: each is written under a
+/// temporary name, their data reach the disk together (the waits overlap on
+/// the cores), and then each is renamed into place in the given order. On an
+/// error the files already renamed stay, the others are removed.
+pub fn write_atomic_all(files: &[(PathBuf, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
+    use rayon::prelude::*;
+    let temps: Vec<NamedTempFile> = files
+        .iter()
+        .map(|(path, bytes)| {
+            let dir = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            let mut tmp = NamedTempFile::new_in(dir)?;
+            tmp.write_all(bytes)?;
+            Ok(tmp)
+        })
+        .collect::<io::Result<_>>()
+        .map_err(|e| (files[0].0.clone(), e))?;
+    temps
+        .par_iter()
+        .zip(files)
+        .try_for_each(|(tmp, (path, _))| {
+            tmp.as_file().sync_data().map_err(|e| (path.clone(), e))
+        })?;
+    for (tmp, (path, _)) in temps.into_iter().zip(files) {
+        tmp.persist(path).map_err(|e| (path.clone(), e.error))?;
+    }
+    Ok(())
+}
+
 /// Every folder under `root` (itself included), sorted, except hidden ones
 /// and their contents. A link that leads back to a folder above it is
 /// visited once; any other error names the path it failed on.

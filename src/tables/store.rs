@@ -144,16 +144,21 @@ pub fn write_table<I>(
     solutions: Option<I>,
 ) -> Result<Manifest, SweepError>
 where
-    I: Iterator<Item = Result<DataFrame, SweepError>>,
+    I: Iterator<Item = Result<DataFrame, SweepError>> + Send,
 {
     create_dir(dir)?;
-    // Hands first in the listing (it is the main table); solutions first on disk.
+    // Hands first in the listing (it is the main table); solutions first on
+    // disk, so a hands file is never without its solutions. The hands are
+    // encoded while the solutions are written.
     let hands_path = dir.join(part.hands());
-    let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path))?;
+    let (hands_bytes, solutions) = rayon::join(
+        || table::to_parquet(&mut hands).map_err(table_err(&hands_path)),
+        || solutions.map(|frames| write_streamed(dir, &part.solutions(), frames)),
+    );
+    let hands_bytes = hands_bytes?;
     let mut files = vec![FileEntry::of(&part.hands(), hands.height(), &hands_bytes)];
     let mut solution_rows = 0;
-    if let Some(frames) = solutions {
-        let entry = write_streamed(dir, &part.solutions(), frames)?;
+    if let Some(entry) = solutions.transpose()? {
         solution_rows = entry.rows as usize;
         files.push(entry);
     }

@@ -7,7 +7,7 @@ use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
 use crate::report::catalog::MAX_CLASSES;
 use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_list};
-use crate::report::query::{TableFiles, catalog};
+use crate::report::query::{Table, TableFiles, catalog};
 use crate::report::rank::{RankError, sweep_command};
 use crate::report::sheet::sheet_html;
 use crate::tables::layout::Part;
@@ -33,7 +33,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         }
         .into());
     }
-    let cat = catalog(&key, &TableFiles::in_dir(&dir), MAX_CLASSES)?;
+    let cat = catalog(&key, &Table::read(&TableFiles::in_dir(&dir))?, MAX_CLASSES)?;
     let set = pick(&cat, &plan)?;
     if set.len() < plan.count {
         eprintln!(
