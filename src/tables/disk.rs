@@ -40,12 +40,11 @@ pub fn write_atomic_all(files: &[(PathBuf, &[u8])]) -> Result<(), (PathBuf, io::
                 Some(p) if !p.as_os_str().is_empty() => p,
                 _ => Path::new("."),
             };
-            let mut tmp = NamedTempFile::new_in(dir)?;
-            tmp.write_all(bytes)?;
+            let mut tmp = NamedTempFile::new_in(dir).map_err(|e| (path.clone(), e))?;
+            tmp.write_all(bytes).map_err(|e| (path.clone(), e))?;
             Ok(tmp)
         })
-        .collect::<io::Result<_>>()
-        .map_err(|e| (files[0].0.clone(), e))?;
+        .collect::<Result<_, (PathBuf, io::Error)>>()?;
     temps
         .par_iter()
         .zip(files)
@@ -101,6 +100,26 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("a.txt")]);
+    }
+
+    #[test]
+    fn writing_several_files_leaves_each_whole_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.svg"), dir.path().join("README.md"));
+        write_atomic(&b, b"old").unwrap();
+        write_atomic_all(&[(a.clone(), b"chart"), (b.clone(), b"new readme")]).unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), b"chart");
+        assert_eq!(std::fs::read(&b).unwrap(), b"new readme");
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["README.md", "a.svg"]);
+        // A folder that does not exist is named in the error.
+        let missing = dir.path().join("no/such/x.md");
+        let (path, _) = write_atomic_all(&[(missing.clone(), b"x")]).unwrap_err();
+        assert_eq!(path, missing);
     }
 
     #[test]
