@@ -170,23 +170,13 @@ pub fn write_reports_with(
             continue;
         }
         let dir = plan.out.join(f.id.partition());
-        // The report and the explorer page are independent: each on a core.
-        let (readme, page) = rayon::join(
-            || {
-                let mut summary = table_summary(&f.id, table)?;
-                if let Some(m) = measured.as_deref().filter(|_| measured_game(&f.id)) {
-                    summary.calibration = calibration(table, m)?;
-                }
-                let family: Vec<SizeSummary> = sizes
-                    .iter()
-                    .filter(|(id, _)| id.family() == f.id.family())
-                    .map(|(_, s)| s.clone())
-                    .collect();
-                write_rendered(&dir, &table_report(&summary, &family))
-            },
-            // The explorer lists every solution (from memory when the sweep
-            // has just written the table).
-            || {
+        // The report and the explorer page are independent: each on a core
+        // (on threads of their own: a rayon worker waiting for polars would
+        // run the other task first instead of beside it).
+        let (readme, page) = std::thread::scope(|s| {
+            let page = s.spawn(|| {
+                // The explorer lists every solution (from memory when the
+                // sweep has just written the table).
                 let page = explorer_html(&catalog(&f.id, table, MAX_CLASSES)?);
                 let path = dir.join(EXPLORER);
                 fs::create_dir_all(&dir).map_err(|source| ReportError::Io {
@@ -198,8 +188,24 @@ pub fn write_reports_with(
                     source,
                 })?;
                 Ok(path)
-            },
-        );
+            });
+            let readme = (|| {
+                let mut summary = table_summary(&f.id, table)?;
+                if let Some(m) = measured.as_deref().filter(|_| measured_game(&f.id)) {
+                    summary.calibration = calibration(table, m)?;
+                }
+                let family: Vec<SizeSummary> = sizes
+                    .iter()
+                    .filter(|(id, _)| id.family() == f.id.family())
+                    .map(|(_, s)| s.clone())
+                    .collect();
+                write_rendered(&dir, &table_report(&summary, &family))
+            })();
+            (
+                readme,
+                page.join().expect("the explorer thread does not panic"),
+            )
+        });
         written.push(readme?);
         written.push(page?);
     }

@@ -151,10 +151,17 @@ where
     // disk, so a hands file is never without its solutions. The hands are
     // encoded while the solutions are written.
     let hands_path = dir.join(part.hands());
-    let (hands_bytes, solutions) = rayon::join(
-        || table::to_parquet(&mut hands).map_err(table_err(&hands_path)),
-        || solutions.map(|frames| write_streamed(dir, &part.solutions(), frames)),
-    );
+    // A thread of its own, not a rayon join: a rayon worker waiting for
+    // polars would run the other task first instead of beside it.
+    let (hands_bytes, solutions) = std::thread::scope(|s| {
+        let sols =
+            s.spawn(|| solutions.map(|frames| write_streamed(dir, &part.solutions(), frames)));
+        let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path));
+        (
+            hands_bytes,
+            sols.join().expect("the solutions writer does not panic"),
+        )
+    });
     let hands_bytes = hands_bytes?;
     let mut files = vec![FileEntry::of(&part.hands(), hands.height(), &hands_bytes)];
     let mut solution_rows = 0;
