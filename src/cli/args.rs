@@ -84,7 +84,8 @@ pub enum Command {
     /// hands ordered by predicted time. The same options and --seed give the
     /// same set every time; the explorer page's "Make puzzle set" button
     /// gives the same set for the same filters. The operation classes
-    /// (--ops) are defined in docs/EXPLORER.md.
+    /// (--ops) are defined in docs/EXPLORER.md. Exit status 1 when no hand
+    /// passes the filters.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Count (or list) the inequivalent expressions over N distinct operands.

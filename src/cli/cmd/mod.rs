@@ -22,7 +22,8 @@ use crate::game::error::escape_and_cut;
 pub enum Status {
     /// Everything asked was done (and, for `solve`, solved).
     Done = 0,
-    /// `solve` proved that some hand has no solution.
+    /// `solve` proved that some hand has no solution (`pick`: no hand passes
+    /// its filters).
     NoSolution = 1,
 }
 

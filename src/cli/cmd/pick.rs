@@ -35,6 +35,13 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     }
     let cat = catalog(&key, &Table::read(&TableFiles::in_dir(&dir))?, MAX_CLASSES)?;
     let set = pick(&cat, &plan)?;
+    if set.is_empty() {
+        eprintln!(
+            "census24: no hand of {} passes these filters",
+            dir.display()
+        );
+        return Ok(Status::NoSolution);
+    }
     if set.len() < plan.count {
         eprintln!(
             "census24: only {} hands {} these filters",
