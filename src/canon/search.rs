@@ -515,13 +515,15 @@ impl<A: Algebra> Engine<A> {
             self.all(id);
             return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
+        // An unreachable value is the commonest question: answered before
+        // the memo's large table is looked at.
+        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(t) {
+            return self.empty.clone();
+        }
         let scratch = self.size_of(id) >= self.scratch_from;
         let memo = if scratch { &self.scratch } else { &self.memo };
         if let Some(r) = memo.get(&(id, t)) {
             return r.clone();
-        }
-        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(t) {
-            return self.empty.clone();
         }
         let mut found = Found::default();
         if A::ORDER_FREE {
@@ -555,14 +557,21 @@ impl<A: Algebra> Engine<A> {
             self.all(a);
             let ga = self.grouped[a as usize].clone().expect("tabulated");
             let tabulated = self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some();
-            if tabulated {
+            // The values of a tabulated side, to skip the values it misses
+            // without looking them up.
+            let vb = if tabulated {
                 self.all(b);
-            }
+                Some(self.reachable(b))
+            } else {
+                None
+            };
             for (xv, xs) in ga.iter() {
                 for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
                     let (partners, check) = match need {
                         Ok(Some(y)) if tabulated => {
-                            if !self.rules.admits(y) {
+                            if !self.rules.admits(y)
+                                || !vb.as_ref().expect("tabulated").may_contain(y)
+                            {
                                 continue;
                             }
                             match self.by_value.get(&(b, y)) {
@@ -726,19 +735,47 @@ impl<A: Algebra> Engine<A> {
 /// A set of values, built from a list of candidates with many repeats: the
 /// hash set is sized for them all, so it never grows through rehashes, and
 /// then shrunk once to the values it holds.
+///
+/// Most values asked are not in the set, and the hash tables of a sweep are
+/// larger than the caches: a bit per hash of a value (about eight bits per
+/// value held, a cache line or a few per multiset) answers most of those
+/// questions without touching a table.
 #[derive(Debug)]
-struct Values(FxHashSet<Q>);
+struct Values(FxHashSet<Q>, Vec<u64>);
+
+/// Where a value falls in a filter of `2^bits` bits.
+#[inline]
+fn filter_bit(q: Q, bits: u32) -> usize {
+    let h = (q.numer() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((q.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - bits)) as usize
+}
 
 impl Values {
     fn new(v: Vec<Q>) -> Values {
         let mut set = FxHashSet::with_capacity_and_hasher(v.len(), Default::default());
         set.extend(v);
         set.shrink_to_fit();
-        Values(set)
+        let bits = (set.len().max(8) * 8).next_power_of_two().trailing_zeros();
+        let mut filter = vec![0u64; 1 << (bits - 6)];
+        for &q in set.iter() {
+            let b = filter_bit(q, bits);
+            filter[b >> 6] |= 1 << (b & 63);
+        }
+        Values(set, filter)
+    }
+
+    /// `false` when `q` is certainly not in the set.
+    #[inline]
+    fn may_contain(&self, q: Q) -> bool {
+        let bits = (self.1.len() << 6).trailing_zeros();
+        let b = filter_bit(q, bits);
+        self.1[b >> 6] >> (b & 63) & 1 == 1
     }
 
     fn contains(&self, q: Q) -> bool {
-        self.0.contains(&q)
+        self.may_contain(q) && self.0.contains(&q)
     }
 }
 
