@@ -108,9 +108,25 @@ pub(crate) struct Form {
     pub node: NodeId,
 }
 
+/// What the hottest comparisons read of a node, apart from the node itself
+/// (a few cache lines of nodes, operands and keys): the first bytes of its
+/// key and, for a sum or product, its operand with the largest key.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lead {
+    /// The first 8 bytes of the key, big-endian, zero-padded: keys hold no
+    /// zero byte, so prefixes that differ order the keys.
+    prefix: u64,
+    /// 0 for a leaf, 1 for a sum, 2 for a product.
+    pub tag: u8,
+    /// The last (largest-key) operand of a sum or product.
+    pub top: NodeId,
+}
+
 #[derive(Debug, Default)]
 struct Region {
     nodes: Vec<Node>,
+    /// A [`Lead`] per node.
+    leads: Vec<Lead>,
     parts: Vec<Part>,
     keys: Vec<u8>,
     /// Hash of (kind, parts) -> the last node made with that hash.
@@ -120,6 +136,7 @@ struct Region {
 impl Region {
     fn clear(&mut self) {
         self.nodes.clear();
+        self.leads.clear();
         self.parts.clear();
         self.keys.clear();
         self.index.clear();
@@ -198,6 +215,12 @@ impl Arena {
         &self.regions[id.region()].nodes[id.index()]
     }
 
+    /// The key prefix and largest operand of a node.
+    #[inline]
+    pub fn lead(&self, id: NodeId) -> Lead {
+        self.regions[id.region()].leads[id.index()]
+    }
+
     /// The operands of a sum or product (none for a leaf).
     pub fn parts(&self, id: NodeId) -> &[Part] {
         let r = &self.regions[id.region()];
@@ -215,9 +238,11 @@ impl Arena {
     /// The key order of two nodes (the order of their key strings).
     pub fn cmp_nodes(&self, a: NodeId, b: NodeId) -> Ordering {
         if a == b {
-            Ordering::Equal
-        } else {
-            self.key_bytes(a).cmp(self.key_bytes(b))
+            return Ordering::Equal;
+        }
+        match self.lead(a).prefix.cmp(&self.lead(b).prefix) {
+            Ordering::Equal => self.key_bytes(a).cmp(self.key_bytes(b)),
+            o => o,
         }
     }
 
@@ -477,6 +502,18 @@ impl Arena {
             core: Cell::new(None),
             next: region.index.get(&h).copied(),
         };
+        let mut prefix = [0u8; 8];
+        let n = key.len().min(8);
+        prefix[..n].copy_from_slice(&key[..n]);
+        region.leads.push(Lead {
+            prefix: u64::from_be_bytes(prefix),
+            tag: match kind {
+                Kind::Leaf(_) => 0,
+                Kind::Sum => 1,
+                Kind::Prod => 2,
+            },
+            top: parts.last().map_or(id, |p| p.node),
+        });
         region.parts.extend_from_slice(parts);
         region.keys.extend_from_slice(&key);
         region.nodes.push(node);

@@ -178,10 +178,39 @@ fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
     ]
 }
 
+/// The cards of a multiset of at most 8 cards from 0 to 254 in one word:
+/// card `i` plus one in byte `7 - i`, so that packed multisets compare as
+/// their card lists do (a shorter list's missing cards are zero bytes).
+fn pack(cards: &[i64]) -> Option<u64> {
+    if cards.len() > 8 {
+        return None;
+    }
+    let mut key = 0u64;
+    for (i, &c) in cards.iter().enumerate() {
+        if !(0..255).contains(&c) {
+            return None;
+        }
+        key |= ((c + 1) as u64) << (56 - 8 * i);
+    }
+    Some(key)
+}
+
+/// The cards of a packed multiset.
+fn unpack(mut key: u64) -> Vec<i64> {
+    let mut cards = Vec::with_capacity(8);
+    while key != 0 {
+        cards.push((key >> 56) as i64 - 1);
+        key <<= 8;
+    }
+    cards
+}
+
 /// A sub-multiset known to the engine.
 struct Set {
     /// Its cards, ascending.
     cards: Vec<i64>,
+    /// Its cards packed, when they can be (see [`pack`]).
+    packed: Option<u64>,
     /// Unordered splits into two sub-multisets, smaller side first.
     splits: Option<Rc<Vec<(u32, u32)>>>,
 }
@@ -204,6 +233,10 @@ pub(crate) struct Engine<A: Algebra> {
     /// Multisets of `split` or more cards tabulated in full in this hand.
     local_tables: Vec<u32>,
     ids: FxHashMap<Vec<i64>, u32>,
+    /// The ids of multisets whose cards pack into a word (see [`pack`]),
+    /// keyed by the word's bytes reversed: the Fx hash of a word whose low
+    /// bytes are all zero would put every small multiset in one bucket.
+    packed_ids: FxHashMap<u64, u32>,
     sets: Vec<Set>,
     /// Every class of a multiset, by id, once tabulated.
     tables: Vec<Option<Entries<A>>>,
@@ -268,6 +301,7 @@ impl<A: Algebra> Engine<A> {
             split: usize::MAX,
             local_tables: Vec::new(),
             ids: FxHashMap::default(),
+            packed_ids: FxHashMap::default(),
             sets: Vec::new(),
             tables: Vec::new(),
             grouped: Vec::new(),
@@ -339,6 +373,7 @@ impl<A: Algebra> Engine<A> {
         self.alg.clear();
         self.local_tables.clear();
         self.ids.clear();
+        self.packed_ids.clear();
         self.sets.clear();
         self.tables.clear();
         self.grouped.clear();
@@ -350,15 +385,34 @@ impl<A: Algebra> Engine<A> {
 
     /// The id of the sub-multiset `cards` (ascending).
     pub fn id(&mut self, cards: &[i64]) -> u32 {
+        if let Some(key) = pack(cards) {
+            return self.packed_id(key);
+        }
         if let Some(&id) = self.ids.get(cards) {
             return id;
         }
+        let id = self.new_set(cards.to_vec(), None);
+        self.ids.insert(cards.to_vec(), id);
+        id
+    }
+
+    /// The id of the multiset packed as `key`.
+    fn packed_id(&mut self, key: u64) -> u32 {
+        if let Some(&id) = self.packed_ids.get(&key.swap_bytes()) {
+            return id;
+        }
+        let id = self.new_set(unpack(key), Some(key));
+        self.packed_ids.insert(key.swap_bytes(), id);
+        id
+    }
+
+    fn new_set(&mut self, cards: Vec<i64>, packed: Option<u64>) -> u32 {
         let id = self.sets.len() as u32;
         self.sets.push(Set {
-            cards: cards.to_vec(),
+            cards,
+            packed,
             splits: None,
         });
-        self.ids.insert(cards.to_vec(), id);
         self.tables.push(None);
         self.grouped.push(None);
         self.values.push(None);
@@ -374,6 +428,9 @@ impl<A: Algebra> Engine<A> {
     fn splits_of(&mut self, id: u32) -> Rc<Vec<(u32, u32)>> {
         if let Some(s) = &self.sets[id as usize].splits {
             return s.clone();
+        }
+        if let Some(key) = self.sets[id as usize].packed {
+            return self.packed_splits_of(id, key);
         }
         let cards = self.sets[id as usize].cards.clone();
         let n = cards.len();
@@ -411,6 +468,54 @@ impl<A: Algebra> Engine<A> {
             let cards = |i: u32| &self.sets[i as usize].cards;
             (cards(p.0), cards(p.1)).cmp(&(cards(q.0), cards(q.1)))
         });
+        out.dedup();
+        let out = Rc::new(out);
+        self.sets[id as usize].splits = Some(out.clone());
+        out
+    }
+
+    /// [`Engine::splits_of`] for a multiset whose cards pack into a word:
+    /// the same splits in the same order, the sides built and compared as
+    /// packed words.
+    fn packed_splits_of(&mut self, id: u32, key: u64) -> Rc<Vec<(u32, u32)>> {
+        let mut cards = [0u64; 8];
+        let mut n = 0;
+        let mut k = key;
+        while k != 0 {
+            cards[n] = k >> 56;
+            n += 1;
+            k <<= 8;
+        }
+        let repeats = (1..n)
+            .filter(|&i| cards[i] == cards[i - 1])
+            .fold(0u32, |m, i| m | 1 << i);
+        let mut keyed: Vec<(u64, u64, u32, u32)> = Vec::new();
+        for a in 1u32..(1 << n) - 1 {
+            let size = a.count_ones() as usize;
+            if size * 2 > n || (size * 2 == n && a & 1 == 0) || a & repeats & !(a << 1) != 0 {
+                continue;
+            }
+            let (mut left, mut right) = (0u64, 0u64);
+            let (mut l, mut r) = (0, 0);
+            for (i, &c) in cards[..n].iter().enumerate() {
+                if a >> i & 1 == 1 {
+                    left |= c << (56 - 8 * l);
+                    l += 1;
+                } else {
+                    right |= c << (56 - 8 * r);
+                    r += 1;
+                }
+            }
+            let (left, right) = if size * 2 == n && right < left {
+                (right, left)
+            } else {
+                (left, right)
+            };
+            let (x, y) = (self.packed_id(left), self.packed_id(right));
+            keyed.push((left, right, x, y));
+        }
+        keyed.sort_unstable();
+        let mut out: Vec<(u32, u32)> = keyed.into_iter().map(|(_, _, x, y)| (x, y)).collect();
         out.dedup();
         let out = Rc::new(out);
         self.sets[id as usize].splits = Some(out.clone());
