@@ -149,6 +149,9 @@ pub(crate) struct Arena {
     regions: [Region; 2],
     /// Nodes of at least this many cards go to the per-hand region.
     split: u32,
+    /// The most cards of a node of the kept region: a node of more is not
+    /// looked for there (a probe of a table larger than the caches).
+    kept_cards: u32,
     /// Scratch lists of operands, reused.
     spare: Vec<Vec<Part>>,
     keybuf: Vec<u8>,
@@ -182,6 +185,7 @@ impl Arena {
         Arena {
             regions: [Region::default(), Region::default()],
             split: u32::MAX,
+            kept_cards: 0,
             spare: Vec::new(),
             keybuf: Vec::new(),
         }
@@ -204,6 +208,7 @@ impl Arena {
     pub fn clear(&mut self) {
         self.regions[0].clear();
         self.regions[1].clear();
+        self.kept_cards = 0;
     }
 
     /// Nodes held in the kept region.
@@ -429,7 +434,16 @@ impl Arena {
     /// The node of `kind` over the sorted `parts`, made if new.
     fn intern(&mut self, kind: Kind, parts: &[Part], selfneg: bool) -> NodeId {
         let h = shape_hash(kind, parts);
+        let n_cards = match kind {
+            Kind::Leaf(_) => 1,
+            Kind::Sum | Kind::Prod => parts.iter().map(|p| self.node(p.node).cards).sum(),
+        };
+        // The per-hand region holds nodes of `split` cards or more only; the
+        // kept one, nodes of at most `kept_cards`. A node is in one region.
         for r in 0..2 {
+            if (r == 0 && n_cards > self.kept_cards) || (r == 1 && n_cards < self.split) {
+                continue;
+            }
             let mut at = self.regions[r].index.get(&h).copied();
             while let Some(id) = at {
                 let n = self.node(id);
@@ -488,6 +502,9 @@ impl Arena {
             }
         }
         let r = (cards >= self.split) as usize;
+        if r == 0 {
+            self.kept_cards = self.kept_cards.max(cards);
+        }
         let region = &mut self.regions[r];
         let id = NodeId(region.nodes.len() as u32 | if r == 1 { LOCAL } else { 0 });
         let node = Node {
