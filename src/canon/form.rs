@@ -257,11 +257,13 @@ impl Arena {
 
     /// The canonical key of a form: its node's key, after `-` when negated.
     pub fn key(&self, f: Form) -> String {
-        let mut s = String::with_capacity(self.key_bytes(f.node).len() + 1);
+        let bytes = self.key_bytes(f.node);
+        let mut s = String::with_capacity(bytes.len() + 1);
         if f.neg {
             s.push('-');
         }
-        s.extend(self.key_bytes(f.node).iter().map(|&b| b as char));
+        // Keys are ASCII: copied whole, not char by char.
+        s.push_str(std::str::from_utf8(bytes).expect("keys are ASCII"));
         s
     }
 

@@ -31,16 +31,16 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     }
     let shift = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
+    b >>= b.trailing_zeros();
+    // Both odd. The smaller and the difference are picked without a
+    // branch: which one is larger is a coin toss the predictor loses.
+    while a != b {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let d = hi - lo;
+        a = lo;
+        b = d >> d.trailing_zeros();
     }
+    a << shift
 }
 
 // The operations return `Option` (None on overflow or division by zero), so
@@ -79,6 +79,10 @@ impl Q {
             // the 128-bit kind, and this runs once per operation in the solver.
             let (n, d) = (n as i64, d as i64);
             let g = (gcd(un as u64, ud as u64) as i64).max(1);
+            // Already reduced more often than not: two divisions saved.
+            if g == 1 {
+                return Some(Q { n, d });
+            }
             return Some(Q { n: n / g, d: d / g });
         }
         let g = if un <= u64::MAX as u128 && ud <= u64::MAX as u128 {
