@@ -252,6 +252,8 @@ pub(crate) struct Engine<A: Algebra> {
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
     values: Vec<Option<Rc<Values>>>,
+    /// Emptied [`Found`]s, their capacity kept (see [`Engine::with_value_in`]).
+    found_pool: Vec<Found<A>>,
     empty: Entries<A>,
 }
 
@@ -311,6 +313,7 @@ impl<A: Algebra> Engine<A> {
             scratch_from: usize::MAX,
             memo_classes: 0,
             values: Vec::new(),
+            found_pool: Vec::new(),
             empty: Rc::new(Vec::new()),
         }
     }
@@ -630,7 +633,9 @@ impl<A: Algebra> Engine<A> {
         if let Some(r) = memo.get(&(id, t)) {
             return r.clone();
         }
-        let mut found = Found::default();
+        // A question's scratch lists come from a pool: grown once, they are
+        // not grown again push by push for every question.
+        let mut found = self.found_pool.pop().unwrap_or_default();
         if A::ORDER_FREE {
             self.by_values(&mut found, id, t);
         } else {
@@ -639,8 +644,12 @@ impl<A: Algebra> Engine<A> {
         let r = if found.list.is_empty() {
             self.empty.clone()
         } else {
-            Rc::new(found.finish(&self.alg))
+            self.alg.sort(&mut found.list);
+            Rc::new(found.list.to_vec())
         };
+        found.index.clear();
+        found.list.clear();
+        self.found_pool.push(found);
         let memo = if scratch {
             &mut self.scratch
         } else {
