@@ -254,6 +254,10 @@ pub(crate) struct Engine<A: Algebra> {
     values: Vec<Option<Rc<Values>>>,
     /// Emptied [`Found`]s, their capacity kept (see [`Engine::with_value_in`]).
     found_pool: Vec<Found<A>>,
+    /// Candidate values of [`Engine::reachable`], kept for their capacity.
+    reach_buf: Vec<Q>,
+    /// The set that takes the repeats out of those candidates, kept too.
+    reach_seen: FxHashSet<Q>,
     empty: Entries<A>,
 }
 
@@ -279,7 +283,7 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
                     .values
                     .iter()
                     .flatten()
-                    .map(|v| v.0.len())
+                    .map(|v| v.list.len())
                     .sum::<usize>(),
             )
             .finish()
@@ -314,6 +318,8 @@ impl<A: Algebra> Engine<A> {
             memo_classes: 0,
             values: Vec::new(),
             found_pool: Vec::new(),
+            reach_buf: Vec::new(),
+            reach_seen: FxHashSet::default(),
             empty: Rc::new(Vec::new()),
         }
     }
@@ -625,7 +631,7 @@ impl<A: Algebra> Engine<A> {
         }
         // An unreachable value is the commonest question: answered before
         // the memo's large table is looked at.
-        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(t) {
+        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).may_contain(t) {
             return self.empty.clone();
         }
         let scratch = self.size_of(id) >= self.scratch_from;
@@ -762,14 +768,17 @@ impl<A: Algebra> Engine<A> {
         if let Some(v) = &self.values[id as usize] {
             return v.clone();
         }
-        let mut out = Vec::new();
+        // Candidates go to a list kept between calls (thousands for four
+        // cards, grown once rather than for every multiset).
+        let mut out = std::mem::take(&mut self.reach_buf);
+        out.clear();
         if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
             for &(a, b) in self.splits_of(id).iter() {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
-                for &x in va.0.iter() {
-                    for &y in vb.0.iter() {
+                for &x in va.list.iter() {
+                    for &y in vb.list.iter() {
                         let d = x.checked_sub(y);
                         let back = match d {
                             Some(d) => d.checked_neg(),
@@ -792,9 +801,10 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
-        let out = Rc::new(Values::new(out));
-        self.values[id as usize] = Some(out.clone());
-        out
+        let values = Rc::new(Values::new(&out, &mut self.reach_seen));
+        self.reach_buf = out;
+        self.values[id as usize] = Some(values.clone());
+        values
     }
 
     /// Adds the class of `l op r`, known to be worth `v`, which the rules
@@ -846,50 +856,59 @@ impl<A: Algebra> Engine<A> {
     }
 }
 
-/// A set of values, built from a list of candidates with many repeats: the
-/// hash set is sized for them all, so it never grows through rehashes, and
-/// then shrunk once to the values it holds.
-///
-/// Most values asked are not in the set, and the hash tables of a sweep are
-/// larger than the caches: a bit per hash of a value (about eight bits per
-/// value held, a cache line or a few per multiset) answers most of those
-/// questions without touching a table.
+/// The values a multiset reaches, to turn away questions about the others:
+/// a list of the distinct values (to combine them into a larger multiset's)
+/// and a filter of 16 bits per value, two of them set for each value in one
+/// 64-bit word (a blocked Bloom filter). A value the multiset reaches always
+/// passes; about one in a hundred of the others passes too and is asked
+/// for real, which finds no class: answers do not depend on the filter.
+/// A hash set of the values (tens of kilobytes for four cards) cost a
+/// probe outside the caches for every value that passed, and more to
+/// build and shrink.
 #[derive(Debug)]
-struct Values(FxHashSet<Q>, Vec<u64>);
+struct Values {
+    list: Vec<Q>,
+    filter: Vec<u64>,
+}
 
-/// Where a value falls in a filter of `2^bits` bits.
+/// A hash of a value: the top bits pick a filter word, the low twelve two
+/// bits in it.
 #[inline]
-fn filter_bit(q: Q, bits: u32) -> usize {
+fn value_hash(q: Q) -> u64 {
     let h = (q.numer() as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((q.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-    (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - bits)) as usize
+    h.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// The filter word of `h` among `2^bits` and its two bits.
+#[inline]
+fn filter_slot(h: u64, bits: u32) -> (usize, u64) {
+    let word = (h >> (63 - bits) >> 1) as usize;
+    (word, 1 << (h & 63) | 1 << (h >> 6 & 63))
 }
 
 impl Values {
-    fn new(v: Vec<Q>) -> Values {
-        let mut set = FxHashSet::with_capacity_and_hasher(v.len(), Default::default());
-        set.extend(v);
-        set.shrink_to_fit();
-        let bits = (set.len().max(8) * 8).next_power_of_two().trailing_zeros();
-        let mut filter = vec![0u64; 1 << (bits - 6)];
-        for &q in set.iter() {
-            let b = filter_bit(q, bits);
-            filter[b >> 6] |= 1 << (b & 63);
+    /// The distinct values of `v`; `seen` is a set kept between calls.
+    fn new(v: &[Q], seen: &mut FxHashSet<Q>) -> Values {
+        seen.clear();
+        let list: Vec<Q> = v.iter().copied().filter(|&q| seen.insert(q)).collect();
+        let words = (list.len() / 4).max(1).next_power_of_two();
+        let bits = words.trailing_zeros();
+        let mut filter = vec![0u64; words];
+        for &q in &list {
+            let (w, m) = filter_slot(value_hash(q), bits);
+            filter[w] |= m;
         }
-        Values(set, filter)
+        Values { list, filter }
     }
 
-    /// `false` when `q` is certainly not in the set.
+    /// `false` when `q` is certainly not reached; `true` when it is, and
+    /// now and then when it is not.
     #[inline]
     fn may_contain(&self, q: Q) -> bool {
-        let bits = (self.1.len() << 6).trailing_zeros();
-        let b = filter_bit(q, bits);
-        self.1[b >> 6] >> (b & 63) & 1 == 1
-    }
-
-    fn contains(&self, q: Q) -> bool {
-        self.may_contain(q) && self.0.contains(&q)
+        let (w, m) = filter_slot(value_hash(q), self.filter.len().trailing_zeros());
+        self.filter[w] & m == m
     }
 }
 
