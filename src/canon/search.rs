@@ -101,7 +101,10 @@ impl<A: Algebra + ?Sized> Clone for Entry<A> {
     }
 }
 
-type Entries<A> = Rc<Vec<Entry<A>>>;
+/// Classes listed once and shared; the list follows its counts in one
+/// allocation (a `Rc<Vec>` is two, and one more pointer to follow for every
+/// list of partners a question reads).
+type Entries<A> = Rc<[Entry<A>]>;
 
 /// The classes of a multiset grouped by value.
 type Grouped<A> = Vec<(Q, Entries<A>)>;
@@ -320,7 +323,7 @@ impl<A: Algebra> Engine<A> {
             found_pool: Vec::new(),
             reach_buf: Vec::new(),
             reach_seen: FxHashSet::default(),
-            empty: Rc::new(Vec::new()),
+            empty: Rc::from(Vec::new()),
         }
     }
 
@@ -546,8 +549,8 @@ impl<A: Algebra> Engine<A> {
         if let Some(t) = &self.tables[id as usize] {
             return t.clone();
         }
-        let t = if self.size_of(id) == 1 {
-            Rc::new(vec![self.leaf_entry(id)])
+        let t: Entries<A> = if self.size_of(id) == 1 {
+            Rc::from(vec![self.leaf_entry(id)])
         } else {
             let mut found = Found::default();
             for &(a, b) in self.splits_of(id).iter() {
@@ -561,7 +564,7 @@ impl<A: Algebra> Engine<A> {
                     }
                 }
             }
-            Rc::new(found.finish(&self.alg))
+            Rc::from(found.finish(&self.alg))
         };
         if self.size_of(id) >= self.split {
             self.local_tables.push(id);
@@ -573,7 +576,7 @@ impl<A: Algebra> Engine<A> {
             }
             let mut grouped = Vec::with_capacity(groups.len());
             for (v, list) in groups {
-                let list = Rc::new(list);
+                let list: Entries<A> = Rc::from(list);
                 self.by_value.insert((id, v), list.clone());
                 grouped.push((v, list));
             }
@@ -651,7 +654,7 @@ impl<A: Algebra> Engine<A> {
             self.empty.clone()
         } else {
             self.alg.sort(&mut found.list);
-            Rc::new(found.list.to_vec())
+            Rc::from(&found.list[..])
         };
         found.index.clear();
         found.list.clear();
