@@ -107,7 +107,7 @@ impl<A: Algebra + ?Sized> Clone for Entry<A> {
 type Entries<A> = Rc<[Entry<A>]>;
 
 /// The classes of a multiset grouped by value.
-type Grouped<A> = Vec<(Q, Entries<A>)>;
+type Grouped<A> = [(Q, Entries<A>)];
 
 /// The six ways to combine an operand `a` of the smaller side with an
 /// operand `b` of the larger one.
@@ -215,7 +215,7 @@ struct Set {
     /// Its cards packed, when they can be (see [`pack`]).
     packed: Option<u64>,
     /// Unordered splits into two sub-multisets, smaller side first.
-    splits: Option<Rc<Vec<(u32, u32)>>>,
+    splits: Option<Rc<[(u32, u32)]>>,
 }
 
 /// The engine for one rule set. Everything it learns is keyed by sub-multiset
@@ -437,7 +437,7 @@ impl<A: Algebra> Engine<A> {
 
     /// Unordered splits `(A, B)` of the multiset `id` with `|A| <= |B|`, each
     /// distinct pair of sub-multisets once.
-    fn splits_of(&mut self, id: u32) -> Rc<Vec<(u32, u32)>> {
+    fn splits_of(&mut self, id: u32) -> Rc<[(u32, u32)]> {
         if let Some(s) = &self.sets[id as usize].splits {
             return s.clone();
         }
@@ -481,7 +481,7 @@ impl<A: Algebra> Engine<A> {
             (cards(p.0), cards(p.1)).cmp(&(cards(q.0), cards(q.1)))
         });
         out.dedup();
-        let out = Rc::new(out);
+        let out: Rc<[(u32, u32)]> = Rc::from(out);
         self.sets[id as usize].splits = Some(out.clone());
         out
     }
@@ -489,7 +489,7 @@ impl<A: Algebra> Engine<A> {
     /// [`Engine::splits_of`] for a multiset whose cards pack into a word:
     /// the same splits in the same order, the sides built and compared as
     /// packed words.
-    fn packed_splits_of(&mut self, id: u32, key: u64) -> Rc<Vec<(u32, u32)>> {
+    fn packed_splits_of(&mut self, id: u32, key: u64) -> Rc<[(u32, u32)]> {
         let mut cards = [0u64; 8];
         let mut n = 0;
         let mut k = key;
@@ -529,7 +529,7 @@ impl<A: Algebra> Engine<A> {
         keyed.sort_unstable();
         let mut out: Vec<(u32, u32)> = keyed.into_iter().map(|(_, _, x, y)| (x, y)).collect();
         out.dedup();
-        let out = Rc::new(out);
+        let out: Rc<[(u32, u32)]> = Rc::from(out);
         self.sets[id as usize].splits = Some(out.clone());
         out
     }
@@ -580,7 +580,7 @@ impl<A: Algebra> Engine<A> {
                 self.by_value.insert((id, v), list.clone());
                 grouped.push((v, list));
             }
-            self.grouped[id as usize] = Some(Rc::new(grouped));
+            self.grouped[id as usize] = Some(Rc::from(grouped));
         }
         self.tables[id as usize] = Some(t.clone());
         t
