@@ -122,7 +122,8 @@ const SHAPES: [(Op, bool); 6] = [
 
 /// The value `b` must have for `shape(a, b) == t`: `Ok(Some(y))`, `Ok(None)`
 /// when no `b` works, `Err(())` when every `b` works (`0 * b = 0`,
-/// `0 / b = 0`).
+/// `0 / b = 0`). The specification of [`needed_all`], which the search uses.
+#[cfg(test)]
 fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     Ok(match (op, swap) {
         (Op::Add, _) => t.checked_sub(a),
@@ -155,30 +156,60 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     })
 }
 
-/// [`needed`] for the six [`SHAPES`] in order. `a - t` is the negation of
-/// `t - a`, which exact arithmetic gives without a second reduction (the
+/// `needed` for the six [`SHAPES`] in order, written out: this runs for
+/// every value of every split of every question. `a - t` is the negation
+/// of `t - a`, which exact arithmetic gives without a second reduction (the
 /// direct subtraction only when the negation does not fit).
+#[inline]
 fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
     let d = t.checked_sub(a);
     let back = match d {
         Some(d) => d.checked_neg(),
         None => a.checked_sub(t),
     };
-    let mul = needed(Op::Mul, false, a, t);
-    // a / b = t needs b = a / t, the reciprocal of t / a (when both are
-    // non-zero), which needs no reduction.
-    let div = match mul {
-        Ok(Some(q)) if !q.is_zero() => Ok(q.recip()),
-        _ => needed(Op::Div, false, a, t),
+    let (mul, div, div_swapped) = if a.is_zero() {
+        // 0 * b = t and 0 / b = t hold for every b when t is 0, for none
+        // otherwise; b / 0 is undefined.
+        let every = if t.is_zero() { Err(()) } else { Ok(None) };
+        (every, every, Ok(None))
+    } else {
+        let mul = t.checked_div(a);
+        // a / b = t needs b = a / t, the reciprocal of t / a (when both are
+        // non-zero), which needs no reduction.
+        let div = match mul {
+            _ if t.is_zero() => None,
+            Some(q) => q.recip(),
+            None => a.checked_div(t),
+        };
+        (Ok(mul), Ok(div), Ok(t.checked_mul(a)))
     };
-    [
-        Ok(d),
-        mul,
-        Ok(back),
-        needed(Op::Sub, true, a, t),
-        div,
-        needed(Op::Div, true, a, t),
-    ]
+    [Ok(d), mul, Ok(back), Ok(t.checked_add(a)), div, div_swapped]
+}
+
+#[cfg(test)]
+mod needed_tests {
+    use super::*;
+
+    /// The written-out [`needed_all`] agrees with [`needed`], zeros and
+    /// overflow included.
+    #[test]
+    fn needed_all_is_needed_for_each_shape() {
+        let mut vals = Vec::new();
+        for n in [-7, -1, 0, 1, 2, 3, 24, i64::MAX, i64::MIN + 1] {
+            for d in [1, 2, 3, 7, i64::MAX] {
+                vals.extend(Q::new(n, d));
+            }
+        }
+        for &a in &vals {
+            for &t in &vals {
+                let want: Vec<_> = SHAPES
+                    .iter()
+                    .map(|&(op, swap)| needed(op, swap, a, t))
+                    .collect();
+                assert_eq!(needed_all(a, t).to_vec(), want, "{a} {t}");
+            }
+        }
+    }
 }
 
 /// The cards of a multiset of at most 8 cards from 0 to 254 in one word:
