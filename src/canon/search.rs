@@ -963,12 +963,14 @@ impl<A: Algebra> Default for Found<A> {
 
 impl<A: Algebra> Found<A> {
     fn add(&mut self, e: Entry<A>, prefer: impl FnOnce(&A::Item, &A::Item) -> bool) {
-        match self.index.get(&e.key) {
-            None => {
-                self.index.insert(e.key.clone(), self.list.len());
+        // One lookup whether the class is new or not.
+        match self.index.entry(e.key.clone()) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(self.list.len());
                 self.list.push(e);
             }
-            Some(&i) => {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let i = *o.get();
                 if prefer(&e.item, &self.list[i].item) {
                     self.list[i] = e;
                 }
