@@ -806,9 +806,20 @@ impl<A: Algebra> Engine<A> {
         // cards, grown once rather than for every multiset).
         let mut out = std::mem::take(&mut self.reach_buf);
         out.clear();
-        if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
+        // The list of distinct values is kept only for multisets that can
+        // be a side of one whose values are combined here (fewer than
+        // VALUES_UPTO cards, or tabulated): a four-card multiset's
+        // thousands of candidates then only set filter bits, repeats and
+        // all, with no set to take the repeats out.
+        let tabulated = self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some();
+        let keep_list = tabulated || self.size_of(id) < VALUES_UPTO;
+        if tabulated {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
+            assert!(
+                self.size_of(id) <= VALUES_UPTO,
+                "reachable values are combined from sides with lists"
+            );
             for &(a, b) in self.splits_of(id).iter() {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
                 for &x in va.list.iter() {
@@ -835,7 +846,11 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
-        let values = Rc::new(Values::new(&out, &mut self.reach_seen));
+        let values = Rc::new(if keep_list {
+            Values::new(&out, &mut self.reach_seen)
+        } else {
+            Values::filter_only(&out)
+        });
         self.reach_buf = out;
         self.values[id as usize] = Some(values.clone());
         values
@@ -891,7 +906,8 @@ impl<A: Algebra> Engine<A> {
 }
 
 /// The values a multiset reaches, to turn away questions about the others:
-/// a list of the distinct values (to combine them into a larger multiset's)
+/// a list of the distinct values (to combine them into a larger multiset's;
+/// see [`Engine::reachable`] for which multisets keep it)
 /// and a filter of 16 bits per value, two of them set for each value in one
 /// 64-bit word (a blocked Bloom filter). A value the multiset reaches always
 /// passes; about one in a hundred of the others passes too and is asked
@@ -935,6 +951,23 @@ impl Values {
             filter[w] |= m;
         }
         Values { list, filter }
+    }
+
+    /// The filter of the values of `v` (repeats included), without their
+    /// list: 8 bits per candidate, about twice as many per distinct value as
+    /// [`Values::new`] gives.
+    fn filter_only(v: &[Q]) -> Values {
+        let words = (v.len() / 8).max(1).next_power_of_two();
+        let bits = words.trailing_zeros();
+        let mut filter = vec![0u64; words];
+        for &q in v {
+            let (w, m) = filter_slot(value_hash(q), bits);
+            filter[w] |= m;
+        }
+        Values {
+            list: Vec::new(),
+            filter,
+        }
     }
 
     /// `false` when `q` is certainly not reached; `true` when it is, and
