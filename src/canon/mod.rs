@@ -206,7 +206,11 @@ impl Algebra for StructuralAlgebra {
         let arena = self.arena.borrow();
         // The largest operand when `f` is a sum (product) that `op` would
         // extend.
-        let extends = if matches!(op, Op::Add | Op::Sub) { 1 } else { 2 };
+        let extends = if matches!(op, Op::Add | Op::Sub) {
+            1
+        } else {
+            2
+        };
         let top = |f: &Form| {
             let lead = arena.lead(f.node);
             (lead.tag == extends).then_some(lead.top)

@@ -352,7 +352,14 @@ mod tests {
         // `checked_add`, `checked_sub` and `checked_div` skip the reduction
         // when an operand is an integer; the general formula must agree,
         // overflow included.
-        let big = [i64::MIN, i64::MIN + 1, i64::MAX - 1, i64::MAX, 1 << 40, -(1 << 40)];
+        let big = [
+            i64::MIN,
+            i64::MIN + 1,
+            i64::MAX - 1,
+            i64::MAX,
+            1 << 40,
+            -(1 << 40),
+        ];
         let mut vals: Vec<Q> = Vec::new();
         for n in (-13..=13).chain(big) {
             for d in [1, 2, 3, 4, 6, 7, 12, 13, 1 << 31, i64::MAX] {
