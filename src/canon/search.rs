@@ -290,6 +290,9 @@ pub(crate) struct Engine<A: Algebra> {
     found_pool: Vec<Found<A>>,
     /// Candidate values of [`Engine::reachable`], kept for their capacity.
     reach_buf: Vec<Q>,
+    /// Splits of a packed multiset with their sides' words, kept between
+    /// calls (see [`Engine::packed_splits_of`]).
+    split_buf: Vec<(u64, u64, u32, u32)>,
     /// The set that takes the repeats out of those candidates, kept too.
     reach_seen: FxHashSet<Q>,
     empty: Entries<A>,
@@ -353,6 +356,7 @@ impl<A: Algebra> Engine<A> {
             values: Vec::new(),
             found_pool: Vec::new(),
             reach_buf: Vec::new(),
+            split_buf: Vec::new(),
             reach_seen: FxHashSet::default(),
             empty: Rc::from(Vec::new()),
         }
@@ -532,7 +536,9 @@ impl<A: Algebra> Engine<A> {
         let repeats = (1..n)
             .filter(|&i| cards[i] == cards[i - 1])
             .fold(0u32, |m, i| m | 1 << i);
-        let mut keyed: Vec<(u64, u64, u32, u32)> = Vec::new();
+        // A list kept between calls: every hand's own multiset is split once.
+        let mut keyed = std::mem::take(&mut self.split_buf);
+        keyed.clear();
         for a in 1u32..(1 << n) - 1 {
             let size = a.count_ones() as usize;
             if size * 2 > n || (size * 2 == n && a & 1 == 0) || a & repeats & !(a << 1) != 0 {
@@ -558,9 +564,9 @@ impl<A: Algebra> Engine<A> {
             keyed.push((left, right, x, y));
         }
         keyed.sort_unstable();
-        let mut out: Vec<(u32, u32)> = keyed.into_iter().map(|(_, _, x, y)| (x, y)).collect();
-        out.dedup();
-        let out: Rc<[(u32, u32)]> = Rc::from(out);
+        keyed.dedup_by_key(|k| (k.2, k.3));
+        let out: Rc<[(u32, u32)]> = keyed.iter().map(|&(_, _, x, y)| (x, y)).collect();
+        self.split_buf = keyed;
         self.sets[id as usize].splits = Some(out.clone());
         out
     }
