@@ -108,9 +108,25 @@ pub(crate) struct Form {
     pub node: NodeId,
 }
 
+/// What the hottest comparisons read of a node, apart from the node itself
+/// (a few cache lines of nodes, operands and keys): the first bytes of its
+/// key and, for a sum or product, its operand with the largest key.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lead {
+    /// The first 8 bytes of the key, big-endian, zero-padded: keys hold no
+    /// zero byte, so prefixes that differ order the keys.
+    prefix: u64,
+    /// 0 for a leaf, 1 for a sum, 2 for a product.
+    pub tag: u8,
+    /// The last (largest-key) operand of a sum or product.
+    pub top: NodeId,
+}
+
 #[derive(Debug, Default)]
 struct Region {
     nodes: Vec<Node>,
+    /// A [`Lead`] per node.
+    leads: Vec<Lead>,
     parts: Vec<Part>,
     keys: Vec<u8>,
     /// Hash of (kind, parts) -> the last node made with that hash.
@@ -120,6 +136,7 @@ struct Region {
 impl Region {
     fn clear(&mut self) {
         self.nodes.clear();
+        self.leads.clear();
         self.parts.clear();
         self.keys.clear();
         self.index.clear();
@@ -132,6 +149,9 @@ pub(crate) struct Arena {
     regions: [Region; 2],
     /// Nodes of at least this many cards go to the per-hand region.
     split: u32,
+    /// The most cards of a node of the kept region: a node of more is not
+    /// looked for there (a probe of a table larger than the caches).
+    kept_cards: u32,
     /// Scratch lists of operands, reused.
     spare: Vec<Vec<Part>>,
     keybuf: Vec<u8>,
@@ -165,6 +185,7 @@ impl Arena {
         Arena {
             regions: [Region::default(), Region::default()],
             split: u32::MAX,
+            kept_cards: 0,
             spare: Vec::new(),
             keybuf: Vec::new(),
         }
@@ -187,6 +208,7 @@ impl Arena {
     pub fn clear(&mut self) {
         self.regions[0].clear();
         self.regions[1].clear();
+        self.kept_cards = 0;
     }
 
     /// Nodes held in the kept region.
@@ -196,6 +218,12 @@ impl Arena {
 
     pub fn node(&self, id: NodeId) -> &Node {
         &self.regions[id.region()].nodes[id.index()]
+    }
+
+    /// The key prefix and largest operand of a node.
+    #[inline]
+    pub fn lead(&self, id: NodeId) -> Lead {
+        self.regions[id.region()].leads[id.index()]
     }
 
     /// The operands of a sum or product (none for a leaf).
@@ -215,9 +243,11 @@ impl Arena {
     /// The key order of two nodes (the order of their key strings).
     pub fn cmp_nodes(&self, a: NodeId, b: NodeId) -> Ordering {
         if a == b {
-            Ordering::Equal
-        } else {
-            self.key_bytes(a).cmp(self.key_bytes(b))
+            return Ordering::Equal;
+        }
+        match self.lead(a).prefix.cmp(&self.lead(b).prefix) {
+            Ordering::Equal => self.key_bytes(a).cmp(self.key_bytes(b)),
+            o => o,
         }
     }
 
@@ -227,11 +257,13 @@ impl Arena {
 
     /// The canonical key of a form: its node's key, after `-` when negated.
     pub fn key(&self, f: Form) -> String {
-        let mut s = String::with_capacity(self.key_bytes(f.node).len() + 1);
+        let bytes = self.key_bytes(f.node);
+        let mut s = String::with_capacity(bytes.len() + 1);
         if f.neg {
             s.push('-');
         }
-        s.extend(self.key_bytes(f.node).iter().map(|&b| b as char));
+        // Keys are ASCII: copied whole, not char by char.
+        s.push_str(std::str::from_utf8(bytes).expect("keys are ASCII"));
         s
     }
 
@@ -404,7 +436,16 @@ impl Arena {
     /// The node of `kind` over the sorted `parts`, made if new.
     fn intern(&mut self, kind: Kind, parts: &[Part], selfneg: bool) -> NodeId {
         let h = shape_hash(kind, parts);
+        let n_cards = match kind {
+            Kind::Leaf(_) => 1,
+            Kind::Sum | Kind::Prod => parts.iter().map(|p| self.node(p.node).cards).sum(),
+        };
+        // The per-hand region holds nodes of `split` cards or more only; the
+        // kept one, nodes of at most `kept_cards`. A node is in one region.
         for r in 0..2 {
+            if (r == 0 && n_cards > self.kept_cards) || (r == 1 && n_cards < self.split) {
+                continue;
+            }
             let mut at = self.regions[r].index.get(&h).copied();
             while let Some(id) = at {
                 let n = self.node(id);
@@ -463,6 +504,9 @@ impl Arena {
             }
         }
         let r = (cards >= self.split) as usize;
+        if r == 0 {
+            self.kept_cards = self.kept_cards.max(cards);
+        }
         let region = &mut self.regions[r];
         let id = NodeId(region.nodes.len() as u32 | if r == 1 { LOCAL } else { 0 });
         let node = Node {
@@ -477,6 +521,18 @@ impl Arena {
             core: Cell::new(None),
             next: region.index.get(&h).copied(),
         };
+        let mut prefix = [0u8; 8];
+        let n = key.len().min(8);
+        prefix[..n].copy_from_slice(&key[..n]);
+        region.leads.push(Lead {
+            prefix: u64::from_be_bytes(prefix),
+            tag: match kind {
+                Kind::Leaf(_) => 0,
+                Kind::Sum => 1,
+                Kind::Prod => 2,
+            },
+            top: parts.last().map_or(id, |p| p.node),
+        });
         region.parts.extend_from_slice(parts);
         region.keys.extend_from_slice(&key);
         region.nodes.push(node);

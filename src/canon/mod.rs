@@ -33,7 +33,7 @@ use crate::game::expr::{Expr, Facts, Op};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-use form::{Arena, Form, Kind};
+use form::{Arena, Form};
 use search::{Algebra, Engine, Entry, Tree};
 use witness::{TreeId, Witnesses};
 
@@ -206,15 +206,14 @@ impl Algebra for StructuralAlgebra {
         let arena = self.arena.borrow();
         // The largest operand when `f` is a sum (product) that `op` would
         // extend.
-        let top = |f: &Form| match (arena.node(f.node).kind, op) {
-            (Kind::Sum, Op::Add | Op::Sub) | (Kind::Prod, Op::Mul | Op::Div) => Some(
-                arena
-                    .parts(f.node)
-                    .last()
-                    .expect("two operands at least")
-                    .node,
-            ),
-            _ => None,
+        let extends = if matches!(op, Op::Add | Op::Sub) {
+            1
+        } else {
+            2
+        };
+        let top = |f: &Form| {
+            let lead = arena.lead(f.node);
+            (lead.tag == extends).then_some(lead.top)
         };
         match (top(a), top(b)) {
             (None, None) => true,

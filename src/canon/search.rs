@@ -101,10 +101,13 @@ impl<A: Algebra + ?Sized> Clone for Entry<A> {
     }
 }
 
-type Entries<A> = Rc<Vec<Entry<A>>>;
+/// Classes listed once and shared; the list follows its counts in one
+/// allocation (a `Rc<Vec>` is two, and one more pointer to follow for every
+/// list of partners a question reads).
+type Entries<A> = Rc<[Entry<A>]>;
 
 /// The classes of a multiset grouped by value.
-type Grouped<A> = Vec<(Q, Entries<A>)>;
+type Grouped<A> = [(Q, Entries<A>)];
 
 /// The six ways to combine an operand `a` of the smaller side with an
 /// operand `b` of the larger one.
@@ -119,7 +122,8 @@ const SHAPES: [(Op, bool); 6] = [
 
 /// The value `b` must have for `shape(a, b) == t`: `Ok(Some(y))`, `Ok(None)`
 /// when no `b` works, `Err(())` when every `b` works (`0 * b = 0`,
-/// `0 / b = 0`).
+/// `0 / b = 0`). The specification of [`needed_all`], which the search uses.
+#[cfg(test)]
 fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     Ok(match (op, swap) {
         (Op::Add, _) => t.checked_sub(a),
@@ -152,38 +156,97 @@ fn needed(op: Op, swap: bool, a: Q, t: Q) -> Result<Option<Q>, ()> {
     })
 }
 
-/// [`needed`] for the six [`SHAPES`] in order. `a - t` is the negation of
-/// `t - a`, which exact arithmetic gives without a second reduction (the
+/// `needed` for the six [`SHAPES`] in order, written out: this runs for
+/// every value of every split of every question. `a - t` is the negation
+/// of `t - a`, which exact arithmetic gives without a second reduction (the
 /// direct subtraction only when the negation does not fit).
+#[inline]
 fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
     let d = t.checked_sub(a);
     let back = match d {
         Some(d) => d.checked_neg(),
         None => a.checked_sub(t),
     };
-    let mul = needed(Op::Mul, false, a, t);
-    // a / b = t needs b = a / t, the reciprocal of t / a (when both are
-    // non-zero), which needs no reduction.
-    let div = match mul {
-        Ok(Some(q)) if !q.is_zero() => Ok(q.recip()),
-        _ => needed(Op::Div, false, a, t),
+    let (mul, div, div_swapped) = if a.is_zero() {
+        // 0 * b = t and 0 / b = t hold for every b when t is 0, for none
+        // otherwise; b / 0 is undefined.
+        let every = if t.is_zero() { Err(()) } else { Ok(None) };
+        (every, every, Ok(None))
+    } else {
+        let mul = t.checked_div(a);
+        // a / b = t needs b = a / t, the reciprocal of t / a (when both are
+        // non-zero), which needs no reduction.
+        let div = match mul {
+            _ if t.is_zero() => None,
+            Some(q) => q.recip(),
+            None => a.checked_div(t),
+        };
+        (Ok(mul), Ok(div), Ok(t.checked_mul(a)))
     };
-    [
-        Ok(d),
-        mul,
-        Ok(back),
-        needed(Op::Sub, true, a, t),
-        div,
-        needed(Op::Div, true, a, t),
-    ]
+    [Ok(d), mul, Ok(back), Ok(t.checked_add(a)), div, div_swapped]
+}
+
+#[cfg(test)]
+mod needed_tests {
+    use super::*;
+
+    /// The written-out [`needed_all`] agrees with [`needed`], zeros and
+    /// overflow included.
+    #[test]
+    fn needed_all_is_needed_for_each_shape() {
+        let mut vals = Vec::new();
+        for n in [-7, -1, 0, 1, 2, 3, 24, i64::MAX, i64::MIN + 1] {
+            for d in [1, 2, 3, 7, i64::MAX] {
+                vals.extend(Q::new(n, d));
+            }
+        }
+        for &a in &vals {
+            for &t in &vals {
+                let want: Vec<_> = SHAPES
+                    .iter()
+                    .map(|&(op, swap)| needed(op, swap, a, t))
+                    .collect();
+                assert_eq!(needed_all(a, t).to_vec(), want, "{a} {t}");
+            }
+        }
+    }
+}
+
+/// The cards of a multiset of at most 8 cards from 0 to 254 in one word:
+/// card `i` plus one in byte `7 - i`, so that packed multisets compare as
+/// their card lists do (a shorter list's missing cards are zero bytes).
+fn pack(cards: &[i64]) -> Option<u64> {
+    if cards.len() > 8 {
+        return None;
+    }
+    let mut key = 0u64;
+    for (i, &c) in cards.iter().enumerate() {
+        if !(0..255).contains(&c) {
+            return None;
+        }
+        key |= ((c + 1) as u64) << (56 - 8 * i);
+    }
+    Some(key)
+}
+
+/// The cards of a packed multiset.
+fn unpack(mut key: u64) -> Vec<i64> {
+    let mut cards = Vec::with_capacity(8);
+    while key != 0 {
+        cards.push((key >> 56) as i64 - 1);
+        key <<= 8;
+    }
+    cards
 }
 
 /// A sub-multiset known to the engine.
 struct Set {
     /// Its cards, ascending.
     cards: Vec<i64>,
+    /// Its cards packed, when they can be (see [`pack`]).
+    packed: Option<u64>,
     /// Unordered splits into two sub-multisets, smaller side first.
-    splits: Option<Rc<Vec<(u32, u32)>>>,
+    splits: Option<Rc<[(u32, u32)]>>,
 }
 
 /// The engine for one rule set. Everything it learns is keyed by sub-multiset
@@ -204,6 +267,10 @@ pub(crate) struct Engine<A: Algebra> {
     /// Multisets of `split` or more cards tabulated in full in this hand.
     local_tables: Vec<u32>,
     ids: FxHashMap<Vec<i64>, u32>,
+    /// The ids of multisets whose cards pack into a word (see [`pack`]),
+    /// keyed by the word's bytes reversed: the Fx hash of a word whose low
+    /// bytes are all zero would put every small multiset in one bucket.
+    packed_ids: FxHashMap<u64, u32>,
     sets: Vec<Set>,
     /// Every class of a multiset, by id, once tabulated.
     tables: Vec<Option<Entries<A>>>,
@@ -219,6 +286,15 @@ pub(crate) struct Engine<A: Algebra> {
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
     values: Vec<Option<Rc<Values>>>,
+    /// Emptied [`Found`]s, their capacity kept (see [`Engine::with_value_in`]).
+    found_pool: Vec<Found<A>>,
+    /// Candidate values of [`Engine::reachable`], kept for their capacity.
+    reach_buf: Vec<Q>,
+    /// Splits of a packed multiset with their sides' words, kept between
+    /// calls (see [`Engine::packed_splits_of`]).
+    split_buf: Vec<(u64, u64, u32, u32)>,
+    /// The set that takes the repeats out of those candidates, kept too.
+    reach_seen: FxHashSet<Q>,
     empty: Entries<A>,
 }
 
@@ -244,7 +320,7 @@ impl<A: Algebra> std::fmt::Debug for Engine<A> {
                     .values
                     .iter()
                     .flatten()
-                    .map(|v| v.0.len())
+                    .map(|v| v.list.len())
                     .sum::<usize>(),
             )
             .finish()
@@ -268,6 +344,7 @@ impl<A: Algebra> Engine<A> {
             split: usize::MAX,
             local_tables: Vec::new(),
             ids: FxHashMap::default(),
+            packed_ids: FxHashMap::default(),
             sets: Vec::new(),
             tables: Vec::new(),
             grouped: Vec::new(),
@@ -277,7 +354,11 @@ impl<A: Algebra> Engine<A> {
             scratch_from: usize::MAX,
             memo_classes: 0,
             values: Vec::new(),
-            empty: Rc::new(Vec::new()),
+            found_pool: Vec::new(),
+            reach_buf: Vec::new(),
+            split_buf: Vec::new(),
+            reach_seen: FxHashSet::default(),
+            empty: Rc::from(Vec::new()),
         }
     }
 
@@ -339,6 +420,7 @@ impl<A: Algebra> Engine<A> {
         self.alg.clear();
         self.local_tables.clear();
         self.ids.clear();
+        self.packed_ids.clear();
         self.sets.clear();
         self.tables.clear();
         self.grouped.clear();
@@ -350,15 +432,34 @@ impl<A: Algebra> Engine<A> {
 
     /// The id of the sub-multiset `cards` (ascending).
     pub fn id(&mut self, cards: &[i64]) -> u32 {
+        if let Some(key) = pack(cards) {
+            return self.packed_id(key);
+        }
         if let Some(&id) = self.ids.get(cards) {
             return id;
         }
+        let id = self.new_set(cards.to_vec(), None);
+        self.ids.insert(cards.to_vec(), id);
+        id
+    }
+
+    /// The id of the multiset packed as `key`.
+    fn packed_id(&mut self, key: u64) -> u32 {
+        if let Some(&id) = self.packed_ids.get(&key.swap_bytes()) {
+            return id;
+        }
+        let id = self.new_set(unpack(key), Some(key));
+        self.packed_ids.insert(key.swap_bytes(), id);
+        id
+    }
+
+    fn new_set(&mut self, cards: Vec<i64>, packed: Option<u64>) -> u32 {
         let id = self.sets.len() as u32;
         self.sets.push(Set {
-            cards: cards.to_vec(),
+            cards,
+            packed,
             splits: None,
         });
-        self.ids.insert(cards.to_vec(), id);
         self.tables.push(None);
         self.grouped.push(None);
         self.values.push(None);
@@ -371,9 +472,12 @@ impl<A: Algebra> Engine<A> {
 
     /// Unordered splits `(A, B)` of the multiset `id` with `|A| <= |B|`, each
     /// distinct pair of sub-multisets once.
-    fn splits_of(&mut self, id: u32) -> Rc<Vec<(u32, u32)>> {
+    fn splits_of(&mut self, id: u32) -> Rc<[(u32, u32)]> {
         if let Some(s) = &self.sets[id as usize].splits {
             return s.clone();
+        }
+        if let Some(key) = self.sets[id as usize].packed {
+            return self.packed_splits_of(id, key);
         }
         let cards = self.sets[id as usize].cards.clone();
         let n = cards.len();
@@ -412,7 +516,57 @@ impl<A: Algebra> Engine<A> {
             (cards(p.0), cards(p.1)).cmp(&(cards(q.0), cards(q.1)))
         });
         out.dedup();
-        let out = Rc::new(out);
+        let out: Rc<[(u32, u32)]> = Rc::from(out);
+        self.sets[id as usize].splits = Some(out.clone());
+        out
+    }
+
+    /// [`Engine::splits_of`] for a multiset whose cards pack into a word:
+    /// the same splits in the same order, the sides built and compared as
+    /// packed words.
+    fn packed_splits_of(&mut self, id: u32, key: u64) -> Rc<[(u32, u32)]> {
+        let mut cards = [0u64; 8];
+        let mut n = 0;
+        let mut k = key;
+        while k != 0 {
+            cards[n] = k >> 56;
+            n += 1;
+            k <<= 8;
+        }
+        let repeats = (1..n)
+            .filter(|&i| cards[i] == cards[i - 1])
+            .fold(0u32, |m, i| m | 1 << i);
+        // A list kept between calls: every hand's own multiset is split once.
+        let mut keyed = std::mem::take(&mut self.split_buf);
+        keyed.clear();
+        for a in 1u32..(1 << n) - 1 {
+            let size = a.count_ones() as usize;
+            if size * 2 > n || (size * 2 == n && a & 1 == 0) || a & repeats & !(a << 1) != 0 {
+                continue;
+            }
+            let (mut left, mut right) = (0u64, 0u64);
+            let (mut l, mut r) = (0, 0);
+            for (i, &c) in cards[..n].iter().enumerate() {
+                if a >> i & 1 == 1 {
+                    left |= c << (56 - 8 * l);
+                    l += 1;
+                } else {
+                    right |= c << (56 - 8 * r);
+                    r += 1;
+                }
+            }
+            let (left, right) = if size * 2 == n && right < left {
+                (right, left)
+            } else {
+                (left, right)
+            };
+            let (x, y) = (self.packed_id(left), self.packed_id(right));
+            keyed.push((left, right, x, y));
+        }
+        keyed.sort_unstable();
+        keyed.dedup_by_key(|k| (k.2, k.3));
+        let out: Rc<[(u32, u32)]> = keyed.iter().map(|&(_, _, x, y)| (x, y)).collect();
+        self.split_buf = keyed;
         self.sets[id as usize].splits = Some(out.clone());
         out
     }
@@ -432,8 +586,8 @@ impl<A: Algebra> Engine<A> {
         if let Some(t) = &self.tables[id as usize] {
             return t.clone();
         }
-        let t = if self.size_of(id) == 1 {
-            Rc::new(vec![self.leaf_entry(id)])
+        let t: Entries<A> = if self.size_of(id) == 1 {
+            Rc::from(vec![self.leaf_entry(id)])
         } else {
             let mut found = Found::default();
             for &(a, b) in self.splits_of(id).iter() {
@@ -447,7 +601,7 @@ impl<A: Algebra> Engine<A> {
                     }
                 }
             }
-            Rc::new(found.finish(&self.alg))
+            Rc::from(found.finish(&self.alg))
         };
         if self.size_of(id) >= self.split {
             self.local_tables.push(id);
@@ -459,11 +613,11 @@ impl<A: Algebra> Engine<A> {
             }
             let mut grouped = Vec::with_capacity(groups.len());
             for (v, list) in groups {
-                let list = Rc::new(list);
+                let list: Entries<A> = Rc::from(list);
                 self.by_value.insert((id, v), list.clone());
                 grouped.push((v, list));
             }
-            self.grouped[id as usize] = Some(Rc::new(grouped));
+            self.grouped[id as usize] = Some(Rc::from(grouped));
         }
         self.tables[id as usize] = Some(t.clone());
         t
@@ -515,15 +669,19 @@ impl<A: Algebra> Engine<A> {
             self.all(id);
             return self.by_value.get(&(id, t)).unwrap_or(&self.empty).clone();
         }
+        // An unreachable value is the commonest question: answered before
+        // the memo's large table is looked at.
+        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).may_contain(t) {
+            return self.empty.clone();
+        }
         let scratch = self.size_of(id) >= self.scratch_from;
         let memo = if scratch { &self.scratch } else { &self.memo };
         if let Some(r) = memo.get(&(id, t)) {
             return r.clone();
         }
-        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).contains(t) {
-            return self.empty.clone();
-        }
-        let mut found = Found::default();
+        // A question's scratch lists come from a pool: grown once, they are
+        // not grown again push by push for every question.
+        let mut found = self.found_pool.pop().unwrap_or_default();
         if A::ORDER_FREE {
             self.by_values(&mut found, id, t);
         } else {
@@ -532,8 +690,12 @@ impl<A: Algebra> Engine<A> {
         let r = if found.list.is_empty() {
             self.empty.clone()
         } else {
-            Rc::new(found.finish(&self.alg))
+            self.alg.sort(&mut found.list);
+            Rc::from(&found.list[..])
         };
+        found.index.clear();
+        found.list.clear();
+        self.found_pool.push(found);
         let memo = if scratch {
             &mut self.scratch
         } else {
@@ -555,14 +717,21 @@ impl<A: Algebra> Engine<A> {
             self.all(a);
             let ga = self.grouped[a as usize].clone().expect("tabulated");
             let tabulated = self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some();
-            if tabulated {
+            // The values of a tabulated side, to skip the values it misses
+            // without looking them up.
+            let vb = if tabulated {
                 self.all(b);
-            }
+                Some(self.reachable(b))
+            } else {
+                None
+            };
             for (xv, xs) in ga.iter() {
                 for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
                     let (partners, check) = match need {
                         Ok(Some(y)) if tabulated => {
-                            if !self.rules.admits(y) {
+                            if !self.rules.admits(y)
+                                || !vb.as_ref().expect("tabulated").may_contain(y)
+                            {
                                 continue;
                             }
                             match self.by_value.get(&(b, y)) {
@@ -639,14 +808,28 @@ impl<A: Algebra> Engine<A> {
         if let Some(v) = &self.values[id as usize] {
             return v.clone();
         }
-        let mut out = Vec::new();
-        if self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some() {
+        // Candidates go to a list kept between calls (thousands for four
+        // cards, grown once rather than for every multiset).
+        let mut out = std::mem::take(&mut self.reach_buf);
+        out.clear();
+        // The list of distinct values is kept only for multisets that can
+        // be a side of one whose values are combined here (fewer than
+        // VALUES_UPTO cards, or tabulated): a four-card multiset's
+        // thousands of candidates then only set filter bits, repeats and
+        // all, with no set to take the repeats out.
+        let tabulated = self.size_of(id) <= self.tabulate || self.tables[id as usize].is_some();
+        let keep_list = tabulated || self.size_of(id) < VALUES_UPTO;
+        if tabulated {
             out.extend(self.all(id).iter().map(|e| e.value));
         } else {
+            assert!(
+                self.size_of(id) <= VALUES_UPTO,
+                "reachable values are combined from sides with lists"
+            );
             for &(a, b) in self.splits_of(id).iter() {
                 let (va, vb) = (self.reachable(a), self.reachable(b));
-                for &x in va.0.iter() {
-                    for &y in vb.0.iter() {
+                for &x in va.list.iter() {
+                    for &y in vb.list.iter() {
                         let d = x.checked_sub(y);
                         let back = match d {
                             Some(d) => d.checked_neg(),
@@ -669,9 +852,14 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
-        let out = Rc::new(Values::new(out));
-        self.values[id as usize] = Some(out.clone());
-        out
+        let values = Rc::new(if keep_list {
+            Values::new(&out, &mut self.reach_seen)
+        } else {
+            Values::filter_only(&out)
+        });
+        self.reach_buf = out;
+        self.values[id as usize] = Some(values.clone());
+        values
     }
 
     /// Adds the class of `l op r`, known to be worth `v`, which the rules
@@ -723,22 +911,77 @@ impl<A: Algebra> Engine<A> {
     }
 }
 
-/// A set of values, built from a list of candidates with many repeats: the
-/// hash set is sized for them all, so it never grows through rehashes, and
-/// then shrunk once to the values it holds.
+/// The values a multiset reaches, to turn away questions about the others:
+/// a list of the distinct values (to combine them into a larger multiset's;
+/// see [`Engine::reachable`] for which multisets keep it)
+/// and a filter of 16 bits per value, two of them set for each value in one
+/// 64-bit word (a blocked Bloom filter). A value the multiset reaches always
+/// passes; about one in a hundred of the others passes too and is asked
+/// for real, which finds no class: answers do not depend on the filter.
+/// A hash set of the values (tens of kilobytes for four cards) cost a
+/// probe outside the caches for every value that passed, and more to
+/// build and shrink.
 #[derive(Debug)]
-struct Values(FxHashSet<Q>);
+struct Values {
+    list: Vec<Q>,
+    filter: Vec<u64>,
+}
+
+/// A hash of a value: the top bits pick a filter word, the low twelve two
+/// bits in it.
+#[inline]
+fn value_hash(q: Q) -> u64 {
+    let h = (q.numer() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((q.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    h.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// The filter word of `h` among `2^bits` and its two bits.
+#[inline]
+fn filter_slot(h: u64, bits: u32) -> (usize, u64) {
+    let word = (h >> (63 - bits) >> 1) as usize;
+    (word, 1 << (h & 63) | 1 << (h >> 6 & 63))
+}
 
 impl Values {
-    fn new(v: Vec<Q>) -> Values {
-        let mut set = FxHashSet::with_capacity_and_hasher(v.len(), Default::default());
-        set.extend(v);
-        set.shrink_to_fit();
-        Values(set)
+    /// The distinct values of `v`; `seen` is a set kept between calls.
+    fn new(v: &[Q], seen: &mut FxHashSet<Q>) -> Values {
+        seen.clear();
+        let list: Vec<Q> = v.iter().copied().filter(|&q| seen.insert(q)).collect();
+        let words = (list.len() / 4).max(1).next_power_of_two();
+        let bits = words.trailing_zeros();
+        let mut filter = vec![0u64; words];
+        for &q in &list {
+            let (w, m) = filter_slot(value_hash(q), bits);
+            filter[w] |= m;
+        }
+        Values { list, filter }
     }
 
-    fn contains(&self, q: Q) -> bool {
-        self.0.contains(&q)
+    /// The filter of the values of `v` (repeats included), without their
+    /// list: 8 bits per candidate, about twice as many per distinct value as
+    /// [`Values::new`] gives.
+    fn filter_only(v: &[Q]) -> Values {
+        let words = (v.len() / 8).max(1).next_power_of_two();
+        let bits = words.trailing_zeros();
+        let mut filter = vec![0u64; words];
+        for &q in v {
+            let (w, m) = filter_slot(value_hash(q), bits);
+            filter[w] |= m;
+        }
+        Values {
+            list: Vec::new(),
+            filter,
+        }
+    }
+
+    /// `false` when `q` is certainly not reached; `true` when it is, and
+    /// now and then when it is not.
+    #[inline]
+    fn may_contain(&self, q: Q) -> bool {
+        let (w, m) = filter_slot(value_hash(q), self.filter.len().trailing_zeros());
+        self.filter[w] & m == m
     }
 }
 
@@ -759,12 +1002,14 @@ impl<A: Algebra> Default for Found<A> {
 
 impl<A: Algebra> Found<A> {
     fn add(&mut self, e: Entry<A>, prefer: impl FnOnce(&A::Item, &A::Item) -> bool) {
-        match self.index.get(&e.key) {
-            None => {
-                self.index.insert(e.key.clone(), self.list.len());
+        // One lookup whether the class is new or not.
+        match self.index.entry(e.key.clone()) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(self.list.len());
                 self.list.push(e);
             }
-            Some(&i) => {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let i = *o.get();
                 if prefer(&e.item, &self.list[i].item) {
                     self.list[i] = e;
                 }

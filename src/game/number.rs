@@ -31,16 +31,16 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     }
     let shift = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
+    b >>= b.trailing_zeros();
+    // Both odd. The smaller and the difference are picked without a
+    // branch: which one is larger is a coin toss the predictor loses.
+    while a != b {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let d = hi - lo;
+        a = lo;
+        b = d >> d.trailing_zeros();
     }
+    a << shift
 }
 
 // The operations return `Option` (None on overflow or division by zero), so
@@ -79,6 +79,10 @@ impl Q {
             // the 128-bit kind, and this runs once per operation in the solver.
             let (n, d) = (n as i64, d as i64);
             let g = (gcd(un as u64, ud as u64) as i64).max(1);
+            // Already reduced more often than not: two divisions saved.
+            if g == 1 {
+                return Some(Q { n, d });
+            }
             return Some(Q { n: n / g, d: d / g });
         }
         let g = if un <= u64::MAX as u128 && ud <= u64::MAX as u128 {
@@ -120,10 +124,27 @@ impl Q {
         self.n < 0
     }
 
+    /// `n/d` for a numerator known to be prime to `d > 0`: no reduction.
+    #[inline]
+    fn coprime(n: i128, d: i64) -> Option<Q> {
+        Some(Q {
+            n: i64::try_from(n).ok()?,
+            d,
+        })
+    }
+
     #[inline]
     pub fn checked_add(self, o: Q) -> Option<Q> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_add(o.n).map(Q::int);
+        }
+        // `p/q + a = (p + a*q)/q` is already reduced, since `p + a*q` and
+        // `q` have the divisors of `p` and `q` in common.
+        if o.d == 1 {
+            return Q::coprime(self.n as i128 + o.n as i128 * self.d as i128, self.d);
+        }
+        if self.d == 1 {
+            return Q::coprime(self.n as i128 * o.d as i128 + o.n as i128, o.d);
         }
         let n = self.n as i128 * o.d as i128 + o.n as i128 * self.d as i128;
         Q::from_i128(n, self.d as i128 * o.d as i128)
@@ -133,6 +154,13 @@ impl Q {
     pub fn checked_sub(self, o: Q) -> Option<Q> {
         if self.d == 1 && o.d == 1 {
             return self.n.checked_sub(o.n).map(Q::int);
+        }
+        // Reduced as in `checked_add`.
+        if o.d == 1 {
+            return Q::coprime(self.n as i128 - o.n as i128 * self.d as i128, self.d);
+        }
+        if self.d == 1 {
+            return Q::coprime(self.n as i128 * o.d as i128 - o.n as i128, o.d);
         }
         let n = self.n as i128 * o.d as i128 - o.n as i128 * self.d as i128;
         Q::from_i128(n, self.d as i128 * o.d as i128)
@@ -151,6 +179,10 @@ impl Q {
     pub fn checked_div(self, o: Q) -> Option<Q> {
         if o.n == 0 {
             return None;
+        }
+        // An exact quotient of integers needs no reduction.
+        if self.d == 1 && o.d == 1 && self.n.checked_rem(o.n) == Some(0) {
+            return self.n.checked_div(o.n).map(Q::int);
         }
         Q::from_i128(self.n as i128 * o.d as i128, self.d as i128 * o.n as i128)
     }
@@ -313,6 +345,37 @@ mod tests {
         assert!(Q::int(i64::MAX).checked_add(Q::ONE).is_none());
         assert!(Q::int(i64::MAX).checked_mul(Q::int(2)).is_none());
         assert!(Q::int(i64::MIN).checked_neg().is_none());
+    }
+
+    #[test]
+    fn shortcuts_agree_with_the_general_reduction() {
+        // `checked_add`, `checked_sub` and `checked_div` skip the reduction
+        // when an operand is an integer; the general formula must agree,
+        // overflow included.
+        let big = [
+            i64::MIN,
+            i64::MIN + 1,
+            i64::MAX - 1,
+            i64::MAX,
+            1 << 40,
+            -(1 << 40),
+        ];
+        let mut vals: Vec<Q> = Vec::new();
+        for n in (-13..=13).chain(big) {
+            for d in [1, 2, 3, 4, 6, 7, 12, 13, 1 << 31, i64::MAX] {
+                if let Some(v) = Q::new(n, d) {
+                    vals.push(v);
+                }
+            }
+        }
+        for &a in &vals {
+            for &b in &vals {
+                let (an, ad, bn, bd) = (a.n as i128, a.d as i128, b.n as i128, b.d as i128);
+                assert_eq!(a.checked_add(b), Q::from_i128(an * bd + bn * ad, ad * bd));
+                assert_eq!(a.checked_sub(b), Q::from_i128(an * bd - bn * ad, ad * bd));
+                assert_eq!(a.checked_div(b), Q::from_i128(an * bd, ad * bn));
+            }
+        }
     }
 
     #[test]
