@@ -83,19 +83,22 @@ pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepE
     write_atomic(&partial.join(layout::RUN_RECORD), &bytes)
 }
 
-/// Frames of one chunk: hands, and solutions when the run makes them.
-pub type ChunkFrames = (DataFrame, Option<DataFrame>);
-
-/// Persists chunk `c` (solutions first, hands last: hands marks it done).
-pub fn write_chunk(partial: &Path, c: usize, frames: &mut ChunkFrames) -> Result<(), SweepError> {
-    if let Some(s) = frames.1.as_mut() {
-        let path = partial.join(layout::chunk_solutions(c));
-        write_atomic(&path, &table::to_parquet(s).map_err(table_err(&path))?)?;
+/// Persists chunk `c`: its solutions as chunk-file bytes
+/// ([`table::TableWriter::for_chunk`]) when the run makes them, then its
+/// hands (last: the hands file marks the chunk done).
+pub fn write_chunk(
+    partial: &Path,
+    c: usize,
+    hands: &DataFrame,
+    solutions: Option<&[u8]>,
+) -> Result<(), SweepError> {
+    if let Some(bytes) = solutions {
+        write_atomic(&partial.join(layout::chunk_solutions(c)), bytes)?;
     }
     let path = partial.join(layout::chunk_hands(c));
     write_atomic(
         &path,
-        &table::to_parquet(&mut frames.0).map_err(table_err(&path))?,
+        &table::to_chunk_parquet(hands).map_err(table_err(&path))?,
     )
 }
 

@@ -40,6 +40,10 @@ use crate::tables::table;
 /// nothing next to solving.
 pub const CHUNK_HANDS: usize = 512;
 
+/// Hands solved at a time within a chunk: the rows of a piece are turned
+/// into a frame and written before the next piece is solved.
+const PIECE_HANDS: usize = 128;
+
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6188 five-card hands of
 /// the default deck take well under a second and 100 MB.
@@ -298,8 +302,8 @@ pub fn sweep_keeping(
     // The rows of some hands, in hand order, on the pool; one bar spans the
     // run, so it is advanced here rather than with indicatif's rayon adaptor,
     // which finishes the bar at the end of each parallel loop.
-    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
-        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
+    let solve_each = |hands: &[Vec<i64>]| -> Result<Vec<(HandRow, Vec<SolutionRow>)>, InputError> {
+        pool.install(|| {
             hands
                 .par_iter()
                 .map(|cards| {
@@ -312,9 +316,11 @@ pub fn sweep_keeping(
                 })
                 .inspect(|_| progress.advance(1))
                 .collect::<Result<_, InputError>>()
-        })?;
+        })
+    };
+    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
         let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
-            rows.into_iter().unzip();
+            solve_each(hands)?.into_iter().unzip();
         Ok((hand_rows, solution_rows.into_iter().flatten().collect()))
     };
     let with_solutions = cfg.solutions && !cfg.counts_only;
@@ -385,6 +391,10 @@ pub fn sweep_keeping(
 
     // Hands tables are small and kept; solutions are streamed back from the
     // chunk files at the end, so memory never holds a whole solutions table.
+    let solutions_schema = table::solutions_frame(&[])
+        .map_err(table_err(&partial))?
+        .schema()
+        .clone();
     let mut hand_frames: Vec<DataFrame> = Vec::with_capacity(chunks.len());
     let (mut resumed, mut written) = (0, 0);
     for (c, hands) in chunks.iter().enumerate() {
@@ -394,16 +404,43 @@ pub fn sweep_keeping(
             resumed += 1;
             continue;
         }
-        let (hand_rows, solution_rows) = solve(hands)?;
-        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
-        let sols_df = if with_solutions {
-            Some(table::solutions_frame(&solution_rows).map_err(table_err(&partial))?)
-        } else {
-            None
+        // The chunk is solved a piece at a time and each piece's solutions
+        // go straight into the chunk file's writer, so memory holds the rows
+        // of one piece rather than of the whole chunk (a six-card chunk has
+        // up to 300,000 solutions).
+        let mut hand_rows = Vec::with_capacity(hands.len());
+        let mut sols_bytes = Vec::new();
+        let mut sols_writer = match with_solutions {
+            true => Some(
+                table::TableWriter::for_chunk(&mut sols_bytes, &solutions_schema)
+                    .map_err(table_err(&partial))?,
+            ),
+            false => None,
         };
-        let mut chunk = (hands_df, sols_df);
-        store::write_chunk(&partial, c, &mut chunk)?;
-        hand_frames.push(chunk.0);
+        for piece in hands.chunks(PIECE_HANDS) {
+            let rows = solve_each(piece)?;
+            let mut piece_sols = Vec::with_capacity(rows.len());
+            for (h, s) in rows {
+                hand_rows.push(h);
+                piece_sols.push(s);
+            }
+            if let Some(w) = sols_writer.as_mut() {
+                let df = table::solutions_frame_nested(&piece_sols).map_err(table_err(&partial))?;
+                drop(piece_sols);
+                w.push(df).map_err(table_err(&partial))?;
+            }
+        }
+        if let Some(w) = sols_writer {
+            w.finish().map_err(table_err(&partial))?;
+        }
+        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
+        store::write_chunk(
+            &partial,
+            c,
+            &hands_df,
+            with_solutions.then_some(sols_bytes.as_slice()),
+        )?;
+        hand_frames.push(hands_df);
         written += 1;
         if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
             progress.finish();
@@ -411,6 +448,10 @@ pub fn sweep_keeping(
         }
     }
     progress.finish();
+    // The workers' caches (the class engine's, the derivation counters')
+    // are freed with their threads, before the final files are written.
+    let threads = pool.current_num_threads();
+    drop(pool);
 
     let mut hands_df = match table::concat(hand_frames).map_err(table_err(&dir))? {
         Some(df) => df,
@@ -423,7 +464,6 @@ pub fn sweep_keeping(
     }
     let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
-    let threads = pool.current_num_threads();
     Ok((
         summary(manifest.tally(), resumed, chunks.len(), false, threads),
         None,
