@@ -77,6 +77,17 @@ pub struct Derived {
 /// The features of a hand with these solutions; `None` when it has none
 /// (or has more cards than solutions are ever enumerated for).
 pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
+    features_costed(hand, target, solutions, &effort::costs(solutions, target))
+}
+
+/// [`features`] with the complexity of each class already known
+/// ([`effort::costs`]).
+pub fn features_costed(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    costs: &[f64],
+) -> Option<Features> {
     if solutions.classes.is_empty() {
         return None;
     }
@@ -94,7 +105,7 @@ pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Feature
         good,
         openings,
     };
-    features_with(hand, target, solutions, &derived)
+    features_with_costs(hand, target, solutions, &derived, costs)
 }
 
 /// The features of a hand with these solutions, its derivations for
@@ -106,7 +117,24 @@ pub fn features_with(
     solutions: &Solutions,
     d: &Derived,
 ) -> Option<Features> {
-    let effort = effort::effort(solutions, target)?;
+    features_with_costs(
+        hand,
+        target,
+        solutions,
+        d,
+        &effort::costs(solutions, target),
+    )
+}
+
+/// [`features_with`] with the complexity of each class already known.
+fn features_with_costs(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    d: &Derived,
+    costs: &[f64],
+) -> Option<Features> {
+    let effort = effort::effort_with(solutions, costs)?;
     let peak = solutions
         .classes
         .iter()
@@ -208,12 +236,34 @@ impl Numbers {
     }
 }
 
+impl Numbers {
+    /// The numbers in eight bits each (a number plus one, zero for none),
+    /// when every one is in `0..=254`: the key of a state in the memo of
+    /// [`Derivations`], a ninth the size of the state and hashed in one
+    /// step. Two states have the same key only if they are equal.
+    fn packed(&self) -> Option<u64> {
+        let mut key = 0u64;
+        for (i, &x) in self.as_slice().iter().enumerate() {
+            if !(0..=254).contains(&x) {
+                return None;
+            }
+            key |= ((x + 1) as u64) << (8 * i);
+        }
+        Some(key)
+    }
+}
+
 /// Counts derivations whose every result is a whole number in `0..=bound`,
 /// remembering each multiset of numbers met.
 struct Derivations {
     bound: i64,
     target: Option<i64>,
-    memo: FxHashMap<Numbers, Counts>,
+    /// The states that pack into a key ([`Numbers::packed`]): with a target
+    /// below 128 all of them, and all but the starts of hands with negative
+    /// or large cards.
+    memo: FxHashMap<u64, Counts>,
+    /// The other states.
+    wide: FxHashMap<Numbers, Counts>,
     /// One move list per size of a state, reused so that the recursion
     /// allocates nothing once warm.
     scratch: Vec<Vec<Move>>,
@@ -265,7 +315,8 @@ pub(super) fn moves(numbers: &Numbers, bound: i64) -> Vec<Move> {
 }
 
 /// The most states a thread remembers for one bound before it forgets them
-/// all (about 6 MB); far more than the sub-multisets of every four-card hand.
+/// all (about 2 MB with packed keys); far more than the sub-multisets of
+/// every four-card hand.
 const MEMO_LIMIT: usize = 1 << 16;
 
 thread_local! {
@@ -288,7 +339,9 @@ fn with_counter<R>(
         let fresh = Derivations::new(bound, target);
         let counter = match &mut counters[slot] {
             Some(d)
-                if d.bound == fresh.bound && d.target == target && d.memo.len() < MEMO_LIMIT =>
+                if d.bound == fresh.bound
+                    && d.target == target
+                    && d.memo.len() + d.wide.len() < MEMO_LIMIT =>
             {
                 d
             }
@@ -323,6 +376,7 @@ impl Derivations {
             bound: bound.min(i64::MAX as f64) as i64,
             target,
             memo: FxHashMap::default(),
+            wide: FxHashMap::default(),
             scratch: Vec::new(),
         }
     }
@@ -357,7 +411,12 @@ impl Derivations {
                 walk: hit,
             };
         }
-        if let Some(c) = self.memo.get(numbers) {
+        let key = numbers.packed();
+        let known = match key {
+            Some(k) => self.memo.get(&k),
+            None => self.wide.get(numbers),
+        };
+        if let Some(c) = known {
             return *c;
         }
         let mut c = Counts::default();
@@ -377,7 +436,10 @@ impl Derivations {
         if walks > 0.0 {
             c.walk = chances / walks;
         }
-        self.memo.insert(*numbers, c);
+        match key {
+            Some(k) => self.memo.insert(k, c),
+            None => self.wide.insert(*numbers, c),
+        };
         c
     }
 
@@ -415,6 +477,20 @@ mod tests {
         assert_eq!(n.replace(0, 1, 24).as_slice(), [3, 8, 24]);
         assert_eq!(n.replace(2, 3, 0).as_slice(), [0, 1, 3]);
         assert_eq!(Numbers::of(&[1; 9]), None);
+    }
+
+    #[test]
+    fn packed_keys_tell_states_apart() {
+        let key = |v: &[i64]| Numbers::of(v).unwrap().packed();
+        assert_ne!(key(&[0, 0]), key(&[0, 0, 0]));
+        assert_ne!(key(&[0, 1]), key(&[1, 0, 0]));
+        assert_eq!(key(&[3, 1]), key(&[1, 3]));
+        assert!(key(&[254; 8]).is_some());
+        assert_eq!(key(&[1, 255]), None);
+        assert_eq!(key(&[-1, 2]), None);
+        // A state that does not pack is still counted, in the other map.
+        let c = counts(&[-1, 25], 48.0);
+        assert_eq!((c.hits, c.complete), (1.0, 2.0));
     }
 
     #[test]

@@ -85,11 +85,14 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
     let text = hand.to_string();
+    // Each class is priced once, for its row and for the hand's effort.
+    let costs = difficulty::effort::costs(&sols, spec.target);
     let rows: Vec<SolutionRow> = sols
         .classes
         .iter()
+        .zip(&costs)
         .enumerate()
-        .map(|(i, c)| SolutionRow {
+        .map(|(i, (c, &cost))| SolutionRow {
             hand: text.clone(),
             class: i as u32,
             expression: c.expr.to_infix_under(spec.rules, false),
@@ -99,10 +102,10 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             peak: peak(c),
             op_counts: c.facts.op_counts,
             depth: c.facts.depth,
-            complexity: (difficulty::class_complexity(c, spec.target) * 100.0).round() / 100.0,
+            complexity: (cost * 100.0).round() / 100.0,
         })
         .collect();
-    Ok((counted_row(hand, spec, &sols)?, rows))
+    Ok((counted_row(hand, spec, &sols, Some(&costs))?, rows))
 }
 
 /// The hand row alone: with `spec.solutions` its solution counts and
@@ -114,7 +117,7 @@ pub fn hand_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
         return decided_row(hand, spec);
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    counted_row(hand, spec, &sols)
+    counted_row(hand, spec, &sols, None)
 }
 
 fn peak(c: &canon::Class) -> Q {
@@ -166,15 +169,24 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
     })
 }
 
-/// The row of a hand whose classes are `sols`.
-fn counted_row(hand: &Hand, spec: &RowSpec, sols: &Solutions) -> Result<HandRow, InputError> {
+/// The row of a hand whose classes are `sols` (priced `costs`, when the
+/// caller has them).
+fn counted_row(
+    hand: &Hand,
+    spec: &RowSpec,
+    sols: &Solutions,
+    costs: Option<&[f64]>,
+) -> Result<HandRow, InputError> {
     let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
     let solvable = !sols.classes.is_empty();
     // A representative without a fractional intermediate is itself a
     // solution under integer rules; only hands without one need the solver.
     let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
         || integer_solvable(hand, spec, solvable)?;
-    let assessed = difficulty::predict(hand, spec.target, sols);
+    let assessed = match costs {
+        Some(costs) => difficulty::predict_costed(hand, spec.target, sols, costs),
+        None => difficulty::predict(hand, spec.target, sols),
+    };
     Ok(HandRow {
         hand: hand.clone(),
         solvable,
