@@ -122,10 +122,37 @@ pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, S
     read_frame(&partial.join(layout::chunk_hands(c)))
 }
 
-/// The solutions of finished chunk `c`.
-pub fn read_chunk_solutions(partial: &Path, c: usize) -> Result<DataFrame, SweepError> {
+/// The solutions of finished chunk `c`, as frames of at most
+/// [`table::CHUNK_GROUP_ROWS`] rows in row order: the final write holds one
+/// such piece of a chunk at a time rather than the whole chunk decoded.
+pub fn read_chunk_solutions(
+    partial: &Path,
+    c: usize,
+) -> impl Iterator<Item = Result<DataFrame, SweepError>> {
     let path = partial.join(layout::chunk_solutions(c));
-    table::from_parquet(&read(&path)?).map_err(table_err(&path))
+    let mut state = match read(&path) {
+        Ok(bytes) => table::parquet_rows(&bytes)
+            .map(|rows| (Some(bytes), rows))
+            .map_err(table_err(&path)),
+        Err(e) => Err(e),
+    };
+    let mut offset = 0;
+    std::iter::from_fn(move || match &mut state {
+        Err(_) => {
+            let failed = std::mem::replace(&mut state, Ok((None, 0)));
+            failed.err().map(Err)
+        }
+        Ok((bytes, rows)) => {
+            let bytes = bytes.as_ref()?;
+            if offset >= *rows {
+                return None;
+            }
+            let len = table::CHUNK_GROUP_ROWS.min(*rows - offset);
+            let piece = table::from_parquet_slice(bytes, offset, len).map_err(table_err(&path));
+            offset += len;
+            Some(piece)
+        }
+    })
 }
 
 pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {

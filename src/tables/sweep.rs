@@ -42,7 +42,7 @@ pub const CHUNK_HANDS: usize = 512;
 
 /// Hands solved at a time within a chunk: the rows of a piece are turned
 /// into a frame and written before the next piece is solved.
-const PIECE_HANDS: usize = 128;
+const PIECE_HANDS: usize = 32;
 
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6188 five-card hands of
@@ -293,8 +293,22 @@ pub fn sweep_keeping(
         solutions: cfg.solutions,
     };
     let threads = cfg.threads.unwrap_or(0);
+    // The workers are joinable so that a chunked run can wait for them to
+    // end, and their caches to be freed, before writing the final files.
+    let mut workers = Vec::new();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .spawn_handler(|thread| {
+            let mut b = std::thread::Builder::new();
+            if let Some(name) = thread.name() {
+                b = b.name(name.to_owned());
+            }
+            if let Some(size) = thread.stack_size() {
+                b = b.stack_size(size);
+            }
+            workers.push(b.spawn(|| thread.run())?);
+            Ok(())
+        })
         .build()
         .map_err(|e| SweepError::Threads(threads, e))?;
     progress.start(mine.len() as u64);
@@ -452,13 +466,17 @@ pub fn sweep_keeping(
     // are freed with their threads, before the final files are written.
     let threads = pool.current_num_threads();
     drop(pool);
+    for w in workers {
+        // A worker that panicked has already failed the run through rayon.
+        let _ = w.join();
+    }
 
     let mut hands_df = match table::concat(hand_frames).map_err(table_err(&dir))? {
         Some(df) => df,
         None => table::hands_frame(&[]).map_err(table_err(&dir))?,
     };
-    let solutions =
-        with_solutions.then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
+    let solutions = with_solutions
+        .then(|| (0..chunks.len()).flat_map(|c| store::read_chunk_solutions(&partial, c)));
     if part == Part::Whole {
         table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
     }

@@ -29,7 +29,7 @@ const ZSTD_LEVEL: i32 = 3;
 /// small tables are one; a writer holds about one group in memory.
 const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// Rows per row group of a chunk file ([`TableWriter::for_chunk`]).
-const CHUNK_GROUP_ROWS: usize = 32 * 1024;
+pub const CHUNK_GROUP_ROWS: usize = 32 * 1024;
 /// Bytes per data page (polars' default, pinned).
 const DATA_PAGE_BYTES: usize = 1024 * 1024;
 
@@ -395,6 +395,18 @@ pub fn to_chunk_parquet(df: &DataFrame) -> PolarsResult<Vec<u8>> {
 /// A frame from Parquet bytes written by [`to_parquet`] (or as a chunk).
 pub fn from_parquet(bytes: &[u8]) -> PolarsResult<DataFrame> {
     ParquetReader::new(Cursor::new(bytes)).finish()
+}
+
+/// Rows `offset..offset + len` of Parquet bytes (fewer past the end).
+pub fn from_parquet_slice(bytes: &[u8], offset: usize, len: usize) -> PolarsResult<DataFrame> {
+    ParquetReader::new(Cursor::new(bytes))
+        .with_slice(Some((offset, len)))
+        .finish()
+}
+
+/// How many rows Parquet bytes hold (from the footer).
+pub fn parquet_rows(bytes: &[u8]) -> PolarsResult<usize> {
+    ParquetReader::new(Cursor::new(bytes)).num_rows()
 }
 
 /// Frames stacked in the given order (the row order of the result).
