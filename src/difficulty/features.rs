@@ -253,6 +253,35 @@ impl Numbers {
     }
 }
 
+/// The largest bound whose states all pack ([`Numbers::packed`]) once the
+/// start does: every result is within the bound.
+const PACKED_MAX: i64 = 254;
+
+/// The packed key of the sorted numbers `xs` (all in `0..=254`) without
+/// those at `i` and `j`, with `r` (in `0..=254`) put in its place: the key
+/// of [`Numbers::replace`].
+fn replace_packed(xs: &[i64], i: usize, j: usize, r: i64) -> u64 {
+    let mut key = 0u64;
+    let mut n = 0;
+    let mut placed = false;
+    for (p, &x) in xs.iter().enumerate() {
+        if p == i || p == j {
+            continue;
+        }
+        if !placed && r <= x {
+            key |= ((r + 1) as u64) << (8 * n);
+            n += 1;
+            placed = true;
+        }
+        key |= ((x + 1) as u64) << (8 * n);
+        n += 1;
+    }
+    if !placed {
+        key |= ((r + 1) as u64) << (8 * n);
+    }
+    key
+}
+
 /// Counts derivations whose every result is a whole number in `0..=bound`,
 /// remembering each multiset of numbers met.
 struct Derivations {
@@ -412,6 +441,11 @@ impl Derivations {
             };
         }
         let key = numbers.packed();
+        if let Some(k) = key
+            && self.bound <= PACKED_MAX
+        {
+            return self.of_packed(k);
+        }
         let known = match key {
             Some(k) => self.memo.get(&k),
             None => self.wide.get(numbers),
@@ -440,6 +474,70 @@ impl Derivations {
             Some(k) => self.memo.insert(k, c),
             None => self.wide.insert(*numbers, c),
         };
+        c
+    }
+
+    /// [`Derivations::of`] for a state given by its packed key
+    /// ([`Numbers::packed`]) when the bound is at most [`PACKED_MAX`], so
+    /// that every state it leads to packs too. The same moves in the same
+    /// order as [`moves_into`], so the same sums to the last bit, but made
+    /// one at a time on the keys: no move list, no 72-byte states.
+    fn of_packed(&mut self, key: u64) -> Counts {
+        let len = (71 - key.leading_zeros() as usize) / 8;
+        if len == 1 {
+            let hit = f64::from(u8::from(Some(key as i64 - 1) == self.target));
+            return Counts {
+                hits: hit,
+                complete: 1.0,
+                walk: hit,
+            };
+        }
+        if let Some(c) = self.memo.get(&key) {
+            return *c;
+        }
+        let mut xs = [0i64; MAX];
+        for (p, x) in xs[..len].iter_mut().enumerate() {
+            *x = ((key >> (8 * p)) & 0xff) as i64 - 1;
+        }
+        let xs = &xs[..len];
+        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+        let mut c = Counts::default();
+        let mut walks = 0.0;
+        let mut chances = 0.0;
+        for i in 0..len {
+            if i > 0 && xs[i] == xs[i - 1] {
+                continue;
+            }
+            for j in i + 1..len {
+                if j > i + 1 && xs[j] == xs[j - 1] {
+                    continue;
+                }
+                let (a, b) = (xs[i], xs[j]);
+                let pairs = if a == b {
+                    let m = count(a);
+                    m * (m - 1.0) / 2.0
+                } else {
+                    count(a) * count(b)
+                };
+                for (op, r) in results(a, b).into_iter().enumerate() {
+                    let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
+                        continue;
+                    };
+                    let sub = self.of_packed(replace_packed(xs, i, j, r));
+                    c.hits += pairs * sub.hits;
+                    c.complete += pairs * sub.complete;
+                    // With a == b, b-a and b/a repeat a-b and a/b.
+                    if !(a == b && (op == 3 || op == 5)) {
+                        walks += 1.0;
+                        chances += sub.walk;
+                    }
+                }
+            }
+        }
+        if walks > 0.0 {
+            c.walk = chances / walks;
+        }
+        self.memo.insert(key, c);
         c
     }
 
@@ -491,6 +589,26 @@ mod tests {
         // A state that does not pack is still counted, in the other map.
         let c = counts(&[-1, 25], 48.0);
         assert_eq!((c.hits, c.complete), (1.0, 2.0));
+    }
+
+    #[test]
+    fn packed_counts_are_the_general_counts() {
+        // Small cards never reach 254: a bound of 254 (states packed) and
+        // one of 255 (the general path) must count exactly alike.
+        for cards in [[1, 2, 3, 4], [3, 3, 2, 1], [2, 2, 2, 2], [1, 1, 5, 4]] {
+            let n = Numbers::of(&cards).unwrap();
+            let packed = Derivations::new(254.0, Some(10)).of(&n);
+            let general = Derivations::new(255.0, Some(10)).of(&n);
+            assert_eq!(packed, general, "{cards:?}");
+            assert!(packed.walk > 0.0 && packed.hits > 0.0, "{cards:?}");
+        }
+        let n = Numbers::of(&[9, 2, 7, 2]).unwrap();
+        for (i, j, r) in [(0, 1, 0), (1, 3, 30), (0, 3, 5), (2, 3, 254)] {
+            assert_eq!(
+                Some(replace_packed(n.as_slice(), i, j, r)),
+                n.replace(i, j, r).packed()
+            );
+        }
     }
 
     #[test]
