@@ -6,6 +6,8 @@
 //! (predicted time, difficulty, complexity) are new fields here and new
 //! columns in `table`.
 
+use std::sync::Arc;
+
 use crate::canon::{self, Solutions};
 use crate::difficulty::{self, Tier};
 use crate::game::error::InputError;
@@ -62,7 +64,8 @@ pub struct HandRow {
 /// One row of `solutions.parquet`: a structural class of one hand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolutionRow {
-    pub hand: String,
+    /// The hand's text, one copy shared by all its rows.
+    pub hand: Arc<str>,
     /// Position among the hand's classes, simplest first (0 is the example).
     pub class: u32,
     pub expression: String,
@@ -84,28 +87,34 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
         return Ok((decided_row(hand, spec)?, Vec::new()));
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    let text = hand.to_string();
+    let text: Arc<str> = hand.to_string().into();
     // Each class is priced once, for its row and for the hand's effort.
     let costs = difficulty::effort::costs(&sols, spec.target);
+    let row = counted_row(hand, spec, &sols, Some(&costs))?;
+    // The classes are used up: each row takes its canonical key, and each
+    // expression tree is freed as soon as its row is made.
     let rows: Vec<SolutionRow> = sols
         .classes
-        .iter()
+        .into_iter()
         .zip(&costs)
         .enumerate()
         .map(|(i, (c, &cost))| SolutionRow {
-            hand: text.clone(),
+            hand: Arc::clone(&text),
             class: i as u32,
             expression: c.expr.to_infix_under(spec.rules, false),
-            canonical: c.canonical.clone(),
+            canonical: c.canonical,
             dissimilar_group: c.dissimilar_group,
             uses_fraction: c.facts.uses_fraction,
-            peak: peak(c),
+            peak: c
+                .facts
+                .peak
+                .expect("facts of a solution always carry a peak"),
             op_counts: c.facts.op_counts,
             depth: c.facts.depth,
             complexity: (cost * 100.0).round() / 100.0,
         })
         .collect();
-    Ok((counted_row(hand, spec, &sols, Some(&costs))?, rows))
+    Ok((row, rows))
 }
 
 /// The hand row alone: with `spec.solutions` its solution counts and
@@ -236,7 +245,10 @@ mod tests {
         assert!(h.solvable && h.needs_fraction && !h.integer_solvable);
         assert_eq!(h.example, "8/(3-8/3)");
         assert_eq!(h.solutions, Some(sols.len() as u32));
-        assert!(sols.iter().all(|s| s.uses_fraction && s.hand == "3 3 8 8"));
+        assert!(
+            sols.iter()
+                .all(|s| s.uses_fraction && &*s.hand == "3 3 8 8")
+        );
         assert_eq!(h.deal_ways, 36);
     }
 

@@ -245,7 +245,7 @@ where
     // At most K - 1 operations, and K is far below 256.
     let op = |name: &str, i: usize| column(name, len, rows(), |r| r.op_counts[i] as u8);
     let columns = vec![
-        column("hand", len, rows(), |r| r.hand.as_str()),
+        column("hand", len, rows(), |r| &*r.hand),
         column("class", len, rows(), |r| r.class),
         column("expression", len, rows(), |r| r.expression.as_str()),
         column("canonical", len, rows(), |r| r.canonical.as_str()),
