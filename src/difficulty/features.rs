@@ -367,11 +367,14 @@ fn with_counter<R>(
     COUNTERS.with_borrow_mut(|counters| {
         let fresh = Derivations::new(bound, target);
         let counter = match &mut counters[slot] {
-            Some(d)
-                if d.bound == fresh.bound
-                    && d.target == target
-                    && d.memo.len() + d.wide.len() < MEMO_LIMIT =>
-            {
+            Some(d) if d.bound == fresh.bound && d.target == target => {
+                if d.memo.len() + d.wide.len() >= MEMO_LIMIT {
+                    // Forgotten, but the tables keep their room: growing
+                    // them again after every reset cost rehashes and page
+                    // faults (seven-card hands fill the memo every few hands).
+                    d.memo.clear();
+                    d.wide.clear();
+                }
                 d
             }
             c => c.insert(fresh),
