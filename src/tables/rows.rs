@@ -81,28 +81,152 @@ pub struct SolutionRow {
     pub complexity: f64,
 }
 
+/// A solution row seen in place, in a [`SolutionRow`] or a
+/// [`SolutionBatch`]: what [`crate::tables::table`] makes columns of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowRef<'a> {
+    pub hand: &'a str,
+    pub class: u32,
+    pub expression: &'a str,
+    pub canonical: &'a str,
+    pub facts: RowFacts,
+}
+
+/// The fixed-size fields of a solution row (see [`SolutionRow`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowFacts {
+    pub dissimilar_group: u32,
+    pub uses_fraction: bool,
+    pub peak: Q,
+    pub op_counts: [u32; 4],
+    pub depth: u32,
+    pub complexity: f64,
+}
+
+impl SolutionRow {
+    pub fn as_ref(&self) -> RowRef<'_> {
+        RowRef {
+            hand: &self.hand,
+            class: self.class,
+            expression: &self.expression,
+            canonical: &self.canonical,
+            facts: RowFacts {
+                dissimilar_group: self.dissimilar_group,
+                uses_fraction: self.uses_fraction,
+                peak: self.peak,
+                op_counts: self.op_counts,
+                depth: self.depth,
+                complexity: self.complexity,
+            },
+        }
+    }
+}
+
+/// The solution rows of one hand, held compactly: the texts of all rows in
+/// one string and the fixed fields in one list, instead of a struct and two
+/// strings per row. A six-card chunk of a sweep holds up to 300,000 rows
+/// until it is written; this is a third of the memory of [`SolutionRow`]s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolutionBatch {
+    hand: Arc<str>,
+    /// Each row's expression, then its canonical key, end to end.
+    texts: String,
+    /// Where each row's expression and canonical key end in `texts`.
+    ends: Vec<(usize, usize)>,
+    facts: Vec<RowFacts>,
+}
+
+impl Default for SolutionBatch {
+    /// No rows.
+    fn default() -> SolutionBatch {
+        SolutionBatch::new("".into(), 0)
+    }
+}
+
+impl SolutionBatch {
+    fn new(hand: Arc<str>, rows: usize) -> SolutionBatch {
+        SolutionBatch {
+            hand,
+            texts: String::new(),
+            ends: Vec::with_capacity(rows),
+            facts: Vec::with_capacity(rows),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// The rows, in class order.
+    pub fn rows(&self) -> impl Iterator<Item = RowRef<'_>> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .zip(&self.facts)
+            .enumerate()
+            .map(move |(i, (&(e, c), &facts))| {
+                let row = RowRef {
+                    hand: &self.hand,
+                    class: i as u32,
+                    expression: &self.texts[start..e],
+                    canonical: &self.texts[e..c],
+                    facts,
+                };
+                start = c;
+                row
+            })
+    }
+
+    /// The rows as [`SolutionRow`]s.
+    pub fn to_rows(&self) -> Vec<SolutionRow> {
+        self.rows()
+            .map(|r| SolutionRow {
+                hand: Arc::clone(&self.hand),
+                class: r.class,
+                expression: r.expression.to_string(),
+                canonical: r.canonical.to_string(),
+                dissimilar_group: r.facts.dissimilar_group,
+                uses_fraction: r.facts.uses_fraction,
+                peak: r.facts.peak,
+                op_counts: r.facts.op_counts,
+                depth: r.facts.depth,
+                complexity: r.facts.complexity,
+            })
+            .collect()
+    }
+}
+
 /// The rows of one hand.
 pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRow>), InputError> {
+    let (row, batch) = hand_batch(hand, spec)?;
+    Ok((row, batch.to_rows()))
+}
+
+/// [`hand_rows`] with the solution rows held compactly.
+pub fn hand_batch(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, SolutionBatch), InputError> {
     if !spec.solutions {
-        return Ok((decided_row(hand, spec)?, Vec::new()));
+        return Ok((decided_row(hand, spec)?, SolutionBatch::default()));
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
     let text: Arc<str> = hand.to_string().into();
     // Each class is priced once, for its row and for the hand's effort.
     let costs = difficulty::effort::costs(&sols, spec.target);
     let row = counted_row(hand, spec, &sols, Some(&costs))?;
-    // The classes are used up: each row takes its canonical key, and each
-    // expression tree is freed as soon as its row is made.
-    let rows: Vec<SolutionRow> = sols
-        .classes
-        .into_iter()
-        .zip(&costs)
-        .enumerate()
-        .map(|(i, (c, &cost))| SolutionRow {
-            hand: Arc::clone(&text),
-            class: i as u32,
-            expression: c.expr.to_infix_under(spec.rules, false),
-            canonical: c.canonical,
+    // The classes are used up: each expression tree and canonical key is
+    // freed as soon as its row is made.
+    let mut batch = SolutionBatch::new(text, sols.classes.len());
+    for (c, &cost) in sols.classes.into_iter().zip(&costs) {
+        batch
+            .texts
+            .push_str(&c.expr.to_infix_under(spec.rules, false));
+        let e = batch.texts.len();
+        batch.texts.push_str(&c.canonical);
+        batch.ends.push((e, batch.texts.len()));
+        batch.facts.push(RowFacts {
             dissimilar_group: c.dissimilar_group,
             uses_fraction: c.facts.uses_fraction,
             peak: c
@@ -112,9 +236,10 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
             op_counts: c.facts.op_counts,
             depth: c.facts.depth,
             complexity: (cost * 100.0).round() / 100.0,
-        })
-        .collect();
-    Ok((row, rows))
+        });
+    }
+    batch.texts.shrink_to_fit();
+    Ok((row, batch))
 }
 
 /// The hand row alone: with `spec.solutions` its solution counts and

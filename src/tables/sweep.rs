@@ -16,7 +16,9 @@
 //! order whatever the thread count or chunking (`par_iter().collect()` keeps
 //! order), and [`crate::tables::table`] writes the same bytes for the same rows.
 
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use polars::prelude::{DataFrame, PolarsError};
@@ -30,7 +32,9 @@ use crate::tables::enumerate::{self, Deck, ValueRange};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
-use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_row, hand_rows};
+use crate::tables::rows::{
+    HandRow, RowSpec, SolutionBatch, SolutionRow, hand_batch, hand_row, hand_rows,
+};
 use crate::tables::store::{self, SweepError};
 use crate::tables::summary::{Progress, Summary};
 use crate::tables::table;
@@ -40,9 +44,8 @@ use crate::tables::table;
 /// nothing next to solving.
 pub const CHUNK_HANDS: usize = 512;
 
-/// Hands solved at a time within a chunk: the rows of a piece are turned
-/// into a frame and written before the next piece is solved.
-const PIECE_HANDS: usize = 32;
+/// Hands whose solutions make one frame when a chunk is written.
+const FRAME_HANDS: usize = 32;
 
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6188 five-card hands of
@@ -316,6 +319,16 @@ pub fn sweep_keeping(
     // The rows of some hands, in hand order, on the pool; one bar spans the
     // run, so it is advanced here rather than with indicatif's rayon adaptor,
     // which finishes the bar at the end of each parallel loop.
+    let solve_batch = |cards: &[i64]| -> Result<(HandRow, SolutionBatch), InputError> {
+        let hand = Hand::new(cards.to_vec())?;
+        let out = if cfg.counts_only {
+            (hand_row(&hand, &spec)?, SolutionBatch::default())
+        } else {
+            hand_batch(&hand, &spec)?
+        };
+        progress.advance(1);
+        Ok(out)
+    };
     let solve_each = |hands: &[Vec<i64>]| -> Result<Vec<(HandRow, Vec<SolutionRow>)>, InputError> {
         pool.install(|| {
             hands
@@ -418,33 +431,53 @@ pub fn sweep_keeping(
             resumed += 1;
             continue;
         }
-        // The chunk is solved a piece at a time and each piece's solutions
-        // go straight into the chunk file's writer, so memory holds the rows
-        // of one piece rather than of the whole chunk (a six-card chunk has
-        // up to 300,000 solutions).
+        // The hands are solved on the pool and taken here in hand order as
+        // they finish, so memory holds the solutions of the few hands
+        // between the first unfinished one and the last finished one, and
+        // of one frame's hands, rather than of the whole chunk (up to
+        // 300,000 six-card solutions); and the threads never wait for each
+        // other within a chunk.
         let mut hand_rows = Vec::with_capacity(hands.len());
         let mut sols_bytes = Vec::new();
-        let mut sols_writer = match with_solutions {
+        let mut writer = match with_solutions {
             true => Some(
                 table::TableWriter::for_chunk(&mut sols_bytes, &solutions_schema)
                     .map_err(table_err(&partial))?,
             ),
             false => None,
         };
-        for piece in hands.chunks(PIECE_HANDS) {
-            let rows = solve_each(piece)?;
-            let mut piece_sols = Vec::with_capacity(rows.len());
-            for (h, s) in rows {
-                hand_rows.push(h);
-                piece_sols.push(s);
-            }
-            if let Some(w) = sols_writer.as_mut() {
-                let df = table::solutions_frame_nested(&piece_sols).map_err(table_err(&partial))?;
-                drop(piece_sols);
+        let mut group: Vec<SolutionBatch> = Vec::with_capacity(FRAME_HANDS);
+        let mut failed: Option<SweepError> = None;
+        let mut flush = |group: &mut Vec<SolutionBatch>| -> Result<(), SweepError> {
+            if let Some(w) = writer.as_mut() {
+                let df = table::solutions_frame_batches(group).map_err(table_err(&partial))?;
                 w.push(df).map_err(table_err(&partial))?;
             }
+            group.clear();
+            Ok(())
+        };
+        solve_in_order(&pool, hands, &solve_batch, |result| {
+            if failed.is_some() {
+                return;
+            }
+            match result {
+                Ok((row, batch)) => {
+                    hand_rows.push(row);
+                    group.push(batch);
+                    if group.len() == FRAME_HANDS
+                        && let Err(e) = flush(&mut group)
+                    {
+                        failed = Some(e);
+                    }
+                }
+                Err(e) => failed = Some(e.into()),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        if let Some(w) = sols_writer {
+        flush(&mut group)?;
+        if let Some(w) = writer {
             w.finish().map_err(table_err(&partial))?;
         }
         let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
@@ -486,6 +519,45 @@ pub fn sweep_keeping(
         summary(manifest.tally(), resumed, chunks.len(), false, threads),
         None,
     ))
+}
+
+/// Runs `solve` on every hand of `hands` on `pool` and gives each result to
+/// `take` on this thread, in hand order, as soon as it and every result
+/// before it are ready. The hands are started in order (FIFO), so few
+/// results wait to be taken. A panic in `solve` is raised here.
+fn solve_in_order<T: Send>(
+    pool: &rayon::ThreadPool,
+    hands: &[Vec<i64>],
+    solve: &(dyn Fn(&[i64]) -> T + Sync),
+    mut take: impl FnMut(T),
+) {
+    type Done<T> = Option<std::thread::Result<T>>;
+    let slots: Mutex<Vec<Done<T>>> = Mutex::new((0..hands.len()).map(|_| None).collect());
+    let ready = Condvar::new();
+    pool.in_place_scope_fifo(|scope| {
+        for (i, cards) in hands.iter().enumerate() {
+            let (slots, ready) = (&slots, &ready);
+            scope.spawn_fifo(move |_| {
+                let out = std::panic::catch_unwind(AssertUnwindSafe(|| solve(cards)));
+                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
+                ready.notify_all();
+            });
+        }
+        for i in 0..hands.len() {
+            let mut done = slots.lock().unwrap_or_else(|e| e.into_inner());
+            let out = loop {
+                if let Some(out) = done[i].take() {
+                    break out;
+                }
+                done = ready.wait(done).unwrap_or_else(|e| e.into_inner());
+            };
+            drop(done);
+            match out {
+                Ok(t) => take(t),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
 }
 
 #[cfg(test)]
@@ -543,6 +615,33 @@ mod tests {
         assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
         assert!(e.to_string().contains("4922879481520"), "{e}");
         assert!(cfg(12, "1..13", Deck::Copies(4), false).validate().is_ok());
+    }
+
+    #[test]
+    fn results_come_in_hand_order_and_panics_are_raised() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let hands: Vec<Vec<i64>> = (0..200).map(|i| vec![i]).collect();
+        // Early hands are slow, so later ones finish first.
+        let slow = |cards: &[i64]| {
+            std::thread::sleep(std::time::Duration::from_micros(
+                ((200 - cards[0]) * 20) as u64,
+            ));
+            cards[0]
+        };
+        let mut seen = Vec::new();
+        solve_in_order(&pool, &hands, &slow, |v| seen.push(v));
+        assert_eq!(seen, (0..200).collect::<Vec<_>>());
+        let boom = |cards: &[i64]| {
+            assert!(cards[0] != 7, "hand 7");
+            cards[0]
+        };
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            solve_in_order(&pool, &hands[..10], &boom, |_| {});
+        }));
+        assert!(caught.is_err());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
 use crate::tables::reach::ReachRow;
-use crate::tables::rows::{HandRow, SolutionRow};
+use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 use crate::tables::summary::Tally;
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
@@ -218,24 +218,25 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
 
 /// The solutions table of `rows`, in the given order.
 pub fn solutions_frame(rows: &[SolutionRow]) -> PolarsResult<DataFrame> {
-    solutions_frame_of(rows.len(), || rows.iter())
+    solutions_frame_of(rows.len(), || rows.iter().map(SolutionRow::as_ref))
 }
 
 /// The solutions table of the rows of several hands, in the given order:
-/// the same frame as [`solutions_frame`] of the rows laid end to end,
-/// without first copying them into one list.
-pub fn solutions_frame_nested(rows: &[Vec<SolutionRow>]) -> PolarsResult<DataFrame> {
-    solutions_frame_of(rows.iter().map(Vec::len).sum(), || rows.iter().flatten())
+/// the same frame as [`solutions_frame`] of their rows laid end to end.
+pub fn solutions_frame_batches(batches: &[SolutionBatch]) -> PolarsResult<DataFrame> {
+    solutions_frame_of(batches.iter().map(SolutionBatch::len).sum(), || {
+        batches.iter().flat_map(SolutionBatch::rows)
+    })
 }
 
 /// The solutions table of the `len` rows that `rows()` goes through.
 fn solutions_frame_of<'a, I>(len: usize, rows: impl Fn() -> I) -> PolarsResult<DataFrame>
 where
-    I: Iterator<Item = &'a SolutionRow>,
+    I: Iterator<Item = RowRef<'a>>,
 {
-    fn column<'a, I, T>(name: &str, len: usize, rows: I, f: impl Fn(&'a SolutionRow) -> T) -> Column
+    fn column<'a, I, T>(name: &str, len: usize, rows: I, f: impl Fn(RowRef<'a>) -> T) -> Column
     where
-        I: Iterator<Item = &'a SolutionRow>,
+        I: Iterator<Item = RowRef<'a>>,
         Series: NamedFrom<Vec<T>, [T]>,
     {
         let mut values = Vec::with_capacity(len);
@@ -243,22 +244,24 @@ where
         Column::new(name.into(), values)
     }
     // At most K - 1 operations, and K is far below 256.
-    let op = |name: &str, i: usize| column(name, len, rows(), |r| r.op_counts[i] as u8);
+    let op = |name: &str, i: usize| column(name, len, rows(), |r| r.facts.op_counts[i] as u8);
     let columns = vec![
-        column("hand", len, rows(), |r| &*r.hand),
+        column("hand", len, rows(), |r| r.hand),
         column("class", len, rows(), |r| r.class),
-        column("expression", len, rows(), |r| r.expression.as_str()),
-        column("canonical", len, rows(), |r| r.canonical.as_str()),
-        column("dissimilar_group", len, rows(), |r| r.dissimilar_group),
-        column("uses_fraction", len, rows(), |r| r.uses_fraction),
-        column("peak", len, rows(), |r| r.peak.to_string()),
-        column("peak_f64", len, rows(), |r| r.peak.to_f64()),
+        column("expression", len, rows(), |r| r.expression),
+        column("canonical", len, rows(), |r| r.canonical),
+        column("dissimilar_group", len, rows(), |r| {
+            r.facts.dissimilar_group
+        }),
+        column("uses_fraction", len, rows(), |r| r.facts.uses_fraction),
+        column("peak", len, rows(), |r| r.facts.peak.to_string()),
+        column("peak_f64", len, rows(), |r| r.facts.peak.to_f64()),
         op("adds", 0),
         op("subs", 1),
         op("muls", 2),
         op("divs", 3),
-        column("depth", len, rows(), |r| r.depth as u8),
-        column("complexity", len, rows(), |r| r.complexity),
+        column("depth", len, rows(), |r| r.facts.depth as u8),
+        column("complexity", len, rows(), |r| r.facts.complexity),
     ];
     DataFrame::new(len, columns)
 }
@@ -531,6 +534,27 @@ mod tests {
         assert_eq!(one, write(&[&sols[..3], &sols[3..]]));
         let back = from_parquet(&one).unwrap();
         assert!(back.equals_missing(&solutions_frame(&sols).unwrap()));
+    }
+
+    #[test]
+    fn batches_make_the_frame_of_their_rows() {
+        let spec = spec();
+        let (mut rows, mut batches) = (Vec::new(), Vec::new());
+        for cards in ["1 1 1 1", "1 3 4 6", "3 3 8 8", "1 2 3 4"] {
+            let hand = Hand::parse(cards).unwrap();
+            let (h, b) = crate::tables::rows::hand_batch(&hand, &spec).unwrap();
+            let (h2, r) = hand_rows(&hand, &spec).unwrap();
+            assert_eq!((h, b.to_rows()), (h2, r.clone()));
+            rows.extend(r);
+            batches.push(b);
+        }
+        let a = solutions_frame(&rows).unwrap();
+        let b = solutions_frame_batches(&batches).unwrap();
+        assert!(a.equals_missing(&b));
+        assert_eq!(
+            to_parquet(&mut a.clone()).unwrap(),
+            to_parquet(&mut b.clone()).unwrap()
+        );
     }
 
     #[test]
