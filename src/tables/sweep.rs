@@ -521,6 +521,11 @@ pub fn sweep_keeping(
     ))
 }
 
+/// Hands [`solve_in_order`] lets be started and not yet taken: enough to
+/// keep every worker busy past a slow hand, few enough that their results
+/// cost little memory.
+const IN_FLIGHT: usize = 128;
+
 /// Runs `solve` on every hand of `hands` on `pool` and gives each result to
 /// `take` on this thread, in hand order, as soon as it and every result
 /// before it are ready. The hands are started in order (FIFO), so few
@@ -535,15 +540,24 @@ fn solve_in_order<T: Send>(
     let slots: Mutex<Vec<Done<T>>> = Mutex::new((0..hands.len()).map(|_| None).collect());
     let ready = Condvar::new();
     pool.in_place_scope_fifo(|scope| {
-        for (i, cards) in hands.iter().enumerate() {
-            let (slots, ready) = (&slots, &ready);
+        let start = |i: usize| {
+            let (slots, ready, cards) = (&slots, &ready, &hands[i]);
             scope.spawn_fifo(move |_| {
                 let out = std::panic::catch_unwind(AssertUnwindSafe(|| solve(cards)));
                 slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
                 ready.notify_all();
             });
+        };
+        // At most IN_FLIGHT hands are started and not yet taken: should
+        // this thread fall behind (a busy machine), the workers wait rather
+        // than pile up results.
+        for i in 0..hands.len().min(IN_FLIGHT) {
+            start(i);
         }
         for i in 0..hands.len() {
+            if i + IN_FLIGHT < hands.len() {
+                start(i + IN_FLIGHT);
+            }
             let mut done = slots.lock().unwrap_or_else(|e| e.into_inner());
             let out = loop {
                 if let Some(out) = done[i].take() {
