@@ -14,7 +14,8 @@
 //!
 //! Output bytes depend only on the parameters: rows are produced in hand
 //! order whatever the thread count or chunking (`par_iter().collect()` keeps
-//! order), and [`crate::tables::table`] writes the same bytes for the same rows.
+//! order, and so does [`solve_in_order`] for chunks), and
+//! [`crate::tables::table`] writes the same bytes for the same rows.
 
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -319,18 +320,8 @@ pub fn sweep_keeping(
     // The rows of some hands, in hand order, on the pool; one bar spans the
     // run, so it is advanced here rather than with indicatif's rayon adaptor,
     // which finishes the bar at the end of each parallel loop.
-    let solve_batch = |cards: &[i64]| -> Result<(HandRow, SolutionBatch), InputError> {
-        let hand = Hand::new(cards.to_vec())?;
-        let out = if cfg.counts_only {
-            (hand_row(&hand, &spec)?, SolutionBatch::default())
-        } else {
-            hand_batch(&hand, &spec)?
-        };
-        progress.advance(1);
-        Ok(out)
-    };
-    let solve_each = |hands: &[Vec<i64>]| -> Result<Vec<(HandRow, Vec<SolutionRow>)>, InputError> {
-        pool.install(|| {
+    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
+        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
             hands
                 .par_iter()
                 .map(|cards| {
@@ -343,12 +334,22 @@ pub fn sweep_keeping(
                 })
                 .inspect(|_| progress.advance(1))
                 .collect::<Result<_, InputError>>()
-        })
-    };
-    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
+        })?;
         let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
-            solve_each(hands)?.into_iter().unzip();
+            rows.into_iter().unzip();
         Ok((hand_rows, solution_rows.into_iter().flatten().collect()))
+    };
+    // One hand's rows for a chunked run ([`solve_in_order`]), its solutions
+    // held compactly.
+    let solve_batch = |cards: &[i64]| -> Result<(HandRow, SolutionBatch), InputError> {
+        let hand = Hand::new(cards.to_vec())?;
+        let out = if cfg.counts_only {
+            (hand_row(&hand, &spec)?, SolutionBatch::default())
+        } else {
+            hand_batch(&hand, &spec)?
+        };
+        progress.advance(1);
+        Ok(out)
     };
     let with_solutions = cfg.solutions && !cfg.counts_only;
 
