@@ -117,8 +117,8 @@ fn walk(e: &Expr, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
     // Going up is the detour; coming back down (169-1 after 13*13) is an
     // ordinary step, so only a result above the scale and above both
     // operands pays for its size.
-    let above = scale.max(a.to_f64().abs()).max(b.to_f64().abs());
-    let size = v.to_f64().abs();
+    let above = scale.max(magnitude(a)).max(magnitude(b));
+    let size = magnitude(v);
     if size > above {
         cost += PER_DOUBLING * (size / above).log2();
     }
@@ -126,20 +126,43 @@ fn walk(e: &Expr, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
     Some(v)
 }
 
+/// `|q|` as a float, [`Q::to_f64`]'s value without its division when `q`
+/// is whole (dividing by 1.0 is exact, so the value is the same).
+#[inline]
+fn magnitude(q: Q) -> f64 {
+    if q.is_integer() {
+        (q.numer() as f64).abs()
+    } else {
+        q.to_f64().abs()
+    }
+}
+
 /// The effort of a hand with these solutions for `target`; `None` when
 /// there is no solution.
 pub fn effort(solutions: &Solutions, target: Q) -> Option<HandEffort> {
-    let costs: Vec<f64> = solutions
+    effort_with(solutions, &costs(solutions, target))
+}
+
+/// The complexity of every class of `solutions` for `target`, in order.
+pub fn costs(solutions: &Solutions, target: Q) -> Vec<f64> {
+    solutions
         .classes
         .iter()
         .map(|c| class_complexity(c, target))
-        .collect();
+        .collect()
+}
+
+/// [`effort`] with the complexity of each class already known (`costs`,
+/// from [`costs`]): a sweep prices each class once for both the solutions
+/// table and the hand's effort.
+pub fn effort_with(solutions: &Solutions, costs: &[f64]) -> Option<HandEffort> {
+    debug_assert_eq!(costs.len(), solutions.classes.len());
     let easiest = (0..costs.len()).min_by(|&i, &j| costs[i].total_cmp(&costs[j]))?;
     // Each dissimilar group is one solution to a player, found by its easiest
     // member. Groups are summed in index order so the float result does not
     // depend on anything but the solutions.
     let mut best = vec![f64::INFINITY; solutions.dissimilar.max(1) as usize];
-    for (class, &c) in solutions.classes.iter().zip(&costs) {
+    for (class, &c) in solutions.classes.iter().zip(costs) {
         let g = class.dissimilar_group as usize;
         if g >= best.len() {
             best.resize(g + 1, f64::INFINITY);

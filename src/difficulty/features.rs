@@ -77,6 +77,17 @@ pub struct Derived {
 /// The features of a hand with these solutions; `None` when it has none
 /// (or has more cards than solutions are ever enumerated for).
 pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
+    features_costed(hand, target, solutions, &effort::costs(solutions, target))
+}
+
+/// [`features`] with the complexity of each class already known
+/// ([`effort::costs`]).
+pub fn features_costed(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    costs: &[f64],
+) -> Option<Features> {
     if solutions.classes.is_empty() {
         return None;
     }
@@ -94,7 +105,7 @@ pub fn features(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Feature
         good,
         openings,
     };
-    features_with(hand, target, solutions, &derived)
+    features_with_costs(hand, target, solutions, &derived, costs)
 }
 
 /// The features of a hand with these solutions, its derivations for
@@ -106,7 +117,24 @@ pub fn features_with(
     solutions: &Solutions,
     d: &Derived,
 ) -> Option<Features> {
-    let effort = effort::effort(solutions, target)?;
+    features_with_costs(
+        hand,
+        target,
+        solutions,
+        d,
+        &effort::costs(solutions, target),
+    )
+}
+
+/// [`features_with`] with the complexity of each class already known.
+fn features_with_costs(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    d: &Derived,
+    costs: &[f64],
+) -> Option<Features> {
+    let effort = effort::effort_with(solutions, costs)?;
     let peak = solutions
         .classes
         .iter()
@@ -208,12 +236,63 @@ impl Numbers {
     }
 }
 
+impl Numbers {
+    /// The numbers in eight bits each (a number plus one, zero for none),
+    /// when every one is in `0..=254`: the key of a state in the memo of
+    /// [`Derivations`], a ninth the size of the state and hashed in one
+    /// step. Two states have the same key only if they are equal.
+    fn packed(&self) -> Option<u64> {
+        let mut key = 0u64;
+        for (i, &x) in self.as_slice().iter().enumerate() {
+            if !(0..=254).contains(&x) {
+                return None;
+            }
+            key |= ((x + 1) as u64) << (8 * i);
+        }
+        Some(key)
+    }
+}
+
+/// The largest bound whose states all pack ([`Numbers::packed`]) once the
+/// start does: every result is within the bound.
+const PACKED_MAX: i64 = 254;
+
+/// The packed key of the sorted numbers `xs` (all in `0..=254`) without
+/// those at `i` and `j`, with `r` (in `0..=254`) put in its place: the key
+/// of [`Numbers::replace`].
+fn replace_packed(xs: &[i64], i: usize, j: usize, r: i64) -> u64 {
+    let mut key = 0u64;
+    let mut n = 0;
+    let mut placed = false;
+    for (p, &x) in xs.iter().enumerate() {
+        if p == i || p == j {
+            continue;
+        }
+        if !placed && r <= x {
+            key |= ((r + 1) as u64) << (8 * n);
+            n += 1;
+            placed = true;
+        }
+        key |= ((x + 1) as u64) << (8 * n);
+        n += 1;
+    }
+    if !placed {
+        key |= ((r + 1) as u64) << (8 * n);
+    }
+    key
+}
+
 /// Counts derivations whose every result is a whole number in `0..=bound`,
 /// remembering each multiset of numbers met.
 struct Derivations {
     bound: i64,
     target: Option<i64>,
-    memo: FxHashMap<Numbers, Counts>,
+    /// The states that pack into a key ([`Numbers::packed`]): with a target
+    /// below 128 all of them, and all but the starts of hands with negative
+    /// or large cards.
+    memo: FxHashMap<u64, Counts>,
+    /// The other states.
+    wide: FxHashMap<Numbers, Counts>,
     /// One move list per size of a state, reused so that the recursion
     /// allocates nothing once warm.
     scratch: Vec<Vec<Move>>,
@@ -265,7 +344,8 @@ pub(super) fn moves(numbers: &Numbers, bound: i64) -> Vec<Move> {
 }
 
 /// The most states a thread remembers for one bound before it forgets them
-/// all (about 6 MB); far more than the sub-multisets of every four-card hand.
+/// all (about 2 MB with packed keys); far more than the sub-multisets of
+/// every four-card hand.
 const MEMO_LIMIT: usize = 1 << 16;
 
 thread_local! {
@@ -287,9 +367,14 @@ fn with_counter<R>(
     COUNTERS.with_borrow_mut(|counters| {
         let fresh = Derivations::new(bound, target);
         let counter = match &mut counters[slot] {
-            Some(d)
-                if d.bound == fresh.bound && d.target == target && d.memo.len() < MEMO_LIMIT =>
-            {
+            Some(d) if d.bound == fresh.bound && d.target == target => {
+                if d.memo.len() + d.wide.len() >= MEMO_LIMIT {
+                    // Forgotten, but the tables keep their room: growing
+                    // them again after every reset cost rehashes and page
+                    // faults (seven-card hands fill the memo every few hands).
+                    d.memo.clear();
+                    d.wide.clear();
+                }
                 d
             }
             c => c.insert(fresh),
@@ -323,6 +408,7 @@ impl Derivations {
             bound: bound.min(i64::MAX as f64) as i64,
             target,
             memo: FxHashMap::default(),
+            wide: FxHashMap::default(),
             scratch: Vec::new(),
         }
     }
@@ -357,7 +443,17 @@ impl Derivations {
                 walk: hit,
             };
         }
-        if let Some(c) = self.memo.get(numbers) {
+        let key = numbers.packed();
+        if let Some(k) = key
+            && self.bound <= PACKED_MAX
+        {
+            return self.of_packed(k);
+        }
+        let known = match key {
+            Some(k) => self.memo.get(&k),
+            None => self.wide.get(numbers),
+        };
+        if let Some(c) = known {
             return *c;
         }
         let mut c = Counts::default();
@@ -377,7 +473,74 @@ impl Derivations {
         if walks > 0.0 {
             c.walk = chances / walks;
         }
-        self.memo.insert(*numbers, c);
+        match key {
+            Some(k) => self.memo.insert(k, c),
+            None => self.wide.insert(*numbers, c),
+        };
+        c
+    }
+
+    /// [`Derivations::of`] for a state given by its packed key
+    /// ([`Numbers::packed`]) when the bound is at most [`PACKED_MAX`], so
+    /// that every state it leads to packs too. The same moves in the same
+    /// order as [`moves_into`], so the same sums to the last bit, but made
+    /// one at a time on the keys: no move list, no 72-byte states.
+    fn of_packed(&mut self, key: u64) -> Counts {
+        let len = (71 - key.leading_zeros() as usize) / 8;
+        if len == 1 {
+            let hit = f64::from(u8::from(Some(key as i64 - 1) == self.target));
+            return Counts {
+                hits: hit,
+                complete: 1.0,
+                walk: hit,
+            };
+        }
+        if let Some(c) = self.memo.get(&key) {
+            return *c;
+        }
+        let mut xs = [0i64; MAX];
+        for (p, x) in xs[..len].iter_mut().enumerate() {
+            *x = ((key >> (8 * p)) & 0xff) as i64 - 1;
+        }
+        let xs = &xs[..len];
+        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+        let mut c = Counts::default();
+        let mut walks = 0.0;
+        let mut chances = 0.0;
+        for i in 0..len {
+            if i > 0 && xs[i] == xs[i - 1] {
+                continue;
+            }
+            for j in i + 1..len {
+                if j > i + 1 && xs[j] == xs[j - 1] {
+                    continue;
+                }
+                let (a, b) = (xs[i], xs[j]);
+                let pairs = if a == b {
+                    let m = count(a);
+                    m * (m - 1.0) / 2.0
+                } else {
+                    count(a) * count(b)
+                };
+                for (op, r) in results(a, b).into_iter().enumerate() {
+                    let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
+                        continue;
+                    };
+                    let sub = self.of_packed(replace_packed(xs, i, j, r));
+                    c.hits += pairs * sub.hits;
+                    c.complete += pairs * sub.complete;
+                    // With a == b, b-a and b/a repeat a-b and a/b.
+                    if !(a == b && (op == 3 || op == 5)) {
+                        walks += 1.0;
+                        chances += sub.walk;
+                    }
+                }
+            }
+        }
+        if walks > 0.0 {
+            c.walk = chances / walks;
+        }
+        self.memo.insert(key, c);
         c
     }
 
@@ -415,6 +578,40 @@ mod tests {
         assert_eq!(n.replace(0, 1, 24).as_slice(), [3, 8, 24]);
         assert_eq!(n.replace(2, 3, 0).as_slice(), [0, 1, 3]);
         assert_eq!(Numbers::of(&[1; 9]), None);
+    }
+
+    #[test]
+    fn packed_keys_tell_states_apart() {
+        let key = |v: &[i64]| Numbers::of(v).unwrap().packed();
+        assert_ne!(key(&[0, 0]), key(&[0, 0, 0]));
+        assert_ne!(key(&[0, 1]), key(&[1, 0, 0]));
+        assert_eq!(key(&[3, 1]), key(&[1, 3]));
+        assert!(key(&[254; 8]).is_some());
+        assert_eq!(key(&[1, 255]), None);
+        assert_eq!(key(&[-1, 2]), None);
+        // A state that does not pack is still counted, in the other map.
+        let c = counts(&[-1, 25], 48.0);
+        assert_eq!((c.hits, c.complete), (1.0, 2.0));
+    }
+
+    #[test]
+    fn packed_counts_are_the_general_counts() {
+        // Small cards never reach 254: a bound of 254 (states packed) and
+        // one of 255 (the general path) must count exactly alike.
+        for cards in [[1, 2, 3, 4], [3, 3, 2, 1], [2, 2, 2, 2], [1, 1, 5, 4]] {
+            let n = Numbers::of(&cards).unwrap();
+            let packed = Derivations::new(254.0, Some(10)).of(&n);
+            let general = Derivations::new(255.0, Some(10)).of(&n);
+            assert_eq!(packed, general, "{cards:?}");
+            assert!(packed.walk > 0.0 && packed.hits > 0.0, "{cards:?}");
+        }
+        let n = Numbers::of(&[9, 2, 7, 2]).unwrap();
+        for (i, j, r) in [(0, 1, 0), (1, 3, 30), (0, 3, 5), (2, 3, 254)] {
+            assert_eq!(
+                Some(replace_packed(n.as_slice(), i, j, r)),
+                n.replace(i, j, r).packed()
+            );
+        }
     }
 
     #[test]

@@ -158,6 +158,17 @@ pub fn predict(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Predicti
     features::features(hand, target, solutions).map(|f| predict_features(&f))
 }
 
+/// [`predict`] with the complexity of each class already known
+/// ([`effort::costs`]).
+pub fn predict_costed(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    costs: &[f64],
+) -> Option<Prediction> {
+    features::features_costed(hand, target, solutions, costs).map(|f| predict_features(&f))
+}
+
 /// [`predict`] with the derivations already counted for a range of
 /// targets ([`span::Span`]): the same prediction, without counting them
 /// again for each target.

@@ -6,6 +6,8 @@
 //! (predicted time, difficulty, complexity) are new fields here and new
 //! columns in `table`.
 
+use std::sync::Arc;
+
 use crate::canon::{self, Solutions};
 use crate::difficulty::{self, Tier};
 use crate::game::error::InputError;
@@ -62,7 +64,8 @@ pub struct HandRow {
 /// One row of `solutions.parquet`: a structural class of one hand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolutionRow {
-    pub hand: String,
+    /// The hand's text, one copy shared by all its rows.
+    pub hand: Arc<str>,
     /// Position among the hand's classes, simplest first (0 is the example).
     pub class: u32,
     pub expression: String,
@@ -78,31 +81,165 @@ pub struct SolutionRow {
     pub complexity: f64,
 }
 
+/// A solution row seen in place, in a [`SolutionRow`] or a
+/// [`SolutionBatch`]: what [`crate::tables::table`] makes columns of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowRef<'a> {
+    pub hand: &'a str,
+    pub class: u32,
+    pub expression: &'a str,
+    pub canonical: &'a str,
+    pub facts: RowFacts,
+}
+
+/// The fixed-size fields of a solution row (see [`SolutionRow`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowFacts {
+    pub dissimilar_group: u32,
+    pub uses_fraction: bool,
+    pub peak: Q,
+    pub op_counts: [u32; 4],
+    pub depth: u32,
+    pub complexity: f64,
+}
+
+impl SolutionRow {
+    pub fn as_ref(&self) -> RowRef<'_> {
+        RowRef {
+            hand: &self.hand,
+            class: self.class,
+            expression: &self.expression,
+            canonical: &self.canonical,
+            facts: RowFacts {
+                dissimilar_group: self.dissimilar_group,
+                uses_fraction: self.uses_fraction,
+                peak: self.peak,
+                op_counts: self.op_counts,
+                depth: self.depth,
+                complexity: self.complexity,
+            },
+        }
+    }
+}
+
+/// The solution rows of one hand, held compactly: the texts of all rows in
+/// one string and the fixed fields in one list, instead of a struct and two
+/// strings per row. A six-card chunk of a sweep holds up to 300,000 rows
+/// until it is written; this is a third of the memory of [`SolutionRow`]s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolutionBatch {
+    hand: Arc<str>,
+    /// Each row's expression, then its canonical key, end to end.
+    texts: String,
+    /// Where each row's expression and canonical key end in `texts`.
+    ends: Vec<(usize, usize)>,
+    facts: Vec<RowFacts>,
+}
+
+impl Default for SolutionBatch {
+    /// No rows.
+    fn default() -> SolutionBatch {
+        SolutionBatch::new("".into(), 0)
+    }
+}
+
+impl SolutionBatch {
+    fn new(hand: Arc<str>, rows: usize) -> SolutionBatch {
+        SolutionBatch {
+            hand,
+            texts: String::new(),
+            ends: Vec::with_capacity(rows),
+            facts: Vec::with_capacity(rows),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// The rows, in class order.
+    pub fn rows(&self) -> impl Iterator<Item = RowRef<'_>> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .zip(&self.facts)
+            .enumerate()
+            .map(move |(i, (&(e, c), &facts))| {
+                let row = RowRef {
+                    hand: &self.hand,
+                    class: i as u32,
+                    expression: &self.texts[start..e],
+                    canonical: &self.texts[e..c],
+                    facts,
+                };
+                start = c;
+                row
+            })
+    }
+
+    /// The rows as [`SolutionRow`]s.
+    pub fn to_rows(&self) -> Vec<SolutionRow> {
+        self.rows()
+            .map(|r| SolutionRow {
+                hand: Arc::clone(&self.hand),
+                class: r.class,
+                expression: r.expression.to_string(),
+                canonical: r.canonical.to_string(),
+                dissimilar_group: r.facts.dissimilar_group,
+                uses_fraction: r.facts.uses_fraction,
+                peak: r.facts.peak,
+                op_counts: r.facts.op_counts,
+                depth: r.facts.depth,
+                complexity: r.facts.complexity,
+            })
+            .collect()
+    }
+}
+
 /// The rows of one hand.
 pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRow>), InputError> {
+    let (row, batch) = hand_batch(hand, spec)?;
+    Ok((row, batch.to_rows()))
+}
+
+/// [`hand_rows`] with the solution rows held compactly.
+pub fn hand_batch(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, SolutionBatch), InputError> {
     if !spec.solutions {
-        return Ok((decided_row(hand, spec)?, Vec::new()));
+        return Ok((decided_row(hand, spec)?, SolutionBatch::default()));
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    let text = hand.to_string();
-    let rows: Vec<SolutionRow> = sols
-        .classes
-        .iter()
-        .enumerate()
-        .map(|(i, c)| SolutionRow {
-            hand: text.clone(),
-            class: i as u32,
-            expression: c.expr.to_infix_under(spec.rules, false),
-            canonical: c.canonical.clone(),
+    let text: Arc<str> = hand.to_string().into();
+    // Each class is priced once, for its row and for the hand's effort.
+    let costs = difficulty::effort::costs(&sols, spec.target);
+    let row = counted_row(hand, spec, &sols, Some(&costs))?;
+    // The classes are used up: each expression tree and canonical key is
+    // freed as soon as its row is made.
+    let mut batch = SolutionBatch::new(text, sols.classes.len());
+    for (c, &cost) in sols.classes.into_iter().zip(&costs) {
+        batch
+            .texts
+            .push_str(&c.expr.to_infix_under(spec.rules, false));
+        let e = batch.texts.len();
+        batch.texts.push_str(&c.canonical);
+        batch.ends.push((e, batch.texts.len()));
+        batch.facts.push(RowFacts {
             dissimilar_group: c.dissimilar_group,
             uses_fraction: c.facts.uses_fraction,
-            peak: peak(c),
+            peak: c
+                .facts
+                .peak
+                .expect("facts of a solution always carry a peak"),
             op_counts: c.facts.op_counts,
             depth: c.facts.depth,
-            complexity: (difficulty::class_complexity(c, spec.target) * 100.0).round() / 100.0,
-        })
-        .collect();
-    Ok((counted_row(hand, spec, &sols)?, rows))
+            complexity: (cost * 100.0).round() / 100.0,
+        });
+    }
+    batch.texts.shrink_to_fit();
+    Ok((row, batch))
 }
 
 /// The hand row alone: with `spec.solutions` its solution counts and
@@ -114,7 +251,7 @@ pub fn hand_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
         return decided_row(hand, spec);
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    counted_row(hand, spec, &sols)
+    counted_row(hand, spec, &sols, None)
 }
 
 fn peak(c: &canon::Class) -> Q {
@@ -166,15 +303,24 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
     })
 }
 
-/// The row of a hand whose classes are `sols`.
-fn counted_row(hand: &Hand, spec: &RowSpec, sols: &Solutions) -> Result<HandRow, InputError> {
+/// The row of a hand whose classes are `sols` (priced `costs`, when the
+/// caller has them).
+fn counted_row(
+    hand: &Hand,
+    spec: &RowSpec,
+    sols: &Solutions,
+    costs: Option<&[f64]>,
+) -> Result<HandRow, InputError> {
     let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
     let solvable = !sols.classes.is_empty();
     // A representative without a fractional intermediate is itself a
     // solution under integer rules; only hands without one need the solver.
     let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
         || integer_solvable(hand, spec, solvable)?;
-    let assessed = difficulty::predict(hand, spec.target, sols);
+    let assessed = match costs {
+        Some(costs) => difficulty::predict_costed(hand, spec.target, sols, costs),
+        None => difficulty::predict(hand, spec.target, sols),
+    };
     Ok(HandRow {
         hand: hand.clone(),
         solvable,
@@ -224,7 +370,10 @@ mod tests {
         assert!(h.solvable && h.needs_fraction && !h.integer_solvable);
         assert_eq!(h.example, "8/(3-8/3)");
         assert_eq!(h.solutions, Some(sols.len() as u32));
-        assert!(sols.iter().all(|s| s.uses_fraction && s.hand == "3 3 8 8"));
+        assert!(
+            sols.iter()
+                .all(|s| s.uses_fraction && &*s.hand == "3 3 8 8")
+        );
         assert_eq!(h.deal_ways, 36);
     }
 

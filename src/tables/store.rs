@@ -83,19 +83,22 @@ pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepE
     write_atomic(&partial.join(layout::RUN_RECORD), &bytes)
 }
 
-/// Frames of one chunk: hands, and solutions when the run makes them.
-pub type ChunkFrames = (DataFrame, Option<DataFrame>);
-
-/// Persists chunk `c` (solutions first, hands last: hands marks it done).
-pub fn write_chunk(partial: &Path, c: usize, frames: &mut ChunkFrames) -> Result<(), SweepError> {
-    if let Some(s) = frames.1.as_mut() {
-        let path = partial.join(layout::chunk_solutions(c));
-        write_atomic(&path, &table::to_parquet(s).map_err(table_err(&path))?)?;
+/// Persists chunk `c`: its solutions as chunk-file bytes
+/// ([`table::TableWriter::for_chunk`]) when the run makes them, then its
+/// hands (last: the hands file marks the chunk done).
+pub fn write_chunk(
+    partial: &Path,
+    c: usize,
+    hands: &DataFrame,
+    solutions: Option<&[u8]>,
+) -> Result<(), SweepError> {
+    if let Some(bytes) = solutions {
+        write_atomic(&partial.join(layout::chunk_solutions(c)), bytes)?;
     }
     let path = partial.join(layout::chunk_hands(c));
     write_atomic(
         &path,
-        &table::to_parquet(&mut frames.0).map_err(table_err(&path))?,
+        &table::to_chunk_parquet(hands).map_err(table_err(&path))?,
     )
 }
 
@@ -119,10 +122,37 @@ pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, S
     read_frame(&partial.join(layout::chunk_hands(c)))
 }
 
-/// The solutions of finished chunk `c`.
-pub fn read_chunk_solutions(partial: &Path, c: usize) -> Result<DataFrame, SweepError> {
+/// The solutions of finished chunk `c`, as frames of at most
+/// [`table::CHUNK_GROUP_ROWS`] rows in row order: the final write holds one
+/// such piece of a chunk at a time rather than the whole chunk decoded.
+pub fn read_chunk_solutions(
+    partial: &Path,
+    c: usize,
+) -> impl Iterator<Item = Result<DataFrame, SweepError>> {
     let path = partial.join(layout::chunk_solutions(c));
-    table::from_parquet(&read(&path)?).map_err(table_err(&path))
+    let mut state = match read(&path) {
+        Ok(bytes) => table::parquet_rows(&bytes)
+            .map(|rows| (Some(bytes), rows))
+            .map_err(table_err(&path)),
+        Err(e) => Err(e),
+    };
+    let mut offset = 0;
+    std::iter::from_fn(move || match &mut state {
+        Err(_) => {
+            let failed = std::mem::replace(&mut state, Ok((None, 0)));
+            failed.err().map(Err)
+        }
+        Ok((bytes, rows)) => {
+            let bytes = bytes.as_ref()?;
+            if offset >= *rows {
+                return None;
+            }
+            let len = table::CHUNK_GROUP_ROWS.min(*rows - offset);
+            let piece = table::from_parquet_slice(bytes, offset, len).map_err(table_err(&path));
+            offset += len;
+            Some(piece)
+        }
+    })
 }
 
 pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {

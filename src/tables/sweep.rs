@@ -14,9 +14,12 @@
 //!
 //! Output bytes depend only on the parameters: rows are produced in hand
 //! order whatever the thread count or chunking (`par_iter().collect()` keeps
-//! order), and [`crate::tables::table`] writes the same bytes for the same rows.
+//! order, and so does [`solve_in_order`] for chunks), and
+//! [`crate::tables::table`] writes the same bytes for the same rows.
 
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use polars::prelude::{DataFrame, PolarsError};
@@ -30,7 +33,9 @@ use crate::tables::enumerate::{self, Deck, ValueRange};
 pub use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{Params, RunRecord};
-use crate::tables::rows::{HandRow, RowSpec, SolutionRow, hand_row, hand_rows};
+use crate::tables::rows::{
+    HandRow, RowSpec, SolutionBatch, SolutionRow, hand_batch, hand_row, hand_rows,
+};
 use crate::tables::store::{self, SweepError};
 use crate::tables::summary::{Progress, Summary};
 use crate::tables::table;
@@ -39,6 +44,9 @@ use crate::tables::table;
 /// progress bar moves, large enough that two Parquet files per chunk cost
 /// nothing next to solving.
 pub const CHUNK_HANDS: usize = 512;
+
+/// Hands whose solutions make one frame when a chunk is written.
+const FRAME_HANDS: usize = 32;
 
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6188 five-card hands of
@@ -289,8 +297,22 @@ pub fn sweep_keeping(
         solutions: cfg.solutions,
     };
     let threads = cfg.threads.unwrap_or(0);
+    // The workers are joinable so that a chunked run can wait for them to
+    // end, and their caches to be freed, before writing the final files.
+    let mut workers = Vec::new();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .spawn_handler(|thread| {
+            let mut b = std::thread::Builder::new();
+            if let Some(name) = thread.name() {
+                b = b.name(name.to_owned());
+            }
+            if let Some(size) = thread.stack_size() {
+                b = b.stack_size(size);
+            }
+            workers.push(b.spawn(|| thread.run())?);
+            Ok(())
+        })
         .build()
         .map_err(|e| SweepError::Threads(threads, e))?;
     progress.start(mine.len() as u64);
@@ -316,6 +338,18 @@ pub fn sweep_keeping(
         let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
             rows.into_iter().unzip();
         Ok((hand_rows, solution_rows.into_iter().flatten().collect()))
+    };
+    // One hand's rows for a chunked run ([`solve_in_order`]), its solutions
+    // held compactly.
+    let solve_batch = |cards: &[i64]| -> Result<(HandRow, SolutionBatch), InputError> {
+        let hand = Hand::new(cards.to_vec())?;
+        let out = if cfg.counts_only {
+            (hand_row(&hand, &spec)?, SolutionBatch::default())
+        } else {
+            hand_batch(&hand, &spec)?
+        };
+        progress.advance(1);
+        Ok(out)
     };
     let with_solutions = cfg.solutions && !cfg.counts_only;
 
@@ -385,6 +419,10 @@ pub fn sweep_keeping(
 
     // Hands tables are small and kept; solutions are streamed back from the
     // chunk files at the end, so memory never holds a whole solutions table.
+    let solutions_schema = table::solutions_frame(&[])
+        .map_err(table_err(&partial))?
+        .schema()
+        .clone();
     let mut hand_frames: Vec<DataFrame> = Vec::with_capacity(chunks.len());
     let (mut resumed, mut written) = (0, 0);
     for (c, hands) in chunks.iter().enumerate() {
@@ -394,16 +432,63 @@ pub fn sweep_keeping(
             resumed += 1;
             continue;
         }
-        let (hand_rows, solution_rows) = solve(hands)?;
-        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
-        let sols_df = if with_solutions {
-            Some(table::solutions_frame(&solution_rows).map_err(table_err(&partial))?)
-        } else {
-            None
+        // The hands are solved on the pool and taken here in hand order as
+        // they finish, so memory holds the solutions of the few hands
+        // between the first unfinished one and the last finished one, and
+        // of one frame's hands, rather than of the whole chunk (up to
+        // 300,000 six-card solutions); and the threads never wait for each
+        // other within a chunk.
+        let mut hand_rows = Vec::with_capacity(hands.len());
+        let mut sols_bytes = Vec::new();
+        let mut writer = match with_solutions {
+            true => Some(
+                table::TableWriter::for_chunk(&mut sols_bytes, &solutions_schema)
+                    .map_err(table_err(&partial))?,
+            ),
+            false => None,
         };
-        let mut chunk = (hands_df, sols_df);
-        store::write_chunk(&partial, c, &mut chunk)?;
-        hand_frames.push(chunk.0);
+        let mut group: Vec<SolutionBatch> = Vec::with_capacity(FRAME_HANDS);
+        let mut failed: Option<SweepError> = None;
+        let mut flush = |group: &mut Vec<SolutionBatch>| -> Result<(), SweepError> {
+            if let Some(w) = writer.as_mut() {
+                let df = table::solutions_frame_batches(group).map_err(table_err(&partial))?;
+                w.push(df).map_err(table_err(&partial))?;
+            }
+            group.clear();
+            Ok(())
+        };
+        solve_in_order(&pool, hands, &solve_batch, |result| {
+            if failed.is_some() {
+                return;
+            }
+            match result {
+                Ok((row, batch)) => {
+                    hand_rows.push(row);
+                    group.push(batch);
+                    if group.len() == FRAME_HANDS
+                        && let Err(e) = flush(&mut group)
+                    {
+                        failed = Some(e);
+                    }
+                }
+                Err(e) => failed = Some(e.into()),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        flush(&mut group)?;
+        if let Some(w) = writer {
+            w.finish().map_err(table_err(&partial))?;
+        }
+        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
+        store::write_chunk(
+            &partial,
+            c,
+            &hands_df,
+            with_solutions.then_some(sols_bytes.as_slice()),
+        )?;
+        hand_frames.push(hands_df);
         written += 1;
         if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
             progress.finish();
@@ -411,23 +496,83 @@ pub fn sweep_keeping(
         }
     }
     progress.finish();
+    // The workers' caches (the class engine's, the derivation counters')
+    // are freed with their threads, before the final files are written.
+    let threads = pool.current_num_threads();
+    drop(pool);
+    for w in workers {
+        // A worker that panicked has already failed the run through rayon.
+        let _ = w.join();
+    }
 
     let mut hands_df = match table::concat(hand_frames).map_err(table_err(&dir))? {
         Some(df) => df,
         None => table::hands_frame(&[]).map_err(table_err(&dir))?,
     };
-    let solutions =
-        with_solutions.then(|| (0..chunks.len()).map(|c| store::read_chunk_solutions(&partial, c)));
+    let solutions = with_solutions
+        .then(|| (0..chunks.len()).flat_map(|c| store::read_chunk_solutions(&partial, c)));
     if part == Part::Whole {
         table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
     }
     let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
     store::remove_partial(&partial)?;
-    let threads = pool.current_num_threads();
     Ok((
         summary(manifest.tally(), resumed, chunks.len(), false, threads),
         None,
     ))
+}
+
+/// Hands [`solve_in_order`] lets be started and not yet taken: enough to
+/// keep every worker busy past a slow hand, few enough that their results
+/// cost little memory.
+const IN_FLIGHT: usize = 128;
+
+/// Runs `solve` on every hand of `hands` on `pool` and gives each result to
+/// `take` on this thread, in hand order, as soon as it and every result
+/// before it are ready. The hands are started in order (FIFO), so few
+/// results wait to be taken. A panic in `solve` is raised here.
+fn solve_in_order<T: Send>(
+    pool: &rayon::ThreadPool,
+    hands: &[Vec<i64>],
+    solve: &(dyn Fn(&[i64]) -> T + Sync),
+    mut take: impl FnMut(T),
+) {
+    type Done<T> = Option<std::thread::Result<T>>;
+    let slots: Mutex<Vec<Done<T>>> = Mutex::new((0..hands.len()).map(|_| None).collect());
+    let ready = Condvar::new();
+    pool.in_place_scope_fifo(|scope| {
+        let start = |i: usize| {
+            let (slots, ready, cards) = (&slots, &ready, &hands[i]);
+            scope.spawn_fifo(move |_| {
+                let out = std::panic::catch_unwind(AssertUnwindSafe(|| solve(cards)));
+                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
+                ready.notify_all();
+            });
+        };
+        // At most IN_FLIGHT hands are started and not yet taken: should
+        // this thread fall behind (a busy machine), the workers wait rather
+        // than pile up results.
+        for i in 0..hands.len().min(IN_FLIGHT) {
+            start(i);
+        }
+        for i in 0..hands.len() {
+            if i + IN_FLIGHT < hands.len() {
+                start(i + IN_FLIGHT);
+            }
+            let mut done = slots.lock().unwrap_or_else(|e| e.into_inner());
+            let out = loop {
+                if let Some(out) = done[i].take() {
+                    break out;
+                }
+                done = ready.wait(done).unwrap_or_else(|e| e.into_inner());
+            };
+            drop(done);
+            match out {
+                Ok(t) => take(t),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
 }
 
 #[cfg(test)]
@@ -485,6 +630,33 @@ mod tests {
         assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
         assert!(e.to_string().contains("4922879481520"), "{e}");
         assert!(cfg(12, "1..13", Deck::Copies(4), false).validate().is_ok());
+    }
+
+    #[test]
+    fn results_come_in_hand_order_and_panics_are_raised() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let hands: Vec<Vec<i64>> = (0..200).map(|i| vec![i]).collect();
+        // Early hands are slow, so later ones finish first.
+        let slow = |cards: &[i64]| {
+            std::thread::sleep(std::time::Duration::from_micros(
+                ((200 - cards[0]) * 20) as u64,
+            ));
+            cards[0]
+        };
+        let mut seen = Vec::new();
+        solve_in_order(&pool, &hands, &slow, |v| seen.push(v));
+        assert_eq!(seen, (0..200).collect::<Vec<_>>());
+        let boom = |cards: &[i64]| {
+            assert!(cards[0] != 7, "hand 7");
+            cards[0]
+        };
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            solve_in_order(&pool, &hands[..10], &boom, |_| {});
+        }));
+        assert!(caught.is_err());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
 use crate::tables::reach::ReachRow;
-use crate::tables::rows::{HandRow, SolutionRow};
+use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 use crate::tables::summary::Tally;
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
@@ -28,6 +28,8 @@ const ZSTD_LEVEL: i32 = 3;
 /// Rows per row group: a k = 6 solutions table (5.8 million rows) spans 23,
 /// small tables are one; a writer holds about one group in memory.
 const ROW_GROUP_ROWS: usize = 256 * 1024;
+/// Rows per row group of a chunk file ([`TableWriter::for_chunk`]).
+pub const CHUNK_GROUP_ROWS: usize = 32 * 1024;
 /// Bytes per data page (polars' default, pinned).
 const DATA_PAGE_BYTES: usize = 1024 * 1024;
 
@@ -216,32 +218,52 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
 
 /// The solutions table of `rows`, in the given order.
 pub fn solutions_frame(rows: &[SolutionRow]) -> PolarsResult<DataFrame> {
-    let op = |name: &str, i: usize| {
-        // At most K - 1 operations, and K is far below 256.
-        Column::new(
-            name.into(),
-            rows.iter()
-                .map(|r| r.op_counts[i] as u8)
-                .collect::<Vec<_>>(),
-        )
-    };
+    solutions_frame_of(rows.len(), || rows.iter().map(SolutionRow::as_ref))
+}
+
+/// The solutions table of the rows of several hands, in the given order:
+/// the same frame as [`solutions_frame`] of their rows laid end to end.
+pub fn solutions_frame_batches(batches: &[SolutionBatch]) -> PolarsResult<DataFrame> {
+    solutions_frame_of(batches.iter().map(SolutionBatch::len).sum(), || {
+        batches.iter().flat_map(SolutionBatch::rows)
+    })
+}
+
+/// The solutions table of the `len` rows that `rows()` goes through.
+fn solutions_frame_of<'a, I>(len: usize, rows: impl Fn() -> I) -> PolarsResult<DataFrame>
+where
+    I: Iterator<Item = RowRef<'a>>,
+{
+    fn column<'a, I, T>(name: &str, len: usize, rows: I, f: impl Fn(RowRef<'a>) -> T) -> Column
+    where
+        I: Iterator<Item = RowRef<'a>>,
+        Series: NamedFrom<Vec<T>, [T]>,
+    {
+        let mut values = Vec::with_capacity(len);
+        values.extend(rows.map(f));
+        Column::new(name.into(), values)
+    }
+    // At most K - 1 operations, and K is far below 256.
+    let op = |name: &str, i: usize| column(name, len, rows(), |r| r.facts.op_counts[i] as u8);
     let columns = vec![
-        col("hand", rows, |r| r.hand.as_str()),
-        col("class", rows, |r| r.class),
-        col("expression", rows, |r| r.expression.as_str()),
-        col("canonical", rows, |r| r.canonical.as_str()),
-        col("dissimilar_group", rows, |r| r.dissimilar_group),
-        col("uses_fraction", rows, |r| r.uses_fraction),
-        col("peak", rows, |r| r.peak.to_string()),
-        col("peak_f64", rows, |r| r.peak.to_f64()),
+        column("hand", len, rows(), |r| r.hand),
+        column("class", len, rows(), |r| r.class),
+        column("expression", len, rows(), |r| r.expression),
+        column("canonical", len, rows(), |r| r.canonical),
+        column("dissimilar_group", len, rows(), |r| {
+            r.facts.dissimilar_group
+        }),
+        column("uses_fraction", len, rows(), |r| r.facts.uses_fraction),
+        column("peak", len, rows(), |r| r.facts.peak.to_string()),
+        column("peak_f64", len, rows(), |r| r.facts.peak.to_f64()),
         op("adds", 0),
         op("subs", 1),
         op("muls", 2),
         op("divs", 3),
-        col("depth", rows, |r| r.depth as u8),
-        col("complexity", rows, |r| r.complexity),
+        column("depth", len, rows(), |r| r.facts.depth as u8),
+        column("complexity", len, rows(), |r| r.facts.complexity),
     ];
-    DataFrame::new(rows.len(), columns)
+    DataFrame::new(len, columns)
 }
 
 /// Fills `difficulty_rank` of a complete hands table from its
@@ -288,12 +310,36 @@ impl<W: Write> TableWriter<W> {
             .with_statistics(StatisticsOptions::full())
             .with_data_page_size(Some(DATA_PAGE_BYTES))
             .batched(schema)?;
-        Ok(TableWriter {
+        Ok(TableWriter::of(batched, group_rows))
+    }
+
+    /// A writer of a chunk file of an unfinished run: a file only this
+    /// program reads back, and only for its rows, so it is made for speed
+    /// and little memory rather than size. Row groups are smaller (the
+    /// writer holds less), compression is LZ4 (zstd took a tenth of a
+    /// six-card sweep's instructions, and the final table compressed the
+    /// same rows again) and there are no statistics. The final table is
+    /// cut into its own row groups whatever the chunks', so its bytes do
+    /// not change.
+    pub fn for_chunk(out: W, schema: &Schema) -> PolarsResult<TableWriter<W>> {
+        let batched = ParquetWriter::new(out)
+            .with_compression(ParquetCompression::Lz4Raw)
+            .with_statistics(StatisticsOptions::empty())
+            .with_data_page_size(Some(DATA_PAGE_BYTES))
+            .batched(schema)?;
+        Ok(TableWriter::of(batched, CHUNK_GROUP_ROWS))
+    }
+
+    fn of(
+        batched: polars::io::parquet::write::BatchedWriter<W>,
+        group_rows: usize,
+    ) -> TableWriter<W> {
+        TableWriter {
             batched,
             pending: None,
             group_rows,
             rows: 0,
-        })
+        }
     }
 
     /// Appends the rows of `df`.
@@ -340,9 +386,30 @@ pub fn to_parquet(df: &mut DataFrame) -> PolarsResult<Vec<u8>> {
     Ok(buf)
 }
 
-/// A frame from Parquet bytes written by [`to_parquet`].
+/// Parquet bytes of `df` as a chunk file ([`TableWriter::for_chunk`]).
+pub fn to_chunk_parquet(df: &DataFrame) -> PolarsResult<Vec<u8>> {
+    let mut buf = Vec::new();
+    let mut w = TableWriter::for_chunk(&mut buf, df.schema())?;
+    w.push(df.clone())?;
+    w.finish()?;
+    Ok(buf)
+}
+
+/// A frame from Parquet bytes written by [`to_parquet`] (or as a chunk).
 pub fn from_parquet(bytes: &[u8]) -> PolarsResult<DataFrame> {
     ParquetReader::new(Cursor::new(bytes)).finish()
+}
+
+/// Rows `offset..offset + len` of Parquet bytes (fewer past the end).
+pub fn from_parquet_slice(bytes: &[u8], offset: usize, len: usize) -> PolarsResult<DataFrame> {
+    ParquetReader::new(Cursor::new(bytes))
+        .with_slice(Some((offset, len)))
+        .finish()
+}
+
+/// How many rows Parquet bytes hold (from the footer).
+pub fn parquet_rows(bytes: &[u8]) -> PolarsResult<usize> {
+    ParquetReader::new(Cursor::new(bytes)).num_rows()
 }
 
 /// Frames stacked in the given order (the row order of the result).
@@ -467,6 +534,27 @@ mod tests {
         assert_eq!(one, write(&[&sols[..3], &sols[3..]]));
         let back = from_parquet(&one).unwrap();
         assert!(back.equals_missing(&solutions_frame(&sols).unwrap()));
+    }
+
+    #[test]
+    fn batches_make_the_frame_of_their_rows() {
+        let spec = spec();
+        let (mut rows, mut batches) = (Vec::new(), Vec::new());
+        for cards in ["1 1 1 1", "1 3 4 6", "3 3 8 8", "1 2 3 4"] {
+            let hand = Hand::parse(cards).unwrap();
+            let (h, b) = crate::tables::rows::hand_batch(&hand, &spec).unwrap();
+            let (h2, r) = hand_rows(&hand, &spec).unwrap();
+            assert_eq!((h, b.to_rows()), (h2, r.clone()));
+            rows.extend(r);
+            batches.push(b);
+        }
+        let a = solutions_frame(&rows).unwrap();
+        let b = solutions_frame_batches(&batches).unwrap();
+        assert!(a.equals_missing(&b));
+        assert_eq!(
+            to_parquet(&mut a.clone()).unwrap(),
+            to_parquet(&mut b.clone()).unwrap()
+        );
     }
 
     #[test]
