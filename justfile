@@ -108,7 +108,7 @@ bench-public:
         '"$HOME/.cache/census24/inrust/bin/inrust" -G 24' \
         '"$CARGO_TARGET_DIR/release/census24" solve --stdin --all < /tmp/census24-hands4.txt' \
         '"$CARGO_TARGET_DIR/release/census24" sweep --quiet --out /tmp/census24-bench/data'
-    hyperfine --warmup 3 --runs 50 -N \
+    hyperfine --warmup 3 --runs 50 \
         '"$HOME/.cache/census24/inrust/bin/inrust" -G 24 3 8 8 9' \
         '"$CARGO_TARGET_DIR/release/census24" solve --all 3 8 8 9'
 
