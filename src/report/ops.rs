@@ -60,15 +60,28 @@ impl Ops {
         op_counts: impl IntoIterator<Item = [u32; 4]>,
         integer_solvable: bool,
     ) -> Option<Ops> {
-        let least = op_counts
-            .into_iter()
-            .map(|[_, _, muls, divs]| match (muls, divs) {
-                (0, 0) => Ops::AddSub,
-                (_, 0) => Ops::Product,
-                _ => Ops::Division,
-            })
-            .min()?;
-        Some(match least {
+        Ops::of_least(
+            op_counts.into_iter().map(Ops::of_class).min(),
+            integer_solvable,
+        )
+    }
+
+    /// The operations one structural class uses, from its uses of
+    /// `+ - * /`: `add-sub`, `product` or `division` (a fraction is not a
+    /// class property).
+    pub fn of_class([_, _, muls, divs]: [u32; 4]) -> Ops {
+        match (muls, divs) {
+            (0, 0) => Ops::AddSub,
+            (_, 0) => Ops::Product,
+            _ => Ops::Division,
+        }
+    }
+
+    /// [`Ops::needed`] from the least [`Ops::of_class`] over the hand's
+    /// classes (`None` when it has none), for callers that fold the
+    /// classes themselves.
+    pub fn of_least(least: Option<Ops>, integer_solvable: bool) -> Option<Ops> {
+        Some(match least? {
             Ops::Division if !integer_solvable => Ops::Fraction,
             other => other,
         })

@@ -129,6 +129,44 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The columns `names` of rows `offset..offset + len` of the solutions
+    /// table (fewer past its end; none without one). From a file, only the
+    /// row groups holding those rows are read.
+    fn solution_rows(
+        &self,
+        names: &[&str],
+        offset: usize,
+        len: usize,
+    ) -> Result<DataFrame, ReportError> {
+        let (path, df) = match &self.solutions {
+            None => return Ok(DataFrame::empty()),
+            Some((path, df)) => (path, df),
+        };
+        let err = |source| ReportError::Table {
+            path: path.clone(),
+            source,
+        };
+        match df {
+            Some(df) => Ok(df
+                .select(names.iter().copied())
+                .map_err(err)?
+                .slice(offset as i64, len)),
+            None => {
+                let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                ParquetReader::new(file)
+                    .with_columns(Some(names.iter().map(|n| n.to_string()).collect()))
+                    .with_slice(Some((offset, len)))
+                    .finish()
+                    .map_err(err)
+            }
+        }
+    }
+}
+
 pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
     let text = path.to_string_lossy().into_owned();
     // One table at a time: the partition is known from the path, and hive
@@ -187,6 +225,12 @@ impl Cols<'_> {
             .iter()
             .map(|s| s.map(str::to_string))
             .collect())
+    }
+
+    /// The operation-count columns, `+ - * /` ([`OP_COLUMNS`]).
+    pub fn op_counts(&self) -> Result<[Vec<Option<u64>>; 4], ReportError> {
+        let [a, s, m, d] = OP_COLUMNS;
+        Ok([self.u64s(a)?, self.u64s(s)?, self.u64s(m)?, self.u64s(d)?])
     }
 
     pub fn u64_at(&self, name: &str) -> Result<u64, ReportError> {
@@ -657,8 +701,8 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let tier = c.strs("tier")?;
     let rank = c.u64s("difficulty_rank")?;
 
-    let (kept, mut classes) = match table.solutions()? {
-        None => (Kept::None, BTreeMap::new()),
+    let (kept, mut classes, mut easiest) = match table.solutions()? {
+        None => (Kept::None, BTreeMap::new(), BTreeMap::new()),
         Some((sols, lf)) => {
             let rows = run(
                 sols,
@@ -670,27 +714,27 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
             }
             .u64_at("n")?;
             if n <= max_classes {
-                (Kept::All, classes_of(sols, lf, None)?)
+                (Kept::All, classes_of(sols, lf)?, BTreeMap::new())
             } else {
-                let easiest = easiest_classes(sols, lf.clone())?;
-                (Kept::Easiest, classes_of(sols, lf, Some(easiest))?)
+                let easiest = easiest_by_hand(table, sols, &lf, n as usize, SLICE_ROWS)?;
+                (Kept::Easiest, BTreeMap::new(), easiest)
             }
         }
     };
     let entries = (0..df.height())
         .map(|i| {
             let name = hand[i].clone().unwrap_or_default();
-            let rows = classes.remove(&name).unwrap_or_default();
-            let integer_solvable = integer[i] == Some(1);
-            let ops = match kept {
-                Kept::None => None,
-                _ => Ops::needed(rows.iter().map(|r| r.op_counts), integer_solvable),
+            let (rows, least) = match easiest.remove(&name) {
+                Some(e) => (vec![e.row], Some(e.least)),
+                None => {
+                    let rows = classes.remove(&name).unwrap_or_default();
+                    let least = rows.iter().map(|r| Ops::of_class(r.op_counts)).min();
+                    (rows, least)
+                }
             };
-            let mut groups = grouped(rows);
-            if kept == Kept::Easiest {
-                groups.truncate(1);
-                groups.iter_mut().for_each(|g| g.0.truncate(1));
-            }
+            let integer_solvable = integer[i] == Some(1);
+            let ops = Ops::of_least(least, integer_solvable);
+            let groups = grouped(rows);
             Entry {
                 cards: name
                     .split_whitespace()
@@ -721,49 +765,10 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     })
 }
 
-/// Each hand's easiest class (lowest complexity, then class) and its
-/// expression, by hand.
-fn easiest_classes(
-    path: &Path,
-    solutions: LazyFrame,
-) -> Result<BTreeMap<String, (u32, String)>, ReportError> {
-    let complexity = if schema_of(path, &solutions)?.contains("complexity") {
-        col("complexity")
-    } else {
-        col("class")
-    };
-    let df = run(
-        path,
-        solutions
-            .select([
-                col("hand"),
-                col("class"),
-                col("expression"),
-                complexity.alias("key"),
-            ])
-            .sort_by_exprs(
-                [col("hand"), col("key"), col("class")],
-                SortMultipleOptions::default(),
-            )
-            .unique_stable(Some(cols(["hand"])), UniqueKeepStrategy::First),
-    )?;
-    let c = Cols { df: &df, path };
-    Ok(c.strs("hand")?
-        .into_iter()
-        .zip(c.u64s("class")?)
-        .zip(c.strs("expression")?)
-        .filter_map(|((h, k), e)| Some((h?, (k? as u32, e?))))
-        .collect())
-}
-
-/// The solution rows of every hand, by hand. With `only`, every row keeps
-/// its operation counts (for [`Ops::needed`]) but only the named class of
-/// each hand has its expression: the caller keeps that one alone (it sorts
-/// first, being the easiest).
+/// The solution rows of every hand, by hand.
 fn classes_of(
     path: &Path,
     solutions: LazyFrame,
-    only: Option<BTreeMap<String, (u32, String)>>,
 ) -> Result<BTreeMap<String, Vec<ClassRow>>, ReportError> {
     let complexity = if schema_of(path, &solutions)?.contains("complexity") {
         col("complexity").cast(DataType::Float64)
@@ -776,41 +781,23 @@ fn classes_of(
         col("dissimilar_group").cast(DataType::UInt64),
         complexity,
     ];
-    for op in ["adds", "subs", "muls", "divs"] {
+    for op in OP_COLUMNS {
         fields.push(col(op).cast(DataType::UInt64));
     }
-    if only.is_none() {
-        fields.push(col("expression"));
-    }
+    fields.push(col("expression"));
     let df = run(path, solutions.select(fields))?;
     let c = Cols { df: &df, path };
     let hand = c.strs("hand")?;
     let class = c.u64s("class")?;
     let group = c.u64s("dissimilar_group")?;
     let complexity = c.f64s("complexity")?;
-    let ops = [
-        c.u64s("adds")?,
-        c.u64s("subs")?,
-        c.u64s("muls")?,
-        c.u64s("divs")?,
-    ];
-    let expression = match &only {
-        None => c.strs("expression")?,
-        Some(_) => vec![None; df.height()],
-    };
+    let ops = c.op_counts()?;
+    let expression = c.strs("expression")?;
     let mut by_hand: BTreeMap<String, Vec<ClassRow>> = BTreeMap::new();
-    for i in 0..df.height() {
-        let Some(h) = hand[i].clone() else { continue };
-        let class = class[i].unwrap_or(0) as u32;
-        let text = match &only {
-            None => expression[i].clone(),
-            Some(only) => only
-                .get(&h)
-                .filter(|(k, _)| *k == class)
-                .map(|(_, e)| e.clone()),
-        };
+    for (i, (h, text)) in hand.into_iter().zip(expression).enumerate() {
+        let Some(h) = h else { continue };
         by_hand.entry(h).or_default().push(ClassRow {
-            class,
+            class: class[i].unwrap_or(0) as u32,
             expression: text.unwrap_or_default(),
             dissimilar_group: group[i].unwrap_or(0) as u32,
             complexity: complexity[i].unwrap_or(0.0),
@@ -818,6 +805,120 @@ fn classes_of(
         });
     }
     Ok(by_hand)
+}
+
+/// The operation-count columns of `solutions.parquet`, `+ - * /`.
+const OP_COLUMNS: [&str; 4] = ["adds", "subs", "muls", "divs"];
+
+/// Rows of a solutions table read at a time for [`easiest_by_hand`]: one
+/// row group of a table written by `census24 sweep`, so that a six-card
+/// table (5.8 million rows) is never held whole.
+const SLICE_ROWS: usize = 1 << 18;
+
+/// What a catalog that keeps only each hand's easiest solution needs of
+/// its classes.
+#[derive(Debug)]
+struct Easiest {
+    /// The easiest class: the lowest complexity, then the lowest class.
+    row: ClassRow,
+    /// The least [`Ops::of_class`] over all its classes.
+    least: Ops,
+}
+
+impl Easiest {
+    /// Whether a class of this complexity and number is easier than the
+    /// one kept (the order of [`grouped`]).
+    fn beaten_by(&self, complexity: f64, class: u32) -> bool {
+        complexity
+            .total_cmp(&self.row.complexity)
+            .then(class.cmp(&self.row.class))
+            .is_lt()
+    }
+
+    fn absorb(&mut self, other: Easiest) {
+        if self.beaten_by(other.row.complexity, other.row.class) {
+            self.row = other.row;
+        }
+        self.least = self.least.min(other.least);
+    }
+}
+
+/// Each hand's [`Easiest`] from the `rows` rows of `table`'s solutions
+/// table (`solutions`, read from `path`), `slice` rows at a time: memory
+/// holds one slice and one entry per hand, whatever the table's size.
+fn easiest_by_hand(
+    table: &Table,
+    path: &Path,
+    solutions: &LazyFrame,
+    rows: usize,
+    slice: usize,
+) -> Result<BTreeMap<String, Easiest>, ReportError> {
+    let has_complexity = schema_of(path, solutions)?.contains("complexity");
+    let mut names = vec!["hand", "class", "expression"];
+    names.extend(OP_COLUMNS);
+    if has_complexity {
+        names.push("complexity");
+    }
+    let mut out: BTreeMap<String, Easiest> = BTreeMap::new();
+    // Rows come hand by hand, so the hand being read is folded apart from
+    // the map and entered when the next one starts.
+    let mut current: Option<(String, Easiest)> = None;
+    let enter =
+        |(hand, e): (String, Easiest), out: &mut BTreeMap<String, Easiest>| match out.entry(hand) {
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(e);
+            }
+            std::collections::btree_map::Entry::Occupied(mut o) => o.get_mut().absorb(e),
+        };
+    for offset in (0..rows).step_by(slice.max(1)) {
+        let df = table.solution_rows(&names, offset, slice)?;
+        let c = Cols { df: &df, path };
+        let text = |name: &str| {
+            df.column(name)
+                .and_then(|col| col.str().cloned())
+                .map_err(|e| c.err(e))
+        };
+        let (hand, expression) = (text("hand")?, text("expression")?);
+        let class = c.u64s("class")?;
+        let ops = c.op_counts()?;
+        let complexity = if has_complexity {
+            c.f64s("complexity")?
+        } else {
+            vec![Some(0.0); df.height()]
+        };
+        for (i, h) in hand.iter().enumerate() {
+            let Some(h) = h else { continue };
+            let (k, x) = (class[i].unwrap_or(0) as u32, complexity[i].unwrap_or(0.0));
+            let op_counts = ops.each_ref().map(|o| o[i].unwrap_or(0) as u32);
+            // The expression is copied only for a class that leads so far.
+            let row = || ClassRow {
+                class: k,
+                expression: expression.get(i).unwrap_or_default().to_string(),
+                dissimilar_group: 0,
+                complexity: x,
+                op_counts,
+            };
+            let least = Ops::of_class(op_counts);
+            match &mut current {
+                Some((name, e)) if name == h => {
+                    if e.beaten_by(x, k) {
+                        e.row = row();
+                    }
+                    e.least = e.least.min(least);
+                }
+                _ => {
+                    let next = (h.to_string(), Easiest { row: row(), least });
+                    if let Some(done) = current.replace(next) {
+                        enter(done, &mut out);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(done) = current {
+        enter(done, &mut out);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -843,5 +944,50 @@ mod tests {
         }
         assert!(several > 0, "some hand has more than one solution to drop");
         assert!(all.hands.iter().any(|h| h.ops == Some(Ops::Product)));
+    }
+
+    /// Reading the solutions table a slice at a time, from its file or from
+    /// a frame in memory, finds each hand's easiest class and least
+    /// operations as sorting all its classes does, whatever the slice size
+    /// (hands cut between slices included).
+    #[test]
+    fn easiest_by_hand_in_slices_is_the_easiest_of_all_classes() {
+        let rel = "rules=rational/target=24/values=1-13/deck=4/k=4";
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
+        let files = TableFiles::in_dir(&dir);
+        let on_disk = Table::read(&files).unwrap();
+        let sols = files.solutions.clone().unwrap();
+        let frame = ParquetReader::new(std::fs::File::open(&sols).unwrap())
+            .finish()
+            .unwrap();
+        let rows = frame.height();
+        assert_eq!(rows, 4078);
+        let in_memory = Table::of_frames(&dir, on_disk.hands.clone(), Some(frame));
+        let want: BTreeMap<String, (String, f64, Ops)> = classes_of(&sols, scan(&sols).unwrap())
+            .unwrap()
+            .into_iter()
+            .map(|(hand, rows)| {
+                let least = rows
+                    .iter()
+                    .map(|r| Ops::of_class(r.op_counts))
+                    .min()
+                    .unwrap();
+                let best = grouped(rows).swap_remove(0).0.swap_remove(0);
+                (hand, (best.expression, best.complexity, least))
+            })
+            .collect();
+        assert_eq!(want.len(), 1362, "every solvable four-card hand");
+        for table in [&on_disk, &in_memory] {
+            let lf = table.solutions().unwrap().unwrap().1;
+            for slice in [1, 7, 1000, SLICE_ROWS] {
+                let got: BTreeMap<String, (String, f64, Ops)> =
+                    easiest_by_hand(table, &sols, &lf, rows, slice)
+                        .unwrap()
+                        .into_iter()
+                        .map(|(h, e)| (h, (e.row.expression, e.row.complexity, e.least)))
+                        .collect();
+                assert_eq!(got, want, "slices of {slice}");
+            }
+        }
     }
 }
