@@ -27,7 +27,7 @@ use crate::tables::layout::{self, Part, ReachKey, Shard};
 use crate::tables::manifest::{Manifest, Params, RunRecord};
 use crate::tables::reach::{ReachSpec, reach_rows};
 use crate::tables::store;
-use crate::tables::summary::{Progress, Tally};
+use crate::tables::summary::{Progress, Tally, counted, how_long};
 use crate::tables::sweep::check_plan;
 use crate::tables::table;
 
@@ -143,15 +143,15 @@ impl ReachSummary {
             .map(|s| format!(", shard {s}"))
             .unwrap_or_default();
         let mut s = format!(
-            "Swept {} hands of {} cards from {} against targets {} ({}, deck {}{shard}): \
-             {} rows, {} of them solvable ({:.2}%).",
-            t.hands,
-            k.k,
+            "Swept {} of {} from {} against targets {} ({}, deck {}{shard}): \
+             {}, {} of them solvable ({:.2}%).",
+            counted(t.hands, "hand"),
+            counted(k.k as u64, "card"),
             k.values,
             k.targets,
             k.rules,
             k.deck,
-            t.solution_rows,
+            counted(t.solution_rows, "row"),
             t.solvable,
             if t.solution_rows == 0 {
                 0.0
@@ -166,13 +166,13 @@ impl ReachSummary {
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
         {
             s += &format!(
-                " Most solvable target: {} ({} of {} hands).",
+                " Most solvable target: {} ({} of {}).",
                 k.targets.lo + i as i64,
                 n,
-                t.hands
+                counted(t.hands, "hand")
             );
         }
-        s += &crate::tables::summary::how_long(
+        s += &how_long(
             self.already_complete,
             self.elapsed,
             self.threads,

@@ -106,9 +106,9 @@ impl Summary {
     pub fn paragraph(&self) -> String {
         let t = &self.tally;
         let mut s = format!(
-            "Swept {} hands of {}: {} solvable ({:.2}%), {} of them only with fractions; \
+            "Swept {} of {}: {} solvable ({:.2}%), {} of them only with fractions; \
              a random deal is solvable with probability {:.4}.",
-            t.hands,
+            counted(t.hands, "hand"),
             self.what,
             t.solvable,
             100.0 * t.solvable_share(),
@@ -116,7 +116,7 @@ impl Summary {
             t.solvable_deal_share(),
         );
         if self.solutions {
-            s += &format!(" {} solution classes.", t.solution_rows);
+            s += &format!(" {}.", counted(t.solution_rows, "solution class"));
         }
         s += &how_long(
             self.already_complete,
@@ -142,11 +142,27 @@ pub fn how_long(
     if already_complete {
         return " The table was already complete; nothing was recomputed.".to_string();
     }
-    let mut s = format!(" Took {:.2} s on {threads} threads", elapsed.as_secs_f64());
+    let mut s = format!(
+        " Took {:.2} s on {}",
+        elapsed.as_secs_f64(),
+        counted(threads as u64, "thread")
+    );
     if resumed_chunks > 0 {
-        s += &format!(", resuming {resumed_chunks} of {chunks} chunks from an earlier run");
+        s += &format!(
+            ", resuming {resumed_chunks} of {} from an earlier run",
+            counted(chunks as u64, "chunk")
+        );
     }
     s + "."
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 hand`, `3 solution classes`.
+pub fn counted(n: u64, noun: &str) -> String {
+    match (n, noun.ends_with('s')) {
+        (1, _) => format!("{n} {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        (_, false) => format!("{n} {noun}s"),
+    }
 }
 
 #[cfg(test)]
@@ -180,6 +196,41 @@ mod tests {
              1 of them only with fractions; a random deal is solvable with probability 0.5000. \
              9 solution classes. Took 1.50 s on 2 threads, resuming 1 of 2 chunks from an earlier run. \
              Tables in data/k=4."
+        );
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(counted(1, "hand"), "1 hand");
+        assert_eq!(counted(0, "hand"), "0 hands");
+        assert_eq!(counted(1, "solution class"), "1 solution class");
+        assert_eq!(counted(9, "solution class"), "9 solution classes");
+        let s = Summary {
+            what: format!(
+                "{} from 24..24 (rational, target 24, deck none)",
+                counted(1, "card")
+            ),
+            tally: Tally {
+                hands: 1,
+                solvable: 1,
+                solution_rows: 1,
+                ways: 1,
+                solvable_ways: 1,
+                ..Tally::default()
+            },
+            solutions: true,
+            resumed_chunks: 0,
+            chunks: 0,
+            already_complete: false,
+            elapsed: Duration::from_millis(30),
+            threads: 1,
+            location: "data/k=1".into(),
+        };
+        assert_eq!(
+            s.paragraph(),
+            "Swept 1 hand of 1 card from 24..24 (rational, target 24, deck none): 1 solvable \
+             (100.00%), 0 of them only with fractions; a random deal is solvable with probability \
+             1.0000. 1 solution class. Took 0.03 s on 1 thread. Tables in data/k=1."
         );
     }
 }

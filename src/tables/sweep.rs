@@ -131,8 +131,12 @@ impl SweepConfig {
             .map(|s| format!(", shard {s}"))
             .unwrap_or_default();
         format!(
-            "{} cards from {} ({}, target {}, deck {}{shard})",
-            k.k, k.values, k.rules, k.target, k.deck
+            "{} from {} ({}, target {}, deck {}{shard})",
+            crate::tables::summary::counted(k.k as u64, "card"),
+            k.values,
+            k.rules,
+            k.target,
+            k.deck
         )
     }
 }

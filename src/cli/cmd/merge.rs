@@ -3,17 +3,18 @@
 use crate::cli::args::MergeArgs;
 use crate::cli::cmd::Status;
 use crate::tables::merge::merge_all;
+use crate::tables::summary::counted;
 
 pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
     for m in merge_all(&args.out)? {
         if !args.quiet {
             println!(
-                "Merged {} parts into {}: {} hands, {} solvable, {} solution classes.",
-                m.parts,
+                "Merged {} into {}: {}, {} solvable, {}.",
+                counted(u64::from(m.parts), "part"),
                 m.dir.display(),
-                m.manifest.hands,
+                counted(m.manifest.hands, "hand"),
                 m.manifest.solvable,
-                m.manifest.solution_rows
+                counted(m.manifest.solution_rows, "solution class")
             );
         }
     }
