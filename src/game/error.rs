@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::game::rules::Use;
+
 /// Something wrong with what the user asked for: a card, a target, a rule set,
 /// a hand size. The binary prints it on one line and exits with status 2.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -40,17 +42,33 @@ pub enum InputError {
     Undecided { hand: String, target: String },
     #[error(
         "hand {hand} with target {target} needs more than {steps} steps of exhaustive \
-         search, the limit that keeps a solve to seconds: no answer (hands of 9 or more \
-         different cards whose target is out of reach, or --closest with 9 or more, \
-         can need billions)"
+         search, the limit that keeps a solve to seconds: no answer ({})",
+        too_hard_cause(*uses)
     )]
     TooHard {
         hand: String,
         target: String,
         steps: u64,
+        /// Which cards a solution had to use: with any selection, every
+        /// sub-hand is searched, so fewer cards reach the limit.
+        uses: Use,
     },
     #[error("{0}")]
     Other(String),
+}
+
+/// Which hands reach the step limit, as [`InputError::TooHard`] says.
+fn too_hard_cause(uses: Use) -> &'static str {
+    match uses {
+        Use::All => {
+            "hands of 9 or more different cards whose target is out of reach, or \
+             --closest with 9 or more, can need billions"
+        }
+        Use::Any => {
+            "with --use any every selection of the cards is searched: 8 or more \
+             different cards whose target is out of reach can need billions"
+        }
+    }
 }
 
 /// The longest piece of user input an error message quotes.

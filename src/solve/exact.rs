@@ -27,7 +27,7 @@ use crate::game::error::InputError;
 use crate::game::expr::{Expr, Op};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::{Q, height_bound};
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, Use};
 
 /// How `--closest` picks a value when the target is out of reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -81,7 +81,7 @@ pub fn solve_within(
     let mut s = Solver::new(hand, target, rules)?;
     s.budget = steps;
     s.decide_full(target)
-        .map_err(|Exhausted| s.too_hard(hand, target, steps))
+        .map_err(|Exhausted| s.too_hard(hand, target, steps, Use::All))
 }
 
 /// Whether `t` is out of reach of every expression over `cards` by size
@@ -112,7 +112,7 @@ pub fn solve_closest(
         });
     }
     let mut s = Solver::new(hand, target, rules)?;
-    let too_hard = |s: &Solver| s.too_hard(hand, target, MAX_STEPS);
+    let too_hard = |s: &Solver| s.too_hard(hand, target, MAX_STEPS, Use::All);
     if let Some(e) = s.decide_full(target).map_err(|Exhausted| too_hard(&s))? {
         return Ok(Outcome {
             value: Some(target),
@@ -139,7 +139,7 @@ pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError>
     let mut s = Solver::new(hand, Q::ZERO, rules)?;
     let full = s.full;
     s.materialize(full)
-        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, MAX_STEPS))?;
+        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, MAX_STEPS, Use::All))?;
     Ok(s.set(full).vals.clone())
 }
 
@@ -331,11 +331,14 @@ impl Solver {
         Ok(())
     }
 
-    pub(super) fn too_hard(&self, hand: &Hand, target: Q, steps: u64) -> InputError {
+    /// The step budget of `steps` ran out solving `hand` for `target`,
+    /// using its cards as `uses` says.
+    pub(super) fn too_hard(&self, hand: &Hand, target: Q, steps: u64, uses: Use) -> InputError {
         InputError::TooHard {
             hand: hand.to_string(),
             target: target.to_string(),
             steps,
+            uses,
         }
     }
 

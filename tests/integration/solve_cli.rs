@@ -483,3 +483,24 @@ fn closest_over_ten_cards_ends_with_the_limit_named() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("needs more than 30000000 steps"), "{err}");
 }
+
+/// With `--use any` every selection of the cards is searched, so eight
+/// different cards with an unreachable target reach the step limit (all
+/// eight at once finish in seconds); the message names that cause, not the
+/// nine cards of the all-cards game.
+#[test]
+fn any_selection_of_eight_cards_ends_with_the_limit_and_its_cause() {
+    let cards = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    let mut args = vec!["solve", "--use", "any", "--target", "100003/7"];
+    args.extend(cards);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("needs more than 30000000 steps"), "{err}");
+    assert!(
+        err.contains("with --use any every selection of the cards is searched"),
+        "{err}"
+    );
+    assert!(!err.contains("9 or more"), "{err}");
+}
