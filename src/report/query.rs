@@ -127,9 +127,7 @@ impl Table {
             Some((path, None)) => Ok(Some((path, scan(path)?))),
         }
     }
-}
 
-impl Table {
     /// The columns `names` of rows `offset..offset + len` of the solutions
     /// table (fewer past its end; none without one). From a file, only the
     /// row groups holding those rows are read.
