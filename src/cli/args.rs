@@ -282,7 +282,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
 
-    /// Worker threads (default: one per core). Output does not depend on it.
+    /// Worker threads for solving and for compressing the final tables
+    /// (default: one per core). Output does not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 

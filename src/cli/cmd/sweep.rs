@@ -95,6 +95,14 @@ fn run_reach(
 }
 
 pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
+    // The final tables are compressed on rayon's global pool: it gets the
+    // threads asked for too. (It can be built once per process only; the
+    // program runs one command.)
+    if let Some(n) = args.threads {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.into())
+            .build_global();
+    }
     if args.game.is_some() {
         // The game names its own targets.
         return run_reach(&args, TargetRange { lo: 100, hi: 999 });
