@@ -669,7 +669,10 @@ mod tests {
         // Text of several megabytes: pages of one column compressed apart.
         let n = 200_000;
         let text: Vec<Option<String>> = (0..n)
-            .map(|i| (i % 7 != 0).then(|| format!("{i}*{}-{}", i % 13, i * 7919 % 1000)))
+            .map(|i| {
+                (i % 7 != 0)
+                    .then(|| format!("({i:07}*{})-{}/({}+{i})", i % 13, i * 7919 % 1000, i % 97))
+            })
             .collect();
         let num: Vec<Option<i64>> = (0..n as i64).map(|i| (i % 5 != 0).then_some(i)).collect();
         frames.push(
@@ -682,6 +685,26 @@ mod tests {
             )
             .unwrap(),
         );
+        // The case the page-by-page compression is for is really met: the
+        // text column of one row group spans several pages.
+        let text = frames.last().unwrap().clone();
+        let mut probe = Vec::new();
+        let mut batched = ParquetWriter::new(&mut probe)
+            .batched(text.schema())
+            .unwrap();
+        let encoder = ColumnEncoder::new(
+            &mut batched,
+            text.schema(),
+            ParquetCompression::Zstd(None),
+            StatisticsOptions::full(),
+        )
+        .unwrap();
+        let batch = text
+            .iter_chunks(CompatLevel::newest(), false)
+            .next()
+            .unwrap();
+        let pages = encoder.compress(batch.columns()).unwrap();
+        assert!(pages[0].len() > 3, "{} pages", pages[0].len());
         for df in frames {
             for group_rows in [1000, ROW_GROUP_ROWS] {
                 let mut ours = Vec::new();
