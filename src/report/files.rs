@@ -12,9 +12,7 @@ use std::path::{Path, PathBuf};
 use super::SizeSummary;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
-use super::query::{
-    ReportError, Table, TableFiles, calibration, catalog, size_summary, table_summary,
-};
+use super::query::{ReportError, Table, calibration, catalog, size_summary, table_summary};
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::{Measured, parse_measurements};
 use crate::game::number::Q;
@@ -78,8 +76,9 @@ pub struct Found {
     pub dir: PathBuf,
 }
 
-/// Every whole table (a folder with `hands.parquet`) under `data`, sorted
-/// by id: families together, hand sizes ascending.
+/// Every table under `data` (a partition folder with a manifest, a
+/// hands table or shard parts: [`Table::read`] then says if it is not a
+/// finished one), sorted by id: families together, hand sizes ascending.
 pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
     if !data.is_dir() {
         return Err(ReportError::NoTables {
@@ -91,13 +90,45 @@ pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir);
         if let Some(id) = TableKey::from_partition(rel)
-            && dir.join(Part::Whole.hands()).is_file()
+            && holds_table(&dir)?
         {
             found.push(Found { id, dir });
         }
     }
     found.sort_by_key(|f| f.id.sort_key());
     Ok(found)
+}
+
+/// Whether `dir` holds a table or the start of one: its manifest, a
+/// table file, or shard parts.
+pub(crate) fn holds_table(dir: &Path) -> Result<bool, ReportError> {
+    let names = crate::tables::store::list(dir)?;
+    let whole = Part::Whole;
+    Ok(names.iter().any(|n| {
+        [
+            whole.manifest(),
+            whole.hands(),
+            whole.solutions(),
+            whole.reach(),
+        ]
+        .contains(n)
+            || Part::of_manifest_name(n).is_some()
+    }))
+}
+
+/// Takes the lock on the reports folder `out` (one writer at a time) and
+/// removes the temporaries killed runs left in the folders it writes.
+fn lock_reports(out: &Path) -> Result<disk::FolderLock, ReportError> {
+    let lock = disk::lock(out, &Part::Whole.lock()).map_err(|e| match e {
+        disk::LockError::Busy(dir) => ReportError::Busy { dir },
+        disk::LockError::Io(path, source) => ReportError::Io { path, source },
+    })?;
+    let folders = disk::folders(out).map_err(|(path, source)| ReportError::Io { path, source })?;
+    for dir in folders {
+        disk::remove_temporaries(&dir, |_| true)
+            .map_err(|source| ReportError::Io { path: dir, source })?;
+    }
+    Ok(lock)
 }
 
 pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
@@ -145,14 +176,22 @@ pub fn write_reports_with(
             dir: plan.data.join(missing.partition()),
         });
     }
-    // Each table's hands are read once, for its size summary and its report.
+    // Each table's hands are read once, for its size summary and its
+    // report; every table (reach tables too) is verified before anything is
+    // written.
     let tables: Vec<Table> = found
         .iter()
         .map(|f| match fresh.iter().find(|(id, _)| *id == f.id) {
             Some((_, t)) => Ok(t.clone()),
-            None => Table::read(&TableFiles::in_dir(&f.dir)),
+            None => Table::read(&f.dir),
         })
         .collect::<Result<_, ReportError>>()?;
+    if plan.only.is_none() {
+        for key in &reach {
+            crate::tables::store::verify(&plan.data.join(key.partition()), Part::Whole)?;
+        }
+    }
+    let _lock = lock_reports(&plan.out)?;
     let sizes: Vec<(TableKey, SizeSummary)> = found
         .iter()
         .zip(&tables)
@@ -187,7 +226,7 @@ pub fn write_reports_with(
                     path: path.clone(),
                     source,
                 })?;
-                Ok(path)
+                Ok::<_, ReportError>(path)
             });
             let readme = (|| {
                 let mut summary = table_summary(&f.id, table)?;

@@ -23,6 +23,8 @@ use super::{
 use crate::difficulty::Tier;
 use crate::difficulty::calibrate::{Measured, spearman};
 use crate::tables::layout::{Part, TableKey};
+use crate::tables::manifest::Manifest;
+use crate::tables::store::{self, SweepError};
 
 /// Why a report could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -40,25 +42,26 @@ pub enum ReportError {
         dir.display()
     )]
     NoTables { dir: PathBuf },
+    /// A table that does not verify against its manifest, or whose reader
+    /// failed.
+    #[error(transparent)]
+    Data(#[from] SweepError),
+    #[error("reports in {}: another census24 process is writing them", dir.display())]
+    Busy { dir: PathBuf },
 }
 
-/// A table's files.
-#[derive(Clone, Debug)]
-pub struct TableFiles {
-    pub hands: PathBuf,
-    /// `None` when the table was swept with `--no-solutions`.
-    pub solutions: Option<PathBuf>,
-}
-
-impl TableFiles {
-    /// The files of the table in `dir`.
-    pub fn in_dir(dir: &Path) -> TableFiles {
-        let solutions = dir.join(Part::Whole.solutions());
-        TableFiles {
-            hands: dir.join(Part::Whole.hands()),
-            solutions: solutions.is_file().then_some(solutions),
-        }
-    }
+/// Runs a polars read of `path`, turning a panic inside it into an error
+/// naming the file (as [`crate::tables::store::guarded`] does for tables).
+pub(crate) fn guarded<T>(
+    path: &Path,
+    read: impl FnOnce() -> Result<T, ReportError>,
+) -> Result<T, ReportError> {
+    crate::tables::disk::catch_panic(read).unwrap_or_else(|message| {
+        Err(ReportError::Data(SweepError::Panicked {
+            path: path.to_path_buf(),
+            message,
+        }))
+    })
 }
 
 /// One table as its report reads it: the hands frame, read once (or handed
@@ -83,35 +86,50 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// Reads the hands table of `files`.
-    pub fn read(files: &TableFiles) -> Result<Table, ReportError> {
-        let path = files.hands.as_path();
-        let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
-            path: path.to_path_buf(),
-            source,
+    /// Reads the hands table in `dir`, once every file of the table is
+    /// checked against its manifest ([`store::verify`]); the solutions
+    /// table is used only if the manifest lists it.
+    pub fn read(dir: &Path) -> Result<Table, ReportError> {
+        let (table, _) = Table::read_with_manifest(dir)?;
+        Ok(table)
+    }
+
+    /// [`Table::read`], also returning the verified manifest.
+    pub fn read_with_manifest(dir: &Path) -> Result<(Table, Manifest), ReportError> {
+        let manifest = store::verify(dir, Part::Whole)?;
+        let listed = |name: String| manifest.files.iter().find(|f| f.name == name);
+        let hands_entry = listed(Part::Whole.hands()).ok_or_else(|| SweepError::Unverified {
+            path: dir.join(Part::Whole.manifest()),
+            what: format!("does not list {}", Part::Whole.hands()),
         })?;
-        let hands = ParquetReader::new(file)
-            .finish()
-            .map_err(|source| ReportError::Table {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        Ok(Table {
-            hands_path: files.hands.clone(),
+        let hands = store::read_checked(dir, hands_entry)?;
+        let solutions = listed(Part::Whole.solutions()).map(|f| (dir.join(&f.name), None));
+        let table = Table {
+            hands_path: dir.join(Part::Whole.hands()),
             hands,
-            solutions: files.solutions.clone().map(|p| (p, None)),
-        })
+            solutions,
+        };
+        Ok((table, manifest))
     }
 
     /// The table of `dir` from frames already in memory: those a sweep has
     /// just written there.
     pub fn of_frames(dir: &Path, hands: DataFrame, solutions: Option<DataFrame>) -> Table {
-        let files = TableFiles::in_dir(dir);
         Table {
-            hands_path: files.hands,
+            hands_path: dir.join(Part::Whole.hands()),
             hands,
             solutions: solutions.map(|df| (dir.join(Part::Whole.solutions()), Some(df))),
         }
+    }
+
+    /// The hands frame (its columns shared, not copied).
+    pub fn hands_frame(&self) -> DataFrame {
+        self.hands.clone()
+    }
+
+    /// Whether the table has its solutions table.
+    pub fn has_solutions(&self) -> bool {
+        self.solutions.is_some()
     }
 
     fn hands(&self) -> LazyFrame {
@@ -150,7 +168,7 @@ impl Table {
                 .select(names.iter().copied())
                 .map_err(err)?
                 .slice(offset as i64, len)),
-            None => {
+            None => guarded(path, || {
                 let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
                     path: path.clone(),
                     source,
@@ -160,7 +178,7 @@ impl Table {
                     .with_slice(Some((offset, len)))
                     .finish()
                     .map_err(err)
-            }
+            }),
         }
     }
 }
@@ -181,11 +199,14 @@ pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
     })
 }
 
-/// Runs a query, naming the file it reads on failure.
+/// Runs a query, naming the file it reads on failure (a panic inside the
+/// reader included).
 pub(crate) fn run(path: &Path, lf: LazyFrame) -> Result<DataFrame, ReportError> {
-    lf.collect().map_err(|source| ReportError::Table {
-        path: path.to_path_buf(),
-        source,
+    guarded(path, || {
+        lf.collect().map_err(|source| ReportError::Table {
+            path: path.to_path_buf(),
+            source,
+        })
     })
 }
 
@@ -928,7 +949,7 @@ mod tests {
         let rel = "rules=rational/target=24/values=1-13/deck=4/k=3";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
-        let table = Table::read(&TableFiles::in_dir(&dir)).unwrap();
+        let table = Table::read(&dir).unwrap();
         let all = catalog(&id, &table, u64::MAX).unwrap();
         let easiest = catalog(&id, &table, 10).unwrap();
         assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Easiest));
@@ -952,9 +973,8 @@ mod tests {
     fn easiest_by_hand_in_slices_is_the_easiest_of_all_classes() {
         let rel = "rules=rational/target=24/values=1-13/deck=4/k=4";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
-        let files = TableFiles::in_dir(&dir);
-        let on_disk = Table::read(&files).unwrap();
-        let sols = files.solutions.clone().unwrap();
+        let on_disk = Table::read(&dir).unwrap();
+        let sols = dir.join(Part::Whole.solutions());
         let frame = ParquetReader::new(std::fs::File::open(&sols).unwrap())
             .finish()
             .unwrap();

@@ -13,8 +13,10 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::report::query::{Cols, ReportError, easiest_of, run, scan};
+use crate::report::query::{Cols, ReportError, Table, easiest_of, run};
 use crate::tables::layout::{Part, TableKey};
+use crate::tables::manifest::Manifest;
+use crate::tables::store::SweepError;
 
 /// A validated `census24 rank` request.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +48,12 @@ pub enum RankError {
         sweep
     )]
     Missing { path: PathBuf, sweep: String },
+    #[error(
+        "{} holds shard parts but not the whole table: join them with `census24 merge --out {}`",
+        path.display(),
+        data.display()
+    )]
+    OnlyParts { path: PathBuf, data: PathBuf },
     #[error(
         "the table at {} has no difficulty (swept with --no-solutions, or before difficulty \
          existed): sweep it again with `census24 sweep {}`",
@@ -85,6 +93,24 @@ pub struct RankRow {
     pub deal_probability: f64,
     /// The easiest solution (lowest complexity).
     pub easiest: String,
+}
+
+/// The verified table `t` of `data` with its manifest, for `rank` and
+/// `pick`: a folder with no table, or with shard parts only, gets the
+/// command that makes it.
+pub fn read_table(data: &Path, t: &TableKey) -> Result<(Table, Manifest), RankError> {
+    let dir = data.join(t.partition());
+    Table::read_with_manifest(&dir).map_err(|e| match e {
+        ReportError::Data(SweepError::NoTable { .. }) => RankError::Missing {
+            path: dir,
+            sweep: sweep_command(data, t),
+        },
+        ReportError::Data(SweepError::OnlyParts { .. }) => RankError::OnlyParts {
+            path: dir,
+            data: data.to_path_buf(),
+        },
+        e => RankError::Report(e),
+    })
 }
 
 /// The options of `census24 sweep` that create `table` in `data`.
@@ -130,10 +156,8 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let dir = q.data.join(q.table.partition());
     let path = dir.join(Part::Whole.hands());
     let sweep = sweep_command(&q.data, &q.table);
-    if !path.is_file() {
-        return Err(RankError::Missing { path: dir, sweep });
-    }
-    let hands = scan(&path)?.with_row_index("row", None);
+    let (table, manifest) = read_table(&q.data, &q.table)?;
+    let hands = table.hands_frame().lazy().with_row_index("row", None);
     let schema = hands
         .clone()
         .collect_schema()
@@ -228,9 +252,14 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let deal = c.f64s("deal_probability")?;
     let example = c.strs("example")?;
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
-    let easiest = match dir.join(Part::Whole.solutions()) {
-        s if s.is_file() => easiest_of(&s, &names)?,
-        _ => Default::default(),
+    // Without a solutions table (--counts-only) the example stands in.
+    let easiest = match manifest
+        .files
+        .iter()
+        .any(|f| f.name == Part::Whole.solutions())
+    {
+        true => easiest_of(&dir.join(Part::Whole.solutions()), &names)?,
+        false => Default::default(),
     };
     Ok((0..df.height())
         .map(|i| RankRow {

@@ -11,7 +11,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use super::query::{ReportError, run, scan};
+use super::query::ReportError;
 use super::ratio;
 use super::render::Rendered;
 use super::svg::{BarChart, LineChart, Series};
@@ -121,8 +121,17 @@ pub fn large_values(deck: Deck) -> Vec<i64> {
 /// table in `dir`. Rows are read column by column without copying them
 /// out: the Countdown census has twelve million.
 pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> {
+    let manifest = crate::tables::store::verify(dir, Part::Whole)?;
     let path = dir.join(Part::Whole.reach());
-    let df = run(&path, scan(&path)?)?;
+    let entry = manifest
+        .files
+        .iter()
+        .find(|f| f.name == Part::Whole.reach())
+        .ok_or_else(|| crate::tables::store::SweepError::Unverified {
+            path: dir.join(Part::Whole.manifest()),
+            what: format!("does not list {}", Part::Whole.reach()),
+        })?;
+    let df = crate::tables::store::read_checked(dir, entry)?;
     let err = |source| ReportError::Table {
         path: path.clone(),
         source,
@@ -749,21 +758,22 @@ fn nice_max(values: impl Iterator<Item = f64>) -> f64 {
 /// partition under `out`; returns the markdown file.
 pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
     let dir = data.join(key.partition());
-    if !dir.join(Part::Whole.reach()).is_file() {
-        return Err(ReportError::NoTables { dir });
-    }
     let data = reach_data(key, &dir)?;
     super::files::write_rendered(&out.join(key.partition()), &render_reach(key, &data))
 }
 
-/// Every whole reach table under `data`, sorted by partition.
+/// Every reach table under `data` (a reach partition folder with a
+/// manifest, a table or shard parts), sorted by partition.
 pub fn discover_reach(data: &Path) -> Result<Vec<ReachKey>, ReportError> {
     let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
-    let mut found: Vec<ReachKey> = dirs
-        .iter()
-        .filter(|d| d.join(Part::Whole.reach()).is_file())
-        .filter_map(|d| ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d)))
-        .collect();
+    let mut found = Vec::new();
+    for d in &dirs {
+        if let Some(key) = ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d))
+            && super::files::holds_table(d)?
+        {
+            found.push(key);
+        }
+    }
     found.sort_by_key(|k| k.partition());
     Ok(found)
 }

@@ -80,8 +80,31 @@ pub enum SweepError {
     ResumeMismatch { path: PathBuf, diff: String },
     #[error("{0}")]
     Conflict(String),
-    #[error("{} does not match the checksum in its manifest", path.display())]
-    Corrupt { path: PathBuf },
+    #[error("{}: another census24 process is writing this table", dir.display())]
+    Busy { dir: PathBuf },
+    #[error("{}: {source}", path.display())]
+    BadManifest {
+        path: PathBuf,
+        source: crate::tables::manifest::ManifestError,
+    },
+    #[error("{} {what}", path.display())]
+    Unverified { path: PathBuf, what: String },
+    #[error(
+        "{} holds shard parts but not the whole table: join them with `census24 merge --out DIR` \
+         (DIR: the folder the sweeps wrote to)",
+        dir.display()
+    )]
+    OnlyParts { dir: PathBuf },
+    #[error(
+        "{} exists without {manifest}: it is not a finished census24 table (run the sweep \
+         that made it again to finish it)",
+        path.display()
+    )]
+    Unfinished { path: PathBuf, manifest: String },
+    #[error("no table in {}", dir.display())]
+    NoTable { dir: PathBuf },
+    #[error("{}: the Parquet reader failed on this file ({message})", path.display())]
+    Panicked { path: PathBuf, message: String },
     #[error("stopped after writing {0} chunks as asked; run the same command again to resume")]
     Stopped(usize),
     #[error("cannot start {0} worker threads: {1}")]

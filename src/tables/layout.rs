@@ -306,6 +306,29 @@ impl Part {
         }
     }
 
+    /// The hidden lock file a writer of this part holds (see
+    /// [`crate::tables::disk::lock`]). Each shard has its own, so shards of
+    /// one table run side by side; a whole table's writers (sweep, merge)
+    /// take the whole table's.
+    pub fn lock(self) -> String {
+        self.name(".census24", "lock")
+    }
+
+    /// Whether `name` is one of this part's files (tables, manifest, or its
+    /// unfinished run's folder): the targets of the temporaries its writer
+    /// may remove.
+    pub fn owns(self, name: &str) -> bool {
+        [
+            self.hands(),
+            self.solutions(),
+            self.reach(),
+            self.manifest(),
+            self.partial(),
+        ]
+        .iter()
+        .any(|n| n == name)
+    }
+
     /// The shard a manifest file name belongs to, if it is a part manifest.
     pub fn of_manifest_name(name: &str) -> Option<Shard> {
         let rest = name.strip_prefix("manifest.part-")?.strip_suffix(".json")?;
@@ -325,6 +348,12 @@ pub fn chunk_solutions(c: usize) -> String {
 
 pub fn chunk_reach(c: usize) -> String {
     format!("chunk-{c:05}.reach.parquet")
+}
+
+/// The marker of a finished chunk `c`: its files with their checksums,
+/// written after them.
+pub fn chunk_marker(c: usize) -> String {
+    format!("chunk-{c:05}.json")
 }
 
 /// The run record in a partial folder: what the chunks were made with.

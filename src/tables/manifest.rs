@@ -105,6 +105,25 @@ pub struct Manifest {
     /// SHA-256 of the `sha256sum`-style listing of `files`
     /// (`<sha256>  <name>\n` per file, in order): one value naming the content.
     pub checksum: String,
+    /// SHA-256 of this manifest's own bytes as written with this field empty:
+    /// a reader checks the manifest before it trusts a count or a checksum
+    /// in it ([`Manifest::from_checked_bytes`]).
+    #[serde(default)]
+    pub manifest_sha256: String,
+}
+
+/// Why a manifest's bytes are not to be trusted.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error("it is not a census24 manifest ({0})")]
+    Json(#[from] serde_json::Error),
+    #[error(
+        "it has no manifest_sha256 (an earlier census24 wrote it): remake the table \
+         with the same sweep command"
+    )]
+    Unsealed,
+    #[error("its bytes do not match its own manifest_sha256 (the file is damaged)")]
+    Damaged,
 }
 
 impl Manifest {
@@ -122,6 +141,7 @@ impl Manifest {
             solvable_deals: tally.solvable_ways,
             files,
             checksum,
+            manifest_sha256: String::new(),
         }
     }
 
@@ -138,14 +158,38 @@ impl Manifest {
         }
     }
 
+    /// The bytes of `manifest.json`, sealed with their own checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut v = serde_json::to_vec_pretty(self).expect("manifest serializes");
-        v.push(b'\n');
-        v
+        let json = |m: &Manifest| {
+            let mut v = serde_json::to_vec_pretty(m).expect("manifest serializes");
+            v.push(b'\n');
+            v
+        };
+        let mut m = self.clone();
+        m.manifest_sha256 = String::new();
+        m.manifest_sha256 = sha256_hex(&json(&m));
+        json(&m)
     }
 
+    /// The manifest in `bytes`, read without checking its seal (what a run
+    /// needs to learn the parameters of a table it will replace).
     pub fn from_bytes(bytes: &[u8]) -> serde_json::Result<Manifest> {
         serde_json::from_slice(bytes)
+    }
+
+    /// The manifest in `bytes`, only if they are exactly the bytes
+    /// [`Manifest::to_bytes`] writes for it: any changed byte, in a count,
+    /// a checksum, a name or the white space, is caught.
+    pub fn from_checked_bytes(bytes: &[u8]) -> Result<Manifest, ManifestError> {
+        let m = Manifest::from_bytes(bytes)?;
+        if m.to_bytes() != bytes {
+            return Err(if m.manifest_sha256.is_empty() {
+                ManifestError::Unsealed
+            } else {
+                ManifestError::Damaged
+            });
+        }
+        Ok(m)
     }
 }
 
@@ -223,7 +267,36 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         let m = Manifest::new(params(), &Tally::default(), files);
-        assert_eq!(Manifest::from_bytes(&m.to_bytes()).unwrap(), m);
+        let bytes = m.to_bytes();
+        let back = Manifest::from_checked_bytes(&bytes).unwrap();
+        assert_eq!(back.manifest_sha256.len(), 64);
+        assert_eq!(back.to_bytes(), bytes);
         assert_eq!(m.checksum, content_checksum(&m.files));
+    }
+
+    /// Every single-bit flip of a manifest is caught: either it no longer
+    /// parses, or its bytes no longer match its seal.
+    #[test]
+    fn every_bit_flip_of_a_manifest_is_caught() {
+        let files = vec![FileEntry::of("hands.parquet", 1820, b"abc")];
+        let bytes = Manifest::new(params(), &Tally::default(), files).to_bytes();
+        for i in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut b = bytes.clone();
+                b[i] ^= 1 << bit;
+                assert!(
+                    Manifest::from_checked_bytes(&b).is_err(),
+                    "flip of bit {bit} of byte {i} passed"
+                );
+            }
+        }
+        // A manifest of an earlier census24, without the seal, is named so.
+        let mut old: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        old.as_object_mut().unwrap().remove("manifest_sha256");
+        let old = serde_json::to_vec_pretty(&old).unwrap();
+        assert!(matches!(
+            Manifest::from_checked_bytes(&old),
+            Err(ManifestError::Unsealed)
+        ));
     }
 }

@@ -42,9 +42,11 @@ pub fn find_part_dirs(root: &Path) -> Result<Vec<PathBuf>, SweepError> {
 
 /// Merges every complete part set under `root`. Fails, naming the folder and
 /// the missing shards, if a set is incomplete; sets merged before that stay.
+/// With no parts left but whole tables there (a merge that already ran, or
+/// was killed after its last step), there is nothing to do.
 pub fn merge_all(root: &Path) -> Result<Vec<Merged>, SweepError> {
     let dirs = find_part_dirs(root)?;
-    if dirs.is_empty() {
+    if dirs.is_empty() && !holds_whole_tables(root)? {
         return Err(SweepError::Conflict(format!(
             "no shard parts (manifest.part-I-of-N.json) under {}",
             root.display()
@@ -53,14 +55,44 @@ pub fn merge_all(root: &Path) -> Result<Vec<Merged>, SweepError> {
     dirs.iter().map(|d| merge_dir(d)).collect()
 }
 
+/// The missing shards named in a message: the first few, then how many more.
+const MISSING_SHOWN: usize = 10;
+
+/// Whether some folder under `root` holds a whole table's manifest.
+fn holds_whole_tables(root: &Path) -> Result<bool, SweepError> {
+    let dirs = disk::folders(root).map_err(|(path, source)| SweepError::Io { path, source })?;
+    Ok(dirs
+        .iter()
+        .any(|d| d.join(Part::Whole.manifest()).is_file()))
+}
+
 /// Merges the parts in one table folder.
 pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
-    let mut parts: BTreeMap<u32, (Shard, Manifest)> = BTreeMap::new();
+    // The whole table's lock, then every part's: no sweep writes any of
+    // them while they are joined.
+    let _whole = store::lock_part(dir, Part::Whole)?;
+    let mut shards = Vec::new();
+    let mut locks = Vec::new();
     for name in store::list(dir)? {
         if let Some(s) = Part::of_manifest_name(&name) {
-            let m = store::read_manifest(&dir.join(&name))?.expect("listed just now");
-            parts.insert(s.index, (s, m));
+            locks.push(store::lock_part(dir, Part::Shard(s))?);
+            shards.push(s);
         }
+    }
+    // Parts are verified before they are joined; once the whole table is in
+    // place (a merge killed while it removed them) they are only removed.
+    let joined = dir.join(Part::Whole.manifest()).exists();
+    let mut parts: BTreeMap<u32, (Shard, Manifest)> = BTreeMap::new();
+    for s in shards {
+        let m = match joined {
+            false => store::verify_held(dir, Part::Shard(s))?,
+            true => {
+                let path = dir.join(Part::Shard(s).manifest());
+                Manifest::from_bytes(&store::read(&path)?)
+                    .map_err(|source| SweepError::Json { path, source })?
+            }
+        };
+        parts.insert(s.index, (s, m));
     }
     let count = parts
         .values()
@@ -74,22 +106,41 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
             s.count
         )));
     }
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !parts.contains_key(i))
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(SweepError::Conflict(format!(
-            "{} is missing shard{} {} (run `census24 sweep --shard I/N` with the same options for each)",
-            dir.display(),
-            if missing.len() > 1 { "s" } else { "" },
-            missing.join(", ")
-        )));
+    if joined {
+        // A merge killed after it wrote the whole table, while it removed
+        // the parts: finish it, if the whole table is theirs.
+        let whole = store::verify_held(dir, Part::Whole)?;
+        let same = parts.values().all(|(_, m)| {
+            let mut p = m.parameters.clone();
+            p.shard = None;
+            whole.parameters.differences(&p).is_empty()
+        });
+        if !same {
+            return Err(SweepError::Conflict(format!(
+                "{} already holds the whole table, made with other parameters than its parts; \
+                 remove it or the parts",
+                dir.display()
+            )));
+        }
+        return finish(dir, &parts, whole);
     }
-    if dir.join(Part::Whole.manifest()).exists() {
+    // Counted, not listed: a declared split can be of billions of shards.
+    let missing = u64::from(count) - parts.len() as u64;
+    if missing > 0 {
+        let shown: Vec<String> = (1..=count)
+            .filter(|i| !parts.contains_key(i))
+            .take(MISSING_SHOWN)
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        let more = match missing - shown.len() as u64 {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
         return Err(SweepError::Conflict(format!(
-            "{} already holds the whole table; remove it or the parts",
-            dir.display()
+            "{} is missing shard{} {}{more} (run `census24 sweep --shard I/N` with the same options for each)",
+            dir.display(),
+            if missing > 1 { "s" } else { "" },
+            shown.join(", ")
         )));
     }
 
@@ -179,7 +230,8 @@ fn merge_reach(
     finish(dir, &parts, manifest)
 }
 
-/// Removes the merged parts (the whole table is in place) and says what was done.
+/// Removes the merged parts (the whole table is in place, manifest last, so
+/// a merge killed here is finished by the next one) and says what was done.
 fn finish(
     dir: &Path,
     parts: &BTreeMap<u32, (Shard, Manifest)>,

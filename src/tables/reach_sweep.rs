@@ -259,22 +259,16 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
     };
 
     let manifest_path = dir.join(part.manifest());
-    let existing = store::read_manifest(&manifest_path)?;
-    if let Some(m) = &existing {
-        let diff = m.parameters.differences(&params);
-        if !diff.is_empty() {
-            return Err(SweepError::Mismatch {
-                path: manifest_path,
-                diff: diff.join("; "),
-            });
-        }
-        if cfg.skip_complete {
-            let mut counter = Counter::new(&cfg.key);
-            counter.tally = m.tally();
-            return Ok(summary(counter, 0, 0, true, 0));
-        }
+    // One writer per part (see `sweep`).
+    let _lock = store::lock_part(&dir, part)?;
+    let before = store::before_run(&dir, part, &params, cfg.skip_complete)?;
+    if let store::Before::Complete(m) = &before {
+        store::remove_partial(&dir.join(part.partial()))?;
+        let mut counter = Counter::new(&cfg.key);
+        counter.tally = m.tally();
+        return Ok(summary(counter, 0, 0, true, 0));
     }
-    check_conflicts(cfg, existing.is_some())?;
+    check_conflicts(cfg, !matches!(before, store::Before::Nothing))?;
 
     let key = cfg.key;
     let all = enumerate::hands(key.k, key.values, key.deck);
@@ -313,7 +307,7 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
     let (mut resumed, mut written) = (0, 0);
     for (c, hands) in chunks.iter().enumerate() {
         let path = partial.join(layout::chunk_reach(c));
-        if path.exists() {
+        if store::chunk_done(&partial, c) {
             progress.advance(hands.len() as u64);
             resumed += 1;
             continue;
@@ -328,7 +322,8 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
         let rows: Vec<_> = rows.into_iter().flatten().collect();
         let mut df = table::reach_frame(&rows).map_err(table_err(&path))?;
         drop(rows);
-        store::write_frame(&path, &mut df)?;
+        let bytes = table::to_parquet(&mut df).map_err(table_err(&path))?;
+        store::write_chunk_files(&partial, c, &[(layout::chunk_reach(c), &bytes)])?;
         written += 1;
         if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
             progress.finish();
@@ -340,13 +335,17 @@ pub fn reach_sweep(cfg: &ReachConfig, progress: &dyn Progress) -> Result<ReachSu
     store::create_dir(&dir)?;
     let mut counter = Counter::new(&key);
     let frames = (0..chunks.len()).map(|c| {
-        let path = partial.join(layout::chunk_reach(c));
-        let df = store::read_frame(&path)?.ok_or_else(|| {
-            SweepError::Conflict(format!(
-                "{} vanished while the table was written",
-                path.display()
-            ))
-        })?;
+        let name = layout::chunk_reach(c);
+        let path = partial.join(&name);
+        let bytes =
+            store::read_chunk_file(&partial, c, &name).ok_or_else(|| SweepError::Unverified {
+                path: path.clone(),
+                what: format!(
+                    "does not match {} (changed while the run was writing)",
+                    layout::chunk_marker(c)
+                ),
+            })?;
+        let df = store::guarded(&path, || table::from_parquet(&bytes))?;
         counter.add(&df).map_err(table_err(&path))?;
         Ok(df)
     });

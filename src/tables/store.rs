@@ -5,18 +5,22 @@
 //!
 //! A finished table is written in the order solutions, hands, manifest, each
 //! renamed into place when complete; the manifest's presence is what makes a
-//! table (or shard part) complete. Chunk files follow the same rule: the
-//! hands file, renamed last, marks a finished chunk.
+//! table (or shard part) complete. Chunk files follow the same rule: a small
+//! marker listing the chunk's files with their checksums, renamed last,
+//! marks a finished chunk.
+//!
+//! Reading is the mirror image: [`verify`] checks a manifest's own seal and
+//! then the size and SHA-256 of every file it lists before any of them is
+//! used, and a chunk whose marker does not verify is solved again.
 
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
 use polars::prelude::{DataFrame, PolarsError};
 use sha2::{Digest, Sha256};
-use tempfile::NamedTempFile;
 
-use crate::tables::disk;
+use crate::tables::disk::{self, FolderLock, LockError};
 pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
 use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
@@ -51,20 +55,6 @@ pub fn create_dir(path: &Path) -> Result<(), SweepError> {
     fs::create_dir_all(path).map_err(io_err(path))
 }
 
-/// The manifest at `path`, or `None` when there is none.
-pub fn read_manifest(path: &Path) -> Result<Option<Manifest>, SweepError> {
-    if !path.exists() {
-        return Ok(None);
-    }
-    let bytes = read(path)?;
-    Manifest::from_bytes(&bytes)
-        .map(Some)
-        .map_err(|source| SweepError::Json {
-            path: path.to_path_buf(),
-            source,
-        })
-}
-
 /// The run record of an unfinished run in `partial`, if any.
 pub fn read_run_record(partial: &Path) -> Result<Option<RunRecord>, SweepError> {
     let path = partial.join(layout::RUN_RECORD);
@@ -85,41 +75,77 @@ pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepE
 
 /// Persists chunk `c`: its solutions as chunk-file bytes
 /// ([`table::TableWriter::for_chunk`]) when the run makes them, then its
-/// hands (last: the hands file marks the chunk done).
+/// hands, then its marker.
 pub fn write_chunk(
     partial: &Path,
     c: usize,
     hands: &DataFrame,
     solutions: Option<&[u8]>,
 ) -> Result<(), SweepError> {
-    if let Some(bytes) = solutions {
-        write_atomic(&partial.join(layout::chunk_solutions(c)), bytes)?;
-    }
     let path = partial.join(layout::chunk_hands(c));
-    write_atomic(
-        &path,
-        &table::to_chunk_parquet(hands).map_err(table_err(&path))?,
-    )
+    let hands = table::to_chunk_parquet(hands).map_err(table_err(&path))?;
+    let mut files = Vec::new();
+    if let Some(bytes) = solutions {
+        files.push((layout::chunk_solutions(c), bytes));
+    }
+    files.push((layout::chunk_hands(c), hands.as_slice()));
+    write_chunk_files(partial, c, &files)
 }
 
-/// Writes one frame as a Parquet file, atomically.
-pub fn write_frame(path: &Path, df: &mut DataFrame) -> Result<(), SweepError> {
-    write_atomic(path, &table::to_parquet(df).map_err(table_err(path))?)
+/// Writes the files of chunk `c` in order, then the marker that lists them
+/// with their checksums: the marker's presence is what makes the chunk done.
+pub fn write_chunk_files(
+    partial: &Path,
+    c: usize,
+    files: &[(String, &[u8])],
+) -> Result<(), SweepError> {
+    let mut entries = Vec::new();
+    for (name, bytes) in files {
+        write_atomic(&partial.join(name), bytes)?;
+        entries.push(FileEntry::of(name, 0, bytes));
+    }
+    let marker = serde_json::to_vec_pretty(&entries).expect("entries serialize");
+    write_atomic(&partial.join(layout::chunk_marker(c)), &marker)
 }
 
-/// The frame of a Parquet file written by [`write_frame`], if it exists.
-pub fn read_frame(path: &Path) -> Result<Option<DataFrame>, SweepError> {
-    if !path.exists() {
+/// The bytes of `name` of chunk `c`, if the chunk is done and the file
+/// matches its marker; `None` (the chunk is solved again) otherwise.
+pub fn read_chunk_file(partial: &Path, c: usize, name: &str) -> Option<Vec<u8>> {
+    let marker = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
+    let entries: Vec<FileEntry> = serde_json::from_slice(&marker).ok()?;
+    let entry = entries.iter().find(|e| e.name == name)?;
+    let bytes = fs::read(partial.join(name)).ok()?;
+    (bytes.len() as u64 == entry.bytes
+        && crate::tables::manifest::sha256_hex(&bytes) == entry.sha256)
+        .then_some(bytes)
+}
+
+/// Whether chunk `c` is done: its marker lists files that all match it.
+pub fn chunk_done(partial: &Path, c: usize) -> bool {
+    let Some(marker) = fs::read(partial.join(layout::chunk_marker(c))).ok() else {
+        return false;
+    };
+    let Ok(entries) = serde_json::from_slice::<Vec<FileEntry>>(&marker) else {
+        return false;
+    };
+    !entries.is_empty()
+        && entries
+            .iter()
+            .all(|e| read_chunk_file(partial, c, &e.name).is_some())
+}
+
+/// The hands of chunk `c` of an earlier run, if that chunk finished and
+/// every file of it matches its marker (a damaged chunk is solved again).
+pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
+    if !chunk_done(partial, c) {
         return Ok(None);
     }
-    table::from_parquet(&read(path)?)
-        .map_err(table_err(path))
-        .map(Some)
-}
-
-/// The hands of chunk `c` of an earlier run, if that chunk finished.
-pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
-    read_frame(&partial.join(layout::chunk_hands(c)))
+    let name = layout::chunk_hands(c);
+    let Some(bytes) = read_chunk_file(partial, c, &name) else {
+        return Ok(None);
+    };
+    let path = partial.join(name);
+    guarded(&path, || table::from_parquet(&bytes)).map(Some)
 }
 
 /// The solutions of finished chunk `c`, as frames of at most
@@ -129,8 +155,16 @@ pub fn read_chunk_solutions(
     partial: &Path,
     c: usize,
 ) -> impl Iterator<Item = Result<DataFrame, SweepError>> {
-    let path = partial.join(layout::chunk_solutions(c));
-    let mut state = match read(&path) {
+    let name = layout::chunk_solutions(c);
+    let path = partial.join(&name);
+    let bytes = read_chunk_file(partial, c, &name).ok_or_else(|| SweepError::Unverified {
+        path: path.clone(),
+        what: format!(
+            "does not match {} (changed while the run was writing)",
+            layout::chunk_marker(c)
+        ),
+    });
+    let mut state = match bytes {
         Ok(bytes) => table::parquet_rows(&bytes)
             .map(|rows| (Some(bytes), rows))
             .map_err(table_err(&path)),
@@ -148,16 +182,178 @@ pub fn read_chunk_solutions(
                 return None;
             }
             let len = table::CHUNK_GROUP_ROWS.min(*rows - offset);
-            let piece = table::from_parquet_slice(bytes, offset, len).map_err(table_err(&path));
+            let piece = guarded(&path, || table::from_parquet_slice(bytes, offset, len));
             offset += len;
             Some(piece)
         }
     })
 }
 
+/// Removes an unfinished run's folder (through a temporary name, so a kill
+/// midway never leaves it half emptied under its own name).
 pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {
-    if partial.exists() {
-        fs::remove_dir_all(partial).map_err(io_err(partial))?;
+    disk::remove_folder(partial).map_err(io_err(partial))
+}
+
+/// The error of a lock that could not be taken.
+pub fn lock_error(e: LockError) -> SweepError {
+    match e {
+        LockError::Busy(dir) => SweepError::Busy { dir },
+        LockError::Io(path, source) => SweepError::Io { path, source },
+    }
+}
+
+/// Takes the lock of `part` in `dir` (see [`Part::lock`]) and removes the
+/// temporaries that killed runs of this part left there and in its
+/// unfinished run's folder. Held until the returned lock is dropped.
+pub fn lock_part(dir: &Path, part: Part) -> Result<FolderLock, SweepError> {
+    let lock = disk::lock(dir, &part.lock()).map_err(lock_error)?;
+    disk::remove_temporaries(dir, |t| part.owns(t)).map_err(io_err(dir))?;
+    let partial = dir.join(part.partial());
+    disk::remove_temporaries(&partial, |_| true).map_err(io_err(&partial))?;
+    Ok(lock)
+}
+
+/// What a run finds where its table goes.
+#[derive(Debug)]
+pub enum Before {
+    /// No manifest: nothing finished is there.
+    Nothing,
+    /// A finished table with these parameters, every file verified (only
+    /// asked for with `skip_complete`).
+    Complete(Manifest),
+    /// A manifest that the run replaces: same parameters and no
+    /// `skip_complete`, or a table that does not verify (damaged, or of an
+    /// earlier census24).
+    Remake,
+}
+
+/// Looks at the manifest of `part` in `dir` before a run with `params`
+/// starts. A table made with other parameters is an error naming them;
+/// with `skip_complete`, a table that verifies is kept and one that does
+/// not is made again.
+pub fn before_run(
+    dir: &Path,
+    part: Part,
+    params: &Params,
+    skip_complete: bool,
+) -> Result<Before, SweepError> {
+    let path = dir.join(part.manifest());
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Before::Nothing),
+        Err(source) => return Err(SweepError::Io { path, source }),
+    };
+    // A manifest that does not even parse is damaged: the run replaces it.
+    let Ok(m) = Manifest::from_bytes(&bytes) else {
+        return Ok(Before::Remake);
+    };
+    let diff = m.parameters.differences(params);
+    if !diff.is_empty() {
+        return Err(SweepError::Mismatch {
+            path,
+            diff: diff.join("; "),
+        });
+    }
+    if skip_complete && let Ok(m) = verify_held(dir, part) {
+        return Ok(Before::Complete(m));
+    }
+    Ok(Before::Remake)
+}
+
+/// The manifest of the finished `part` in `dir`, once its own seal and the
+/// size and SHA-256 of every file it lists are checked. Any difference is
+/// an error naming the file and what differs (or, while another census24
+/// process holds the part's lock, that it is being written).
+pub fn verify(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
+    verify_held(dir, part).map_err(|e| {
+        if disk::is_locked(dir, &part.lock()) {
+            SweepError::Busy {
+                dir: dir.to_path_buf(),
+            }
+        } else {
+            e
+        }
+    })
+}
+
+/// [`verify`] for a caller that holds the part's lock itself (a busy lock
+/// is then its own).
+pub fn verify_held(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
+    let path = dir.join(part.manifest());
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(no_manifest(dir, part)),
+        Err(source) => return Err(SweepError::Io { path, source }),
+    };
+    let m = Manifest::from_checked_bytes(&bytes)
+        .map_err(|source| SweepError::BadManifest { path, source })?;
+    for f in &m.files {
+        verify_file(dir, &part.manifest(), f)?;
+    }
+    Ok(m)
+}
+
+/// Why there is no finished `part` in `dir`: only shard parts, files
+/// without a manifest (an unfinished run), or nothing at all.
+fn no_manifest(dir: &Path, part: Part) -> SweepError {
+    let names = list(dir).unwrap_or_default();
+    if part == Part::Whole && names.iter().any(|n| Part::of_manifest_name(n).is_some()) {
+        return SweepError::OnlyParts {
+            dir: dir.to_path_buf(),
+        };
+    }
+    if let Some(file) = [part.hands(), part.solutions(), part.reach()]
+        .into_iter()
+        .find(|f| names.contains(f))
+    {
+        return SweepError::Unfinished {
+            path: dir.join(file),
+            manifest: part.manifest(),
+        };
+    }
+    SweepError::NoTable {
+        dir: dir.to_path_buf(),
+    }
+}
+
+/// Checks one listed file's size, then its SHA-256 (read in pieces: a
+/// solutions table can be large).
+fn verify_file(dir: &Path, manifest: &str, f: &FileEntry) -> Result<(), SweepError> {
+    let path = dir.join(&f.name);
+    let differs = |what: String| SweepError::Unverified {
+        path: path.clone(),
+        what,
+    };
+    let mut file = match fs::File::open(&path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(differs(format!("is missing, but {manifest} lists it")));
+        }
+        Err(source) => return Err(SweepError::Io { path, source }),
+    };
+    let len = file.metadata().map_err(io_err(&path))?.len();
+    if len != f.bytes {
+        return Err(differs(format!(
+            "has {len} bytes, but {manifest} lists {}",
+            f.bytes
+        )));
+    }
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(source) => return Err(SweepError::Io { path, source }),
+        };
+        hasher.update(&buf[..n]);
+    }
+    if crate::tables::manifest::to_hex(&hasher.finalize()) != f.sha256 {
+        return Err(differs(format!(
+            "does not match the SHA-256 that {manifest} lists for it"
+        )));
     }
     Ok(())
 }
@@ -251,7 +447,7 @@ where
     I: Iterator<Item = Result<DataFrame, SweepError>>,
 {
     let path = dir.join(name);
-    let tmp = NamedTempFile::new_in(dir).map_err(io_err(dir))?;
+    let tmp = disk::temporary_for(&path).map_err(io_err(dir))?;
     let file = tmp.reopen().map_err(io_err(tmp.path()))?;
     let mut out = Hashing {
         inner: BufWriter::new(file),
@@ -271,21 +467,45 @@ where
         bytes,
         sha256: crate::tables::manifest::to_hex(&hasher.finalize()),
     };
-    tmp.persist(&path).map_err(|e| SweepError::Io {
-        path: path.clone(),
-        source: e.error,
-    })?;
+    tmp.as_file().sync_data().map_err(io_err(tmp.path()))?;
+    disk::persist(tmp, &path).map_err(io_err(&path))?;
     Ok(entry)
 }
 
-/// A file of a finished table, checked against its manifest entry.
+/// A file of a finished table, checked against its manifest entry (again:
+/// [`verify`] checked it before, and a reader must not trust a file that
+/// changed since).
 pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
     let path = dir.join(&entry.name);
     let bytes = read(&path)?;
-    if crate::tables::manifest::sha256_hex(&bytes) != entry.sha256 {
-        return Err(SweepError::Corrupt { path });
+    if bytes.len() as u64 != entry.bytes
+        || crate::tables::manifest::sha256_hex(&bytes) != entry.sha256
+    {
+        return Err(SweepError::Unverified {
+            path,
+            what: "changed after it was verified".to_string(),
+        });
     }
-    table::from_parquet(&bytes).map_err(table_err(&path))
+    guarded(&path, || table::from_parquet(&bytes))
+}
+
+/// Runs a Parquet read of `path`, turning both its error and a panic inside
+/// the reader into an error naming the file.
+pub fn guarded<T>(
+    path: &Path,
+    read: impl FnOnce() -> Result<T, PolarsError>,
+) -> Result<T, SweepError> {
+    match disk::catch_panic(read) {
+        Ok(Ok(t)) => Ok(t),
+        Ok(Err(source)) => Err(SweepError::Table {
+            path: path.to_path_buf(),
+            source,
+        }),
+        Err(message) => Err(SweepError::Panicked {
+            path: path.to_path_buf(),
+            message,
+        }),
+    }
 }
 
 /// Removes the files of a finished part, manifest last (so an interrupted
@@ -293,10 +513,13 @@ pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepErr
 pub fn remove_part(dir: &Path, manifest: &Manifest, part: Part) -> Result<(), SweepError> {
     for f in &manifest.files {
         let path = dir.join(&f.name);
-        fs::remove_file(&path).map_err(io_err(&path))?;
+        match disk::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&path)(e)),
+            _ => {}
+        }
     }
     let path = dir.join(part.manifest());
-    fs::remove_file(&path).map_err(io_err(&path))
+    disk::remove_file(&path).map_err(io_err(&path))
 }
 
 /// Names of the entries of `dir`, sorted (empty if it does not exist).

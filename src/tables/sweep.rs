@@ -270,24 +270,21 @@ pub fn sweep_keeping(
         location: dir.display().to_string(),
     };
 
-    let manifest_path = dir.join(part.manifest());
-    let existing = store::read_manifest(&manifest_path)?;
-    if let Some(m) = &existing {
-        let diff = m.parameters.differences(&params);
-        if !diff.is_empty() {
-            return Err(SweepError::Mismatch {
-                path: manifest_path,
-                diff: diff.join("; "),
-            });
-        }
-        if cfg.skip_complete {
-            return Ok((summary(m.tally(), 0, 0, true, 0), None));
-        }
-        // Same parameters: remaking the table is what was asked for. The new
-        // files replace the old ones by rename, so a reader never sees a
-        // half-written table and an interrupted remake keeps the old one.
+    // One writer per part: a second run on it stops here, and this one
+    // removes what killed runs of the part left behind.
+    let _lock = store::lock_part(&dir, part)?;
+    let partial = dir.join(part.partial());
+    let before = store::before_run(&dir, part, &params, cfg.skip_complete)?;
+    if let store::Before::Complete(m) = &before {
+        // A run killed after its manifest was written leaves its chunks.
+        store::remove_partial(&partial)?;
+        return Ok((summary(m.tally(), 0, 0, true, 0), None));
     }
-    check_conflicts(cfg, existing.is_some())?;
+    // Same parameters (or a damaged table): remaking the table is what was
+    // asked for. The new files replace the old ones by rename, so a reader
+    // never sees a half-written table and an interrupted remake keeps the
+    // old one.
+    check_conflicts(cfg, !matches!(before, store::Before::Nothing))?;
 
     let key = cfg.key;
     let all = enumerate::hands(key.k, key.values, key.deck);
@@ -357,7 +354,6 @@ pub fn sweep_keeping(
     };
     let with_solutions = cfg.solutions && !cfg.counts_only;
 
-    let partial = dir.join(part.partial());
     let record = RunRecord {
         parameters: params.clone(),
         chunk_hands: CHUNK_HANDS,
@@ -404,6 +400,10 @@ pub fn sweep_keeping(
         };
         // Frames share their columns: keeping them costs no copy.
         let written = (hands_df.clone(), solutions.clone());
+        // The run record first: a run killed between the final renames
+        // leaves it, and the same command then resumes (chunked) instead
+        // of finding table files without a manifest.
+        store::write_run_record(&partial, &record)?;
         let manifest = store::write_table(
             &dir,
             part,
@@ -411,6 +411,7 @@ pub fn sweep_keeping(
             hands_df,
             solutions.map(|s| std::iter::once(Ok(s))),
         )?;
+        store::remove_partial(&partial)?;
         let threads = pool.current_num_threads();
         return Ok((
             summary(manifest.tally(), 0, 0, false, threads),

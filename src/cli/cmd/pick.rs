@@ -7,8 +7,8 @@ use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
 use crate::report::catalog::MAX_CLASSES;
 use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_list};
-use crate::report::query::{Table, TableFiles, catalog};
-use crate::report::rank::{RankError, sweep_command};
+use crate::report::query::catalog;
+use crate::report::rank::{read_table, sweep_command};
 use crate::report::sheet::sheet_html;
 use crate::tables::layout::Part;
 
@@ -26,14 +26,21 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     .validate()?;
     let key = args.table.key();
     let dir = args.data.join(key.partition());
-    if !dir.join(Part::Whole.hands()).is_file() {
-        return Err(RankError::Missing {
-            path: dir,
-            sweep: sweep_command(&args.data, &key),
-        }
-        .into());
+    let (table, manifest) = read_table(&args.data, &key)?;
+    if !table.has_solutions() {
+        anyhow::bail!(
+            "{} was swept {}: pick needs its solutions table ({}); sweep it again with `census24 sweep {}`",
+            dir.display(),
+            if manifest.parameters.solutions {
+                "with --counts-only"
+            } else {
+                "with --no-solutions"
+            },
+            Part::Whole.solutions(),
+            sweep_command(&args.data, &key)
+        );
     }
-    let cat = catalog(&key, &Table::read(&TableFiles::in_dir(&dir))?, MAX_CLASSES)?;
+    let cat = catalog(&key, &table, MAX_CLASSES)?;
     let set = pick(&cat, &plan)?;
     if set.is_empty() {
         eprintln!(
