@@ -2,15 +2,19 @@
 //! four-card hands of 1..13, one per line, through the code behind
 //! `census24 solve --stdin --all` (every dissimilar solution of each hand,
 //! one block per hand, in input order, in parallel batches), written into
-//! memory. The whole-process figure, and the comparison, are in
-//! docs/PERFORMANCE.md.
+//! memory; and a million lines through plain `census24 solve --stdin` (one
+//! solution per hand), the throughput that answering each line as soon as
+//! input pauses must keep. The whole-process figures, and the comparisons,
+//! are in docs/PERFORMANCE.md.
 
 use std::io::Cursor;
 
 use census24::canon::Distinct;
 use census24::cli::cmd::distinct::AllConfig;
-use census24::cli::cmd::solve::{Job, run_stream};
+use census24::cli::cmd::solve::{Job, SolveConfig, run_stream};
+use census24::game::deck::Deck;
 use census24::game::rules::Use;
+use census24::solve::Closest;
 use census24::{Q, Rules};
 use itertools::Itertools;
 
@@ -45,7 +49,7 @@ fn job(level: Distinct, count: bool) -> Job {
 /// Runs the batch over `text`, returning the bytes written.
 fn batch(text: &str, job: &Job) -> usize {
     let mut out = Vec::with_capacity(1 << 20);
-    run_stream(Cursor::new(text.as_bytes()), &mut out, job).unwrap();
+    run_stream(Cursor::new(text.as_bytes().to_vec()), &mut out, job).unwrap();
     out.len()
 }
 
@@ -70,5 +74,22 @@ fn all_four_card_hands_structural(b: divan::Bencher) {
 fn all_four_card_hands_counted(b: divan::Bencher) {
     let text = input();
     let job = job(Distinct::Dissimilar, true);
+    b.bench(|| batch(divan::black_box(&text), &job));
+}
+
+/// `solve --stdin` (one solution per hand) over a million lines: the 1820
+/// four-card hands 550 times over.
+#[divan::bench(sample_count = 3)]
+fn a_million_lines_one_solution_each(b: divan::Bencher) {
+    let text = input().repeat(550);
+    let job = Job::One(SolveConfig {
+        target: Q::int(24),
+        rules: Rules::Rational,
+        closest: Closest::Exact,
+        unicode: false,
+        json: false,
+        deck: Deck::Copies(4),
+        uses: Use::All,
+    });
     b.bench(|| batch(divan::black_box(&text), &job));
 }

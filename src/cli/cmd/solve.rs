@@ -7,6 +7,8 @@
 //! answer or its error, in input order.
 
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde_json::json;
@@ -205,7 +207,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let status = if args.stdin {
-        run_stream(io::stdin().lock(), &mut out, &job)?
+        run_stream(
+            io::BufReader::with_capacity(1 << 16, io::stdin()),
+            &mut out,
+            &job,
+        )?
     } else {
         let hand = Hand::parse_tokens(args.cards.iter().map(String::as_str))?;
         let spinner = job.may_be_slow(&hand).then(|| {
@@ -309,66 +315,117 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// How long a batch waits for another line once input pauses: a program
+/// that writes one hand and waits for its answer gets it at once, while a
+/// file or a busy pipe still fills whole batches.
+pub const IDLE_FLUSH: Duration = Duration::from_millis(20);
+
+/// The longest a batch waits after its first line, however slowly lines
+/// keep coming: a slow producer still sees answers as it goes.
+pub const MAX_WAIT: Duration = Duration::from_millis(250);
+
+/// What the reading thread passes on.
+enum Input {
+    Line(NumberedLine),
+    /// Reading failed after this many lines.
+    Failed(io::Error, usize),
+}
+
 /// Do `job` for one hand per line of `input`, printing the results in input
-/// order, in parallel batches. Blank lines and `#` comments are skipped. A
-/// bad line is reported on stderr with its line number where its answer
-/// would be; the run goes on and ends with an error naming how many lines
-/// were rejected. If reading fails, every line read before is answered
-/// first.
-pub fn run_stream(input: impl BufRead, out: &mut impl Write, job: &Job) -> anyhow::Result<Status> {
-    let mut lines = Lines::new(input);
+/// order, in parallel batches. A batch is answered when it is full, when
+/// input pauses for [`IDLE_FLUSH`], or [`MAX_WAIT`] after its first line,
+/// whichever comes first; each batch's answers are flushed at once. Blank
+/// lines and `#` comments are skipped. A bad line is reported on stderr
+/// with its line number where its answer would be; the run goes on and ends
+/// with an error naming how many lines were rejected. If reading fails,
+/// every line read before is answered first.
+pub fn run_stream(
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+    job: &Job,
+) -> anyhow::Result<Status> {
     let (mut all_solved, mut rejected) = (true, 0usize);
     let mut read_error = None;
-    while read_error.is_none() {
-        let mut batch: Vec<NumberedLine> = Vec::with_capacity(job.batch_size());
-        while batch.len() < job.batch_size() {
-            match lines.next_line() {
+    let batch_size = job.batch_size();
+    // Lines are read on a thread of their own, so that waiting for input
+    // and answering what has come are independent; the bounded channel
+    // keeps memory flat when answering is the slower side. The thread is
+    // not joined: should answering stop (a closed output), the process
+    // must not wait for a terminal that may never send another line.
+    let (tx, rx) = mpsc::sync_channel::<Input>(2 * batch_size);
+    std::thread::spawn(move || {
+        let mut lines = Lines::new(input);
+        loop {
+            let msg = match lines.next_line() {
                 Ok(Some((n, Ok(text)))) => {
                     let text = text.trim();
-                    if !text.is_empty() && !text.starts_with('#') {
-                        batch.push((n, Ok(text.to_string())));
+                    if text.is_empty() || text.starts_with('#') {
+                        continue;
+                    }
+                    Input::Line((n, Ok(text.to_string())))
+                }
+                Ok(Some(bad)) => Input::Line(bad),
+                Ok(None) => return,
+                Err(e) => Input::Failed(e, lines.number),
+            };
+            let failed = matches!(msg, Input::Failed(..));
+            // The answering side has stopped (an error): stop too.
+            if tx.send(msg).is_err() || failed {
+                return;
+            }
+        }
+    });
+    {
+        let mut open = true;
+        while open && read_error.is_none() {
+            let mut batch: Vec<NumberedLine> = Vec::with_capacity(batch_size);
+            // The first line of a batch is waited for as long as it takes.
+            match rx.recv() {
+                Ok(Input::Line(line)) => batch.push(line),
+                Ok(Input::Failed(e, n)) => read_error = Some((e, n)),
+                Err(_) => open = false,
+            }
+            let deadline = Instant::now() + MAX_WAIT;
+            while open && read_error.is_none() && !batch.is_empty() && batch.len() < batch_size {
+                let wait = IDLE_FLUSH.min(deadline.saturating_duration_since(Instant::now()));
+                match rx.recv_timeout(wait) {
+                    Ok(Input::Line(line)) => batch.push(line),
+                    Ok(Input::Failed(e, n)) => read_error = Some((e, n)),
+                    Err(mpsc::RecvTimeoutError::Timeout) => break,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => open = false,
+                }
+            }
+            if batch.is_empty() {
+                continue;
+            }
+            let results: Vec<(usize, Result<Block, InputError>)> = batch
+                .into_par_iter()
+                .map(|(n, line)| {
+                    let r = line.and_then(|text| job.answer(Hand::parse(&text)?, true));
+                    (n, r)
+                })
+                .collect();
+            for (n, r) in results {
+                match r {
+                    Ok((text, solved)) => {
+                        all_solved &= solved;
+                        out.write_all(text.as_bytes())?;
+                    }
+                    Err(e) => {
+                        rejected += 1;
+                        // The answers so far first, so that a terminal shows
+                        // the error where the line's answer would be.
+                        out.flush()?;
+                        eprintln!("census24: line {n}: {e}");
                     }
                 }
-                Ok(Some(bad)) => batch.push(bad),
-                Ok(None) => break,
-                Err(e) => {
-                    read_error = Some(e);
-                    break;
-                }
             }
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let results: Vec<(usize, Result<Block, InputError>)> = batch
-            .into_par_iter()
-            .map(|(n, line)| {
-                let r = line.and_then(|text| job.answer(Hand::parse(&text)?, true));
-                (n, r)
-            })
-            .collect();
-        for (n, r) in results {
-            match r {
-                Ok((text, solved)) => {
-                    all_solved &= solved;
-                    out.write_all(text.as_bytes())?;
-                }
-                Err(e) => {
-                    rejected += 1;
-                    // The answers so far first, so that a terminal shows
-                    // the error where the line's answer would be.
-                    out.flush()?;
-                    eprintln!("census24: line {n}: {e}");
-                }
-            }
+            out.flush()?;
         }
     }
     out.flush()?;
-    if let Some(e) = read_error {
-        return Err(anyhow::Error::new(e).context(format!(
-            "reading standard input after line {}",
-            lines.number
-        )));
+    if let Some((e, n)) = read_error {
+        return Err(anyhow::Error::new(e).context(format!("reading standard input after line {n}")));
     }
     if rejected > 0 {
         anyhow::bail!("{rejected} input line(s) rejected");
