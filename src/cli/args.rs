@@ -111,6 +111,23 @@ pub fn parse_target(s: &str) -> Result<Q, String> {
     s.parse::<Q>().map_err(|e| e.to_string())
 }
 
+/// The most worker threads a sweep starts: far above any machine's cores,
+/// and few enough to start in a moment (65,535 once took minutes).
+pub const MAX_THREADS: i64 = 1024;
+
+/// A hand size: a whole number of at least one card (each command then
+/// checks its own upper bound, naming it).
+pub fn parse_hand_size(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("hand size 0 is out of range: a hand has at least 1 card".to_string()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "\"{}\" is not a number of cards",
+            crate::game::error::shown(s)
+        )),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Card values (any integers), e.g. `3 8 8 9`.
@@ -209,7 +226,7 @@ pub struct ExpressionsArgs {
 #[derive(Debug, Args)]
 pub struct TableArgs {
     /// Cards per hand.
-    #[arg(long, short = 'k', value_name = "K", default_value_t = 4)]
+    #[arg(long, short = 'k', value_name = "K", default_value_t = 4, value_parser = parse_hand_size)]
     pub hand_size: usize,
 
     /// Card values, an inclusive range.
@@ -282,9 +299,9 @@ pub struct SweepArgs {
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
 
-    /// Worker threads for solving and for compressing the final tables
-    /// (default: one per core). Output does not depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads for solving and for compressing the final tables, 1 to
+    /// 1024 (default: one per core). Output does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
 
     /// Solve only shard I of N (a contiguous 1/N of the sorted hands), written

@@ -163,7 +163,8 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     };
     let mut taken: Vec<usize> = Vec::new();
     if plan.spread {
-        let (len, n) = (all.len(), plan.count);
+        // More hands asked than match means all of them: one per slice.
+        let (len, n) = (all.len(), plan.count.min(all.len()));
         for s in 0..n {
             let mut slice = all[s * len / n..(s + 1) * len / n].to_vec();
             rng.shuffle(&mut slice);
@@ -350,6 +351,24 @@ mod tests {
         let cat = catalog(200, &["n+n"]);
         let set = pick(&cat, &plan(12)).unwrap();
         assert!(set.windows(2).all(|w| w[0].time_s < w[1].time_s));
+    }
+
+    /// `-n 18446744073709551615 --spread` once looped over every asked
+    /// slice (and overflowed the slice bounds): more asked than match is all.
+    #[test]
+    fn a_spread_of_more_hands_than_match_takes_them_all() {
+        let cat = catalog(3, &["n+n"]);
+        for spread in [true, false] {
+            let set = pick(
+                &cat,
+                &PickPlan {
+                    spread,
+                    ..plan(usize::MAX)
+                },
+            )
+            .unwrap();
+            assert_eq!(set.len(), 3, "spread {spread}");
+        }
     }
 
     #[test]

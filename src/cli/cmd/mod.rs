@@ -58,14 +58,21 @@ pub fn message(err: &anyhow::Error) -> String {
 }
 
 /// The longest line of a usage error printed whole.
-const USAGE_LINE_CHARS: usize = 200;
+const USAGE_LINE_CHARS: usize = 600;
 
-/// A usage error as clap words it, with each line's control characters
-/// escaped and the line cut after [`USAGE_LINE_CHARS`] characters: clap
-/// quotes a bad value whole, which for a hostile argument means a hundred
-/// kilobytes or terminal control characters.
+/// A usage error as clap words it, with the bad value that clap quotes
+/// whole (for a hostile argument a hundred kilobytes, or terminal control
+/// characters) cut and escaped as every other message quotes a value, so
+/// that the reason after it survives; then each line escaped and, as a
+/// last guard, cut after [`USAGE_LINE_CHARS`] characters.
 pub fn usage_error(err: &clap::Error) -> String {
-    let text = err.render().to_string();
+    use clap::error::{ContextKind, ContextValue};
+    let mut text = err.render().to_string();
+    if let Some(ContextValue::String(value)) = err.get(ContextKind::InvalidValue)
+        && !value.is_empty()
+    {
+        text = text.replace(value.as_str(), &crate::game::error::shown(value));
+    }
     let mut out = String::new();
     for line in text.lines() {
         out.push_str(&escape_and_cut(line, USAGE_LINE_CHARS, &[]));
@@ -97,6 +104,20 @@ mod tests {
         let text = usage_error(&parse(&"7".repeat(100_000)));
         assert!(text.len() < 2000, "{} bytes", text.len());
         assert!(text.contains("... (100"), "{text}");
+        // The value is cut, not the sentence: the reason after it stays.
+        let parse_deck = |deck: &str| {
+            crate::cli::args::Cli::try_parse_from(["census24", "sweep", "--deck", deck])
+                .unwrap_err()
+        };
+        let deck = format!("1..13x2,{}", "1000,".repeat(60));
+        let text = usage_error(&parse_deck(&deck));
+        let first = text.lines().next().unwrap();
+        assert!(first.contains("... (308 bytes)"), "{text}");
+        assert!(first.len() < 300, "{first}");
+        assert!(
+            !first.trim_end().ends_with("bytes)") && !first.trim_end().ends_with("bytes)'"),
+            "the reason is gone: {first}"
+        );
         let text = usage_error(&parse("a\x07b"));
         assert!(!text.contains('\x07'), "{text}");
         assert!(text.contains("a\\u{7}b"), "{text}");
