@@ -610,17 +610,98 @@ fn check(case: &Case, o: &Outcome) -> Result<(), String> {
     if code == 2 && o.stderr.trim().is_empty() {
         return Err("exit status 2 without a word".into());
     }
-    if case.args[0] == "solve" && (code != 2 || case.flag("--stdin")) {
+    // (`solve --targets` answers a line per target: not checked here.)
+    if case.args[0] == "solve" && (code != 2 || case.flag("--stdin")) && !case.flag("--targets") {
         check_solve(case, o, code)?;
     }
     Ok(())
 }
 
+/// A count too large to mean anything: the largest values of the common
+/// integer types, one past them, and far past them.
+fn huge(rng: &mut StdRng) -> String {
+    [
+        "18446744073709551615",
+        "18446744073709551616",
+        "9223372036854775807",
+        "4294967295",
+        "4294967296",
+        "2147483648",
+        "65535",
+        "65536",
+        "999999999999999999999999999999",
+    ][rng.random_range(0..9)]
+    .to_string()
+}
+
+/// Every numeric option of every command, given a huge value: each must be
+/// checked against what it can mean before anything is sized by it (a
+/// shard count, `-n`, a thread count, a hand size).
+fn numeric_case(rng: &mut StdRng, out: &str) -> Case {
+    let (variant, n) = (rng.random_range(0..NUMERIC_CASES), huge(rng));
+    let mut case = numeric(variant, n, out);
+    if rng.random_bool(0.2) {
+        case.args.push("--format=csv".into());
+    }
+    case
+}
+
+/// How many kinds of [`numeric`] case there are.
+const NUMERIC_CASES: usize = 14;
+
+/// Numeric case `variant` with the value `n`.
+fn numeric(variant: usize, n: String, out: &str) -> Case {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data").to_string();
+    let read = |cmd: &str| -> Vec<String> { vec![cmd.into(), "--data".into(), data.clone()] };
+    let write = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = ["sweep", "--quiet", "--no-report", "--out", out, "-k", "2"]
+            .map(String::from)
+            .to_vec();
+        a.extend(extra.iter().map(|x| x.to_string()));
+        a
+    };
+    let args: Vec<String> = match variant {
+        0 => [read("pick"), vec!["-n".into(), n]].concat(),
+        1 => [read("pick"), vec!["-n".into(), n, "--spread".into()]].concat(),
+        2 => [read("pick"), vec!["--seed".into(), n]].concat(),
+        3 => [read("pick"), vec!["--max-time".into(), n]].concat(),
+        4 => [read("rank"), vec!["--top".into(), n]].concat(),
+        5 => [read("rank"), vec!["--min-solutions".into(), n]].concat(),
+        6 => [read("rank"), vec!["-k".into(), n]].concat(),
+        7 => write(&["--shard", &format!("1/{n}")]),
+        8 => write(&["--shard", &format!("{n}/{n}")]),
+        9 => write(&["--threads", &n]),
+        10 => vec![
+            "sweep".into(),
+            "--quiet".into(),
+            "--no-report".into(),
+            "--out".into(),
+            out.into(),
+            "-k".into(),
+            n,
+        ],
+        11 => vec!["merge".into(), "--quiet".into(), "--out".into(), out.into()],
+        12 => vec!["expressions".into(), "--operands".into(), n],
+        _ => vec![
+            "solve".into(),
+            "--targets".into(),
+            format!("1..{n}"),
+            "1".into(),
+            "2".into(),
+        ],
+    };
+    Case {
+        args,
+        stdin: Vec::new(),
+    }
+}
+
 fn generate(rng: &mut StdRng, out: &str) -> Case {
     match rng.random_range(0..100) {
-        0..82 => solve_case(rng),
-        82..92 => expressions_case(rng),
-        92..97 => sweep_case(rng, out),
+        0..80 => solve_case(rng),
+        80..90 => expressions_case(rng),
+        90..95 => sweep_case(rng, out),
+        95..97 => numeric_case(rng, out),
         _ => {
             // Anything at all as arguments.
             let n = rng.random_range(0..6);
@@ -692,4 +773,24 @@ fn fuzz_random_command_lines_and_inputs() {
         failures.len(),
         failures[..failures.len().min(15)].join("\n")
     );
+}
+
+/// Every numeric option with every huge value, once each (the random run
+/// draws only some of them).
+#[test]
+fn every_numeric_option_takes_a_huge_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap().to_string();
+    let mut rng = StdRng::seed_from_u64(0);
+    let mut failures = Vec::new();
+    for variant in 0..NUMERIC_CASES {
+        for _ in 0..3 {
+            let case = numeric(variant, huge(&mut rng), &out);
+            let o = run(&case);
+            if let Err(why) = check(&case, &o) {
+                failures.push(format!("{}\n  {why}", case.shell_line()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -9,6 +9,7 @@ mod distinct_cli;
 mod explorer_browser;
 mod fuzz;
 mod help;
+mod integrity;
 mod pick_cli;
 mod reach_cli;
 mod readme;
