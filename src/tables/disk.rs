@@ -252,7 +252,9 @@ pub fn lock(dir: &Path, name: &str) -> Result<FolderLock, LockError> {
             }
             Err(TryLockError::Error(e)) => return Err(LockError::Io(path, e)),
         };
-        let mine = file.metadata().map_err(|e| LockError::Io(path.clone(), e))?;
+        let mine = file
+            .metadata()
+            .map_err(|e| LockError::Io(path.clone(), e))?;
         match fs::metadata(&path) {
             Ok(now) if (now.dev(), now.ino()) == (mine.dev(), mine.ino()) => {
                 return Ok(FolderLock {
