@@ -598,11 +598,26 @@ fn a_report_killed_at_any_step_is_finished_by_the_same_command() {
 /// What a reader printed.
 type Seen = (Option<i32>, String, String);
 
+/// A reader's exit status, its output (for `report`, with every file it
+/// wrote: its standard output only lists them) and its errors.
 fn seen(args: &[String]) -> Seen {
+    let reports = (args[0] == "report").then(|| {
+        let i = args.iter().position(|a| a == "--out").unwrap();
+        PathBuf::from(&args[i + 1])
+    });
+    if let Some(r) = &reports {
+        let _ = fs::remove_dir_all(r);
+    }
     let out = census24().args(args).output().unwrap();
+    let mut stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if let Some(r) = &reports {
+        for (name, bytes) in tree(r) {
+            stdout += &format!("\n{name}\n{}", String::from_utf8_lossy(&bytes));
+        }
+    }
     (
         out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
