@@ -47,9 +47,8 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<Status> {
     let validation = cross_validate(&samples, SETTINGS, FOLDS, SEED);
     let model = fit_model(&samples, SETTINGS);
     let json = model.to_json();
-    let tmp = args.out.with_extension("json.tmp");
-    fs::write(&tmp, &json).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, &args.out).with_context(|| format!("writing {}", args.out.display()))?;
+    crate::tables::disk::write_atomic(&args.out, json.as_bytes())
+        .with_context(|| format!("writing {}", args.out.display()))?;
     print!("{}", validation.to_markdown());
     println!(
         "\nModel written to {} ({} trees per forest); rebuild to use it.",
