@@ -19,6 +19,7 @@ use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::tables::disk;
 use crate::tables::layout::{Part, TableKey};
+use crate::tables::store::SweepError;
 
 /// The players' measurements, relative to the data folder: the report of
 /// the game they were measured on plots them against the predictions.
@@ -179,13 +180,29 @@ pub fn write_reports_with(
     // Each table's hands are read once, for its size summary and its
     // report; every table (reach tables too) is verified before anything is
     // written.
-    let tables: Vec<Table> = found
-        .iter()
-        .map(|f| match fresh.iter().find(|(id, _)| *id == f.id) {
-            Some((_, t)) => Ok(t.clone()),
-            None => Table::read(&f.dir),
-        })
-        .collect::<Result<_, ReportError>>()?;
+    let mut found = found;
+    let mut tables: Vec<Table> = Vec::with_capacity(found.len());
+    let mut kept = Vec::with_capacity(found.len());
+    for f in found {
+        let table = match fresh.iter().find(|(id, _)| *id == f.id) {
+            Some((_, t)) => t.clone(),
+            None => match Table::read(&f.dir) {
+                Ok(t) => t,
+                // A sweep's own report indexes the other tables of its data
+                // folder; one that another process is writing right now is
+                // not finished yet, and is left out as if it were not there.
+                Err(ReportError::Data(SweepError::Busy { .. }))
+                    if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        tables.push(table);
+        kept.push(f);
+    }
+    found = kept;
     if plan.only.is_none() {
         for key in &reach {
             crate::tables::store::verify(&plan.data.join(key.partition()), Part::Whole)?;

@@ -221,7 +221,7 @@ pub enum Before {
     Nothing,
     /// A finished table with these parameters, every file verified (only
     /// asked for with `skip_complete`).
-    Complete(Manifest),
+    Complete(Box<Manifest>),
     /// A manifest that the run replaces: same parameters and no
     /// `skip_complete`, or a table that does not verify (damaged, or of an
     /// earlier census24).
@@ -256,7 +256,7 @@ pub fn before_run(
         });
     }
     if skip_complete && let Ok(m) = verify_held(dir, part) {
-        return Ok(Before::Complete(m));
+        return Ok(Before::Complete(Box::new(m)));
     }
     Ok(Before::Remake)
 }

@@ -774,3 +774,25 @@ fn bit_flips_in_shard_parts_are_caught_by_merge() {
         fs::write(file, &good).unwrap();
     }
 }
+
+/// A sweep's own report indexes the other tables of its data folder: one
+/// that another process is writing is left out, not a failure of the sweep;
+/// a plain `report` of every table says it is being written.
+#[test]
+fn a_table_being_written_is_left_out_of_another_sweeps_report() {
+    let (tmp, data) = swept(2, &[]);
+    let busy = data.join(partition(2));
+    // Another writer is remaking the two-card table: its lock is held and
+    // its files no longer match the manifest.
+    let lock = fs::File::create(busy.join(".census24.lock")).unwrap();
+    lock.lock().unwrap();
+    fs::remove_file(busy.join("solutions.parquet")).unwrap();
+    let reports = tmp.path().join("reports");
+    ok(&["sweep", "-q", "-k", "3", "--out", s(&data)]);
+    let index = fs::read_to_string(reports.join("README.md")).unwrap();
+    assert!(!index.contains("k=2"), "{index}");
+    assert!(index.contains("k=3"), "{index}");
+    let (code, _, err) = run(&["report", "--data", s(&data), "--out", s(&reports)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another census24 process is writing"), "{err}");
+}
