@@ -654,7 +654,7 @@ fn numeric(variant: usize, n: String, out: &str) -> Case {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data").to_string();
     let read = |cmd: &str| -> Vec<String> { vec![cmd.into(), "--data".into(), data.clone()] };
     let write = |extra: &[&str]| -> Vec<String> {
-        let mut a: Vec<String> = ["sweep", "--quiet", "--no-report", "--out", out, "-k", "2"]
+        let mut a: Vec<String> = ["sweep", "--quiet", "--no-report", "--out", out]
             .map(String::from)
             .to_vec();
         a.extend(extra.iter().map(|x| x.to_string()));
@@ -668,18 +668,10 @@ fn numeric(variant: usize, n: String, out: &str) -> Case {
         4 => [read("rank"), vec!["--top".into(), n]].concat(),
         5 => [read("rank"), vec!["--min-solutions".into(), n]].concat(),
         6 => [read("rank"), vec!["-k".into(), n]].concat(),
-        7 => write(&["--shard", &format!("1/{n}")]),
-        8 => write(&["--shard", &format!("{n}/{n}")]),
-        9 => write(&["--threads", &n]),
-        10 => vec![
-            "sweep".into(),
-            "--quiet".into(),
-            "--no-report".into(),
-            "--out".into(),
-            out.into(),
-            "-k".into(),
-            n,
-        ],
+        7 => write(&["-k", "2", "--shard", &format!("1/{n}")]),
+        8 => write(&["-k", "2", "--shard", &format!("{n}/{n}")]),
+        9 => write(&["-k", "2", "--threads", &n]),
+        10 => write(&["-k", &n]),
         11 => vec!["merge".into(), "--quiet".into(), "--out".into(), out.into()],
         12 => vec!["expressions".into(), "--operands".into(), n],
         _ => vec![

@@ -30,15 +30,22 @@ fn ok(args: &[&str]) -> String {
     out
 }
 
+/// `census24 sweep -q --no-report --out DATA ARGS`, requiring exit 0.
+fn sweep_into(data: &Path, args: &[&str]) {
+    let mut all = vec!["sweep", "-q", "--no-report", "--out", s(data)];
+    all.extend_from_slice(args);
+    ok(&all);
+}
+
 /// A fresh data folder holding the default table of `k` cards (and `extra`
 /// sweep options).
 fn swept(k: usize, extra: &[&str]) -> (TempDir, PathBuf) {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
     let ks = k.to_string();
-    let mut args = vec!["sweep", "-q", "--no-report", "-k", &ks, "--out", s(&data)];
+    let mut args = vec!["-k", ks.as_str()];
     args.extend_from_slice(extra);
-    ok(&args);
+    sweep_into(&data, &args);
     (tmp, data)
 }
 
@@ -191,17 +198,7 @@ fn a_folder_of_shard_parts_asks_for_merge() {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
     for shard in ["1/2", "2/2"] {
-        ok(&[
-            "sweep",
-            "-q",
-            "--no-report",
-            "-k",
-            "3",
-            "--shard",
-            shard,
-            "--out",
-            s(&data),
-        ]);
+        sweep_into(&data, &["-k", "3", "--shard", shard]);
     }
     for cmd in ["rank", "pick"] {
         let (code, _, err) = run(&[cmd, "--data", s(&data), "-k", "3"]);
@@ -233,19 +230,7 @@ fn merging_a_reach_table_counts_rows_not_hands() {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
     for shard in ["1/2", "2/2"] {
-        ok(&[
-            "sweep",
-            "-q",
-            "--no-report",
-            "-k",
-            "3",
-            "--targets",
-            "1..10",
-            "--shard",
-            shard,
-            "--out",
-            s(&data),
-        ]);
+        sweep_into(&data, &["-k", "3", "--targets", "1..10", "--shard", shard]);
     }
     let out = ok(&["merge", "--out", s(&data)]);
     assert!(
@@ -274,34 +259,14 @@ fn a_second_writer_is_refused_while_the_lock_is_held() {
     );
     assert!(!dir.join("manifest.json").exists());
     // A shard has its own lock: shards of one table run side by side.
-    ok(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "-k",
-        "3",
-        "--shard",
-        "1/2",
-        "--out",
-        s(&data),
-    ]);
+    sweep_into(&data, &["-k", "3", "--shard", "1/2"]);
     // merge needs the whole table's lock too.
     let (code, _, err) = run(&["merge", "--out", s(&data)]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("another census24 process"), "{err}");
     drop(lock);
     // Released (as the OS does when a writer dies): the table is joined.
-    ok(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "-k",
-        "3",
-        "--shard",
-        "2/2",
-        "--out",
-        s(&data),
-    ]);
+    sweep_into(&data, &["-k", "3", "--shard", "2/2"]);
     ok(&["merge", "-q", "--out", s(&data)]);
     assert!(dir.join("manifest.json").exists());
 }
@@ -312,17 +277,7 @@ fn a_second_writer_is_refused_while_the_lock_is_held() {
 fn merge_of_a_huge_split_names_the_missing_shards_in_bounded_memory() {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
-    ok(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "-k",
-        "2",
-        "--shard",
-        "2/2000000000",
-        "--out",
-        s(&data),
-    ]);
+    sweep_into(&data, &["-k", "2", "--shard", "2/2000000000"]);
     let bin = assert_cmd::cargo::cargo_bin("census24");
     let out = Command::new("sh")
         .arg("-c")
@@ -476,65 +431,40 @@ fn reference(args: &[String], root: &Path) -> Vec<(String, Vec<u8>)> {
     t
 }
 
-#[test]
-fn a_small_sweep_killed_at_any_step_is_finished_by_the_same_command() {
+/// A sweep with `args` into a fresh folder, killed at each of its steps
+/// in turn ([`kill_at_every_step`]), `check` (with `--data DIR` added) run
+/// after each; it must have at least `min_steps`.
+fn sweep_killed_at_every_step(args: &[&str], check: &[&str], min_steps: u32) {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
-    let args = strings(&["sweep", "-q", "--no-report", "-k", "3", "--out", s(&data)]);
-    let want = reference(&args, &data);
+    let mut all = strings(&["sweep", "-q", "--no-report", "--out", s(&data)]);
+    all.extend(strings(args));
+    let want = reference(&all, &data);
     let setup = || {
         let _ = fs::remove_dir_all(&data);
     };
-    let check = ["rank", "--data", s(&data), "-k", "3"];
-    let steps = kill_at_every_step(&args, &data, &setup, &want, &check);
-    assert!(steps >= 8, "{steps} steps");
+    let mut check: Vec<&str> = check.to_vec();
+    if !check.is_empty() {
+        check.extend(["--data", s(&data)]);
+    }
+    let steps = kill_at_every_step(&all, &data, &setup, &want, &check);
+    assert!(steps >= min_steps, "{args:?}: {steps} steps");
+}
+
+#[test]
+fn a_small_sweep_killed_at_any_step_is_finished_by_the_same_command() {
+    sweep_killed_at_every_step(&["-k", "3"], &["rank", "-k", "3"], 8);
 }
 
 #[test]
 fn a_chunked_sweep_killed_at_any_step_is_finished_by_the_same_command() {
-    let tmp = TempDir::new().unwrap();
-    let data = tmp.path().join("data");
     // 1820 hands: four chunks.
-    let args = strings(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "--resumable",
-        "-k",
-        "4",
-        "--out",
-        s(&data),
-    ]);
-    let want = reference(&args, &data);
-    let setup = || {
-        let _ = fs::remove_dir_all(&data);
-    };
-    let check = ["rank", "--data", s(&data)];
-    let steps = kill_at_every_step(&args, &data, &setup, &want, &check);
-    assert!(steps >= 30, "{steps} steps");
+    sweep_killed_at_every_step(&["--resumable", "-k", "4"], &["rank"], 30);
 }
 
 #[test]
 fn a_reach_sweep_killed_at_any_step_is_finished_by_the_same_command() {
-    let tmp = TempDir::new().unwrap();
-    let data = tmp.path().join("data");
-    let args = strings(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "-k",
-        "3",
-        "--targets",
-        "1..20",
-        "--out",
-        s(&data),
-    ]);
-    let want = reference(&args, &data);
-    let setup = || {
-        let _ = fs::remove_dir_all(&data);
-    };
-    let steps = kill_at_every_step(&args, &data, &setup, &want, &[]);
-    assert!(steps >= 6, "{steps} steps");
+    sweep_killed_at_every_step(&["-k", "3", "--targets", "1..20"], &[], 6);
 }
 
 /// Copies every file of `from` into `to` (made afresh).
@@ -552,17 +482,7 @@ fn a_merge_killed_at_any_step_is_finished_by_the_same_command() {
     let tmp = TempDir::new().unwrap();
     let parts = tmp.path().join("parts");
     for shard in ["1/3", "2/3", "3/3"] {
-        ok(&[
-            "sweep",
-            "-q",
-            "--no-report",
-            "-k",
-            "3",
-            "--shard",
-            shard,
-            "--out",
-            s(&parts),
-        ]);
+        sweep_into(&parts, &["-k", "3", "--shard", shard]);
     }
     let data = tmp.path().join("data");
     let args = strings(&["merge", "-q", "--out", s(&data)]);
@@ -697,17 +617,7 @@ fn bit_flips_in_a_hands_table_are_caught_by_every_reader() {
 fn bit_flips_in_a_reach_table_are_caught_by_its_report() {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
-    ok(&[
-        "sweep",
-        "-q",
-        "--no-report",
-        "-k",
-        "3",
-        "--targets",
-        "1..30",
-        "--out",
-        s(&data),
-    ]);
+    sweep_into(&data, &["-k", "3", "--targets", "1..30"]);
     let reports = tmp.path().join("reports");
     let r = vec![strings(&[
         "report",
@@ -726,17 +636,7 @@ fn bit_flips_in_shard_parts_are_caught_by_merge() {
     let tmp = TempDir::new().unwrap();
     let parts = tmp.path().join("parts");
     for shard in ["1/2", "2/2"] {
-        ok(&[
-            "sweep",
-            "-q",
-            "--no-report",
-            "-k",
-            "2",
-            "--shard",
-            shard,
-            "--out",
-            s(&parts),
-        ]);
+        sweep_into(&parts, &["-k", "2", "--shard", shard]);
     }
     // merge consumes its parts: each run merges a fresh copy, and its
     // verdict is read from the merged table's manifest (or its refusal).
