@@ -127,7 +127,11 @@ impl Multiset {
                 )));
             }
             match merged.last_mut() {
-                Some((last, n)) if *last == v => *n += c,
+                Some((last, n)) if *last == v => {
+                    *n = n.checked_add(c).ok_or_else(|| {
+                        bad(format!("value {v} has more than {} copies", u32::MAX))
+                    })?;
+                }
                 _ => merged.push((v, c)),
             }
         }
@@ -265,10 +269,16 @@ impl Multiset {
             if lo > hi {
                 return Err(bad(format!("\"{item}\" is an empty range")));
             }
-            if hi - lo >= 1000 {
+            // Wide enough to overflow i64 is wide too.
+            if hi.checked_sub(lo).is_none_or(|width| width >= 1000) {
                 return Err(bad(format!("\"{item}\" names more than 1000 values")));
             }
             pairs.extend((lo..=hi).map(|v| (v, copies)));
+            // Checked as the list grows, not once it is whole: many wide
+            // ranges must not be listed before they are refused.
+            if pairs.len() > 1000 {
+                return Err(bad("it names more than 1000 values".into()));
+            }
         }
         Multiset::new(&pairs, s)
     }
@@ -402,5 +412,25 @@ impl Serialize for Deck {
             Deck::Unlimited => s.serialize_none(),
             Deck::Multiset(_) => s.serialize_str(&self.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ranges wide enough to overflow, copies that add past `u32`, and many
+    /// wide ranges are refused by name, never listed or wrapped.
+    #[test]
+    fn huge_decks_are_refused_before_they_are_listed() {
+        let err = |s: &str| s.parse::<Deck>().unwrap_err().to_string();
+        let e = err("-9223372036854775808..9223372036854775807");
+        assert!(e.contains("more than 1000 values"), "{e}");
+        let e = err("1x4294967295,1x2");
+        assert!(e.contains("copies"), "{e}");
+        let many = vec!["1..999"; 5000].join(",");
+        let e = err(&many);
+        assert!(e.contains("more than 1000 values"), "{e}");
+        assert!("1..10x2,25,50,75,100".parse::<Deck>().is_ok());
     }
 }
