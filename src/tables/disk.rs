@@ -201,8 +201,8 @@ pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-/// An exclusive advisory lock on a folder, held until dropped (or until the
-/// process ends, however it ends).
+/// An advisory lock on a folder, held until dropped (or until the process
+/// ends, however it ends).
 #[derive(Debug)]
 pub struct FolderLock {
     _file: File,
@@ -210,6 +210,7 @@ pub struct FolderLock {
     /// False on a file system that has no locks at all (Lustre mounted
     /// without `flock`): the run goes on unprotected (docs/SCALING.md).
     pub held: bool,
+    exclusive: bool,
 }
 
 /// Why a lock could not be taken.
@@ -221,18 +222,40 @@ pub enum LockError {
     Io(PathBuf, io::Error),
 }
 
-/// Takes the exclusive lock named `name` in `dir` (making the folder if
-/// needed) without waiting: [`LockError::Busy`] if another process holds it.
+/// How to take a lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One holder: a writer of what the lock covers.
+    Exclusive,
+    /// Any number of holders, but no exclusive one: shards of one table
+    /// hold the whole table's lock so, and a whole-table writer waits.
+    Shared,
+}
+
+/// Takes the lock named `name` in `dir` (making the folder if needed)
+/// without waiting: [`LockError::Busy`] if another process holds it in a
+/// way that excludes `mode`.
+pub fn lock(dir: &Path, name: &str, mode: Mode) -> Result<FolderLock, LockError> {
+    lock_waiting(dir, name, mode, std::time::Duration::ZERO)
+}
+
+/// [`lock`], trying again for up to `wait` while another process holds it.
 ///
-/// The lock file is removed again when the lock is dropped (a killed run
+/// An exclusive holder removes the lock file when it lets go (a killed run
 /// leaves it, empty and harmless, for the next run to reuse). Removing it
 /// while it is held means a process can lock a file that no longer has that
 /// name; so after taking the lock this checks that the name still leads to
 /// the locked file, and starts over if not.
-pub fn lock(dir: &Path, name: &str) -> Result<FolderLock, LockError> {
+pub fn lock_waiting(
+    dir: &Path,
+    name: &str,
+    mode: Mode,
+    wait: std::time::Duration,
+) -> Result<FolderLock, LockError> {
     use std::os::unix::fs::MetadataExt;
     fs::create_dir_all(dir).map_err(|e| LockError::Io(dir.to_path_buf(), e))?;
     let path = dir.join(name);
+    let until = std::time::Instant::now() + wait;
     loop {
         let file = fs::OpenOptions::new()
             .create(true)
@@ -240,8 +263,16 @@ pub fn lock(dir: &Path, name: &str) -> Result<FolderLock, LockError> {
             .write(true)
             .open(&path)
             .map_err(|e| LockError::Io(path.clone(), e))?;
-        let held = match file.try_lock() {
+        let tried = match mode {
+            Mode::Exclusive => file.try_lock(),
+            Mode::Shared => file.try_lock_shared(),
+        };
+        let held = match tried {
             Ok(()) => true,
+            Err(TryLockError::WouldBlock) if std::time::Instant::now() < until => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                continue;
+            }
             Err(TryLockError::WouldBlock) => return Err(LockError::Busy(dir.to_path_buf())),
             // ENOSYS, EOPNOTSUPP (Unsupported) or ENOLCK: locks do not
             // exist here, which must not make the file system unusable.
@@ -261,6 +292,7 @@ pub fn lock(dir: &Path, name: &str) -> Result<FolderLock, LockError> {
                     _file: file,
                     path,
                     held,
+                    exclusive: mode == Mode::Exclusive,
                 });
             }
             // Its holder removed it as this run opened it: try again.
@@ -273,21 +305,21 @@ pub fn lock(dir: &Path, name: &str) -> Result<FolderLock, LockError> {
 
 impl Drop for FolderLock {
     fn drop(&mut self) {
-        // Still held here: no other process has this file locked.
-        if self.held {
+        // Held exclusively here: no other process has this file locked.
+        if self.held && self.exclusive {
             let _ = fs::remove_file(&self.path);
         }
     }
 }
 
-/// Whether another process holds the lock `name` in `dir` right now (a
-/// reader asks when a file does not match its manifest: a writer may be
-/// replacing it).
+/// Whether another process holds the lock `name` in `dir` right now, in
+/// any mode (a reader asks when a file does not match its manifest: a
+/// writer may be replacing it).
 pub fn is_locked(dir: &Path, name: &str) -> bool {
     let Ok(file) = File::open(dir.join(name)) else {
         return false;
     };
-    matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+    matches!(file.try_lock(), Err(TryLockError::WouldBlock))
 }
 
 /// Every folder under `root` (itself included), sorted, except hidden ones
@@ -386,17 +418,32 @@ mod tests {
     #[test]
     fn a_held_lock_refuses_a_second_holder_until_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let held = lock(dir.path(), ".census24.lock").unwrap();
+        let (x, s) = (Mode::Exclusive, Mode::Shared);
+        let held = lock(dir.path(), ".census24.lock", x).unwrap();
         assert!(is_locked(dir.path(), ".census24.lock"));
         assert!(matches!(
-            lock(dir.path(), ".census24.lock"),
+            lock(dir.path(), ".census24.lock", x),
+            Err(LockError::Busy(_))
+        ));
+        assert!(matches!(
+            lock(dir.path(), ".census24.lock", s),
             Err(LockError::Busy(_))
         ));
         // Another lock name in the same folder is independent.
-        let other = lock(dir.path(), ".census24.part-1-of-2.lock").unwrap();
+        let other = lock(dir.path(), ".census24.part-1-of-2.lock", x).unwrap();
         drop(held);
         assert!(!is_locked(dir.path(), ".census24.lock"));
-        lock(dir.path(), ".census24.lock").unwrap();
+        // Shared holders coexist, exclude an exclusive one, and leave the
+        // file when they let go.
+        let a = lock(dir.path(), ".census24.lock", s).unwrap();
+        let b = lock(dir.path(), ".census24.lock", s).unwrap();
+        assert!(is_locked(dir.path(), ".census24.lock"));
+        assert!(matches!(
+            lock(dir.path(), ".census24.lock", x),
+            Err(LockError::Busy(_))
+        ));
+        drop((a, b));
+        lock(dir.path(), ".census24.lock", x).unwrap();
         // Released locks leave no file behind.
         drop(other);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

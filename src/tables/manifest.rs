@@ -122,7 +122,10 @@ pub enum ManifestError {
          with the same sweep command"
     )]
     Unsealed,
-    #[error("its bytes do not match its own manifest_sha256 (the file is damaged)")]
+    #[error(
+        "its bytes do not match its own manifest_sha256 (the file is damaged, or another \
+         census24 version wrote it)"
+    )]
     Damaged,
 }
 

@@ -40,19 +40,43 @@ pub fn find_part_dirs(root: &Path) -> Result<Vec<PathBuf>, SweepError> {
     Ok(found)
 }
 
-/// Merges every complete part set under `root`. Fails, naming the folder and
-/// the missing shards, if a set is incomplete; sets merged before that stay.
-/// With no parts left but whole tables there (a merge that already ran, or
-/// was killed after its last step), there is nothing to do.
+/// Merges every complete part set under `root`. Every set is locked and
+/// checked first: one that is incomplete, mixed or damaged stops the merge,
+/// naming it, before anything is written. With no parts left but whole
+/// tables there (a merge that already ran, or was killed after its last
+/// step), there is nothing to do.
 pub fn merge_all(root: &Path) -> Result<Vec<Merged>, SweepError> {
-    let dirs = find_part_dirs(root)?;
+    let mut dirs = find_part_dirs(root)?;
+    // A folder reached twice (through a link) is merged once.
+    let mut seen = std::collections::HashSet::new();
+    dirs.retain(|d| seen.insert(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())));
     if dirs.is_empty() && !holds_whole_tables(root)? {
         return Err(SweepError::Conflict(format!(
             "no shard parts (manifest.part-I-of-N.json) under {}",
             root.display()
         )));
     }
-    dirs.iter().map(|d| merge_dir(d)).collect()
+    let mut sets = Vec::new();
+    for dir in &dirs {
+        // Parts that another merge joined between the listing and the lock.
+        if let Some(set) = prepare(dir)? {
+            sets.push(set);
+        }
+    }
+    sets.into_iter().map(join).collect()
+}
+
+/// A set of parts in one folder, locked and checked, ready to be joined.
+struct PartSet {
+    dir: PathBuf,
+    parts: BTreeMap<u32, (Shard, Manifest)>,
+    /// The whole table's parameters.
+    params: Params,
+    /// The whole table, when a merge killed while it removed the parts has
+    /// already written it.
+    joined: Option<Manifest>,
+    _whole: store::PartLock,
+    _parts: Vec<disk::FolderLock>,
 }
 
 /// The missing shards named in a message: the first few, then how many more.
@@ -66,18 +90,21 @@ fn holds_whole_tables(root: &Path) -> Result<bool, SweepError> {
         .any(|d| d.join(Part::Whole.manifest()).is_file()))
 }
 
-/// Merges the parts in one table folder.
-pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
-    // The whole table's lock, then every part's: no sweep writes any of
-    // them while they are joined.
-    let _whole = store::lock_part(dir, Part::Whole)?;
+/// Locks and checks the parts in one table folder (`None`: none are left).
+fn prepare(dir: &Path) -> Result<Option<PartSet>, SweepError> {
+    // The whole table's lock (which no running shard lets be taken), then
+    // every part's own.
+    let whole_lock = store::lock_part(dir, Part::Whole)?;
     let mut shards = Vec::new();
     let mut locks = Vec::new();
     for name in store::list(dir)? {
         if let Some(s) = Part::of_manifest_name(&name) {
-            locks.push(store::lock_part(dir, Part::Shard(s))?);
+            locks.push(store::lock_own(dir, Part::Shard(s))?);
             shards.push(s);
         }
+    }
+    if shards.is_empty() {
+        return Ok(None);
     }
     // Parts are verified before they are joined; once the whole table is in
     // place (a merge killed while it removed them) they are only removed.
@@ -98,7 +125,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
         .values()
         .next()
         .map(|(s, _)| s.count)
-        .expect("called on a folder with parts");
+        .expect("a folder with part manifests has parts");
     if let Some((s, _)) = parts.values().find(|(s, _)| s.count != count) {
         return Err(SweepError::Conflict(format!(
             "{} mixes splits: parts of {count} and of {} shards",
@@ -122,7 +149,15 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
                 dir.display()
             )));
         }
-        return finish(dir, &parts, whole);
+        let params = whole.parameters.clone();
+        return Ok(Some(PartSet {
+            dir: dir.to_path_buf(),
+            parts,
+            params,
+            joined: Some(whole),
+            _whole: whole_lock,
+            _parts: locks,
+        }));
     }
     // Counted, not listed: a declared split can be of billions of shards.
     let missing = u64::from(count) - parts.len() as u64;
@@ -157,6 +192,22 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
             });
         }
     }
+    Ok(Some(PartSet {
+        dir: dir.to_path_buf(),
+        parts,
+        params: whole_params,
+        joined: None,
+        _whole: whole_lock,
+        _parts: locks,
+    }))
+}
+
+/// Joins a checked set into the whole table, then removes its parts.
+fn join(set: PartSet) -> Result<Merged, SweepError> {
+    let (dir, parts, whole_params) = (set.dir.as_path(), &set.parts, set.params.clone());
+    if let Some(whole) = set.joined.clone() {
+        return finish(dir, parts, whole);
+    }
 
     // Hands parts are small and stacked in memory; solutions parts are
     // streamed one at a time into the whole table.
@@ -173,7 +224,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
             })
     };
     if whole_params.target.contains("..") {
-        return merge_reach(dir, parts, whole_params, entry);
+        return merge_reach(dir, parts.clone(), whole_params, entry);
     }
     let mut hands = Vec::new();
     for (s, m) in parts.values() {
@@ -201,7 +252,7 @@ pub fn merge_dir(dir: &Path) -> Result<Merged, SweepError> {
         source,
     })?;
     let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
-    finish(dir, &parts, manifest)
+    finish(dir, parts, manifest)
 }
 
 /// Merges the parts of a reach table (`sweep --targets`): its one file is
@@ -237,8 +288,8 @@ fn finish(
     parts: &BTreeMap<u32, (Shard, Manifest)>,
     manifest: Manifest,
 ) -> Result<Merged, SweepError> {
-    for (s, m) in parts.values() {
-        store::remove_part(dir, m, Part::Shard(*s))?;
+    for (s, _) in parts.values() {
+        store::remove_part(dir, Part::Shard(*s))?;
     }
     Ok(Merged {
         dir: dir.to_path_buf(),

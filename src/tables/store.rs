@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 use crate::tables::disk::{self, FolderLock, LockError};
 pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
+use crate::tables::manifest::ManifestError;
 use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
 use crate::tables::table;
 
@@ -203,11 +204,32 @@ pub fn lock_error(e: LockError) -> SweepError {
     }
 }
 
-/// Takes the lock of `part` in `dir` (see [`Part::lock`]) and removes the
+/// The locks a writer of one part holds: for a shard, the whole table's
+/// shared and its own exclusive; for a whole table, its own exclusive. So
+/// shards of a table run side by side, and a whole-table sweep or a merge
+/// excludes them all.
+#[derive(Debug)]
+pub struct PartLock {
+    _locks: Vec<FolderLock>,
+}
+
+/// Takes the locks of `part` in `dir` ([`PartLock`]) and removes the
 /// temporaries that killed runs of this part left there and in its
-/// unfinished run's folder. Held until the returned lock is dropped.
-pub fn lock_part(dir: &Path, part: Part) -> Result<FolderLock, SweepError> {
-    let lock = disk::lock(dir, &part.lock()).map_err(lock_error)?;
+/// unfinished run's folder. Held until dropped.
+pub fn lock_part(dir: &Path, part: Part) -> Result<PartLock, SweepError> {
+    let mut locks = Vec::new();
+    if part != Part::Whole {
+        locks.push(disk::lock(dir, &Part::Whole.lock(), disk::Mode::Shared).map_err(lock_error)?);
+    }
+    locks.push(lock_own(dir, part)?);
+    Ok(PartLock { _locks: locks })
+}
+
+/// The part's own exclusive lock alone (a merge, which holds the whole
+/// table's exclusively, takes each part's so), and the removal of the
+/// temporaries its killed runs left.
+pub fn lock_own(dir: &Path, part: Part) -> Result<FolderLock, SweepError> {
+    let lock = disk::lock(dir, &part.lock(), disk::Mode::Exclusive).map_err(lock_error)?;
     disk::remove_temporaries(dir, |t| part.owns(t)).map_err(io_err(dir))?;
     let partial = dir.join(part.partial());
     disk::remove_temporaries(&partial, |_| true).map_err(io_err(&partial))?;
@@ -244,9 +266,15 @@ pub fn before_run(
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Before::Nothing),
         Err(source) => return Err(SweepError::Io { path, source }),
     };
-    // A manifest that does not even parse is damaged: the run replaces it.
-    let Ok(m) = Manifest::from_bytes(&bytes) else {
-        return Ok(Before::Remake);
+    // The parameters are compared only if the manifest can be trusted (or
+    // is an earlier census24's, without a seal): a damaged one is replaced.
+    let m = match Manifest::from_checked_bytes(&bytes) {
+        Ok(m) => m,
+        Err(ManifestError::Unsealed) => match Manifest::from_bytes(&bytes) {
+            Ok(m) => m,
+            Err(_) => return Ok(Before::Remake),
+        },
+        Err(_) => return Ok(Before::Remake),
     };
     let diff = m.parameters.differences(params);
     if !diff.is_empty() {
@@ -267,7 +295,8 @@ pub fn before_run(
 /// process holds the part's lock, that it is being written).
 pub fn verify(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
     verify_held(dir, part).map_err(|e| {
-        if disk::is_locked(dir, &part.lock()) {
+        // Shards hold the whole table's lock (shared) as they write.
+        if disk::is_locked(dir, &part.lock()) || disk::is_locked(dir, &Part::Whole.lock()) {
             SweepError::Busy {
                 dir: dir.to_path_buf(),
             }
@@ -510,9 +539,10 @@ pub fn guarded<T>(
 
 /// Removes the files of a finished part, manifest last (so an interrupted
 /// removal still leaves a part that is either complete or clearly partial).
-pub fn remove_part(dir: &Path, manifest: &Manifest, part: Part) -> Result<(), SweepError> {
-    for f in &manifest.files {
-        let path = dir.join(&f.name);
+/// The files are the part's own names, not names read from its manifest.
+pub fn remove_part(dir: &Path, part: Part) -> Result<(), SweepError> {
+    for name in [part.solutions(), part.hands(), part.reach()] {
+        let path = dir.join(name);
         match disk::remove_file(&path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&path)(e)),
             _ => {}

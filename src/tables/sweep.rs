@@ -282,8 +282,9 @@ pub fn sweep_keeping(
     }
     // Same parameters (or a damaged table): remaking the table is what was
     // asked for. The new files replace the old ones by rename, so a reader
-    // never sees a half-written table and an interrupted remake keeps the
-    // old one.
+    // never sees a half-written file; an interrupted remake leaves files
+    // that no longer match the old manifest, which readers refuse and the
+    // same command finishes.
     check_conflicts(cfg, !matches!(before, store::Before::Nothing))?;
 
     let key = cfg.key;
