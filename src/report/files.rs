@@ -117,16 +117,38 @@ pub(crate) fn holds_table(dir: &Path) -> Result<bool, ReportError> {
     }))
 }
 
-/// Takes the lock on the reports folder `out` (one writer at a time) and
-/// removes the temporaries killed runs left in the folders it writes.
-fn lock_reports(out: &Path) -> Result<disk::FolderLock, ReportError> {
-    let lock = disk::lock(out, &Part::Whole.lock()).map_err(|e| match e {
-        disk::LockError::Busy(dir) => ReportError::Busy { dir },
-        disk::LockError::Io(path, source) => ReportError::Io { path, source },
-    })?;
+/// How long a sweep's own report waits for another report into the same
+/// folder to finish (a report takes seconds): two sweeps of one data folder
+/// both get their reports.
+const REPORT_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Whether `name` is a file a report writes (the temporaries a killed
+/// report left are these, never a table's).
+fn report_file(name: &str) -> bool {
+    [".md", ".svg", ".html", ".csv"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+}
+
+/// Takes the lock on the reports folder `out` (one writer at a time;
+/// `wait` for a sweep's own report, none for `census24 report`) and removes
+/// the temporaries that killed reports left in the folders it writes.
+pub(crate) fn lock_reports(out: &Path, wait: bool) -> Result<disk::FolderLock, ReportError> {
+    let wait = if wait {
+        REPORT_LOCK_WAIT
+    } else {
+        std::time::Duration::ZERO
+    };
+    let lock =
+        disk::lock_waiting(out, &Part::Whole.lock(), disk::Mode::Exclusive, wait).map_err(|e| {
+            match e {
+                disk::LockError::Busy(dir) => ReportError::Busy { dir },
+                disk::LockError::Io(path, source) => ReportError::Io { path, source },
+            }
+        })?;
     let folders = disk::folders(out).map_err(|(path, source)| ReportError::Io { path, source })?;
     for dir in folders {
-        disk::remove_temporaries(&dir, |_| true)
+        disk::remove_temporaries(&dir, report_file)
             .map_err(|source| ReportError::Io { path: dir, source })?;
     }
     Ok(lock)
@@ -189,11 +211,16 @@ pub fn write_reports_with(
             None => match Table::read(&f.dir) {
                 Ok(t) => t,
                 // A sweep's own report indexes the other tables of its data
-                // folder; one that another process is writing right now is
-                // not finished yet, and is left out as if it were not there.
-                Err(ReportError::Data(SweepError::Busy { .. }))
-                    if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) =>
-                {
+                // folder; one that is not finished (another process is
+                // writing it, it is shard parts still to merge, or a run
+                // that has not reached its manifest) is left out, as if it
+                // were not there yet. A damaged one still fails.
+                Err(ReportError::Data(
+                    SweepError::Busy { .. }
+                    | SweepError::OnlyParts { .. }
+                    | SweepError::Unfinished { .. }
+                    | SweepError::NoTable { .. },
+                )) if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) => {
                     continue;
                 }
                 Err(e) => return Err(e),
@@ -208,7 +235,7 @@ pub fn write_reports_with(
             crate::tables::store::verify(&plan.data.join(key.partition()), Part::Whole)?;
         }
     }
-    let _lock = lock_reports(&plan.out)?;
+    let _lock = lock_reports(&plan.out, plan.only.is_some())?;
     let sizes: Vec<(TableKey, SizeSummary)> = found
         .iter()
         .zip(&tables)
@@ -269,7 +296,7 @@ pub fn write_reports_with(
     // a sweep's own report names its table.
     if plan.only.is_none() {
         for key in &reach {
-            written.push(super::reach::write_reach_report(
+            written.push(super::reach::write_reach_report_locked(
                 &plan.data, &plan.out, key,
             )?);
         }

@@ -757,6 +757,17 @@ fn nice_max(values: impl Iterator<Item = f64>) -> f64 {
 /// Writes the report of the reach table `key` under `data` into the same
 /// partition under `out`; returns the markdown file.
 pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
+    // A sweep's own report: it waits for another report into `out`.
+    let _lock = super::files::lock_reports(out, true)?;
+    write_reach_report_locked(data, out, key)
+}
+
+/// [`write_reach_report`] for a caller that holds the reports lock.
+pub(crate) fn write_reach_report_locked(
+    data: &Path,
+    out: &Path,
+    key: &ReachKey,
+) -> Result<PathBuf, ReportError> {
     let dir = data.join(key.partition());
     let data = reach_data(key, &dir)?;
     super::files::write_rendered(&out.join(key.partition()), &render_reach(key, &data))

@@ -29,7 +29,8 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let (table, manifest) = read_table(&args.data, &key)?;
     if !table.has_solutions() {
         anyhow::bail!(
-            "{} was swept {}: pick needs its solutions table ({}); sweep it again with `census24 sweep {}`",
+            "{} was swept {}: pick needs its solutions table ({}); sweep the table with solutions \
+             into another folder (`census24 sweep {}`, with another --out) or remove this one first",
             dir.display(),
             if manifest.parameters.solutions {
                 "with --counts-only"
