@@ -768,16 +768,22 @@ fn fuzz_random_command_lines_and_inputs() {
 }
 
 /// Every numeric option with every huge value, once each (the random run
-/// draws only some of them).
+/// draws only some of them), each in a folder of its own.
 #[test]
 fn every_numeric_option_takes_a_huge_value() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().to_str().unwrap().to_string();
-    let mut rng = StdRng::seed_from_u64(0);
+    let values: Vec<String> = {
+        let mut rng = StdRng::seed_from_u64(0);
+        let mut v: Vec<String> = (0..200).map(|_| huge(&mut rng)).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    assert_eq!(values.len(), 9, "{values:?}");
     let mut failures = Vec::new();
     for variant in 0..NUMERIC_CASES {
-        for _ in 0..3 {
-            let case = numeric(variant, huge(&mut rng), &out);
+        for n in &values {
+            let dir = tempfile::tempdir().unwrap();
+            let case = numeric(variant, n.clone(), dir.path().to_str().unwrap());
             let o = run(&case);
             if let Err(why) = check(&case, &o) {
                 failures.push(format!("{}\n  {why}", case.shell_line()));
