@@ -435,9 +435,9 @@ pub struct RankArgs {
     #[command(flatten)]
     pub table: TableArgs,
 
-    /// Only hands of this tier.
-    #[arg(long, value_enum)]
-    pub tier: Option<Tier>,
+    /// Only hands of these tiers (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub tier: Vec<Tier>,
 
     /// Only hands whose predicted mean solve time is at least SECONDS.
     #[arg(long, value_name = "SECONDS")]

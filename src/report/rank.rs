@@ -23,7 +23,8 @@ use crate::tables::store::SweepError;
 pub struct RankQuery {
     pub data: PathBuf,
     pub table: TableKey,
-    pub tier: Option<Tier>,
+    /// Only hands of these tiers (every tier when empty).
+    pub tier: Vec<Tier>,
     /// Bounds on the predicted mean solve time in seconds, inclusive.
     pub min_time: Option<f64>,
     pub max_time: Option<f64>,
@@ -200,8 +201,13 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     if let Some(max) = q.max_time {
         keep = keep.and(col("predicted_time_s").lt_eq(lit(max)));
     }
-    if let Some(t) = q.tier {
-        keep = keep.and(col("tier").cast(DataType::String).eq(lit(t.name())));
+    if let Some(any) = q
+        .tier
+        .iter()
+        .map(|t| col("tier").cast(DataType::String).eq(lit(t.name())))
+        .reduce(|a, b| a.or(b))
+    {
+        keep = keep.and(any);
     }
     if let Some(min) = q.min_solutions {
         keep = keep.and(col("dissimilar").gt_eq(lit(min)));

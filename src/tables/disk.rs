@@ -55,12 +55,17 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A new, empty temporary file beside `path`, named after it.
+/// A new, empty temporary file beside `path`, named after it. It is made
+/// with mode 0666 less the user's umask, as any file a program writes
+/// (0644 under the usual umask 022), not the 0600 of a private temporary:
+/// once renamed it is the table or report others read.
 pub fn temporary_for(path: &Path) -> io::Result<NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt;
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     tempfile::Builder::new()
         .prefix(&format!("{TMP_PREFIX}{name}."))
         .rand_bytes(6)
+        .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(folder_of(path))
 }
 

@@ -101,19 +101,35 @@ pub struct Summary {
     pub location: String,
 }
 
+/// A probability with four decimals, or as many more as it takes (up to
+/// twelve) that one strictly between 0 and 1 does not print as 0 or 1: the
+/// six-card deal odds once read "1.0000" while 3 hands fail.
+pub fn probability(p: f64) -> String {
+    let mut digits = 4;
+    loop {
+        let s = format!("{p:.digits$}");
+        let rounded: f64 = s.parse().unwrap_or(p);
+        let misleading = (rounded == 1.0 && p < 1.0) || (rounded == 0.0 && p > 0.0);
+        if !misleading || digits >= 12 {
+            return s;
+        }
+        digits += 1;
+    }
+}
+
 impl Summary {
     /// One paragraph: hands, solvable, share, deck-weighted odds, time.
     pub fn paragraph(&self) -> String {
         let t = &self.tally;
         let mut s = format!(
             "Swept {} of {}: {} solvable ({:.2}%), {} of them only with fractions; \
-             a random deal is solvable with probability {:.4}.",
+             a random deal is solvable with probability {}.",
             counted(t.hands, "hand"),
             self.what,
             t.solvable,
             100.0 * t.solvable_share(),
             t.needs_fraction,
-            t.solvable_deal_share(),
+            probability(t.solvable_deal_share()),
         );
         if self.solutions {
             s += &format!(" {}.", counted(t.solution_rows, "solution class"));
@@ -168,6 +184,16 @@ pub fn counted(n: u64, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The six-card deal odds read "probability 1.0000" while 3 hands fail.
+    #[test]
+    fn a_probability_short_of_one_never_prints_as_one() {
+        assert_eq!(probability(0.80461), "0.8046");
+        assert_eq!(probability(1.0), "1.0000");
+        assert_eq!(probability(0.0), "0.0000");
+        assert_eq!(probability(0.999_998_7), "0.999999");
+        assert_eq!(probability(0.000_001_2), "0.000001");
+    }
 
     #[test]
     fn paragraph_states_counts_share_and_time() {

@@ -22,8 +22,8 @@ use crate::game::error::escape_and_cut;
 pub enum Status {
     /// Everything asked was done (and, for `solve`, solved).
     Done = 0,
-    /// `solve` proved that some hand has no solution (`pick`: no hand passes
-    /// its filters).
+    /// `solve` proved that some hand has no solution (`rank`, `pick`: no
+    /// hand passes their filters).
     NoSolution = 1,
 }
 
@@ -60,25 +60,57 @@ pub fn message(err: &anyhow::Error) -> String {
 /// The longest line of a usage error printed whole.
 const USAGE_LINE_CHARS: usize = 600;
 
-/// A usage error as clap words it, with the bad value that clap quotes
+/// A usage error as one line, like every other error of the program:
+/// clap's first line (its `error: ` replaced by the program's name), its
+/// tips in brackets, and where to read more. The bad value that clap quotes
 /// whole (for a hostile argument a hundred kilobytes, or terminal control
-/// characters) cut and escaped as every other message quotes a value, so
-/// that the reason after it survives; then each line escaped and, as a
-/// last guard, cut after [`USAGE_LINE_CHARS`] characters.
+/// characters) is cut and escaped as every other message quotes a value, so
+/// that the reason after it survives; the line is escaped and, as a last
+/// guard, cut after [`USAGE_LINE_CHARS`] characters. Help shown because a
+/// subcommand is missing is help, not an error, and stays as clap prints it.
 pub fn usage_error(err: &clap::Error) -> String {
-    use clap::error::{ContextKind, ContextValue};
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     let mut text = err.render().to_string();
     if let Some(ContextValue::String(value)) = err.get(ContextKind::InvalidValue)
         && !value.is_empty()
     {
         text = text.replace(value.as_str(), &crate::game::error::shown(value));
     }
-    let mut out = String::new();
-    for line in text.lines() {
-        out.push_str(&escape_and_cut(line, USAGE_LINE_CHARS, &[]));
-        out.push('\n');
+    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let mut out = String::new();
+        for line in text.lines() {
+            out.push_str(&escape_and_cut(line, USAGE_LINE_CHARS, &[]));
+            out.push('\n');
+        }
+        return out;
     }
-    out
+    // The message is clap's first paragraph (a list of missing arguments
+    // continues it on the next lines); tips stand in later ones.
+    let mut paragraphs = text.split("\n\n");
+    let first = paragraphs
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    let first = if first.is_empty() {
+        "bad arguments"
+    } else {
+        first
+    };
+    let tips: Vec<&str> = paragraphs
+        .flat_map(str::lines)
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip: "))
+        .collect();
+    let line = match tips.is_empty() {
+        true => format!("census24: {first} (see --help)"),
+        false => format!("census24: {first} ({}; see --help)", tips.join("; ")),
+    };
+    escape_and_cut(&line, USAGE_LINE_CHARS, &[]) + "\n"
 }
 
 /// True when `err` (anywhere in its chain) is a broken pipe, as when the
@@ -118,6 +150,25 @@ mod tests {
             !first.trim_end().ends_with("bytes)") && !first.trim_end().ends_with("bytes)'"),
             "the reason is gone: {first}"
         );
+        // One line, its tip kept.
+        let typo = crate::cli::args::Cli::try_parse_from(["census24", "solve", "--tagret", "5"])
+            .unwrap_err();
+        let text = usage_error(&typo);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(
+            text.starts_with("census24: unexpected argument '--tagret'"),
+            "{text}"
+        );
+        assert!(
+            text.contains("tip: a similar argument exists: '--target'"),
+            "{text}"
+        );
+        assert_eq!(usage_error(&parse("1/0")).lines().count(), 1);
+        // A list of missing arguments stays on the line.
+        let missing = crate::cli::args::Cli::try_parse_from(["census24", "solve"]).unwrap_err();
+        let text = usage_error(&missing);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("not provided: <CARD>..."), "{text}");
         let text = usage_error(&parse("a\x07b"));
         assert!(!text.contains('\x07'), "{text}");
         assert!(text.contains("a\\u{7}b"), "{text}");

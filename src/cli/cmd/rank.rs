@@ -22,6 +22,14 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     }
     .validate()?;
     let rows = ranking(&query)?;
+    // As `pick`: a script can tell an empty ranking from a ranking.
+    if rows.is_empty() {
+        eprintln!(
+            "census24: no hand of {} passes these filters",
+            query.data.join(query.table.partition()).display()
+        );
+        return Ok(Status::NoSolution);
+    }
     let text = match args.format {
         FormatArg::Table => to_table(&rows),
         FormatArg::Csv => to_csv(&rows),
