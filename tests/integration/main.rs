@@ -16,5 +16,6 @@ mod readme;
 mod report_cli;
 mod solve_cli;
 mod solver_exhaustive;
+mod surface;
 mod sweep_cli;
 mod util;

@@ -1,0 +1,127 @@
+//! The surface a newcomer meets (issue "one concept, one spelling"): file
+//! modes, usage errors, the same options and exit statuses for `rank` and
+//! `pick`, and a set-up that needs only cargo.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+use tempfile::TempDir;
+
+use crate::util::run;
+
+/// The mode bits of `path`.
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// Files that sweep, report and merge write were 0600 whatever the umask,
+/// so a web server or a merge running as another user could not read them.
+#[test]
+fn written_files_follow_the_umask() {
+    let bin = assert_cmd::cargo::cargo_bin("census24");
+    for (umask, want) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let tmp = TempDir::new().unwrap();
+        let data = tmp.path().join("data");
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask}; exec \"$0\" sweep -q -k 2 --out \"$1\""
+            ))
+            .arg(&bin)
+            .arg(&data)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let table = data.join("rules=rational/target=24/values=1-13/deck=4/k=2");
+        let report = tmp
+            .path()
+            .join("reports/rules=rational/target=24/values=1-13/deck=4/k=2");
+        for file in [
+            table.join("hands.parquet"),
+            table.join("solutions.parquet"),
+            table.join("manifest.json"),
+            report.join("README.md"),
+            report.join("explorer.html"),
+            tmp.path().join("reports/README.md"),
+        ] {
+            assert_eq!(mode(&file), want, "umask {umask}: {}", file.display());
+        }
+    }
+}
+
+/// Clap's usage errors were three lines or more, breaking the "one line
+/// naming the problem" every other error keeps.
+#[test]
+fn usage_errors_are_one_line() {
+    for args in [
+        vec!["solve", "--target", "1/0", "1", "2"],
+        vec!["sweep", "--deck", "x"],
+        vec!["solve", "--tagret", "5", "1"],
+        vec!["rank", "--tier", "brutal"],
+        vec!["sweep", "--threads", "0"],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("census24: "), "{args:?}: {err}");
+    }
+}
+
+/// `rank --tier` took one tier and `pick --tier` a list; `rank` exited 0
+/// on an empty result where `pick` exits 1.
+#[test]
+fn rank_takes_tiers_as_pick_does_and_says_when_nothing_passes() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let data = data.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "rank",
+        "--data",
+        data,
+        "--tier",
+        "hard,expert",
+        "--all",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let tiers: std::collections::BTreeSet<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(tiers.into_iter().collect::<Vec<_>>(), ["expert", "hard"]);
+    for cmd in ["rank", "pick"] {
+        let (code, out, err) = run(&[cmd, "--data", data, "--max-time", "0.5"]);
+        assert_eq!(code, 1, "{cmd}: {err}");
+        assert!(out.is_empty(), "{cmd}: {out}");
+        assert!(err.contains("passes these filters"), "{cmd}: {err}");
+    }
+}
+
+/// The README's set-up needed `just`, which a fresh machine lacks: its
+/// commands are cargo's alone.
+#[test]
+fn the_readme_set_up_needs_only_cargo() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let setup = readme.split("## On a fresh machine").nth(1).unwrap();
+    let block = setup
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let commands: Vec<&str> = block.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(commands.len() >= 2, "{block}");
+    for line in commands {
+        let command = line.split('#').next().unwrap().trim();
+        let program = command
+            .split_whitespace()
+            .find(|w| !w.contains('='))
+            .unwrap();
+        assert_eq!(program, "cargo", "{line}");
+    }
+}
