@@ -1,7 +1,9 @@
-# census24 tasks. `just --list` shows them. Every recipe shares one build
-# directory (the same one .ci/run uses) so polars is compiled once.
+# census24 tasks. `just --list` shows them (install just with `cargo install
+# just`; every recipe is a cargo command you can also type). Every recipe
+# builds where the README's cargo commands do (./target, or $CARGO_TARGET_DIR
+# when set, as .ci/run sets it), so polars is compiled once.
 
-export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME") / ".cache/census24/target")
+export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", justfile_directory() / "target")
 
 # List the recipes.
 default:

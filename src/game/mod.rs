@@ -3,7 +3,9 @@
 //! This is the bottom layer. It knows what a card, a target, an operation
 //! and a legal intermediate result are, and nothing about solving, tables,
 //! files or the command line. It uses only the standard library, `serde`
-//! and `thiserror`; every other layer may use it.
+//! and `thiserror`; every other layer may use it. (With the `cli` feature,
+//! clap's `ValueEnum` is derived on the rule sets, so that the command line
+//! lists them; the core build has no clap.)
 
 pub mod deck;
 pub mod error;

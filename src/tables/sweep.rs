@@ -49,7 +49,7 @@ pub const CHUNK_HANDS: usize = 512;
 const FRAME_HANDS: usize = 32;
 
 /// Tables of at most this many hands are solved and written without chunk
-/// files (unless a run is asked to be resumable): the 6188 five-card hands of
+/// files (unless a run is asked to be resumable): the 6175 five-card hands of
 /// the default deck take well under a second and 100 MB.
 pub const IN_MEMORY_HANDS: usize = 8192;
 
