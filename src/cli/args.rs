@@ -104,6 +104,22 @@ pub enum Command {
     /// the hand-priced effort, fits it on every hand and writes the model
     /// file (--out), which the next build embeds. See docs/DIFFICULTY.md.
     Calibrate(CalibrateArgs),
+    /// Print a completion script for a shell, generated from these options.
+    ///
+    /// bash: `census24 completions bash > ~/.local/share/bash-completion/completions/census24`;
+    /// zsh: into a folder of $fpath as `_census24`; fish:
+    /// `~/.config/fish/completions/census24.fish`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), generated from these options:
+    /// `census24 man > census24.1 && man ./census24.1`.
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Parses a target: an integer or a fraction `p/q`.

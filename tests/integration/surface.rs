@@ -125,3 +125,35 @@ fn the_readme_set_up_needs_only_cargo() {
         assert_eq!(program, "cargo", "{line}");
     }
 }
+
+/// Shell completions and the manual page come from the clap definitions,
+/// so they name every subcommand and option there is.
+#[test]
+fn completions_and_the_man_page_name_every_subcommand() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for word in ["sweep", "pick", "skip-complete", "targets"] {
+            assert!(out.contains(word), "{shell} completions lack {word}");
+        }
+    }
+    let (code, _, err) = run(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = run(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(".ie \\n(.g .ds Aq") || out.contains(".TH census24"),
+        "{out}"
+    );
+    for word in [
+        "solve",
+        "sweep",
+        "merge",
+        "report",
+        "rank",
+        "pick",
+        "completions",
+    ] {
+        assert!(out.contains(word), "the man page lacks {word}");
+    }
+}

@@ -8,6 +8,7 @@ pub mod merge;
 pub mod pick;
 pub mod rank;
 pub mod report;
+pub mod shell;
 pub mod solve;
 pub mod sweep;
 pub mod targets;
@@ -38,6 +39,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Pick(args) => pick::run(args),
         Command::Expressions(args) => expressions::run(args),
         Command::Calibrate(args) => calibrate::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
     }
 }
 
