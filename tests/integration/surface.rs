@@ -157,3 +157,18 @@ fn completions_and_the_man_page_name_every_subcommand() {
         assert!(out.contains(word), "the man page lacks {word}");
     }
 }
+
+/// `solve --json` wrote the target as the string "24" but `solve --targets
+/// --json` as the number 21: one type, a string (exact fractions fit).
+#[test]
+fn a_target_is_a_json_string_everywhere() {
+    let (_, one, _) = run(&["solve", "--json", "3", "3", "8", "8"]);
+    let (_, many, _) = run(&["solve", "--json", "--targets", "20..22", "3", "3", "8", "8"]);
+    let (_, fraction, _) = run(&["solve", "--json", "--target", "7/2", "1", "2", "3"]);
+    for line in one.lines().chain(many.lines()).chain(fraction.lines()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["target"].is_string(), "{line}");
+    }
+    // 21 and 22 (20 cannot be made from 3 3 8 8).
+    assert_eq!(many.lines().count(), 2, "{many}");
+}

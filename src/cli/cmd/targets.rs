@@ -78,9 +78,11 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     for r in &reached {
         if args.json {
+            // A target is a string in every JSON record (exact fractions:
+            // `solve --json --target 7/2` says "7/2").
             let mut o = json!({
                 "hand": hand.to_string(),
-                "target": r.target,
+                "target": r.target.to_string(),
                 "rules": args.rules.to_string(),
                 "expression": r.expression,
             });
