@@ -109,40 +109,52 @@ pub fn write_chunk_files(
     write_atomic(&partial.join(layout::chunk_marker(c)), &marker)
 }
 
+/// Whether `bytes` are the file `entry` lists: its size and SHA-256.
+fn matches(entry: &FileEntry, bytes: &[u8]) -> bool {
+    bytes.len() as u64 == entry.bytes && crate::tables::manifest::sha256_hex(bytes) == entry.sha256
+}
+
+/// The files that chunk `c`'s marker lists, each read and checked once;
+/// `None` when the chunk is not done or a file does not match (the chunk
+/// is then solved again).
+fn chunk_files(partial: &Path, c: usize) -> Option<Vec<(String, Vec<u8>)>> {
+    let marker = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
+    let entries: Vec<FileEntry> = serde_json::from_slice(&marker).ok()?;
+    if entries.is_empty() {
+        return None;
+    }
+    entries
+        .into_iter()
+        .map(|e| {
+            let bytes = fs::read(partial.join(&e.name)).ok()?;
+            matches(&e, &bytes).then_some((e.name, bytes))
+        })
+        .collect()
+}
+
 /// The bytes of `name` of chunk `c`, if the chunk is done and the file
-/// matches its marker; `None` (the chunk is solved again) otherwise.
+/// matches its marker (the final write reads a finished chunk's files so).
 pub fn read_chunk_file(partial: &Path, c: usize, name: &str) -> Option<Vec<u8>> {
     let marker = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
     let entries: Vec<FileEntry> = serde_json::from_slice(&marker).ok()?;
     let entry = entries.iter().find(|e| e.name == name)?;
     let bytes = fs::read(partial.join(name)).ok()?;
-    (bytes.len() as u64 == entry.bytes
-        && crate::tables::manifest::sha256_hex(&bytes) == entry.sha256)
-        .then_some(bytes)
+    matches(entry, &bytes).then_some(bytes)
 }
 
 /// Whether chunk `c` is done: its marker lists files that all match it.
 pub fn chunk_done(partial: &Path, c: usize) -> bool {
-    let Some(marker) = fs::read(partial.join(layout::chunk_marker(c))).ok() else {
-        return false;
-    };
-    let Ok(entries) = serde_json::from_slice::<Vec<FileEntry>>(&marker) else {
-        return false;
-    };
-    !entries.is_empty()
-        && entries
-            .iter()
-            .all(|e| read_chunk_file(partial, c, &e.name).is_some())
+    chunk_files(partial, c).is_some()
 }
 
 /// The hands of chunk `c` of an earlier run, if that chunk finished and
 /// every file of it matches its marker (a damaged chunk is solved again).
 pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
-    if !chunk_done(partial, c) {
-        return Ok(None);
-    }
     let name = layout::chunk_hands(c);
-    let Some(bytes) = read_chunk_file(partial, c, &name) else {
+    let Some(bytes) = chunk_files(partial, c)
+        .and_then(|files| files.into_iter().find(|(n, _)| *n == name))
+        .map(|(_, bytes)| bytes)
+    else {
         return Ok(None);
     };
     let path = partial.join(name);
@@ -197,7 +209,7 @@ pub fn remove_partial(partial: &Path) -> Result<(), SweepError> {
 }
 
 /// The error of a lock that could not be taken.
-pub fn lock_error(e: LockError) -> SweepError {
+fn lock_error(e: LockError) -> SweepError {
     match e {
         LockError::Busy(dir) => SweepError::Busy { dir },
         LockError::Io(path, source) => SweepError::Io { path, source },
@@ -507,9 +519,7 @@ where
 pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
     let path = dir.join(&entry.name);
     let bytes = read(&path)?;
-    if bytes.len() as u64 != entry.bytes
-        || crate::tables::manifest::sha256_hex(&bytes) != entry.sha256
-    {
+    if !matches(entry, &bytes) {
         return Err(SweepError::Unverified {
             path,
             what: "changed after it was verified".to_string(),

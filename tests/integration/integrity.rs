@@ -743,3 +743,44 @@ fn a_folder_reached_through_a_link_is_merged_once() {
     assert!(out.starts_with("Merged 2 parts"), "{out}");
     ok(&["rank", "--data", s(&data), "-k", "2"]);
 }
+
+/// A finished chunk of an unfinished run whose file no longer matches its
+/// marker is solved again on resume, not trusted and not an error.
+#[test]
+fn a_damaged_chunk_is_solved_again_on_resume() {
+    let tmp = TempDir::new().unwrap();
+    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
+    let args = ["-k", "4", "--resumable"];
+    sweep_into(&clean, &args);
+    let (code, _, err) = run(&[
+        "sweep",
+        "-q",
+        "--no-report",
+        "--out",
+        s(&data),
+        "-k",
+        "4",
+        "--resumable",
+        "--stop-after-chunks",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let chunk = data
+        .join(partition(4))
+        .join(".partial/chunk-00000.solutions.parquet");
+    let mut bytes = fs::read(&chunk).unwrap();
+    let i = bytes.len() / 2;
+    bytes[i] ^= 0x40;
+    fs::write(&chunk, bytes).unwrap();
+    let out = ok(&[
+        "sweep",
+        "--no-report",
+        "--out",
+        s(&data),
+        "-k",
+        "4",
+        "--resumable",
+    ]);
+    assert!(out.contains("resuming 1 of 4 chunks"), "{out}");
+    assert_eq!(tree(&data), tree(&clean));
+}
