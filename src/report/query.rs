@@ -22,6 +22,7 @@ use super::{
 };
 use crate::difficulty::Tier;
 use crate::difficulty::calibrate::{Measured, spearman};
+use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::Manifest;
 use crate::tables::store::{self, SweepError};
@@ -281,15 +282,15 @@ fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
         path,
         hands
             .clone()
-            .select([col("dissimilar").is_not_null().sum().alias("n")]),
+            .select([col(columns::DISSIMILAR).is_not_null().sum().alias("n")]),
     )?;
     let counted = Cols { df: &df, path }.u64_at("n")? > 0;
     let difficulty = counted
         && [
-            "predicted_time_s",
-            "predicted_solve_rate",
-            "difficulty",
-            "tier",
+            columns::PREDICTED_TIME_S,
+            columns::PREDICTED_SOLVE_RATE,
+            columns::DIFFICULTY,
+            columns::TIER,
         ]
         .iter()
         .all(|c| schema.contains(c));
@@ -308,14 +309,17 @@ pub fn size_summary(table: &Table, k: u32) -> Result<SizeSummary, ReportError> {
         path,
         hands.clone().select([
             len().cast(DataType::UInt64).alias("hands"),
-            col("solvable")
+            col(columns::SOLVABLE)
                 .sum()
                 .cast(DataType::UInt64)
-                .alias("solvable"),
-            col("deal_ways").cast(DataType::UInt64).sum().alias("ways"),
-            col("deal_ways")
+                .alias(columns::SOLVABLE),
+            col(columns::DEAL_WAYS)
                 .cast(DataType::UInt64)
-                .filter(col("solvable"))
+                .sum()
+                .alias("ways"),
+            col(columns::DEAL_WAYS)
+                .cast(DataType::UInt64)
+                .filter(col(columns::SOLVABLE))
                 .sum()
                 .alias("solvable_ways"),
         ]),
@@ -330,7 +334,7 @@ pub fn size_summary(table: &Table, k: u32) -> Result<SizeSummary, ReportError> {
     Ok(SizeSummary {
         k,
         hands: c.u64_at("hands")?,
-        solvable: c.u64_at("solvable")?,
+        solvable: c.u64_at(columns::SOLVABLE)?,
         deal_solvable: super::ratio(solvable_ways, ways),
         tiers,
     })
@@ -342,15 +346,15 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
         path,
         hands
             .clone()
-            .filter(col("tier").is_not_null())
-            .group_by([col("tier").cast(DataType::String)])
+            .filter(col(columns::TIER).is_not_null())
+            .group_by([col(columns::TIER).cast(DataType::String)])
             .agg([
                 len().cast(DataType::UInt64).alias("hands"),
-                col("deal_probability").sum().alias("deals"),
+                col(columns::DEAL_PROBABILITY).sum().alias("deals"),
             ]),
     )?;
     let c = Cols { df: &df, path };
-    let (names, counts, deals) = (c.strs("tier")?, c.u64s("hands")?, c.f64s("deals")?);
+    let (names, counts, deals) = (c.strs(columns::TIER)?, c.u64s("hands")?, c.f64s("deals")?);
     let mut n = [0u64; 4];
     let mut p = [0f64; 4];
     for ((name, count), deal) in names.iter().zip(counts).zip(deals) {
@@ -375,7 +379,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
 
     let df = run(
         path,
-        hands.clone().select([col("integer_solvable")
+        hands.clone().select([col(columns::INTEGER_SOLVABLE)
             .sum()
             .cast(DataType::UInt64)
             .alias("n")]),
@@ -386,35 +390,44 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
         path,
         hands
             .clone()
-            .select([col("hand"), col("cards"), col("solvable")])
+            .select([
+                col(columns::HAND),
+                col(columns::CARDS),
+                col(columns::SOLVABLE),
+            ])
             .explode(
-                cols(["cards"]),
+                cols([columns::CARDS]),
                 ExplodeOptions {
                     empty_as_null: true,
                     keep_nulls: true,
                 },
             )
-            .unique_stable(Some(cols(["hand", "cards"])), UniqueKeepStrategy::First)
-            .group_by([col("cards").cast(DataType::Int64)])
+            .unique_stable(
+                Some(cols([columns::HAND, columns::CARDS])),
+                UniqueKeepStrategy::First,
+            )
+            .group_by([col(columns::CARDS).cast(DataType::Int64)])
             .agg([
                 len().cast(DataType::UInt64).alias("hands"),
-                col("solvable")
+                col(columns::SOLVABLE)
                     .sum()
                     .cast(DataType::UInt64)
-                    .alias("solvable"),
+                    .alias(columns::SOLVABLE),
             ])
-            .sort(["cards"], SortMultipleOptions::default()),
+            .sort([columns::CARDS], SortMultipleOptions::default()),
     )?;
     let c = Cols { df: &df, path };
     let values = {
-        let col = df.column("cards").and_then(|s| s.cast(&DataType::Int64));
+        let col = df
+            .column(columns::CARDS)
+            .and_then(|s| s.cast(&DataType::Int64));
         let col = col.map_err(|e| c.err(e))?;
         col.i64().map_err(|e| c.err(e))?.iter().collect::<Vec<_>>()
     };
     let by_value = values
         .into_iter()
         .zip(c.u64s("hands")?)
-        .zip(c.u64s("solvable")?)
+        .zip(c.u64s(columns::SOLVABLE)?)
         .filter_map(|((v, h), s)| {
             Some(ValueRow {
                 value: v?,
@@ -429,13 +442,16 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
             path,
             hands
                 .clone()
-                .filter(col("solvable"))
-                .group_by([col("dissimilar").cast(DataType::UInt64)])
+                .filter(col(columns::SOLVABLE))
+                .group_by([col(columns::DISSIMILAR).cast(DataType::UInt64)])
                 .agg([len().cast(DataType::UInt64).alias("hands")])
-                .sort(["dissimilar"], SortMultipleOptions::default()),
+                .sort([columns::DISSIMILAR], SortMultipleOptions::default()),
         )?;
         let c = Cols { df: &df, path };
-        let pairs = c.u64s("dissimilar")?.into_iter().zip(c.u64s("hands")?);
+        let pairs = c
+            .u64s(columns::DISSIMILAR)?
+            .into_iter()
+            .zip(c.u64s("hands")?);
         Some(
             pairs
                 .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
@@ -458,20 +474,20 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
     };
     let hardest = if shape.difficulty {
         lists.list(
-            col("solvable").and(col("predicted_time_s").is_not_null()),
-            Some(col("predicted_time_s")),
+            col(columns::SOLVABLE).and(col(columns::PREDICTED_TIME_S).is_not_null()),
+            Some(col(columns::PREDICTED_TIME_S)),
             HARDEST,
         )?
     } else {
         HandList::default()
     };
-    let fraction_only = lists.list(col("needs_fraction"), None, LIST_CAP)?;
+    let fraction_only = lists.list(col(columns::NEEDS_FRACTION), None, LIST_CAP)?;
     let one_solution = if shape.counted {
-        lists.list(col("dissimilar").eq(lit(1u32)), None, LIST_CAP)?
+        lists.list(col(columns::DISSIMILAR).eq(lit(1u32)), None, LIST_CAP)?
     } else {
         HandList::default()
     };
-    let unsolvable = lists.list(col("solvable").not(), None, LIST_CAP)?;
+    let unsolvable = lists.list(col(columns::SOLVABLE).not(), None, LIST_CAP)?;
 
     let mut summary = TableSummary {
         id: *id,
@@ -527,28 +543,32 @@ impl Lister<'_> {
             ),
             None => matching,
         };
-        let mut fields = vec![col("hand"), col("example"), col("dissimilar")];
+        let mut fields = vec![
+            col(columns::HAND),
+            col(columns::SIMPLEST),
+            col(columns::DISSIMILAR),
+        ];
         if self.shape.difficulty {
-            fields.push(col("predicted_time_s"));
-            fields.push(col("predicted_solve_rate"));
-            fields.push(col("difficulty"));
-            fields.push(col("tier").cast(DataType::String));
+            fields.push(col(columns::PREDICTED_TIME_S));
+            fields.push(col(columns::PREDICTED_SOLVE_RATE));
+            fields.push(col(columns::DIFFICULTY));
+            fields.push(col(columns::TIER).cast(DataType::String));
         }
         let df = run(self.path, ordered.select(fields).limit(cap as IdxSize))?;
         let c = Cols {
             df: &df,
             path: self.path,
         };
-        let hands = c.strs("hand")?;
-        let examples = c.strs("example")?;
-        let dissimilar = c.u64s("dissimilar")?;
+        let hands = c.strs(columns::HAND)?;
+        let examples = c.strs(columns::SIMPLEST)?;
+        let dissimilar = c.u64s(columns::DISSIMILAR)?;
         let n = hands.len();
         let (time, rate, difficulty, tier) = if self.shape.difficulty {
             (
-                c.f64s("predicted_time_s")?,
-                c.f64s("predicted_solve_rate")?,
-                c.f64s("difficulty")?,
-                c.strs("tier")?,
+                c.f64s(columns::PREDICTED_TIME_S)?,
+                c.f64s(columns::PREDICTED_SOLVE_RATE)?,
+                c.f64s(columns::DIFFICULTY)?,
+                c.strs(columns::TIER)?,
             )
         } else {
             (vec![None; n], vec![None; n], vec![None; n], vec![None; n])
@@ -611,25 +631,29 @@ fn easiest_in(
     hands: &[String],
 ) -> Result<BTreeMap<String, String>, ReportError> {
     let schema = schema_of(path, &solutions)?;
-    if hands.is_empty() || !schema.contains("complexity") {
+    if hands.is_empty() || !schema.contains(columns::COMPLEXITY) {
         return Ok(BTreeMap::new());
     }
     let wanted = Series::new("wanted".into(), hands.to_vec());
     let df = run(
         path,
         solutions
-            .filter(col("hand").is_in(lit(wanted).implode(true), false))
+            .filter(col(columns::HAND).is_in(lit(wanted).implode(true), false))
             .sort_by_exprs(
-                [col("hand"), col("complexity"), col("class")],
+                [
+                    col(columns::HAND),
+                    col(columns::COMPLEXITY),
+                    col(columns::CLASS),
+                ],
                 SortMultipleOptions::default(),
             )
-            .unique_stable(Some(cols(["hand"])), UniqueKeepStrategy::First)
-            .select([col("hand"), col("expression")]),
+            .unique_stable(Some(cols([columns::HAND])), UniqueKeepStrategy::First)
+            .select([col(columns::HAND), col(columns::EXPRESSION)]),
     )?;
     let c = Cols { df: &df, path };
-    Ok(c.strs("hand")?
+    Ok(c.strs(columns::HAND)?
         .into_iter()
-        .zip(c.strs("expression")?)
+        .zip(c.strs(columns::EXPRESSION)?)
         .filter_map(|(h, e)| Some((h?, e?)))
         .collect())
 }
@@ -643,20 +667,20 @@ pub fn calibration(
 ) -> Result<Option<Calibration>, ReportError> {
     let path = table.hands_path.as_path();
     let hands = table.hands();
-    if !schema_of(path, &hands)?.contains("predicted_time_s") {
+    if !schema_of(path, &hands)?.contains(columns::PREDICTED_TIME_S) {
         return Ok(None);
     }
     let df = run(
         path,
         hands
-            .filter(col("predicted_time_s").is_not_null())
-            .select([col("hand"), col("predicted_time_s")]),
+            .filter(col(columns::PREDICTED_TIME_S).is_not_null())
+            .select([col(columns::HAND), col(columns::PREDICTED_TIME_S)]),
     )?;
     let c = Cols { df: &df, path };
     let predicted: BTreeMap<String, f64> = c
-        .strs("hand")?
+        .strs(columns::HAND)?
         .into_iter()
-        .zip(c.f64s("predicted_time_s")?)
+        .zip(c.f64s(columns::PREDICTED_TIME_S)?)
         .filter_map(|(h, t)| Some((h?, t?)))
         .collect();
     let points: Vec<(f64, f64)> = measured
@@ -690,35 +714,35 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let df = run(
         path,
         hands.select([
-            col("hand"),
-            col("solvable").cast(DataType::UInt64),
-            col("solutions").cast(DataType::UInt64),
-            col("dissimilar").cast(DataType::UInt64),
-            col("needs_fraction").cast(DataType::UInt64),
-            col("integer_solvable").cast(DataType::UInt64),
-            col("deal_probability"),
-            col("example"),
-            optional("predicted_time_s", DataType::Float64),
-            optional("predicted_solve_rate", DataType::Float64),
-            optional("difficulty", DataType::Float64),
-            optional("tier", DataType::String),
-            optional("difficulty_rank", DataType::UInt64),
+            col(columns::HAND),
+            col(columns::SOLVABLE).cast(DataType::UInt64),
+            col(columns::STRUCTURAL).cast(DataType::UInt64),
+            col(columns::DISSIMILAR).cast(DataType::UInt64),
+            col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
+            col(columns::INTEGER_SOLVABLE).cast(DataType::UInt64),
+            col(columns::DEAL_PROBABILITY),
+            col(columns::SIMPLEST),
+            optional(columns::PREDICTED_TIME_S, DataType::Float64),
+            optional(columns::PREDICTED_SOLVE_RATE, DataType::Float64),
+            optional(columns::DIFFICULTY, DataType::Float64),
+            optional(columns::TIER, DataType::String),
+            optional(columns::DIFFICULTY_RANK, DataType::UInt64),
         ]),
     )?;
     let c = Cols { df: &df, path };
-    let hand = c.strs("hand")?;
-    let solvable = c.u64s("solvable")?;
-    let structural = c.u64s("solutions")?;
-    let dissimilar = c.u64s("dissimilar")?;
-    let fraction = c.u64s("needs_fraction")?;
-    let integer = c.u64s("integer_solvable")?;
-    let deal = c.f64s("deal_probability")?;
-    let example = c.strs("example")?;
-    let time = c.f64s("predicted_time_s")?;
-    let rate = c.f64s("predicted_solve_rate")?;
-    let difficulty = c.f64s("difficulty")?;
-    let tier = c.strs("tier")?;
-    let rank = c.u64s("difficulty_rank")?;
+    let hand = c.strs(columns::HAND)?;
+    let solvable = c.u64s(columns::SOLVABLE)?;
+    let structural = c.u64s(columns::STRUCTURAL)?;
+    let dissimilar = c.u64s(columns::DISSIMILAR)?;
+    let fraction = c.u64s(columns::NEEDS_FRACTION)?;
+    let integer = c.u64s(columns::INTEGER_SOLVABLE)?;
+    let deal = c.f64s(columns::DEAL_PROBABILITY)?;
+    let example = c.strs(columns::SIMPLEST)?;
+    let time = c.f64s(columns::PREDICTED_TIME_S)?;
+    let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
+    let difficulty = c.f64s(columns::DIFFICULTY)?;
+    let tier = c.strs(columns::TIER)?;
+    let rank = c.u64s(columns::DIFFICULTY_RANK)?;
 
     let (kept, mut classes, mut easiest) = match table.solutions()? {
         None => (Kept::None, BTreeMap::new(), BTreeMap::new()),
@@ -789,29 +813,29 @@ fn classes_of(
     path: &Path,
     solutions: LazyFrame,
 ) -> Result<BTreeMap<String, Vec<ClassRow>>, ReportError> {
-    let complexity = if schema_of(path, &solutions)?.contains("complexity") {
-        col("complexity").cast(DataType::Float64)
+    let complexity = if schema_of(path, &solutions)?.contains(columns::COMPLEXITY) {
+        col(columns::COMPLEXITY).cast(DataType::Float64)
     } else {
-        lit(0.0f64).alias("complexity")
+        lit(0.0f64).alias(columns::COMPLEXITY)
     };
     let mut fields = vec![
-        col("hand"),
-        col("class").cast(DataType::UInt64),
-        col("dissimilar_group").cast(DataType::UInt64),
+        col(columns::HAND),
+        col(columns::CLASS).cast(DataType::UInt64),
+        col(columns::DISSIMILAR_GROUP).cast(DataType::UInt64),
         complexity,
     ];
     for op in OP_COLUMNS {
         fields.push(col(op).cast(DataType::UInt64));
     }
-    fields.push(col("expression"));
+    fields.push(col(columns::EXPRESSION));
     let df = run(path, solutions.select(fields))?;
     let c = Cols { df: &df, path };
-    let hand = c.strs("hand")?;
-    let class = c.u64s("class")?;
-    let group = c.u64s("dissimilar_group")?;
-    let complexity = c.f64s("complexity")?;
+    let hand = c.strs(columns::HAND)?;
+    let class = c.u64s(columns::CLASS)?;
+    let group = c.u64s(columns::DISSIMILAR_GROUP)?;
+    let complexity = c.f64s(columns::COMPLEXITY)?;
     let ops = c.op_counts()?;
-    let expression = c.strs("expression")?;
+    let expression = c.strs(columns::EXPRESSION)?;
     let mut by_hand: BTreeMap<String, Vec<ClassRow>> = BTreeMap::new();
     for (i, (h, text)) in hand.into_iter().zip(expression).enumerate() {
         let Some(h) = h else { continue };
@@ -827,7 +851,7 @@ fn classes_of(
 }
 
 /// The operation-count columns of `solutions.parquet`, `+ - * /`.
-const OP_COLUMNS: [&str; 4] = ["adds", "subs", "muls", "divs"];
+const OP_COLUMNS: [&str; 4] = [columns::ADDS, columns::SUBS, columns::MULS, columns::DIVS];
 
 /// Rows of a solutions table read at a time for [`easiest_by_hand`]: one
 /// row group of a table written by `census24 sweep`, so that a six-card
@@ -872,11 +896,11 @@ fn easiest_by_hand(
     rows: usize,
     slice: usize,
 ) -> Result<BTreeMap<String, Easiest>, ReportError> {
-    let has_complexity = schema_of(path, solutions)?.contains("complexity");
-    let mut names = vec!["hand", "class", "expression"];
+    let has_complexity = schema_of(path, solutions)?.contains(columns::COMPLEXITY);
+    let mut names = vec![columns::HAND, columns::CLASS, columns::EXPRESSION];
     names.extend(OP_COLUMNS);
     if has_complexity {
-        names.push("complexity");
+        names.push(columns::COMPLEXITY);
     }
     let mut out: BTreeMap<String, Easiest> = BTreeMap::new();
     // Rows come hand by hand, so the hand being read is folded apart from
@@ -897,11 +921,11 @@ fn easiest_by_hand(
                 .and_then(|col| col.str().cloned())
                 .map_err(|e| c.err(e))
         };
-        let (hand, expression) = (text("hand")?, text("expression")?);
-        let class = c.u64s("class")?;
+        let (hand, expression) = (text(columns::HAND)?, text(columns::EXPRESSION)?);
+        let class = c.u64s(columns::CLASS)?;
         let ops = c.op_counts()?;
         let complexity = if has_complexity {
-            c.f64s("complexity")?
+            c.f64s(columns::COMPLEXITY)?
         } else {
             vec![Some(0.0); df.height()]
         };

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::difficulty::Tier;
 use crate::report::query::{Cols, ReportError, Table, easiest_of, run};
+use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::Manifest;
 use crate::tables::store::SweepError;
@@ -167,11 +168,11 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             source,
         })?;
     if ![
-        "predicted_time_s",
-        "predicted_solve_rate",
-        "difficulty",
-        "tier",
-        "difficulty_rank",
+        columns::PREDICTED_TIME_S,
+        columns::PREDICTED_SOLVE_RATE,
+        columns::DIFFICULTY,
+        columns::TIER,
+        columns::DIFFICULTY_RANK,
     ]
     .iter()
     .all(|c| schema.contains(c))
@@ -182,61 +183,64 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let rated = run(
         &path,
         hands.clone().select([
-            col("predicted_time_s").is_not_null().sum().alias("rated"),
-            col("solvable").sum().alias("solvable"),
+            col(columns::PREDICTED_TIME_S)
+                .is_not_null()
+                .sum()
+                .alias("rated"),
+            col(columns::SOLVABLE).sum().alias(columns::SOLVABLE),
         ]),
     )?;
     let c = Cols {
         df: &rated,
         path: &path,
     };
-    if c.u64_at("rated")? == 0 && c.u64_at("solvable")? > 0 {
+    if c.u64_at("rated")? == 0 && c.u64_at(columns::SOLVABLE)? > 0 {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
 
-    let mut keep = col("predicted_time_s").is_not_null();
+    let mut keep = col(columns::PREDICTED_TIME_S).is_not_null();
     if let Some(min) = q.min_time {
-        keep = keep.and(col("predicted_time_s").gt_eq(lit(min)));
+        keep = keep.and(col(columns::PREDICTED_TIME_S).gt_eq(lit(min)));
     }
     if let Some(max) = q.max_time {
-        keep = keep.and(col("predicted_time_s").lt_eq(lit(max)));
+        keep = keep.and(col(columns::PREDICTED_TIME_S).lt_eq(lit(max)));
     }
     if let Some(any) = q
         .tier
         .iter()
-        .map(|t| col("tier").cast(DataType::String).eq(lit(t.name())))
+        .map(|t| col(columns::TIER).cast(DataType::String).eq(lit(t.name())))
         .reduce(|a, b| a.or(b))
     {
         keep = keep.and(any);
     }
     if let Some(min) = q.min_solutions {
-        keep = keep.and(col("dissimilar").gt_eq(lit(min)));
+        keep = keep.and(col(columns::DISSIMILAR).gt_eq(lit(min)));
     }
     if let Some(max) = q.max_solutions {
-        keep = keep.and(col("dissimilar").lt_eq(lit(max)));
+        keep = keep.and(col(columns::DISSIMILAR).lt_eq(lit(max)));
     }
     if let Some(f) = q.needs_fraction {
-        keep = keep.and(col("needs_fraction").eq(lit(f)));
+        keep = keep.and(col(columns::NEEDS_FRACTION).eq(lit(f)));
     }
     let hardest_first = !q.easiest_first;
     let mut lf = hands
         .filter(keep)
         .sort_by_exprs(
-            [col("predicted_time_s"), col("row")],
+            [col(columns::PREDICTED_TIME_S), col("row")],
             SortMultipleOptions::default().with_order_descending_multi([hardest_first, false]),
         )
         .select([
-            col("difficulty_rank"),
-            col("hand"),
-            col("predicted_time_s"),
-            col("predicted_solve_rate"),
-            col("difficulty"),
-            col("tier").cast(DataType::String),
-            col("dissimilar"),
-            col("solutions"),
-            col("needs_fraction").cast(DataType::UInt64),
-            col("deal_probability"),
-            col("example"),
+            col(columns::DIFFICULTY_RANK),
+            col(columns::HAND),
+            col(columns::PREDICTED_TIME_S),
+            col(columns::PREDICTED_SOLVE_RATE),
+            col(columns::DIFFICULTY),
+            col(columns::TIER).cast(DataType::String),
+            col(columns::DISSIMILAR),
+            col(columns::STRUCTURAL),
+            col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
+            col(columns::DEAL_PROBABILITY),
+            col(columns::SIMPLEST),
         ]);
     if let Some(n) = q.top {
         lf = lf.limit(n as IdxSize);
@@ -246,17 +250,17 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         df: &df,
         path: &path,
     };
-    let ranks = c.u64s("difficulty_rank")?;
-    let hand = c.strs("hand")?;
-    let time = c.f64s("predicted_time_s")?;
-    let rate = c.f64s("predicted_solve_rate")?;
-    let difficulty = c.f64s("difficulty")?;
-    let tier = c.strs("tier")?;
-    let dissimilar = c.u64s("dissimilar")?;
-    let structural = c.u64s("solutions")?;
-    let fraction = c.u64s("needs_fraction")?;
-    let deal = c.f64s("deal_probability")?;
-    let example = c.strs("example")?;
+    let ranks = c.u64s(columns::DIFFICULTY_RANK)?;
+    let hand = c.strs(columns::HAND)?;
+    let time = c.f64s(columns::PREDICTED_TIME_S)?;
+    let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
+    let difficulty = c.f64s(columns::DIFFICULTY)?;
+    let tier = c.strs(columns::TIER)?;
+    let dissimilar = c.u64s(columns::DISSIMILAR)?;
+    let structural = c.u64s(columns::STRUCTURAL)?;
+    let fraction = c.u64s(columns::NEEDS_FRACTION)?;
+    let deal = c.f64s(columns::DEAL_PROBABILITY)?;
+    let example = c.strs(columns::SIMPLEST)?;
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
     // Without a solutions table (--counts-only) the example stands in.
     let easiest = match manifest
@@ -289,16 +293,16 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
 
 const HEADER: [&str; 11] = [
     "rank",
-    "hand",
-    "predicted_time_s",
-    "solve_rate",
-    "difficulty",
-    "tier",
-    "solutions",
-    "structural",
-    "needs_fraction",
-    "deal_probability",
-    "easiest",
+    columns::HAND,
+    columns::PREDICTED_TIME_S,
+    columns::PREDICTED_SOLVE_RATE,
+    columns::DIFFICULTY,
+    columns::TIER,
+    columns::DISSIMILAR,
+    columns::STRUCTURAL,
+    columns::NEEDS_FRACTION,
+    columns::DEAL_PROBABILITY,
+    columns::SIMPLEST,
 ];
 
 fn fields(r: &RankRow) -> [String; 11] {

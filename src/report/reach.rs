@@ -17,6 +17,7 @@ use super::render::Rendered;
 use super::svg::{BarChart, LineChart, Series};
 use crate::difficulty::Tier;
 use crate::game::deck::Deck;
+use crate::tables::columns;
 use crate::tables::disk;
 use crate::tables::layout::{Part, ReachKey};
 
@@ -137,14 +138,14 @@ pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> 
         source,
     };
     let column = |name: &str| df.column(name).map_err(err);
-    let targets = column("target")?.i32().map_err(err)?;
-    let solvable = column("solvable")?.bool().map_err(err)?;
-    let dissimilar = column("dissimilar")?.u32().map_err(err)?;
-    let ways = column("deal_ways")?.u64().map_err(err)?;
-    let difficulty = column("difficulty")?.f64().map_err(err)?;
-    let tier = column("tier")?.str().map_err(err)?;
-    let hand = column("hand")?.str().map_err(err)?;
-    let distance = match df.column("distance") {
+    let targets = column(columns::TARGET)?.i32().map_err(err)?;
+    let solvable = column(columns::SOLVABLE)?.bool().map_err(err)?;
+    let dissimilar = column(columns::DISSIMILAR)?.u32().map_err(err)?;
+    let ways = column(columns::DEAL_WAYS)?.u64().map_err(err)?;
+    let difficulty = column(columns::DIFFICULTY)?.f64().map_err(err)?;
+    let tier = column(columns::TIER)?.str().map_err(err)?;
+    let hand = column(columns::HAND)?.str().map_err(err)?;
+    let distance = match df.column(columns::DISTANCE) {
         Ok(c) => Some(c.u32().map_err(err)?),
         Err(_) => None,
     };
@@ -472,7 +473,7 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     );
     // Columns the table has: counts and difficulty, or closest values.
     let closest = rows.iter().any(|r| r.within5.is_some());
-    let mut head = vec!["target", "solvable hands", "share", "deals solvable"];
+    let mut head = vec![columns::TARGET, "solvable hands", "share", "deals solvable"];
     if counted {
         head.push("one solution");
     }

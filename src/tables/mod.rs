@@ -11,6 +11,7 @@
 //! [`crate::difficulty`]; it never sees clap or a terminal. The modules that
 //! read or write Parquet need the `tables` feature (polars).
 
+pub mod columns;
 #[cfg(feature = "tables")]
 pub mod disk;
 pub mod enumerate;

@@ -15,6 +15,7 @@ use std::io::{Cursor, Write};
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
+use crate::tables::columns;
 use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 use crate::tables::summary::Tally;
@@ -40,13 +41,13 @@ const DATA_PAGE_BYTES: usize = 1024 * 1024;
 /// | `hand` | str | cards ascending, space separated: `1 3 4 6` |
 /// | `cards` | list[i16] | the same cards as numbers |
 /// | `solvable` | bool | some expression reaches the target |
-/// | `solutions` | u32, null without solutions | structural classes |
+/// | `structural` | u32, null without solutions | structural classes of solutions (docs/DISTINCT.md) |
 /// | `dissimilar` | u32, null without solutions | dissimilar solutions |
 /// | `integer_solvable` | bool | solvable with integer intermediates only |
 /// | `needs_fraction` | bool | solvable, but only through a fraction |
 /// | `smallest_peak` | str, null when unsolvable | least largest abs. intermediate, exact (`p/q`) |
 /// | `smallest_peak_f64` | f64, null when unsolvable | the same as a float |
-/// | `example` | str | simplest solution, empty when none |
+/// | `simplest` | str | the simplest solution (least `complexity`; the first found past 7 cards), empty when none |
 /// | `deal_ways` | u64 | deals that produce this hand |
 /// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
 /// | `predicted_time_s` | f64, null when unsolvable or without solutions | predicted mean solve time, seconds, docs/DIFFICULTY.md |
@@ -54,25 +55,7 @@ const DATA_PAGE_BYTES: usize = 1024 * 1024;
 /// | `difficulty` | f64, null with `predicted_time_s` | 0-100, `50 * log10(predicted_time_s / 2)` clamped |
 /// | `tier` | str, null with `predicted_time_s` | easy, medium, hard or expert, by predicted seconds |
 /// | `difficulty_rank` | u32, null with `predicted_time_s` (and in shard parts) | place in the table by predicted time, 1 the slowest, ties share |
-pub const HANDS_COLUMNS: [&str; 17] = [
-    "hand",
-    "cards",
-    "solvable",
-    "solutions",
-    "dissimilar",
-    "integer_solvable",
-    "needs_fraction",
-    "smallest_peak",
-    "smallest_peak_f64",
-    "example",
-    "deal_ways",
-    "deal_probability",
-    "predicted_time_s",
-    "predicted_solve_rate",
-    "difficulty",
-    "tier",
-    "difficulty_rank",
-];
+pub const HANDS_COLUMNS: [&str; 17] = columns::HANDS;
 
 /// Columns of `solutions.parquet`, one row per structural class:
 ///
@@ -89,22 +72,7 @@ pub const HANDS_COLUMNS: [&str; 17] = [
 /// | `adds`, `subs`, `muls`, `divs` | u8 | uses of each operation |
 /// | `depth` | u8 | height of the expression tree |
 /// | `complexity` | f64 | hand-priced effort of finding this solution (picks the easiest), docs/DIFFICULTY.md |
-pub const SOLUTIONS_COLUMNS: [&str; 14] = [
-    "hand",
-    "class",
-    "expression",
-    "canonical",
-    "dissimilar_group",
-    "uses_fraction",
-    "peak",
-    "peak_f64",
-    "adds",
-    "subs",
-    "muls",
-    "divs",
-    "depth",
-    "complexity",
-];
+pub const SOLUTIONS_COLUMNS: [&str; 14] = columns::SOLUTIONS;
 
 /// Columns of `reach.parquet` (`sweep --targets`), one row per hand and
 /// target, hands in sweep order and targets ascending within a hand:
@@ -125,44 +93,33 @@ pub const SOLUTIONS_COLUMNS: [&str; 14] = [
 /// | `closest` | i64, null when solvable or not under natural rules | the reachable value nearest the target (the smaller on a tie) |
 /// | `closest_below` | i64, null when solvable, when none, or not under natural rules | the largest reachable value below the target |
 /// | `distance` | u32, null when not under natural rules | `|closest - target|`, 0 when solvable |
-pub const REACH_COLUMNS: [&str; 14] = [
-    "hand",
-    "target",
-    "solvable",
-    "structural",
-    "dissimilar",
-    "integer_solvable",
-    "deal_ways",
-    "predicted_time_s",
-    "predicted_solve_rate",
-    "difficulty",
-    "tier",
-    "closest",
-    "closest_below",
-    "distance",
-];
+pub const REACH_COLUMNS: [&str; 14] = columns::REACH;
 
 /// The reach table of `rows`, in the given order.
 pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
     let columns = vec![
-        col("hand", rows, |r| r.hand.as_str()),
+        col(columns::HAND, rows, |r| r.hand.as_str()),
         // Targets are range-checked (game::targets::TARGET_LIMIT) to fit.
-        col("target", rows, |r| r.target as i32),
-        col("solvable", rows, |r| r.solvable),
-        col("structural", rows, |r| r.structural),
-        col("dissimilar", rows, |r| r.dissimilar),
-        col("integer_solvable", rows, |r| r.integer_solvable),
-        col("deal_ways", rows, |r| r.deal_ways),
-        col("predicted_time_s", rows, |r| r.prediction.map(|p| p.time_s)),
-        col("predicted_solve_rate", rows, |r| {
+        col(columns::TARGET, rows, |r| r.target as i32),
+        col(columns::SOLVABLE, rows, |r| r.solvable),
+        col(columns::STRUCTURAL, rows, |r| r.structural),
+        col(columns::DISSIMILAR, rows, |r| r.dissimilar),
+        col(columns::INTEGER_SOLVABLE, rows, |r| r.integer_solvable),
+        col(columns::DEAL_WAYS, rows, |r| r.deal_ways),
+        col(columns::PREDICTED_TIME_S, rows, |r| {
+            r.prediction.map(|p| p.time_s)
+        }),
+        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
             r.prediction.map(|p| p.solve_rate)
         }),
-        col("difficulty", rows, |r| r.prediction.map(|p| p.difficulty)),
-        col("tier", rows, |r| r.prediction.map(|p| p.tier.name())),
-        col("closest", rows, |r| r.closest),
-        col("closest_below", rows, |r| r.closest_below),
+        col(columns::DIFFICULTY, rows, |r| {
+            r.prediction.map(|p| p.difficulty)
+        }),
+        col(columns::TIER, rows, |r| r.prediction.map(|p| p.tier.name())),
+        col(columns::CLOSEST, rows, |r| r.closest),
+        col(columns::CLOSEST_BELOW, rows, |r| r.closest_below),
         // Distances to a target are far below 2^32 (targets and cards are).
-        col("distance", rows, |r| r.distance.map(|d| d as u32)),
+        col(columns::DISTANCE, rows, |r| r.distance.map(|d| d as u32)),
     ];
     DataFrame::new(rows.len(), columns)
 }
@@ -178,7 +135,7 @@ where
 /// The hands table of `rows`, in the given order.
 pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
     let mut cards = ListPrimitiveChunkedBuilder::<Int16Type>::new(
-        "cards".into(),
+        columns::CARDS.into(),
         rows.len(),
         rows.iter().map(|r| r.hand.len()).sum(),
         DataType::Int16,
@@ -189,29 +146,34 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
         cards.append_slice(&narrow);
     }
     let columns = vec![
-        col("hand", rows, |r| r.hand.to_string()),
+        col(columns::HAND, rows, |r| r.hand.to_string()),
         Column::from(cards.finish().into_series()),
-        col("solvable", rows, |r| r.solvable),
-        col("solutions", rows, |r| r.solutions),
-        col("dissimilar", rows, |r| r.dissimilar),
-        col("integer_solvable", rows, |r| r.integer_solvable),
-        col("needs_fraction", rows, |r| r.needs_fraction),
-        col("smallest_peak", rows, |r| {
+        col(columns::SOLVABLE, rows, |r| r.solvable),
+        col(columns::STRUCTURAL, rows, |r| r.solutions),
+        col(columns::DISSIMILAR, rows, |r| r.dissimilar),
+        col(columns::INTEGER_SOLVABLE, rows, |r| r.integer_solvable),
+        col(columns::NEEDS_FRACTION, rows, |r| r.needs_fraction),
+        col(columns::SMALLEST_PEAK, rows, |r| {
             r.smallest_peak.map(|p| p.to_string())
         }),
-        col("smallest_peak_f64", rows, |r| {
+        col(columns::SMALLEST_PEAK_F64, rows, |r| {
             r.smallest_peak.map(|p| p.to_f64())
         }),
-        col("example", rows, |r| r.example.as_str()),
-        col("deal_ways", rows, |r| r.deal_ways),
-        col("deal_probability", rows, |r| r.deal_probability),
-        col("predicted_time_s", rows, |r| r.predicted_time_s),
-        col("predicted_solve_rate", rows, |r| r.predicted_solve_rate),
-        col("difficulty", rows, |r| r.difficulty),
-        col("tier", rows, |r| r.tier.map(|t| t.name())),
+        col(columns::SIMPLEST, rows, |r| r.example.as_str()),
+        col(columns::DEAL_WAYS, rows, |r| r.deal_ways),
+        col(columns::DEAL_PROBABILITY, rows, |r| r.deal_probability),
+        col(columns::PREDICTED_TIME_S, rows, |r| r.predicted_time_s),
+        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
+            r.predicted_solve_rate
+        }),
+        col(columns::DIFFICULTY, rows, |r| r.difficulty),
+        col(columns::TIER, rows, |r| r.tier.map(|t| t.name())),
         // A place in the whole table: filled by `fill_difficulty_rank` when
         // the table is complete, so chunks and shard parts leave it null.
-        Column::new("difficulty_rank".into(), vec![None::<u32>; rows.len()]),
+        Column::new(
+            columns::DIFFICULTY_RANK.into(),
+            vec![None::<u32>; rows.len()],
+        ),
     ];
     DataFrame::new(rows.len(), columns)
 }
@@ -246,22 +208,24 @@ where
     // At most K - 1 operations, and K is far below 256.
     let op = |name: &str, i: usize| column(name, len, rows(), |r| r.facts.op_counts[i] as u8);
     let columns = vec![
-        column("hand", len, rows(), |r| r.hand),
-        column("class", len, rows(), |r| r.class),
-        column("expression", len, rows(), |r| r.expression),
-        column("canonical", len, rows(), |r| r.canonical),
-        column("dissimilar_group", len, rows(), |r| {
+        column(columns::HAND, len, rows(), |r| r.hand),
+        column(columns::CLASS, len, rows(), |r| r.class),
+        column(columns::EXPRESSION, len, rows(), |r| r.expression),
+        column(columns::CANONICAL, len, rows(), |r| r.canonical),
+        column(columns::DISSIMILAR_GROUP, len, rows(), |r| {
             r.facts.dissimilar_group
         }),
-        column("uses_fraction", len, rows(), |r| r.facts.uses_fraction),
-        column("peak", len, rows(), |r| r.facts.peak.to_string()),
-        column("peak_f64", len, rows(), |r| r.facts.peak.to_f64()),
-        op("adds", 0),
-        op("subs", 1),
-        op("muls", 2),
-        op("divs", 3),
-        column("depth", len, rows(), |r| r.facts.depth as u8),
-        column("complexity", len, rows(), |r| r.facts.complexity),
+        column(columns::USES_FRACTION, len, rows(), |r| {
+            r.facts.uses_fraction
+        }),
+        column(columns::PEAK, len, rows(), |r| r.facts.peak.to_string()),
+        column(columns::PEAK_F64, len, rows(), |r| r.facts.peak.to_f64()),
+        op(columns::ADDS, 0),
+        op(columns::SUBS, 1),
+        op(columns::MULS, 2),
+        op(columns::DIVS, 3),
+        column(columns::DEPTH, len, rows(), |r| r.facts.depth as u8),
+        column(columns::COMPLEXITY, len, rows(), |r| r.facts.complexity),
     ];
     DataFrame::new(len, columns)
 }
@@ -269,9 +233,13 @@ where
 /// Fills `difficulty_rank` of a complete hands table from its
 /// `predicted_time_s` column (see [`crate::difficulty::ranks`]).
 pub fn fill_difficulty_rank(hands: &mut DataFrame) -> PolarsResult<()> {
-    let times: Vec<Option<f64>> = hands.column("predicted_time_s")?.f64()?.iter().collect();
+    let times: Vec<Option<f64>> = hands
+        .column(columns::PREDICTED_TIME_S)?
+        .f64()?
+        .iter()
+        .collect();
     let ranks = crate::difficulty::ranks(&times);
-    hands.with_column(Column::new("difficulty_rank".into(), ranks))?;
+    hands.with_column(Column::new(columns::DIFFICULTY_RANK.into(), ranks))?;
     Ok(())
 }
 
@@ -514,10 +482,10 @@ pub fn concat(frames: Vec<DataFrame>) -> PolarsResult<Option<DataFrame>> {
 
 /// Counts of a hands table (and the row count of its solutions table).
 pub fn tally(hands: &DataFrame, solution_rows: usize) -> PolarsResult<Tally> {
-    let solvable = hands.column("solvable")?.bool()?;
-    let integer = hands.column("integer_solvable")?.bool()?;
-    let fraction = hands.column("needs_fraction")?.bool()?;
-    let ways = hands.column("deal_ways")?.u64()?;
+    let solvable = hands.column(columns::SOLVABLE)?.bool()?;
+    let integer = hands.column(columns::INTEGER_SOLVABLE)?.bool()?;
+    let fraction = hands.column(columns::NEEDS_FRACTION)?.bool()?;
+    let ways = hands.column(columns::DEAL_WAYS)?.u64()?;
     let mut t = Tally {
         hands: hands.height() as u64,
         solvable: solvable.sum().unwrap_or(0) as u64,
