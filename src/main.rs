@@ -1,5 +1,6 @@
 //! The `census24` binary: parse arguments, run, map the outcome to an exit
-//! status (0 done, 1 no solution, 2 bad input or I/O error).
+//! status (0 done, 1 no solution, 2 bad input or I/O error, 3 gave up at a
+//! limit: `cmd::exit_status`).
 
 use std::process::ExitCode;
 
@@ -21,7 +22,7 @@ fn main() -> ExitCode {
         Err(err) if !err.use_stderr() => err.exit(),
         Err(err) => {
             eprint!("{}", cmd::usage_error(&err));
-            return ExitCode::from(2);
+            return ExitCode::from(cmd::EXIT_BAD_INPUT);
         }
     };
     match cmd::run(cli) {
@@ -29,7 +30,7 @@ fn main() -> ExitCode {
         Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("census24: {}", cmd::message(&err));
-            ExitCode::from(2)
+            ExitCode::from(cmd::exit_status(&err))
         }
     }
 }

@@ -40,6 +40,23 @@ use witness::{TreeId, Witnesses};
 /// The most cards [`solutions`] and [`trees`] take.
 pub const MAX_DISTINCT_CARDS: usize = 8;
 
+/// The largest hand whose simplest solution is shown: up to this many cards
+/// a table lists every structural class (`sweep` without `--no-solutions`)
+/// and `solve` prints class 0, the simplest ([`simplicity`]); a larger hand
+/// shows the first solution the search finds, since listing its classes
+/// can take minutes.
+pub const MAX_SIMPLEST_CARDS: usize = 7;
+
+/// The simplest solution of `hand` for `target` under `rules`: class 0 of
+/// [`solutions`], `None` when there is none.
+pub fn simplest(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
+    Ok(solutions(hand, target, rules)?
+        .classes
+        .into_iter()
+        .next()
+        .map(|c| c.expr))
+}
+
 /// Which solutions count as the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

@@ -30,13 +30,16 @@ pub struct Cli {
 pub enum Command {
     /// Solve one hand (or one hand per line with --stdin).
     ///
-    /// Prints one solution as an infix expression. Exit status: 0 when every
-    /// hand is solved, 1 when some hand has no solution, 2 on bad input.
+    /// Prints the hand's simplest solution as an infix expression (the
+    /// `simplest` of the tables; past 7 cards, the first the search finds).
+    /// Exit status: 0 when every hand is solved, 1 when some hand has no
+    /// solution, 2 on bad input, 3 when a search gave up at its step limit
+    /// (--max-steps) or a big hand stayed undecided.
     ///
     /// Limits: cards and targets fit in 64 bits, and (|numerator|+denominator
     /// of the target) x product of (|card|+1) stays below 2^63; up to 12
     /// cards are solved exactly, 13 to 64 by the big-hand solver; an
-    /// exhaustive search stops after 30000000 steps (seconds) with an error
+    /// exhaustive search stops after 30000000 steps (seconds, --max-steps)
     /// rather than run for hours (hands of 9 or more different cards whose
     /// target is out of reach, --closest over 9 or more); --all takes up to 8
     /// cards, --distinct none up to 7; --stdin lines up to 65536 bytes.
@@ -185,6 +188,17 @@ pub struct SolveArgs {
     /// error on stderr naming its line number; the others are answered.
     #[arg(long, conflicts_with = "cards")]
     pub stdin: bool,
+
+    /// Print the first solution the search finds instead of the simplest:
+    /// faster on long batches of five or more cards.
+    #[arg(long, conflicts_with_all = ["all", "targets", "closest"])]
+    pub first: bool,
+
+    /// Give up a hand's exhaustive search after N steps (a step is about a
+    /// tenth of a microsecond) with exit status 3 instead of an answer.
+    #[arg(long, value_name = "N", default_value_t = crate::solve::MAX_STEPS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_steps: u64,
 
     /// Hands of up to 12 cards are solved exactly, with any integers. Hands of
     /// 13 to 64 cards go to the big-hand solver and must come from one deck:
@@ -472,12 +486,12 @@ pub struct RankArgs {
     pub all: bool,
 
     /// Only hands with at least N dissimilar solutions.
-    #[arg(long, value_name = "N")]
-    pub min_solutions: Option<u32>,
+    #[arg(long, value_name = "N", alias = "min-solutions")]
+    pub min_dissimilar: Option<u32>,
 
     /// Only hands with at most N dissimilar solutions.
-    #[arg(long, value_name = "N")]
-    pub max_solutions: Option<u32>,
+    #[arg(long, value_name = "N", alias = "max-solutions")]
+    pub max_dissimilar: Option<u32>,
 
     /// Only hands whose every solution passes through a fraction.
     #[arg(long)]
@@ -490,6 +504,21 @@ pub struct RankArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+
+    /// Print a JSON array of objects: the same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl RankArgs {
+    /// The format asked, --json included.
+    pub fn format(&self) -> FormatArg {
+        if self.json {
+            FormatArg::Json
+        } else {
+            self.format
+        }
+    }
 }
 
 /// How `pick` prints its set.
@@ -540,8 +569,8 @@ pub struct PickArgs {
     #[arg(long)]
     pub spread: bool,
 
-    /// No two hands whose easiest solutions have the same shape (the
-    /// expression with its numbers erased: 7*9-3*13 is n*n-n*n).
+    /// No two hands whose answers have the same shape (the expression with
+    /// its numbers erased: 7*9-3*13 is n*n-n*n).
     #[arg(long)]
     pub distinct_shapes: bool,
 
@@ -549,9 +578,26 @@ pub struct PickArgs {
     #[arg(long, value_name = "N", default_value_t = 24)]
     pub seed: u32,
 
-    /// Output format.
+    /// Output format. Answers (csv, json, html) are each hand's simplest
+    /// solution within the operations --ops allows (+ and - alone for
+    /// add-sub).
     #[arg(long, value_enum, default_value_t = PickFormat::List)]
     pub format: PickFormat,
+
+    /// Print a JSON array of objects: the same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl PickArgs {
+    /// The format asked, --json included.
+    pub fn format(&self) -> PickFormat {
+        if self.json {
+            PickFormat::Json
+        } else {
+            self.format
+        }
+    }
 }
 
 #[derive(Debug, Args)]

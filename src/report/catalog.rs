@@ -1,7 +1,8 @@
 //! The hands of one table as a designer browses and picks them: each hand's
 //! columns, the operations it needs and its solutions grouped as a person
-//! reads them (dissimilar solutions easiest first, each with its structural
-//! variants).
+//! reads them (dissimilar solutions in class order, each with its structural
+//! variants), and the one answer a hand shows: its simplest solution, or the
+//! simplest within the operations a puzzle set allows.
 //!
 //! Pure: `query::catalog` fills it from the Parquet files; the explorer page
 //! and `census24 pick` read it.
@@ -11,7 +12,7 @@ use crate::difficulty::Tier;
 use crate::tables::layout::TableKey;
 
 /// Beyond this many solution rows a table's catalog keeps only each hand's
-/// easiest solution, so that its explorer page stays small enough to open
+/// simplest solution (and the simplest within each [`Ops`] class), so that its explorer page stays small enough to open
 /// (the five-card table has 146 464 rows; six cards, 5.8 million).
 pub const MAX_CLASSES: u64 = 400_000;
 
@@ -20,9 +21,9 @@ pub const MAX_CLASSES: u64 = 400_000;
 pub enum Kept {
     /// Every structural class of every hand.
     All,
-    /// Only the easiest solution of each hand (the table has more than
-    /// [`MAX_CLASSES`] rows).
-    Easiest,
+    /// Only the simplest solution of each hand and the simplest within
+    /// each operation class (the table has more than [`MAX_CLASSES`] rows).
+    Simplest,
     /// None: the table was swept without a solutions table.
     None,
 }
@@ -30,12 +31,17 @@ pub enum Kept {
 /// One structural class as the explorer lists it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
+    /// Its place among the hand's classes (`class` of solutions.parquet:
+    /// 0 is the simplest).
+    pub class: u32,
     pub expression: String,
     /// The difficulty model's effort of finding it (lower is easier).
     pub complexity: f64,
+    /// The operations it uses ([`Ops::of_class`]).
+    pub ops: Ops,
 }
 
-/// One dissimilar solution: its structural variants, easiest first.
+/// One dissimilar solution: its structural variants in class order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group(pub Vec<Variant>);
 
@@ -70,21 +76,34 @@ pub struct Entry {
     pub deal_probability: f64,
     /// `None` when unsolvable or the table has no solutions table.
     pub ops: Option<Ops>,
-    /// The table's simplest solution, empty when none.
-    pub example: String,
-    /// Dissimilar solutions, easiest first (see [`grouped`]).
+    /// The table's `simplest` column, empty when unsolvable.
+    pub simplest: String,
+    /// Dissimilar solutions in class order (see [`grouped`]).
     pub groups: Vec<Group>,
 }
 
 impl Entry {
-    /// The easiest solution: the first variant of the first group, or the
-    /// table's example when solutions are not listed; `None` when unsolvable.
-    pub fn easiest(&self) -> Option<&str> {
-        match self.groups.first().and_then(|g| g.0.first()) {
-            Some(v) => Some(&v.expression),
-            None if self.example.is_empty() => None,
-            None => Some(&self.example),
+    /// The solution this hand shows: its simplest (the table's `simplest`
+    /// column, which is the first class); `None` when unsolvable.
+    pub fn simplest(&self) -> Option<&str> {
+        (!self.simplest.is_empty()).then_some(self.simplest.as_str())
+    }
+
+    /// The simplest solution that uses no operation beyond `allowed`
+    /// ([`Ops::signs`]): the listed variant of least class among those
+    /// whose [`Ops::of_class`] is at most `allowed`. `None` when no listed
+    /// solution keeps to them (or none is listed: a table without a
+    /// solutions table can only show [`Entry::simplest`]).
+    pub fn simplest_within(&self, allowed: Ops) -> Option<&str> {
+        if allowed >= Ops::Division {
+            return self.simplest();
         }
+        self.groups
+            .iter()
+            .flat_map(|g| &g.0)
+            .filter(|v| v.ops <= allowed)
+            .min_by_key(|v| v.class)
+            .map(|v| v.expression.as_str())
     }
 }
 
@@ -96,20 +115,17 @@ pub struct Catalog {
     pub hands: Vec<Entry>,
 }
 
-/// The classes of one hand as dissimilar groups: variants ordered by
-/// complexity, then class (simplest first); groups by their first variant
-/// the same way. The first variant of the first group is the easiest
-/// solution `census24 rank` shows.
+/// The classes of one hand as dissimilar groups: variants in class order
+/// (simplest first), groups by their first variant the same way. The first
+/// variant of the first group is class 0, the simplest solution.
 pub fn grouped(mut rows: Vec<ClassRow>) -> Vec<Group> {
-    rows.sort_by(|a, b| {
-        a.complexity
-            .total_cmp(&b.complexity)
-            .then(a.class.cmp(&b.class))
-    });
+    rows.sort_by_key(|r| r.class);
     let mut order: Vec<u32> = Vec::new();
     let mut groups: Vec<Group> = Vec::new();
     for r in rows {
         let variant = Variant {
+            class: r.class,
+            ops: Ops::of_class(r.op_counts),
             expression: r.expression,
             complexity: r.complexity,
         };
@@ -125,7 +141,7 @@ pub fn grouped(mut rows: Vec<ClassRow>) -> Vec<Group> {
 }
 
 /// The shape of an expression: its text with every number written `n`
-/// (`7*9-3*13` -> `n*n-n*n`). Two hands whose easiest solutions share a
+/// (`7*9-3*13` -> `n*n-n*n`). Two hands whose simplest solutions share a
 /// shape are solved the same way.
 pub fn shape(expression: &str) -> String {
     let mut out = String::with_capacity(expression.len());
@@ -159,19 +175,19 @@ mod tests {
     }
 
     #[test]
-    fn groups_go_easiest_first_and_keep_their_variants() {
+    fn groups_go_in_class_order_and_keep_their_variants() {
         let groups = grouped(vec![
+            row(3, "d", 1, 3.0),
             row(0, "a", 0, 5.0),
             row(1, "b", 1, 3.0),
-            row(2, "c", 0, 4.0),
-            row(3, "d", 1, 3.0),
             row(4, "e", 2, 9.0),
+            row(2, "c", 0, 4.0),
         ]);
         let names: Vec<Vec<&str>> = groups
             .iter()
             .map(|g| g.0.iter().map(|v| v.expression.as_str()).collect())
             .collect();
-        assert_eq!(names, vec![vec!["b", "d"], vec!["c", "a"], vec!["e"]]);
+        assert_eq!(names, vec![vec!["a", "c"], vec!["b", "d"], vec!["e"]]);
     }
 
     #[test]
@@ -182,10 +198,10 @@ mod tests {
     }
 
     #[test]
-    fn the_easiest_falls_back_to_the_example() {
+    fn the_simplest_within_keeps_to_the_operations() {
         let mut e = Entry {
-            hand: "3 3 8 8".into(),
-            cards: vec![3, 3, 8, 8],
+            hand: "2 2 11 13".into(),
+            cards: vec![2, 2, 11, 13],
             solvable: true,
             time_s: Some(60.0),
             solve_rate: Some(0.5),
@@ -194,18 +210,27 @@ mod tests {
             rank: Some(1),
             dissimilar: Some(1),
             structural: Some(1),
-            needs_fraction: true,
-            integer_solvable: false,
+            needs_fraction: false,
+            integer_solvable: true,
             deal_probability: 0.0001,
-            ops: Some(Ops::Fraction),
-            example: "8/(3-8/3)".into(),
+            ops: Some(Ops::AddSub),
+            simplest: "2*11/2+13".into(),
             groups: Vec::new(),
         };
-        assert_eq!(e.easiest(), Some("8/(3-8/3)"));
-        e.groups = grouped(vec![row(0, "x", 0, 1.0)]);
-        assert_eq!(e.easiest(), Some("x"));
-        e.example.clear();
+        assert_eq!(e.simplest(), Some("2*11/2+13"));
+        assert_eq!(e.simplest_within(Ops::AddSub), None);
+        let mut sub = row(3, "2+11+13-2", 0, 9.0);
+        sub.op_counts = [2, 1, 0, 0];
+        let mut mul = row(0, "2*11/2+13", 0, 1.0);
+        mul.op_counts = [1, 0, 1, 1];
+        let mut prod = row(1, "2*13-(13-11)", 1, 1.0);
+        prod.op_counts = [0, 2, 1, 0];
+        e.groups = grouped(vec![sub, mul, prod]);
+        assert_eq!(e.simplest_within(Ops::AddSub), Some("2+11+13-2"));
+        assert_eq!(e.simplest_within(Ops::Product), Some("2*13-(13-11)"));
+        assert_eq!(e.simplest_within(Ops::Division), Some("2*11/2+13"));
+        e.simplest.clear();
         e.groups.clear();
-        assert_eq!(e.easiest(), None);
+        assert_eq!(e.simplest(), None);
     }
 }

@@ -71,7 +71,7 @@ struct Data<'a> {
 /// example alone, without complexity.
 pub fn solutions_text(e: &Entry, kept: Kept) -> String {
     if kept == Kept::None {
-        return e.example.clone();
+        return e.simplest.clone();
     }
     e.groups
         .iter()
@@ -133,7 +133,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         table_args: table_args(&catalog.id),
         kept: match catalog.kept {
             Kept::All => "all",
-            Kept::Easiest => "easiest",
+            Kept::Simplest => "easiest",
             Kept::None => "none",
         },
         tiers: Tier::ALL.iter().map(|t| t.name()).collect(),

@@ -53,6 +53,23 @@ impl Ops {
         }
     }
 
+    /// The operations a solution of this class may use, as a puzzle sheet
+    /// names them.
+    pub fn signs(self) -> &'static str {
+        match self {
+            Ops::AddSub => "+ and \u{2212}",
+            Ops::Product => "+ \u{2212} and \u{d7}",
+            Ops::Division | Ops::Fraction => "+ \u{2212} \u{d7} \u{f7}",
+        }
+    }
+
+    /// The operations an answer may use in a set of hands that need one of
+    /// `chosen` (every operation when `chosen` is empty): the largest class
+    /// chosen, so that an `add-sub` set is answered with `+` and `-` only.
+    pub fn allowed(chosen: &[Ops]) -> Ops {
+        chosen.iter().copied().max().unwrap_or(Ops::Fraction)
+    }
+
     /// The class of a hand whose structural classes use `op_counts` (uses
     /// of `+ - * /` each, one entry per class) and that is, or is not,
     /// `integer_solvable`; `None` when it has no solution.

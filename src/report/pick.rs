@@ -14,12 +14,16 @@
 //!    they are cut into N slices of equal size, easy to hard (slice `s`
 //!    holds positions `floor(s*len/N)` to `floor((s+1)*len/N)`), each slice
 //!    is shuffled the same way in turn and gives its first hand;
-//! 3. with `distinct_shapes`, a hand whose easiest solution has the
-//!    [`shape`] of one already taken is passed over;
+//! 3. with `distinct_shapes`, a hand whose answer has the [`shape`] of one
+//!    already taken is passed over;
 //! 4. the set is listed easy to hard.
 //!
 //! A set is shorter than N only when too few hands pass (a slice can run out
 //! of new shapes).
+//!
+//! Each hand's answer is its simplest solution within the operations the set
+//! allows ([`PickPlan::allowed`]): `--ops add-sub` sets are answered with `+`
+//! and `-` alone.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -29,6 +33,7 @@ use serde::Serialize;
 use super::catalog::{Catalog, Entry, Kept, shape};
 use super::ops::Ops;
 use crate::difficulty::Tier;
+use crate::tables::columns;
 
 /// A validated `census24 pick` request (the table aside).
 #[derive(Clone, Debug, PartialEq)]
@@ -44,7 +49,7 @@ pub struct PickPlan {
     pub ops: Vec<Ops>,
     /// One hand from each of N equal slices, easy to hard.
     pub spread: bool,
-    /// No two hands whose easiest solutions have the same shape.
+    /// No two hands whose answers have the same shape.
     pub distinct_shapes: bool,
     pub seed: u32,
 }
@@ -89,6 +94,18 @@ impl PickPlan {
             return Err(PickError::EmptyTimes { min, max });
         }
         Ok(self)
+    }
+
+    /// The operations the set's answers may use: the largest class of
+    /// `ops` (every operation when `ops` is empty).
+    pub fn allowed(&self) -> Ops {
+        Ops::allowed(&self.ops)
+    }
+
+    /// The answer a set gives for `e`: its simplest solution within
+    /// [`PickPlan::allowed`].
+    pub fn answer<'a>(&self, e: &'a Entry) -> Option<&'a str> {
+        e.simplest_within(self.allowed())
     }
 
     fn admits(&self, e: &Entry) -> bool {
@@ -159,7 +176,7 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     let mut shapes = BTreeSet::new();
     let mut fresh = |i: usize| {
         !plan.distinct_shapes
-            || shapes.insert(shape(catalog.hands[i].easiest().unwrap_or_default()))
+            || shapes.insert(shape(plan.answer(&catalog.hands[i]).unwrap_or_default()))
     };
     let mut taken: Vec<usize> = Vec::new();
     if plan.spread {
@@ -189,7 +206,9 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
 }
 
-/// One picked hand as CSV and JSON give it.
+/// One picked hand as CSV and JSON give it; the field names are the
+/// table's column names ([`crate::tables::columns`]), `ops` the class of
+/// [`Ops`] and `simplest` the answer ([`PickPlan::answer`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Picked {
     pub hand: String,
@@ -198,22 +217,31 @@ pub struct Picked {
     pub tier: String,
     /// The operation class the hand needs (empty when unknown).
     pub ops: String,
-    /// Dissimilar solutions.
-    pub solutions: u32,
-    /// The easiest solution.
-    pub easiest: String,
+    pub dissimilar: u32,
+    pub simplest: String,
 }
 
+/// The CSV header of a pick: [`Picked`]'s fields.
+const HEADER: [&str; 7] = [
+    columns::HAND,
+    columns::PREDICTED_TIME_S,
+    columns::PREDICTED_SOLVE_RATE,
+    columns::TIER,
+    "ops",
+    columns::DISSIMILAR,
+    columns::SIMPLEST,
+];
+
 impl Picked {
-    pub fn of(e: &Entry) -> Picked {
+    pub fn of(e: &Entry, plan: &PickPlan) -> Picked {
         Picked {
             hand: e.hand.clone(),
             predicted_time_s: e.time_s.unwrap_or(0.0),
             predicted_solve_rate: e.solve_rate.unwrap_or(0.0),
             tier: e.tier.map(|t| t.name().to_string()).unwrap_or_default(),
             ops: e.ops.map(|o| o.name().to_string()).unwrap_or_default(),
-            solutions: e.dissimilar.unwrap_or(0),
-            easiest: e.easiest().unwrap_or_default().to_string(),
+            dissimilar: e.dissimilar.unwrap_or(0),
+            simplest: plan.answer(e).unwrap_or_default().to_string(),
         }
     }
 }
@@ -225,9 +253,9 @@ pub fn to_list(set: &[&Entry]) -> String {
 
 /// CSV with a header row (no field of a pick needs quoting: hands,
 /// numbers, names and expressions hold no comma or quote).
-pub fn to_csv(set: &[&Entry]) -> String {
-    let mut out = String::from("hand,predicted_time_s,solve_rate,tier,ops,solutions,easiest\n");
-    for p in set.iter().map(|e| Picked::of(e)) {
+pub fn to_csv(set: &[&Entry], plan: &PickPlan) -> String {
+    let mut out = HEADER.join(",") + "\n";
+    for p in set.iter().map(|e| Picked::of(e, plan)) {
         let _ = writeln!(
             out,
             "{},{:.2},{:.3},{},{},{},{}",
@@ -236,16 +264,16 @@ pub fn to_csv(set: &[&Entry]) -> String {
             p.predicted_solve_rate,
             p.tier,
             p.ops,
-            p.solutions,
-            p.easiest
+            p.dissimilar,
+            p.simplest
         );
     }
     out
 }
 
 /// A JSON array of objects, one per hand.
-pub fn to_json(set: &[&Entry]) -> String {
-    let rows: Vec<Picked> = set.iter().map(|e| Picked::of(e)).collect();
+pub fn to_json(set: &[&Entry], plan: &PickPlan) -> String {
+    let rows: Vec<Picked> = set.iter().map(|e| Picked::of(e, plan)).collect();
     serde_json::to_string_pretty(&rows).expect("picked hands serialize") + "\n"
 }
 
@@ -264,6 +292,7 @@ mod tests {
         let hands = (0..n)
             .map(|i| {
                 let t = (i + 1) as f64;
+                let expression = shapes[i % shapes.len()].replace('n', &i.to_string());
                 Entry {
                     hand: format!("{i} {}", i + 1),
                     cards: vec![i as i64, i as i64 + 1],
@@ -279,10 +308,12 @@ mod tests {
                     integer_solvable: true,
                     deal_probability: 0.01,
                     ops: Some(Ops::ALL[i % 4]),
-                    example: String::new(),
+                    simplest: expression.clone(),
                     groups: vec![Group(vec![Variant {
-                        expression: shapes[i % shapes.len()].replace('n', &i.to_string()),
+                        class: 0,
+                        expression,
                         complexity: 1.0,
+                        ops: Ops::Product,
                     }])],
                 }
             })
@@ -402,7 +433,7 @@ mod tests {
             },
         )
         .unwrap();
-        let seen: BTreeSet<String> = set.iter().map(|e| shape(e.easiest().unwrap())).collect();
+        let seen: BTreeSet<String> = set.iter().map(|e| shape(e.simplest().unwrap())).collect();
         assert_eq!((set.len(), seen.len()), (5, 5), "only five shapes exist");
         let plain = pick(&cat, &plan(8)).unwrap();
         assert_eq!(plain.len(), 8);

@@ -760,7 +760,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
                 (Kept::All, classes_of(sols, lf)?, BTreeMap::new())
             } else {
                 let easiest = easiest_by_hand(table, sols, &lf, n as usize, SLICE_ROWS)?;
-                (Kept::Easiest, BTreeMap::new(), easiest)
+                (Kept::Simplest, BTreeMap::new(), easiest)
             }
         }
     };
@@ -796,7 +796,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
                 integer_solvable,
                 deal_probability: deal[i].unwrap_or(0.0),
                 ops,
-                example: example[i].clone().unwrap_or_default(),
+                simplest: example[i].clone().unwrap_or_default(),
                 groups,
             }
         })
@@ -976,7 +976,7 @@ mod tests {
         let table = Table::read(&dir).unwrap();
         let all = catalog(&id, &table, u64::MAX).unwrap();
         let easiest = catalog(&id, &table, 10).unwrap();
-        assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Easiest));
+        assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Simplest));
         assert_eq!(all.hands.len(), 455);
         let mut several = 0;
         for (a, e) in all.hands.iter().zip(&easiest.hands) {

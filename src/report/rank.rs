@@ -2,9 +2,8 @@
 //! predicted solve time, filtered by time, tier, solution count and fraction
 //! use, printed as an aligned table, CSV or JSON.
 //!
-//! [`ranking`] runs one polars lazy query over `hands.parquet` (plus a
-//! lookup of the easiest solutions in `solutions.parquet`); the formatters
-//! are pure.
+//! [`ranking`] runs one polars lazy query over `hands.parquet`; the
+//! formatters are pure. Field names are the table's column names.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -13,7 +12,7 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::report::query::{Cols, ReportError, Table, easiest_of, run};
+use crate::report::query::{Cols, ReportError, Table, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::Manifest;
@@ -32,8 +31,8 @@ pub struct RankQuery {
     /// Keep at most this many hands (all when `None`).
     pub top: Option<usize>,
     /// Bounds on the number of dissimilar solutions, inclusive.
-    pub min_solutions: Option<u32>,
-    pub max_solutions: Option<u32>,
+    pub min_dissimilar: Option<u32>,
+    pub max_dissimilar: Option<u32>,
     /// Keep only hands that need a fraction (`Some(true)`) or only hands
     /// that do not (`Some(false)`).
     pub needs_fraction: Option<bool>,
@@ -87,14 +86,14 @@ pub struct RankRow {
     pub difficulty: f64,
     pub tier: String,
     /// Dissimilar solutions.
-    pub solutions: u32,
+    pub dissimilar: u32,
     /// Structural solutions.
     pub structural: u32,
     pub needs_fraction: bool,
     /// Probability that a random deal is this hand.
     pub deal_probability: f64,
-    /// The easiest solution (lowest complexity).
-    pub easiest: String,
+    /// The simplest solution (the table's `simplest`).
+    pub simplest: String,
 }
 
 /// The verified table `t` of `data` with its manifest, for `rank` and
@@ -132,7 +131,7 @@ pub fn sweep_command(data: &Path, t: &TableKey) -> String {
 impl RankQuery {
     /// Fails on contradictory bounds, naming them.
     pub fn validate(self) -> Result<RankQuery, RankError> {
-        if let (Some(min), Some(max)) = (self.min_solutions, self.max_solutions)
+        if let (Some(min), Some(max)) = (self.min_dissimilar, self.max_dissimilar)
             && min > max
         {
             return Err(RankError::EmptyRange { min, max });
@@ -158,7 +157,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let dir = q.data.join(q.table.partition());
     let path = dir.join(Part::Whole.hands());
     let sweep = sweep_command(&q.data, &q.table);
-    let (table, manifest) = read_table(&q.data, &q.table)?;
+    let (table, _manifest) = read_table(&q.data, &q.table)?;
     let hands = table.hands_frame().lazy().with_row_index("row", None);
     let schema = hands
         .clone()
@@ -213,10 +212,10 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     {
         keep = keep.and(any);
     }
-    if let Some(min) = q.min_solutions {
+    if let Some(min) = q.min_dissimilar {
         keep = keep.and(col(columns::DISSIMILAR).gt_eq(lit(min)));
     }
-    if let Some(max) = q.max_solutions {
+    if let Some(max) = q.max_dissimilar {
         keep = keep.and(col(columns::DISSIMILAR).lt_eq(lit(max)));
     }
     if let Some(f) = q.needs_fraction {
@@ -262,15 +261,6 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let deal = c.f64s(columns::DEAL_PROBABILITY)?;
     let example = c.strs(columns::SIMPLEST)?;
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
-    // Without a solutions table (--counts-only) the example stands in.
-    let easiest = match manifest
-        .files
-        .iter()
-        .any(|f| f.name == Part::Whole.solutions())
-    {
-        true => easiest_of(&dir.join(Part::Whole.solutions()), &names)?,
-        false => Default::default(),
-    };
     Ok((0..df.height())
         .map(|i| RankRow {
             rank: ranks[i].unwrap_or(0) as u32,
@@ -278,14 +268,11 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             predicted_solve_rate: rate[i].unwrap_or(0.0),
             difficulty: difficulty[i].unwrap_or(0.0),
             tier: tier[i].clone().unwrap_or_default(),
-            solutions: dissimilar[i].unwrap_or(0) as u32,
+            dissimilar: dissimilar[i].unwrap_or(0) as u32,
             structural: structural[i].unwrap_or(0) as u32,
             needs_fraction: fraction[i] == Some(1),
             deal_probability: deal[i].unwrap_or(0.0),
-            easiest: easiest
-                .get(&names[i])
-                .cloned()
-                .unwrap_or_else(|| example[i].clone().unwrap_or_default()),
+            simplest: example[i].clone().unwrap_or_default(),
             hand: names[i].clone(),
         })
         .collect())
@@ -313,11 +300,11 @@ fn fields(r: &RankRow) -> [String; 11] {
         format!("{:.3}", r.predicted_solve_rate),
         format!("{:.1}", r.difficulty),
         r.tier.clone(),
-        r.solutions.to_string(),
+        r.dissimilar.to_string(),
         r.structural.to_string(),
         r.needs_fraction.to_string(),
         format!("{:.8}", r.deal_probability),
-        r.easiest.clone(),
+        r.simplest.clone(),
     ]
 }
 
@@ -399,7 +386,7 @@ mod tests {
             structural: 1,
             needs_fraction: true,
             deal_probability: 0.000_118_2,
-            easiest: easiest.into(),
+            simplest: easiest.into(),
         }
     }
 
@@ -418,7 +405,7 @@ mod tests {
             Some("1,3 3 8 8,61.27,0.482,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
         );
         let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
-        assert_eq!(json[1]["easiest"], "6/(1-3/4)");
+        assert_eq!(json[1]["simplest"], "6/(1-3/4)");
     }
 
     #[test]

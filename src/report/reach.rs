@@ -143,7 +143,10 @@ pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> 
     let dissimilar = column(columns::DISSIMILAR)?.u32().map_err(err)?;
     let ways = column(columns::DEAL_WAYS)?.u64().map_err(err)?;
     let difficulty = column(columns::DIFFICULTY)?.f64().map_err(err)?;
-    let tier = column(columns::TIER)?.str().map_err(err)?;
+    let tier = column(columns::TIER)?
+        .cast(&polars::prelude::DataType::String)
+        .map_err(err)?;
+    let tier = tier.str().map_err(err)?;
     let hand = column(columns::HAND)?.str().map_err(err)?;
     let distance = match df.column(columns::DISTANCE) {
         Ok(c) => Some(c.u32().map_err(err)?),

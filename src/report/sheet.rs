@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::catalog::Entry;
 use super::explorer::SHEET_STYLE;
+use super::ops::Ops;
 use crate::game::number::Q;
 
 fn escape(s: &str) -> String {
@@ -27,14 +28,17 @@ pub fn pretty(expression: &str) -> String {
         .replace('-', "\u{2212}")
 }
 
-/// The sheet of `set` for `target`: puzzles on the first page, answers (the
-/// easiest solution of each) on the second.
-pub fn sheet_html(set: &[&Entry], target: Q) -> String {
+/// The sheet of `set` for `target` whose answers may use the operations of
+/// `allowed` ([`Ops::signs`], named in the instructions): puzzles on the first
+/// page, answers (the simplest solution of each within `allowed`, see
+/// [`Entry::simplest_within`]) on the second.
+pub fn sheet_html(set: &[&Entry], target: Q, allowed: Ops) -> String {
+    let signs = allowed.signs();
     let mut body = String::new();
     let _ = write!(
         body,
         "<div class=\"sheet\"><section class=\"sheet-page\"><h1>Make {target}</h1>\
-         <p class=\"rule\">Use every card once, with + \u{2212} \u{d7} \u{f7} and brackets, to make {target}.</p>\
+         <p class=\"rule\">Use every card once, with {signs} and brackets, to make {target}.</p>\
          <ol class=\"puzzles\">"
     );
     for (n, e) in set.iter().enumerate() {
@@ -61,7 +65,7 @@ pub fn sheet_html(set: &[&Entry], target: Q) -> String {
             body,
             "<li><span class=\"hand\">{}</span><span class=\"answer\">{}</span></li>",
             escape(&e.hand),
-            escape(&pretty(e.easiest().unwrap_or_default()))
+            escape(&pretty(e.simplest_within(allowed).unwrap_or_default()))
         );
     }
     body.push_str("</ol></section></div>");
@@ -99,13 +103,15 @@ mod tests {
             integer_solvable: true,
             deal_probability: 0.001,
             ops: None,
-            example: String::new(),
+            simplest: "7*9-3*13".into(),
             groups: vec![Group(vec![Variant {
+                class: 0,
                 expression: "7*9-3*13".into(),
                 complexity: 10.19,
+                ops: Ops::Product,
             }])],
         };
-        let html = sheet_html(&[&e], Q::int(24));
+        let html = sheet_html(&[&e], Q::int(24), Ops::Fraction);
         let puzzle = html.find("<span class=\"pc\">13</span>").unwrap();
         let answers = html.find("<h1>Answers</h1>").unwrap();
         let answer = html.find("7\u{d7}9\u{2212}3\u{d7}13").unwrap();

@@ -16,7 +16,8 @@ pub mod targets;
 
 pub use crate::game::hand::MAX_EXACT_CARDS;
 pub use exact::{
-    Closest, MAX_STEPS, Outcome, reachable_values, solve, solve_closest, solve_within,
+    Closest, MAX_STEPS, Outcome, max_steps, reachable_values, set_max_steps, solve, solve_closest,
+    solve_within,
 };
 pub use subsets::{solve_any, sub_hands};
 

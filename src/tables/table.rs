@@ -15,6 +15,7 @@ use std::io::{Cursor, Write};
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
+use crate::difficulty::Tier;
 use crate::tables::columns;
 use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
@@ -115,13 +116,28 @@ pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
         col(columns::DIFFICULTY, rows, |r| {
             r.prediction.map(|p| p.difficulty)
         }),
-        col(columns::TIER, rows, |r| r.prediction.map(|p| p.tier.name())),
+        tier_column(rows.iter().map(|r| r.prediction.map(|p| p.tier)))?,
         col(columns::CLOSEST, rows, |r| r.closest),
         col(columns::CLOSEST_BELOW, rows, |r| r.closest_below),
         // Distances to a target are far below 2^32 (targets and cards are).
         col(columns::DISTANCE, rows, |r| r.distance.map(|d| d as u32)),
     ];
     DataFrame::new(rows.len(), columns)
+}
+
+/// The type of `tier`: a polars Enum of the tier names, easiest first, so
+/// that tiers sort easy, medium, hard, expert (not alphabetically).
+pub fn tier_dtype() -> PolarsResult<DataType> {
+    let names = Tier::ALL.map(Tier::name);
+    Ok(DataType::from_frozen_categories(FrozenCategories::new(
+        names,
+    )?))
+}
+
+/// The `tier` column of `tiers`, one per row.
+fn tier_column(tiers: impl Iterator<Item = Option<Tier>>) -> PolarsResult<Column> {
+    let names: Vec<Option<&str>> = tiers.map(|t| t.map(Tier::name)).collect();
+    Column::new(columns::TIER.into(), names).cast(&tier_dtype()?)
 }
 
 /// One column of a table: `f` of every row, named `name`.
@@ -167,7 +183,7 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
             r.predicted_solve_rate
         }),
         col(columns::DIFFICULTY, rows, |r| r.difficulty),
-        col(columns::TIER, rows, |r| r.tier.map(|t| t.name())),
+        tier_column(rows.iter().map(|r| r.tier))?,
         // A place in the whole table: filled by `fill_difficulty_rank` when
         // the table is complete, so chunks and shard parts leave it null.
         Column::new(

@@ -13,6 +13,7 @@ pub mod solve;
 pub mod sweep;
 pub mod targets;
 
+use crate::game::error::InputError;
 use std::io;
 
 use crate::cli::args::{Cli, Command};
@@ -26,6 +27,36 @@ pub enum Status {
     /// `solve` proved that some hand has no solution (`rank`, `pick`: no
     /// hand passes their filters).
     NoSolution = 1,
+}
+
+/// The exit status of every command, one table: 0 done (found), 1 no
+/// solution or nothing passes the filters ([`Status`]), 2 bad input or an
+/// I/O failure, 3 a search gave up at its step limit (`--max-steps`) or a
+/// big hand stayed undecided: no answer, but no proof of none either.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// See [`EXIT_BAD_INPUT`].
+pub const EXIT_GAVE_UP: u8 = 3;
+
+/// Some hands of a batch gave up at a limit (and no line was bad input).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct GaveUp(pub String);
+
+/// The exit status of a failed run: [`EXIT_GAVE_UP`] when a search gave up
+/// at a limit, [`EXIT_BAD_INPUT`] otherwise.
+pub fn exit_status(err: &anyhow::Error) -> u8 {
+    let gave_up = err.chain().any(|c| {
+        c.is::<GaveUp>()
+            || matches!(
+                c.downcast_ref::<InputError>(),
+                Some(InputError::TooHard { .. } | InputError::Undecided { .. })
+            )
+    });
+    if gave_up {
+        EXIT_GAVE_UP
+    } else {
+        EXIT_BAD_INPUT
+    }
 }
 
 /// Run one command. Errors are bad input or I/O failures (exit status 2).

@@ -15,10 +15,10 @@ use crate::tables::layout::Part;
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
         count: args.count,
-        tiers: args.tier,
+        tiers: args.tier.clone(),
         min_time: args.min_time,
         max_time: args.max_time,
-        ops: args.ops,
+        ops: args.ops.clone(),
         spread: args.spread,
         distinct_shapes: args.distinct_shapes,
         seed: args.seed,
@@ -61,11 +61,11 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
             }
         );
     }
-    let text = match args.format {
+    let text = match args.format() {
         PickFormat::List => to_list(&set),
-        PickFormat::Csv => to_csv(&set),
-        PickFormat::Json => to_json(&set),
-        PickFormat::Html => sheet_html(&set, key.target),
+        PickFormat::Csv => to_csv(&set, &plan),
+        PickFormat::Json => to_json(&set, &plan),
+        PickFormat::Html => sheet_html(&set, key.target, plan.allowed()),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

@@ -9,14 +9,14 @@ use crate::report::rank::{RankQuery, ranking, to_csv, to_json, to_table};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
-        data: args.data,
+        data: args.data.clone(),
         table: args.table.key(),
-        tier: args.tier,
+        tier: args.tier.clone(),
         min_time: args.min_time,
         max_time: args.max_time,
         top: (!args.all).then_some(args.top),
-        min_solutions: args.min_solutions,
-        max_solutions: args.max_solutions,
+        min_dissimilar: args.min_dissimilar,
+        max_dissimilar: args.max_dissimilar,
         needs_fraction: args.needs_fraction.then_some(true),
         easiest_first: args.easiest,
     }
@@ -30,7 +30,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         );
         return Ok(Status::NoSolution);
     }
-    let text = match args.format {
+    let text = match args.format() {
         FormatArg::Table => to_table(&rows),
         FormatArg::Csv => to_csv(&rows),
         FormatArg::Json => to_json(&rows),

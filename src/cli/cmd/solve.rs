@@ -13,16 +13,17 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde_json::json;
 
+use crate::canon::{self, MAX_SIMPLEST_CARDS};
 use crate::cli::args::SolveArgs;
-use crate::cli::cmd::Status;
 use crate::cli::cmd::distinct::{self, AllConfig};
+use crate::cli::cmd::{GaveUp, Status};
 use crate::cli::progress;
 use crate::game::deck::Deck;
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
-use crate::solve::{Closest, MAX_STEPS, Outcome, solve_hand_using};
+use crate::solve::{Closest, Outcome, max_steps, solve_hand_using};
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
@@ -36,6 +37,8 @@ pub struct SolveConfig {
     pub deck: Deck,
     /// Every card once, or any selection of them.
     pub uses: Use,
+    /// Print the first solution found rather than the simplest.
+    pub first: bool,
 }
 
 impl SolveConfig {
@@ -48,6 +51,7 @@ impl SolveConfig {
             json: args.json,
             deck: args.deck,
             uses: args.uses,
+            first: args.first,
         }
     }
 }
@@ -69,7 +73,7 @@ impl Answer {
 /// big-hand solver (for hands from the configured deck) beyond it; with
 /// `--use any`, every selection of the cards (exact solver only).
 pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
-    let outcome = solve_hand_using(
+    let mut outcome = solve_hand_using(
         &hand,
         cfg.target,
         cfg.rules,
@@ -77,6 +81,12 @@ pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
         cfg.deck,
         cfg.uses,
     )?;
+    // The solution a solved hand shows is its simplest, as in the tables:
+    // the search proved one exists, the enumeration picks class 0.
+    let plain = cfg.uses == Use::All && !cfg.first && hand.len() <= MAX_SIMPLEST_CARDS;
+    if plain && outcome.solved(cfg.target) {
+        outcome.expr = canon::simplest(&hand, cfg.target, cfg.rules)?.or(outcome.expr);
+    }
     Ok(Answer { hand, outcome })
 }
 
@@ -192,6 +202,7 @@ fn status(solved: bool) -> Status {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
+    crate::solve::set_max_steps(args.max_steps);
     if !args.all && args.targets.is_none() {
         if args.count {
             anyhow::bail!("--count needs --all or --targets");
@@ -216,7 +227,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
         let hand = Hand::parse_tokens(args.cards.iter().map(String::as_str))?;
         let spinner = job.may_be_slow(&hand).then(|| {
             progress::search_spinner(format!(
-                "searching {hand} exhaustively (at most {MAX_STEPS} steps, seconds)"
+                "searching {hand} exhaustively (at most {} steps, seconds)",
+                max_steps()
             ))
         });
         let result = job.answer(hand, false);
@@ -344,7 +356,7 @@ pub fn run_stream(
     out: &mut impl Write,
     job: &Job,
 ) -> anyhow::Result<Status> {
-    let (mut all_solved, mut rejected) = (true, 0usize);
+    let (mut all_solved, mut rejected, mut gave_up) = (true, 0usize, 0usize);
     let mut read_error = None;
     let batch_size = job.batch_size();
     // Lines are read on a thread of their own, so that waiting for input
@@ -412,7 +424,11 @@ pub fn run_stream(
                         out.write_all(text.as_bytes())?;
                     }
                     Err(e) => {
-                        rejected += 1;
+                        if matches!(e, InputError::TooHard { .. } | InputError::Undecided { .. }) {
+                            gave_up += 1;
+                        } else {
+                            rejected += 1;
+                        }
                         // The answers so far first, so that a terminal shows
                         // the error where the line's answer would be.
                         out.flush()?;
@@ -429,6 +445,12 @@ pub fn run_stream(
     }
     if rejected > 0 {
         anyhow::bail!("{rejected} input line(s) rejected");
+    }
+    if gave_up > 0 {
+        return Err(GaveUp(format!(
+            "{gave_up} hand(s) gave up at the step limit (--max-steps)"
+        ))
+        .into());
     }
     Ok(status(all_solved))
 }
