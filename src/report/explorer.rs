@@ -199,7 +199,7 @@ mod tests {
             integer_solvable: !groups.is_empty(),
             deal_probability: 0.25,
             ops: (!groups.is_empty()).then_some(Ops::Product),
-            example: groups
+            simplest: groups
                 .first()
                 .map(|g| g[0].0.to_string())
                 .unwrap_or_default(),
@@ -208,9 +208,12 @@ mod tests {
                 .map(|g| {
                     Group(
                         g.into_iter()
-                            .map(|(e, c)| Variant {
+                            .enumerate()
+                            .map(|(i, (e, c))| Variant {
+                                class: i as u32,
                                 expression: e.into(),
                                 complexity: c,
+                                ops: Ops::Product,
                             })
                             .collect(),
                     )

@@ -486,8 +486,8 @@ mod tests {
     fn csv_and_json_carry_the_same_hands() {
         let cat = catalog(30, &["n+n"]);
         let set = pick(&cat, &plan(3)).unwrap();
-        let csv = to_csv(&set);
-        let json: serde_json::Value = serde_json::from_str(&to_json(&set)).unwrap();
+        let csv = to_csv(&set, &plan(3));
+        let json: serde_json::Value = serde_json::from_str(&to_json(&set, &plan(3))).unwrap();
         for (i, line) in csv.lines().skip(1).enumerate() {
             assert_eq!(line.split(',').next(), json[i]["hand"].as_str());
         }

@@ -981,7 +981,7 @@ mod tests {
         let mut several = 0;
         for (a, e) in all.hands.iter().zip(&easiest.hands) {
             assert_eq!((&a.hand, a.ops), (&e.hand, e.ops));
-            assert_eq!(a.easiest(), e.easiest(), "{}", a.hand);
+            assert_eq!(a.simplest(), e.simplest(), "{}", a.hand);
             assert!(e.groups.len() <= 1 && e.groups.iter().all(|g| g.0.len() == 1));
             several += usize::from(a.groups.len() > 1 || a.groups.iter().any(|g| g.0.len() > 1));
         }

@@ -382,7 +382,7 @@ mod tests {
             predicted_solve_rate: 0.482,
             difficulty: 95.3,
             tier: "expert".into(),
-            solutions: 1,
+            dissimilar: 1,
             structural: 1,
             needs_fraction: true,
             deal_probability: 0.000_118_2,
@@ -397,7 +397,7 @@ mod tests {
             row(2, "1 3 4 6", "6/(1-3/4)"),
         ];
         let table = to_table(&rows);
-        assert!(table.starts_with("rank  hand     predicted_time_s  solve_rate  difficulty  tier"));
+        assert!(table.starts_with("rank  hand     predicted_time_s  predicted_solve_rate  difficulty  tier"));
         assert!(table.contains("   1  3 3 8 8             61.27       0.482        95.3  expert"));
         let csv = to_csv(&rows);
         assert_eq!(
