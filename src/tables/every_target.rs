@@ -123,8 +123,8 @@ impl TableKind for EveryTarget {
         (self.key.k, self.key.values, self.key.deck)
     }
 
-    /// None: a reach table has a thousand rows per hand, and is always
-    /// written through chunks, so any run of it resumes.
+    /// None: a reach table has up to a thousand rows per hand, and is
+    /// always written through chunks, so any run of it resumes.
     fn in_memory_hands(&self) -> usize {
         0
     }

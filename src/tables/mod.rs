@@ -3,7 +3,8 @@
 //! The flow is `enumerate` (the hands of a sweep and their deal odds) ->
 //! `rows` (one hand in, its hand row and solution rows out) -> `table` (the
 //! one place that knows the Parquet schema) -> `store` (the one place that
-//! writes table files: temporary name, then rename), driven by `sweep` and
+//! writes table files: temporary name, then rename), driven by `sweep` (the
+//! one driver, for every `kind` of table: `one_target`, `every_target`) and
 //! joined from shards by `merge`. `layout` says where a table lives and
 //! `manifest` what it holds.
 //!

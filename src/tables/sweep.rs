@@ -467,10 +467,10 @@ impl<'a, K: TableKind> Run<'a, K> {
                             .map_err(table_err(&self.partial))?
                             .schema()
                             .clone();
-                        Out::Writer(
+                        Out::Writer(Box::new(
                             TableWriter::for_chunk(buf, &schema)
                                 .map_err(table_err(&self.partial))?,
-                        )
+                        ))
                     }
                 });
             }
@@ -549,7 +549,7 @@ impl<'a, K: TableKind> Run<'a, K> {
 /// written into a chunk file's bytes.
 enum Out<'b> {
     Frames(Vec<DataFrame>),
-    Writer(TableWriter<&'b mut Vec<u8>>),
+    Writer(Box<TableWriter<&'b mut Vec<u8>>>),
 }
 
 /// The rows of hands taken in hand order: each hand's counts folded into

@@ -52,8 +52,7 @@ impl SweepConfig<EveryTarget> {
             },
             out: args.out.clone(),
             shard: args.shard,
-            // A reach table is always written through chunks.
-            resumable: true,
+            resumable: args.resumable,
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
