@@ -272,6 +272,12 @@ pub enum Part {
     Shard(Shard),
 }
 
+/// The stems of every Parquet file a table kind writes (`hands` names
+/// `hands.parquet`, `hands.part-I-of-N.parquet` and chunk files
+/// `chunk-00000.hands.parquet`): the files a writer owns, removes and
+/// refuses to mix with. A new kind of table adds its stems here.
+pub const TABLE_STEMS: [&str; 3] = ["hands", "solutions", "reach"];
+
 impl Part {
     fn name(self, stem: &str, ext: &str) -> String {
         match self {
@@ -280,17 +286,27 @@ impl Part {
         }
     }
 
+    /// The Parquet file `stem` of this part (see [`TABLE_STEMS`]).
+    pub fn file(self, stem: &str) -> String {
+        self.name(stem, "parquet")
+    }
+
+    /// This part's Parquet files of every kind, in [`TABLE_STEMS`] order.
+    pub fn files(self) -> Vec<String> {
+        TABLE_STEMS.iter().map(|stem| self.file(stem)).collect()
+    }
+
     pub fn hands(self) -> String {
-        self.name("hands", "parquet")
+        self.file("hands")
     }
 
     pub fn solutions(self) -> String {
-        self.name("solutions", "parquet")
+        self.file("solutions")
     }
 
     /// The table of a reach run (`sweep --targets`).
     pub fn reach(self) -> String {
-        self.name("reach", "parquet")
+        self.file("reach")
     }
 
     /// Written last: a part is complete exactly when its manifest exists.
@@ -318,15 +334,7 @@ impl Part {
     /// unfinished run's folder): the targets of the temporaries its writer
     /// may remove.
     pub fn owns(self, name: &str) -> bool {
-        [
-            self.hands(),
-            self.solutions(),
-            self.reach(),
-            self.manifest(),
-            self.partial(),
-        ]
-        .iter()
-        .any(|n| n == name)
+        name == self.manifest() || name == self.partial() || self.files().iter().any(|n| n == name)
     }
 
     /// The shard a manifest file name belongs to, if it is a part manifest.
@@ -337,17 +345,9 @@ impl Part {
     }
 }
 
-/// File names of chunk `c` in a partial folder.
-pub fn chunk_hands(c: usize) -> String {
-    format!("chunk-{c:05}.hands.parquet")
-}
-
-pub fn chunk_solutions(c: usize) -> String {
-    format!("chunk-{c:05}.solutions.parquet")
-}
-
-pub fn chunk_reach(c: usize) -> String {
-    format!("chunk-{c:05}.reach.parquet")
+/// The file `stem` (see [`TABLE_STEMS`]) of chunk `c` in a partial folder.
+pub fn chunk_file(c: usize, stem: &str) -> String {
+    format!("chunk-{c:05}.{stem}.parquet")
 }
 
 /// The marker of a finished chunk `c`: its files with their checksums,

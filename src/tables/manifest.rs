@@ -158,6 +158,7 @@ impl Manifest {
             solution_rows: self.solution_rows,
             ways: self.deals,
             solvable_ways: self.solvable_deals,
+            per_target: Vec::new(),
         }
     }
 

@@ -10,11 +10,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::tables::disk;
 use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::{FileEntry, Manifest, Params};
-use crate::tables::store::{self, SweepError};
-use crate::tables::table;
+use crate::tables::store::{self, Content, SweepError};
+use crate::tables::summary::Tally;
+use crate::tables::{disk, kind};
 
 /// One merged table.
 #[derive(Clone, Debug)]
@@ -202,16 +202,17 @@ fn prepare(dir: &Path) -> Result<Option<PartSet>, SweepError> {
     }))
 }
 
-/// Joins a checked set into the whole table, then removes its parts.
+/// Joins a checked set into the whole table, then removes its parts. The
+/// whole table's files are its kind's ([`kind::files_of`]): each one held
+/// whole (hands) is the parts' stacked and completed, each other one the
+/// parts' streamed in shard order; its counts are the parts' summed.
 fn join(set: PartSet) -> Result<Merged, SweepError> {
-    let (dir, parts, whole_params) = (set.dir.as_path(), &set.parts, set.params.clone());
+    let (dir, parts) = (set.dir.as_path(), &set.parts);
     if let Some(whole) = set.joined.clone() {
         return finish(dir, parts, whole);
     }
-
-    // Hands parts are small and stacked in memory; solutions parts are
-    // streamed one at a time into the whole table.
-    let entry = |s: &Shard, m: &Manifest, name: String| -> Result<FileEntry, SweepError> {
+    let entry = |s: &Shard, m: &Manifest, stem: &str| -> Result<FileEntry, SweepError> {
+        let name = Part::Shard(*s).file(stem);
         m.files
             .iter()
             .find(|f| f.name == name)
@@ -223,62 +224,37 @@ fn join(set: PartSet) -> Result<Merged, SweepError> {
                 ))
             })
     };
-    if whole_params.target.contains("..") {
-        return merge_reach(dir, parts.clone(), whole_params, entry);
-    }
-    let mut hands = Vec::new();
-    for (s, m) in parts.values() {
-        hands.push(store::read_checked(
-            dir,
-            &entry(s, m, Part::Shard(*s).hands())?,
-        )?);
-    }
     let table_err = |source| SweepError::Table {
         path: dir.to_path_buf(),
         source,
     };
-    let hands = table::concat(hands)
-        .map_err(table_err)?
-        .expect("a complete set has parts");
-    let sols = (whole_params.solutions && !whole_params.counts_only).then(|| {
-        parts
-            .values()
-            .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).solutions())?))
-    });
-    let mut hands = hands;
-    // The parts have no places by difficulty: those need every hand.
-    table::fill_difficulty_rank(&mut hands).map_err(|source| SweepError::Table {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let manifest = store::write_table(dir, Part::Whole, whole_params, hands, sols)?;
+    let mut files = Vec::new();
+    for file in kind::files_of(&set.params) {
+        let content = match file.whole {
+            Some(_) => {
+                let mut frames = Vec::new();
+                for (s, m) in parts.values() {
+                    frames.push(store::read_checked(dir, &entry(s, m, file.stem)?)?);
+                }
+                // The parts have no places by difficulty: those need every hand.
+                Content::Whole(file.join(frames, Part::Whole).map_err(table_err)?)
+            }
+            None => {
+                let schema = (file.empty)().map_err(table_err)?.schema().clone();
+                let frames = parts
+                    .values()
+                    .map(move |(s, m)| store::read_checked(dir, &entry(s, m, file.stem)?));
+                Content::Streamed(schema, Box::new(frames))
+            }
+        };
+        files.push((Part::Whole.file(file.stem), content));
+    }
+    let mut tally = Tally::default();
+    for (_, m) in parts.values() {
+        tally += m.tally();
+    }
+    let manifest = store::write_table(dir, Part::Whole, &set.params, &tally, files)?;
     finish(dir, parts, manifest)
-}
-
-/// Merges the parts of a reach table (`sweep --targets`): its one file is
-/// the parts' files streamed in shard order, its counts their sum.
-fn merge_reach(
-    dir: &Path,
-    parts: BTreeMap<u32, (Shard, Manifest)>,
-    params: Params,
-    entry: impl Fn(&Shard, &Manifest, String) -> Result<FileEntry, SweepError>,
-) -> Result<Merged, SweepError> {
-    let schema = table::reach_frame(&[])
-        .map_err(|source| SweepError::Table {
-            path: dir.to_path_buf(),
-            source,
-        })?
-        .schema()
-        .clone();
-    let frames = parts
-        .values()
-        .map(|(s, m)| store::read_checked(dir, &entry(s, m, Part::Shard(*s).reach())?));
-    let file = store::write_frames(dir, &Part::Whole.reach(), &schema, frames)?;
-    let manifests: Vec<&Manifest> = parts.values().map(|(_, m)| m).collect();
-    let tally = crate::tables::reach_sweep::merged_tally(&manifests);
-    let manifest = Manifest::new(params, &tally, vec![file]);
-    store::write_atomic(&dir.join(Part::Whole.manifest()), &manifest.to_bytes())?;
-    finish(dir, &parts, manifest)
 }
 
 /// Removes the merged parts (the whole table is in place, manifest last, so

@@ -3,7 +3,8 @@
 //! The flow is `enumerate` (the hands of a sweep and their deal odds) ->
 //! `rows` (one hand in, its hand row and solution rows out) -> `table` (the
 //! one place that knows the Parquet schema) -> `store` (the one place that
-//! writes table files: temporary name, then rename), driven by `sweep` and
+//! writes table files: temporary name, then rename), driven by `sweep` (the
+//! one driver, for every `kind` of table: `one_target`, `every_target`) and
 //! joined from shards by `merge`. `layout` says where a table lives and
 //! `manifest` what it holds.
 //!
@@ -17,13 +18,17 @@ pub mod disk;
 pub mod enumerate;
 #[cfg(feature = "tables")]
 pub mod error;
+#[cfg(feature = "tables")]
+pub mod every_target;
+#[cfg(feature = "tables")]
+pub mod kind;
 pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]
 pub mod merge;
-pub mod reach;
 #[cfg(feature = "tables")]
-pub mod reach_sweep;
+pub mod one_target;
+pub mod reach;
 pub mod rows;
 #[cfg(feature = "tables")]
 pub mod store;

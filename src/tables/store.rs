@@ -17,7 +17,8 @@ use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
-use polars::prelude::{DataFrame, PolarsError};
+use polars::prelude::{DataFrame, PolarsError, SchemaRef};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::tables::disk::{self, FolderLock, LockError};
@@ -25,6 +26,7 @@ pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
 use crate::tables::manifest::ManifestError;
 use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
+use crate::tables::summary::Tally;
 use crate::tables::table;
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> SweepError + '_ {
@@ -74,38 +76,33 @@ pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepE
     write_atomic(&partial.join(layout::RUN_RECORD), &bytes)
 }
 
-/// Persists chunk `c`: its solutions as chunk-file bytes
-/// ([`table::TableWriter::for_chunk`]) when the run makes them, then its
-/// hands, then its marker.
-pub fn write_chunk(
-    partial: &Path,
-    c: usize,
-    hands: &DataFrame,
-    solutions: Option<&[u8]>,
-) -> Result<(), SweepError> {
-    let path = partial.join(layout::chunk_hands(c));
-    let hands = table::to_chunk_parquet(hands).map_err(table_err(&path))?;
-    let mut files = Vec::new();
-    if let Some(bytes) = solutions {
-        files.push((layout::chunk_solutions(c), bytes));
-    }
-    files.push((layout::chunk_hands(c), hands.as_slice()));
-    write_chunk_files(partial, c, &files)
+/// What a finished chunk's marker holds: its files with their checksums,
+/// and the counts of its hands (so a resumed run need not count them again).
+#[derive(Debug, Serialize, Deserialize)]
+struct ChunkMarker {
+    files: Vec<FileEntry>,
+    tally: Tally,
 }
 
 /// Writes the files of chunk `c` in order, then the marker that lists them
-/// with their checksums: the marker's presence is what makes the chunk done.
-pub fn write_chunk_files(
+/// with their checksums and holds the chunk's `tally`: the marker's
+/// presence is what makes the chunk done.
+pub fn write_chunk(
     partial: &Path,
     c: usize,
-    files: &[(String, &[u8])],
+    files: &[(String, Vec<u8>)],
+    tally: &Tally,
 ) -> Result<(), SweepError> {
     let mut entries = Vec::new();
     for (name, bytes) in files {
         write_atomic(&partial.join(name), bytes)?;
         entries.push(FileEntry::of(name, 0, bytes));
     }
-    let marker = serde_json::to_vec_pretty(&entries).expect("entries serialize");
+    let marker = ChunkMarker {
+        files: entries,
+        tally: tally.clone(),
+    };
+    let marker = serde_json::to_vec_pretty(&marker).expect("chunk markers serialize");
     write_atomic(&partial.join(layout::chunk_marker(c)), &marker)
 }
 
@@ -114,61 +111,78 @@ fn matches(entry: &FileEntry, bytes: &[u8]) -> bool {
     bytes.len() as u64 == entry.bytes && crate::tables::manifest::sha256_hex(bytes) == entry.sha256
 }
 
-/// The files that chunk `c`'s marker lists, each read and checked once;
-/// `None` when the chunk is not done or a file does not match (the chunk
-/// is then solved again).
-fn chunk_files(partial: &Path, c: usize) -> Option<Vec<(String, Vec<u8>)>> {
-    let marker = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
-    let entries: Vec<FileEntry> = serde_json::from_slice(&marker).ok()?;
-    if entries.is_empty() {
-        return None;
-    }
-    entries
+/// The marker of chunk `c`, if it is there and reads.
+fn chunk_marker(partial: &Path, c: usize) -> Option<ChunkMarker> {
+    let bytes = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// A finished chunk of an earlier run, as a resumed run takes it back.
+#[derive(Debug)]
+pub struct DoneChunk {
+    pub tally: Tally,
+    /// The chunk's files asked for by stem, decoded, in the order asked.
+    pub frames: Vec<DataFrame>,
+}
+
+/// Chunk `c` of an earlier run, if its marker lists files that all match
+/// it (each read and checked once), with the files of `stems` decoded;
+/// `None` when the chunk is not done or damaged (it is then solved again).
+pub fn read_chunk(
+    partial: &Path,
+    c: usize,
+    stems: &[&str],
+) -> Result<Option<DoneChunk>, SweepError> {
+    let Some(marker) = chunk_marker(partial, c).filter(|m| !m.files.is_empty()) else {
+        return Ok(None);
+    };
+    let files: Option<Vec<(String, Vec<u8>)>> = marker
+        .files
         .into_iter()
         .map(|e| {
             let bytes = fs::read(partial.join(&e.name)).ok()?;
             matches(&e, &bytes).then_some((e.name, bytes))
         })
-        .collect()
+        .collect();
+    let Some(files) = files else {
+        return Ok(None);
+    };
+    let mut frames = Vec::with_capacity(stems.len());
+    for stem in stems {
+        let name = layout::chunk_file(c, stem);
+        let Some((_, bytes)) = files.iter().find(|(n, _)| *n == name) else {
+            return Ok(None);
+        };
+        frames.push(guarded(&partial.join(&name), || {
+            table::from_parquet(bytes)
+        })?);
+    }
+    Ok(Some(DoneChunk {
+        tally: marker.tally,
+        frames,
+    }))
 }
 
 /// The bytes of `name` of chunk `c`, if the chunk is done and the file
 /// matches its marker (the final write reads a finished chunk's files so).
-pub fn read_chunk_file(partial: &Path, c: usize, name: &str) -> Option<Vec<u8>> {
-    let marker = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
-    let entries: Vec<FileEntry> = serde_json::from_slice(&marker).ok()?;
-    let entry = entries.iter().find(|e| e.name == name)?;
+fn read_chunk_file(partial: &Path, c: usize, name: &str) -> Option<Vec<u8>> {
+    let entry = chunk_marker(partial, c)?
+        .files
+        .into_iter()
+        .find(|e| e.name == name)?;
     let bytes = fs::read(partial.join(name)).ok()?;
-    matches(entry, &bytes).then_some(bytes)
+    matches(&entry, &bytes).then_some(bytes)
 }
 
-/// Whether chunk `c` is done: its marker lists files that all match it.
-pub fn chunk_done(partial: &Path, c: usize) -> bool {
-    chunk_files(partial, c).is_some()
-}
-
-/// The hands of chunk `c` of an earlier run, if that chunk finished and
-/// every file of it matches its marker (a damaged chunk is solved again).
-pub fn read_chunk_hands(partial: &Path, c: usize) -> Result<Option<DataFrame>, SweepError> {
-    let name = layout::chunk_hands(c);
-    let Some(bytes) = chunk_files(partial, c)
-        .and_then(|files| files.into_iter().find(|(n, _)| *n == name))
-        .map(|(_, bytes)| bytes)
-    else {
-        return Ok(None);
-    };
-    let path = partial.join(name);
-    guarded(&path, || table::from_parquet(&bytes)).map(Some)
-}
-
-/// The solutions of finished chunk `c`, as frames of at most
+/// The rows of file `stem` of finished chunk `c`, as frames of at most
 /// [`table::CHUNK_GROUP_ROWS`] rows in row order: the final write holds one
 /// such piece of a chunk at a time rather than the whole chunk decoded.
-pub fn read_chunk_solutions(
+pub fn read_chunk_stream(
     partial: &Path,
     c: usize,
-) -> impl Iterator<Item = Result<DataFrame, SweepError>> {
-    let name = layout::chunk_solutions(c);
+    stem: &str,
+) -> impl Iterator<Item = Result<DataFrame, SweepError>> + use<> {
+    let name = layout::chunk_file(c, stem);
     let path = partial.join(&name);
     let bytes = read_chunk_file(partial, c, &name).ok_or_else(|| SweepError::Unverified {
         path: path.clone(),
@@ -344,10 +358,7 @@ fn no_manifest(dir: &Path, part: Part) -> SweepError {
             dir: dir.to_path_buf(),
         };
     }
-    if let Some(file) = [part.hands(), part.solutions(), part.reach()]
-        .into_iter()
-        .find(|f| names.contains(f))
-    {
+    if let Some(file) = part.files().into_iter().find(|f| names.contains(f)) {
         return SweepError::Unfinished {
             path: dir.join(file),
             manifest: part.manifest(),
@@ -399,46 +410,79 @@ fn verify_file(dir: &Path, manifest: &str, f: &FileEntry) -> Result<(), SweepErr
     Ok(())
 }
 
-/// Writes a finished table (or shard part) into `dir`: the solutions table
-/// streamed from `solutions` (frames in row order; `None` when the run made
-/// no solutions), then the hands table, then the manifest. Returns the
-/// manifest.
-pub fn write_table<I>(
+/// Frames in row order, as the final write streams them to a file.
+pub type Frames<'a> = Box<dyn Iterator<Item = Result<DataFrame, SweepError>> + Send + 'a>;
+
+/// The rows of one Parquet file of a finished table, as [`write_table`]
+/// takes them.
+pub enum Content<'a> {
+    /// A whole frame in memory (a hands table), encoded while the streamed
+    /// files are written.
+    Whole(DataFrame),
+    /// Frames with the columns of the schema, streamed to disk so that
+    /// memory never holds the whole file (solutions, reach rows).
+    Streamed(SchemaRef, Frames<'a>),
+}
+
+impl std::fmt::Debug for Content<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Content::Whole(df) => f.debug_tuple("Whole").field(&df.shape()).finish(),
+            Content::Streamed(schema, _) => f.debug_tuple("Streamed").field(schema).finish(),
+        }
+    }
+}
+
+/// Writes a finished table (or shard part) into `dir`: its `files` (name
+/// and rows, in the order the manifest lists them), the streamed ones
+/// first, then those held whole, then the manifest with `tally`. So a
+/// hands file is never without its solutions, and the manifest, written
+/// last, is what makes the table complete. Returns the manifest.
+pub fn write_table(
     dir: &Path,
     part: Part,
-    parameters: Params,
-    mut hands: DataFrame,
-    solutions: Option<I>,
-) -> Result<Manifest, SweepError>
-where
-    I: Iterator<Item = Result<DataFrame, SweepError>> + Send,
-{
+    parameters: &Params,
+    tally: &Tally,
+    files: Vec<(String, Content<'_>)>,
+) -> Result<Manifest, SweepError> {
     create_dir(dir)?;
-    // Hands first in the listing (it is the main table); solutions first on
-    // disk, so a hands file is never without its solutions. The hands are
-    // encoded while the solutions are written.
-    let hands_path = dir.join(part.hands());
+    let mut whole = Vec::new();
+    let mut streamed = Vec::new();
+    for (i, (name, content)) in files.into_iter().enumerate() {
+        match content {
+            Content::Whole(df) => whole.push((i, name, df)),
+            Content::Streamed(schema, frames) => streamed.push((i, name, schema, frames)),
+        }
+    }
     // A thread of its own, not a rayon join: a rayon worker waiting for
     // polars would run the other task first instead of beside it.
-    let (hands_bytes, solutions) = std::thread::scope(|s| {
-        let sols =
-            s.spawn(|| solutions.map(|frames| write_streamed(dir, &part.solutions(), frames)));
-        let hands_bytes = table::to_parquet(&mut hands).map_err(table_err(&hands_path));
-        (
-            hands_bytes,
-            sols.join().expect("the solutions writer does not panic"),
-        )
+    let (encoded, written) = std::thread::scope(|s| {
+        let writer = s.spawn(|| {
+            streamed
+                .into_iter()
+                .map(|(i, name, schema, frames)| {
+                    Ok((i, write_frames(dir, &name, &schema, frames)?))
+                })
+                .collect::<Result<Vec<_>, SweepError>>()
+        });
+        let encoded: Result<Vec<_>, SweepError> = whole
+            .into_iter()
+            .map(|(i, name, mut df)| {
+                let bytes = table::to_parquet(&mut df).map_err(table_err(&dir.join(&name)))?;
+                Ok((i, name, df.height(), bytes))
+            })
+            .collect();
+        let written = writer.join().expect("the table writer does not panic");
+        (encoded, written)
     });
-    let hands_bytes = hands_bytes?;
-    let mut files = vec![FileEntry::of(&part.hands(), hands.height(), &hands_bytes)];
-    let mut solution_rows = 0;
-    if let Some(entry) = solutions.transpose()? {
-        solution_rows = entry.rows as usize;
-        files.push(entry);
+    let mut entries = written?;
+    for (i, name, rows, bytes) in encoded? {
+        write_atomic(&dir.join(&name), &bytes)?;
+        entries.push((i, FileEntry::of(&name, rows, &bytes)));
     }
-    write_atomic(&hands_path, &hands_bytes)?;
-    let tally = table::tally(&hands, solution_rows).map_err(table_err(dir))?;
-    let manifest = Manifest::new(parameters, &tally, files);
+    entries.sort_by_key(|(i, _)| *i);
+    let files = entries.into_iter().map(|(_, e)| e).collect();
+    let manifest = Manifest::new(parameters.clone(), tally, files);
     write_atomic(&dir.join(part.manifest()), &manifest.to_bytes())?;
     Ok(manifest)
 }
@@ -462,18 +506,6 @@ impl<W: Write> Write for Hashing<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
-}
-
-/// Streams a solutions table into `dir/name` through a temporary name.
-fn write_streamed<I>(dir: &Path, name: &str, frames: I) -> Result<FileEntry, SweepError>
-where
-    I: Iterator<Item = Result<DataFrame, SweepError>>,
-{
-    let schema = table::solutions_frame(&[])
-        .map_err(table_err(&dir.join(name)))?
-        .schema()
-        .clone();
-    write_frames(dir, name, &schema, frames)
 }
 
 /// Streams frames with the columns of `schema` into one Parquet file
@@ -551,7 +583,7 @@ pub fn guarded<T>(
 /// removal still leaves a part that is either complete or clearly partial).
 /// The files are the part's own names, not names read from its manifest.
 pub fn remove_part(dir: &Path, part: Part) -> Result<(), SweepError> {
-    for name in [part.solutions(), part.hands(), part.reach()] {
+    for name in part.files().into_iter().rev() {
         let path = dir.join(name);
         match disk::remove_file(&path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&path)(e)),

@@ -6,6 +6,9 @@
 use std::ops::AddAssign;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
+use crate::tables::reach::ReachRow;
 use crate::tables::rows::HandRow;
 
 /// Watches a sweep as it goes. The sweep calls it from its parallel loop, so
@@ -26,20 +29,33 @@ impl Progress for () {
 }
 
 /// Counts over many hands. Sums are exact integers, so tallies of chunks
-/// added in any grouping give the same totals as one sequential pass.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// added in any grouping give the same totals as one sequential pass. A
+/// sweep folds one per hand as its rows are made ([`Tally::of`],
+/// [`Tally::of_reach`]), keeps each chunk's beside its files, and writes
+/// the total in the manifest; a merge adds its parts' manifests.
+///
+/// In a reach table (one row per hand and target) the counts other than
+/// `hands` and `ways` are of rows: `solvable` rows, `solution_rows` all rows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub hands: u64,
     pub solvable: u64,
     pub integer_solvable: u64,
     pub needs_fraction: u64,
     pub solution_rows: u64,
-    /// Deals (summed `deal_ways`) over all hands and over solvable hands.
+    /// Deals (summed `deal_ways`) over all hands and over solvable hands
+    /// (in a reach table: over solvable rows).
     pub ways: u128,
     pub solvable_ways: u128,
+    /// Solvable rows per target of a reach table, from the low end of its
+    /// range (empty for other tables; not part of the manifest).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub per_target: Vec<u64>,
 }
 
 impl Tally {
+    /// The counts of one hand of a single-target table: its hand row and
+    /// how many solution rows it wrote.
     pub fn of(row: &HandRow, solution_rows: usize) -> Tally {
         let ways = row.deal_ways as u128;
         Tally {
@@ -50,7 +66,35 @@ impl Tally {
             solution_rows: solution_rows as u64,
             ways,
             solvable_ways: if row.solvable { ways } else { 0 },
+            per_target: Vec::new(),
         }
+    }
+
+    /// The counts of one hand of a reach table: its rows, one per target
+    /// of the range starting at `lo`, ascending.
+    pub fn of_reach(rows: &[ReachRow], lo: i64, width: usize) -> Tally {
+        let mut t = Tally {
+            per_target: vec![0; width],
+            ..Tally::default()
+        };
+        let Some(first) = rows.first() else {
+            return t;
+        };
+        let ways = first.deal_ways as u128;
+        t.hands = 1;
+        t.ways = ways;
+        t.solution_rows = rows.len() as u64;
+        for r in rows.iter().filter(|r| r.solvable) {
+            t.solvable += 1;
+            t.solvable_ways += ways;
+            if r.integer_solvable {
+                t.integer_solvable += 1;
+            } else {
+                t.needs_fraction += 1;
+            }
+            t.per_target[(r.target - lo) as usize] += 1;
+        }
+        t
     }
 
     /// Share of hands that are solvable (0 when there are none).
@@ -81,16 +125,22 @@ impl AddAssign for Tally {
         self.solution_rows += o.solution_rows;
         self.ways += o.ways;
         self.solvable_ways += o.solvable_ways;
+        if self.per_target.len() < o.per_target.len() {
+            self.per_target.resize(o.per_target.len(), 0);
+        }
+        for (a, b) in self.per_target.iter_mut().zip(o.per_target) {
+            *a += b;
+        }
     }
 }
 
 /// What one sweep did, for the closing paragraph.
 #[derive(Clone, Debug)]
 pub struct Summary {
-    /// `4 cards from 1..13 (rational, target 24, deck 4)`, or with a shard.
-    pub what: String,
+    /// What was made and what it holds, in the words of its kind
+    /// ([`crate::tables::kind::TableKind::headline`]).
+    pub headline: String,
     pub tally: Tally,
-    pub solutions: bool,
     /// Chunks reused from an interrupted run, and all chunks.
     pub resumed_chunks: usize,
     pub chunks: usize,
@@ -98,6 +148,7 @@ pub struct Summary {
     pub already_complete: bool,
     pub elapsed: Duration,
     pub threads: usize,
+    /// `Tables in data/...` (or `Table in`, for a kind of one file).
     pub location: String,
 }
 
@@ -118,22 +169,9 @@ pub fn probability(p: f64) -> String {
 }
 
 impl Summary {
-    /// One paragraph: hands, solvable, share, deck-weighted odds, time.
+    /// One paragraph: what was made, then what the run took and where.
     pub fn paragraph(&self) -> String {
-        let t = &self.tally;
-        let mut s = format!(
-            "Swept {} of {}: {} solvable ({:.2}%), {} of them only with fractions; \
-             a random deal is solvable with probability {}.",
-            counted(t.hands, "hand"),
-            self.what,
-            t.solvable,
-            100.0 * t.solvable_share(),
-            t.needs_fraction,
-            probability(t.solvable_deal_share()),
-        );
-        if self.solutions {
-            s += &format!(" {}.", counted(t.solution_rows, "solution class"));
-        }
+        let mut s = self.headline.clone();
         s += &how_long(
             self.already_complete,
             self.elapsed,
@@ -141,7 +179,7 @@ impl Summary {
             self.resumed_chunks,
             self.chunks,
         );
-        s += &format!(" Tables in {}.", self.location);
+        s += &format!(" {}.", self.location);
         s
     }
 }
@@ -196,31 +234,30 @@ mod tests {
     }
 
     #[test]
-    fn paragraph_states_counts_share_and_time() {
+    fn paragraph_states_what_then_time_and_place() {
         let s = Summary {
-            what: "4 cards from 1..13 (rational, target 24, deck 4)".into(),
-            tally: Tally {
-                hands: 4,
-                solvable: 3,
-                needs_fraction: 1,
-                solution_rows: 9,
-                ways: 10,
-                solvable_ways: 5,
-                ..Tally::default()
-            },
-            solutions: true,
+            headline: "Swept 4 hands.".into(),
+            tally: Tally::default(),
             resumed_chunks: 1,
             chunks: 2,
             already_complete: false,
             elapsed: Duration::from_millis(1500),
             threads: 2,
-            location: "data/k=4".into(),
+            location: "Tables in data/k=4".into(),
         };
         assert_eq!(
             s.paragraph(),
-            "Swept 4 hands of 4 cards from 1..13 (rational, target 24, deck 4): 3 solvable (75.00%), \
-             1 of them only with fractions; a random deal is solvable with probability 0.5000. \
-             9 solution classes. Took 1.50 s on 2 threads, resuming 1 of 2 chunks from an earlier run. \
+            "Swept 4 hands. Took 1.50 s on 2 threads, resuming 1 of 2 chunks from an earlier run. \
+             Tables in data/k=4."
+        );
+        let kept = Summary {
+            already_complete: true,
+            threads: 1,
+            ..s
+        };
+        assert_eq!(
+            kept.paragraph(),
+            "Swept 4 hands. The table was already complete; nothing was recomputed. \
              Tables in data/k=4."
         );
     }
@@ -231,32 +268,23 @@ mod tests {
         assert_eq!(counted(0, "hand"), "0 hands");
         assert_eq!(counted(1, "solution class"), "1 solution class");
         assert_eq!(counted(9, "solution class"), "9 solution classes");
-        let s = Summary {
-            what: format!(
-                "{} from 24..24 (rational, target 24, deck none)",
-                counted(1, "card")
-            ),
-            tally: Tally {
-                hands: 1,
-                solvable: 1,
-                solution_rows: 1,
-                ways: 1,
-                solvable_ways: 1,
-                ..Tally::default()
-            },
-            solutions: true,
-            resumed_chunks: 0,
-            chunks: 0,
-            already_complete: false,
-            elapsed: Duration::from_millis(30),
-            threads: 1,
-            location: "data/k=1".into(),
-        };
         assert_eq!(
-            s.paragraph(),
-            "Swept 1 hand of 1 card from 24..24 (rational, target 24, deck none): 1 solvable \
-             (100.00%), 0 of them only with fractions; a random deal is solvable with probability \
-             1.0000. 1 solution class. Took 0.03 s on 1 thread. Tables in data/k=1."
+            how_long(false, Duration::from_millis(30), 1, 0, 0),
+            " Took 0.03 s on 1 thread."
         );
+    }
+
+    /// Tallies add in any grouping, per-target counts element by element.
+    #[test]
+    fn tallies_add_per_target_counts_too() {
+        let a = Tally {
+            hands: 1,
+            per_target: vec![1, 0, 1],
+            ..Tally::default()
+        };
+        let mut t = Tally::default();
+        t += a.clone();
+        t += a;
+        assert_eq!((t.hands, t.per_target), (2, vec![2, 0, 2]));
     }
 }

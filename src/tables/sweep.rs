@@ -1,72 +1,66 @@
-//! `census24 sweep` as a library: solve every hand of a table in parallel and
-//! write it, resumably, as Parquet.
+//! `census24 sweep` as a library: the one driver that makes every kind of
+//! table ([`crate::tables::kind`]), solving its hands in parallel and
+//! writing it, resumably, as Parquet.
 //!
-//! A small table (at most [`IN_MEMORY_HANDS`] hands: every hand size up to 5
-//! of the default deck) is solved in one parallel pass and written directly:
-//! it takes a fraction of a second, and files in between would cost more
-//! than the solving. A larger one (or one asked `resumable`) is cut into
-//! chunks of [`CHUNK_HANDS`] hands (sorted, see [`crate::tables::enumerate`]). Each
+//! The driver owns the plan, the lock, the manifest and the conflict check,
+//! the thread pool, chunks, resume, shards and the final write; a kind plugs
+//! in its key, its rows of one hand, their frames and files, and the words of
+//! its summary. Each hand's counts are folded into the run's [`Tally`] as its
+//! rows are taken, in one place ([`Assembly::take`]).
+//!
+//! A small table (at most [`TableKind::in_memory_hands`] hands: every hand
+//! size up to 5 of the default deck for a single target) is solved in one
+//! parallel pass and written directly: it takes a fraction of a second, and
+//! files in between would cost more than the solving. A larger one (or one
+//! asked `resumable`, or any reach table) is cut into chunks of
+//! [`CHUNK_HANDS`] hands (sorted, see [`crate::tables::enumerate`]). Each
 //! chunk is solved in parallel with rayon and written to the hidden
-//! `.partial` folder as soon as it is done, so Ctrl-C or a kill loses only
-//! the chunk in progress; running the same command again reuses the finished
-//! chunks. When all chunks are done the final files are written from the
-//! chunks in order and the `.partial` folder is removed.
+//! `.partial` folder, with its counts, as soon as it is done, so Ctrl-C or a
+//! kill loses only the chunk in progress; running the same command again
+//! reuses the finished chunks. When all chunks are done the final files are
+//! written from the chunks in order (files held whole, such as the hands,
+//! from memory; the others streamed) and the `.partial` folder is removed.
 //!
-//! Output bytes depend only on the parameters: rows are produced in hand
-//! order whatever the thread count or chunking (`par_iter().collect()` keeps
-//! order, and so does [`solve_in_order`] for chunks), and
-//! [`crate::tables::table`] writes the same bytes for the same rows.
+//! Output bytes depend only on the parameters: rows are taken in hand order
+//! whatever the thread count or chunking ([`solve_in_order`]), and
+//! [`crate::tables::table`] writes the same bytes for the same rows however
+//! they were cut into frames.
 
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex};
+use std::thread::JoinHandle;
 use std::time::Instant;
 
 use polars::prelude::{DataFrame, PolarsError};
-use rayon::prelude::*;
 
-use crate::game::error::InputError;
-use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::hand::Hand;
 use crate::game::number::Q;
 pub use crate::tables::enumerate::MAX_SWEEP_HANDS;
 use crate::tables::enumerate::{self, Deck, ValueRange};
 pub use crate::tables::error::PlanError;
-use crate::tables::layout::{Part, Shard, TableKey};
+use crate::tables::kind::{TableFile, TableKind};
+use crate::tables::layout::{self, Part, Shard};
 use crate::tables::manifest::{Params, RunRecord};
-use crate::tables::rows::{
-    HandRow, RowSpec, SolutionBatch, SolutionRow, hand_batch, hand_row, hand_rows,
-};
-use crate::tables::store::{self, SweepError};
-use crate::tables::summary::{Progress, Summary};
-use crate::tables::table;
+use crate::tables::store::{self, Content, DoneChunk, SweepError};
+use crate::tables::summary::{Progress, Summary, Tally};
+use crate::tables::table::{self, TableWriter};
 
 /// Hands per chunk: small enough that an interruption loses little and the
-/// progress bar moves, large enough that two Parquet files per chunk cost
-/// nothing next to solving.
+/// progress bar moves, large enough that the files of a chunk cost nothing
+/// next to solving.
 pub const CHUNK_HANDS: usize = 512;
 
-/// Hands whose solutions make one frame when a chunk is written.
+/// Hands whose rows make one frame of each file.
 const FRAME_HANDS: usize = 32;
 
-/// Tables of at most this many hands are solved and written without chunk
-/// files (unless a run is asked to be resumable): the 6175 five-card hands of
-/// the default deck take well under a second and 100 MB.
-pub const IN_MEMORY_HANDS: usize = 8192;
-
-/// The largest hand size whose structural classes a sweep enumerates; past
-/// it the class counts explode and only `--no-solutions` is offered.
-pub const MAX_SOLUTIONS_K: usize = 7;
-
-/// A validated sweep: which table, where, and how to run it.
+/// A validated sweep of one table of kind `K`: which table, where, and how
+/// to run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SweepConfig {
-    pub key: TableKey,
+pub struct SweepConfig<K> {
+    pub kind: K,
     pub out: PathBuf,
     pub shard: Option<Shard>,
-    pub solutions: bool,
-    /// With `solutions`: the counts and difficulty of each hand, but no
-    /// solutions table.
-    pub counts_only: bool,
     /// Write finished chunks as the sweep goes even for a small table, so
     /// that an interrupted run resumes.
     pub resumable: bool,
@@ -79,23 +73,10 @@ pub struct SweepConfig {
     pub stop_after_chunks: Option<usize>,
 }
 
-impl SweepConfig {
+impl<K: TableKind> SweepConfig<K> {
     /// Checks that the options describe a table that can be made.
-    pub fn validate(self) -> Result<SweepConfig, PlanError> {
-        let k = self.key.k;
-        let (max, note) = if self.solutions {
-            (MAX_SOLUTIONS_K, " (larger hands need --no-solutions)")
-        } else {
-            (MAX_EXACT_CARDS, "")
-        };
-        check_plan(
-            k,
-            max,
-            note,
-            self.key.values,
-            self.key.deck,
-            self.key.target,
-        )?;
+    pub fn validate(self) -> Result<Self, PlanError> {
+        self.kind.validate()?;
         Ok(self)
     }
 
@@ -106,38 +87,14 @@ impl SweepConfig {
     /// The parameters recorded in the manifest and the run record.
     pub fn params(&self) -> Params {
         Params {
-            tool_version: env!("CARGO_PKG_VERSION").to_string(),
-            schema_version: table::SCHEMA_VERSION,
-            hand_size: self.key.k,
-            values: self.key.values.to_string(),
-            target: self.key.target.to_string(),
-            rules: self.key.rules.to_string(),
-            deck: self.key.deck.to_string(),
-            solutions: self.solutions,
-            counts_only: self.counts_only,
             shard: self.shard.map(|s| s.to_string()),
+            ..self.kind.params()
         }
     }
 
     /// The folder of the table.
     pub fn dir(&self) -> PathBuf {
-        self.out.join(self.key.partition())
-    }
-
-    fn describe(&self) -> String {
-        let k = &self.key;
-        let shard = self
-            .shard
-            .map(|s| format!(", shard {s}"))
-            .unwrap_or_default();
-        format!(
-            "{} from {} ({}, target {}, deck {}{shard})",
-            crate::tables::summary::counted(k.k as u64, "card"),
-            k.values,
-            k.rules,
-            k.target,
-            k.deck
-        )
+        self.out.join(self.kind.partition())
     }
 }
 
@@ -186,13 +143,12 @@ pub(crate) fn check_plan(
     Ok(count)
 }
 
-/// Refuses to write where the result would mix with other output. `remaking`:
-/// the folder holds a finished table with these very parameters, whose files
-/// the run will replace.
-fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> {
-    let dir = cfg.dir();
-    let part = cfg.part();
-    let names = store::list(&dir)?;
+/// Refuses to write where the result would mix with other output: parts
+/// beside a whole table or of another split, or table files without a
+/// manifest. `remaking`: the folder holds a finished table with these very
+/// parameters, whose files the run will replace.
+fn check_conflicts(dir: &Path, out: &Path, part: Part, remaking: bool) -> Result<(), SweepError> {
+    let names = store::list(dir)?;
     let parts: Vec<&String> = names
         .iter()
         .filter(|n| Part::of_manifest_name(n).is_some())
@@ -203,7 +159,7 @@ fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> 
                 return Err(SweepError::Conflict(format!(
                     "{} holds shard parts ({p}); run `census24 merge --out {}` to join them, or remove them",
                     dir.display(),
-                    cfg.out.display()
+                    out.display()
                 )));
             }
         }
@@ -225,307 +181,488 @@ fn check_conflicts(cfg: &SweepConfig, remaking: bool) -> Result<(), SweepError> 
             }
         }
     }
-    let partial_exists = dir.join(part.partial()).exists();
-    for file in [part.hands(), part.solutions()] {
-        if !partial_exists && !remaking && names.contains(&file) {
-            return Err(SweepError::Conflict(format!(
-                "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
-                dir.join(&file).display(),
-                part.manifest()
-            )));
-        }
+    if remaking || dir.join(part.partial()).exists() {
+        return Ok(());
+    }
+    if let Some(file) = part.files().into_iter().find(|f| names.contains(f)) {
+        return Err(SweepError::Conflict(format!(
+            "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
+            dir.join(&file).display(),
+            part.manifest()
+        )));
     }
     Ok(())
 }
 
+/// Whether an unfinished run of this table waits in `partial`; an error
+/// naming what differs if it was started with another record.
+fn earlier_run(partial: &Path, record: &RunRecord) -> Result<bool, SweepError> {
+    let Some(old) = store::read_run_record(partial)? else {
+        return Ok(false);
+    };
+    if old == *record {
+        return Ok(true);
+    }
+    let mut diff = old.parameters.differences(&record.parameters);
+    if old.chunk_hands != record.chunk_hands {
+        diff.push(format!(
+            "chunk_hands: {} there, {} here",
+            old.chunk_hands, record.chunk_hands
+        ));
+    }
+    Err(SweepError::ResumeMismatch {
+        path: partial.to_path_buf(),
+        diff: diff.join("; "),
+    })
+}
+
 /// Runs one sweep (or resumes it) and returns what it did.
-pub fn sweep(cfg: &SweepConfig, progress: &dyn Progress) -> Result<Summary, SweepError> {
+pub fn sweep<K: TableKind>(
+    cfg: &SweepConfig<K>,
+    progress: &dyn Progress,
+) -> Result<Summary, SweepError> {
     sweep_keeping(cfg, progress).map(|(summary, _)| summary)
 }
 
-/// The frames of a table that a sweep wrote in one pass from memory: hands,
-/// and solutions when it made them. Its report reads them instead of the
-/// files just written.
-pub type Written = (DataFrame, Option<DataFrame>);
+/// The frames of a table that a sweep wrote in one pass from memory, one
+/// per file of its kind ([`TableKind::files`]), as written. Its report
+/// reads them instead of the files just written.
+pub type Written = Vec<DataFrame>;
 
 /// [`sweep`], also returning the table's frames when it was written in one
 /// pass from memory (small tables, not resumable).
-pub fn sweep_keeping(
-    cfg: &SweepConfig,
+pub fn sweep_keeping<K: TableKind>(
+    cfg: &SweepConfig<K>,
     progress: &dyn Progress,
 ) -> Result<(Summary, Option<Written>), SweepError> {
     let start = Instant::now();
     let dir = cfg.dir();
-    let part = cfg.part();
-    let params = cfg.params();
-    let summary = |tally, resumed_chunks, chunks, already_complete, threads| Summary {
-        what: cfg.describe(),
+    let summary = |tally: Tally, (resumed_chunks, chunks), threads, already_complete| Summary {
+        headline: cfg.kind.headline(cfg.shard, &tally),
         tally,
-        solutions: cfg.solutions && !cfg.counts_only,
         resumed_chunks,
         chunks,
         already_complete,
         elapsed: start.elapsed(),
         threads,
-        location: dir.display().to_string(),
+        location: format!("{} in {}", cfg.kind.files_word(), dir.display()),
     };
-
+    let run = Run::new(cfg, progress);
     // One writer per part: a second run on it stops here, and this one
     // removes what killed runs of the part left behind.
-    let _lock = store::lock_part(&dir, part)?;
-    let partial = dir.join(part.partial());
-    let before = store::before_run(&dir, part, &params, cfg.skip_complete)?;
+    let _lock = store::lock_part(&dir, run.part)?;
+    let before = store::before_run(&dir, run.part, &run.params, cfg.skip_complete)?;
     if let store::Before::Complete(m) = &before {
         // A run killed after its manifest was written leaves its chunks.
-        store::remove_partial(&partial)?;
-        return Ok((summary(m.tally(), 0, 0, true, 0), None));
+        store::remove_partial(&run.partial)?;
+        return Ok((summary(m.tally(), (0, 0), 0, true), None));
     }
     // Same parameters (or a damaged table): remaking the table is what was
     // asked for. The new files replace the old ones by rename, so a reader
     // never sees a half-written file; an interrupted remake leaves files
     // that no longer match the old manifest, which readers refuse and the
     // same command finishes.
-    check_conflicts(cfg, !matches!(before, store::Before::Nothing))?;
+    let remaking = !matches!(before, store::Before::Nothing);
+    check_conflicts(&dir, &cfg.out, run.part, remaking)?;
 
-    let key = cfg.key;
-    let all = enumerate::hands(key.k, key.values, key.deck);
+    let (k, values, deck) = cfg.kind.hand_set();
+    let all = enumerate::hands(k, values, deck);
     let mine = &all[cfg.shard.map_or(0..all.len(), |s| s.range(all.len()))];
-    let spec = RowSpec {
-        target: key.target,
-        rules: key.rules,
-        deck: key.deck,
-        total_ways: enumerate::total_ways(key.k, key.values, key.deck)
-            .expect("validated hand sizes and decks keep the deal count inside u128"),
-        solutions: cfg.solutions,
-    };
-    let threads = cfg.threads.unwrap_or(0);
-    // The workers are joinable so that a chunked run can wait for them to
-    // end, and their caches to be freed, before writing the final files.
-    let mut workers = Vec::new();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .spawn_handler(|thread| {
-            let mut b = std::thread::Builder::new();
-            if let Some(name) = thread.name() {
-                b = b.name(name.to_owned());
-            }
-            if let Some(size) = thread.stack_size() {
-                b = b.stack_size(size);
-            }
-            workers.push(b.spawn(|| thread.run())?);
-            Ok(())
-        })
-        .build()
-        .map_err(|e| SweepError::Threads(threads, e))?;
-    progress.start(mine.len() as u64);
-    let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
-    // The rows of some hands, in hand order, on the pool; one bar spans the
-    // run, so it is advanced here rather than with indicatif's rayon adaptor,
-    // which finishes the bar at the end of each parallel loop.
-    let solve = |hands: &[Vec<i64>]| -> Result<(Vec<HandRow>, Vec<SolutionRow>), InputError> {
-        let rows: Vec<(HandRow, Vec<SolutionRow>)> = pool.install(|| {
-            hands
-                .par_iter()
-                .map(|cards| {
-                    let hand = Hand::new(cards.clone())?;
-                    if cfg.counts_only {
-                        Ok((hand_row(&hand, &spec)?, Vec::new()))
-                    } else {
-                        hand_rows(&hand, &spec)
-                    }
-                })
-                .inspect(|_| progress.advance(1))
-                .collect::<Result<_, InputError>>()
-        })?;
-        let (hand_rows, solution_rows): (Vec<HandRow>, Vec<Vec<SolutionRow>>) =
-            rows.into_iter().unzip();
-        Ok((hand_rows, solution_rows.into_iter().flatten().collect()))
-    };
-    // One hand's rows for a chunked run ([`solve_in_order`]), its solutions
-    // held compactly.
-    let solve_batch = |cards: &[i64]| -> Result<(HandRow, SolutionBatch), InputError> {
-        let hand = Hand::new(cards.to_vec())?;
-        let out = if cfg.counts_only {
-            (hand_row(&hand, &spec)?, SolutionBatch::default())
-        } else {
-            hand_batch(&hand, &spec)?
-        };
-        progress.advance(1);
-        Ok(out)
-    };
-    let with_solutions = cfg.solutions && !cfg.counts_only;
-
+    let pool = Pool::new(cfg.threads)?;
+    let threads = pool.pool.current_num_threads();
     let record = RunRecord {
-        parameters: params.clone(),
+        parameters: run.params.clone(),
         chunk_hands: CHUNK_HANDS,
     };
-    let earlier = store::read_run_record(&partial)?;
-    if let Some(old) = &earlier
-        && *old != record
-    {
-        let mut diff = old.parameters.differences(&record.parameters);
-        if old.chunk_hands != record.chunk_hands {
-            diff.push(format!(
-                "chunk_hands: {} there, {} here",
-                old.chunk_hands, record.chunk_hands
-            ));
-        }
-        return Err(SweepError::ResumeMismatch {
-            path: partial,
-            diff: diff.join("; "),
-        });
-    }
     // An unfinished run is resumed however it was started; a run asked to
     // stop after some chunks must write them.
-    let chunked = earlier.is_some()
+    let chunked = earlier_run(&run.partial, &record)?
         || cfg.resumable
         || cfg.stop_after_chunks.is_some()
-        || mine.len() > IN_MEMORY_HANDS;
-    let table_err = |path: &PathBuf| {
-        let path = path.clone();
-        move |source: PolarsError| SweepError::Table { path, source }
-    };
-
+        || mine.len() > cfg.kind.in_memory_hands();
+    progress.start(mine.len() as u64);
     if !chunked {
-        let (hand_rows, solution_rows) = solve(mine)?;
-        progress.finish();
-        let mut hands_df = table::hands_frame(&hand_rows).map_err(table_err(&dir))?;
-        // Places by difficulty need every hand, so only whole tables have them.
-        if part == Part::Whole {
-            table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
-        }
-        let solutions = if with_solutions {
-            Some(table::solutions_frame(&solution_rows).map_err(table_err(&dir))?)
-        } else {
-            None
-        };
-        // Frames share their columns: keeping them costs no copy.
-        let written = (hands_df.clone(), solutions.clone());
+        let (tally, frames) = run.in_memory(&pool.pool, mine)?;
         // The run record first: a run killed between the final renames
         // leaves it, and the same command then resumes (chunked) instead
         // of finding table files without a manifest.
-        store::write_run_record(&partial, &record)?;
-        let manifest = store::write_table(
-            &dir,
-            part,
-            params,
-            hands_df,
-            solutions.map(|s| std::iter::once(Ok(s))),
-        )?;
-        store::remove_partial(&partial)?;
-        let threads = pool.current_num_threads();
-        return Ok((
-            summary(manifest.tally(), 0, 0, false, threads),
-            Some(written),
-        ));
+        store::write_run_record(&run.partial, &record)?;
+        let contents = run
+            .files
+            .iter()
+            .zip(&frames)
+            .map(|(file, df)| match file.whole {
+                // Frames share their columns: keeping them costs no copy.
+                Some(_) => Content::Whole(df.clone()),
+                None => Content::Streamed(
+                    df.schema().clone(),
+                    Box::new(std::iter::once(Ok(df.clone()))),
+                ),
+            });
+        run.write(&tally, contents.collect())?;
+        return Ok((summary(tally, (0, 0), threads, false), Some(frames)));
     }
-    if earlier.is_none() {
-        store::write_run_record(&partial, &record)?;
-    }
-
-    // Hands tables are small and kept; solutions are streamed back from the
-    // chunk files at the end, so memory never holds a whole solutions table.
-    let solutions_schema = table::solutions_frame(&[])
-        .map_err(table_err(&partial))?
-        .schema()
-        .clone();
-    let mut hand_frames: Vec<DataFrame> = Vec::with_capacity(chunks.len());
-    let (mut resumed, mut written) = (0, 0);
-    for (c, hands) in chunks.iter().enumerate() {
-        if let Some(done) = store::read_chunk_hands(&partial, c)? {
-            progress.advance(hands.len() as u64);
-            hand_frames.push(done);
-            resumed += 1;
-            continue;
-        }
-        // The hands are solved on the pool and taken here in hand order as
-        // they finish, so memory holds the solutions of the few hands
-        // between the first unfinished one and the last finished one, and
-        // of one frame's hands, rather than of the whole chunk (up to
-        // 300,000 six-card solutions); and the threads never wait for each
-        // other within a chunk.
-        let mut hand_rows = Vec::with_capacity(hands.len());
-        let mut sols_bytes = Vec::new();
-        let mut writer = match with_solutions {
-            true => Some(
-                table::TableWriter::for_chunk(&mut sols_bytes, &solutions_schema)
-                    .map_err(table_err(&partial))?,
-            ),
-            false => None,
-        };
-        let mut group: Vec<SolutionBatch> = Vec::with_capacity(FRAME_HANDS);
-        let mut failed: Option<SweepError> = None;
-        let mut flush = |group: &mut Vec<SolutionBatch>| -> Result<(), SweepError> {
-            if let Some(w) = writer.as_mut() {
-                let df = table::solutions_frame_batches(group).map_err(table_err(&partial))?;
-                w.push(df).map_err(table_err(&partial))?;
-            }
-            group.clear();
-            Ok(())
-        };
-        solve_in_order(&pool, hands, &solve_batch, |result| {
-            if failed.is_some() {
-                return;
-            }
-            match result {
-                Ok((row, batch)) => {
-                    hand_rows.push(row);
-                    group.push(batch);
-                    if group.len() == FRAME_HANDS
-                        && let Err(e) = flush(&mut group)
-                    {
-                        failed = Some(e);
-                    }
-                }
-                Err(e) => failed = Some(e.into()),
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        flush(&mut group)?;
-        if let Some(w) = writer {
-            w.finish().map_err(table_err(&partial))?;
-        }
-        let hands_df = table::hands_frame(&hand_rows).map_err(table_err(&partial))?;
-        store::write_chunk(
-            &partial,
-            c,
-            &hands_df,
-            with_solutions.then_some(sols_bytes.as_slice()),
-        )?;
-        hand_frames.push(hands_df);
-        written += 1;
-        if cfg.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
-            progress.finish();
-            return Err(SweepError::Stopped(written));
-        }
-    }
-    progress.finish();
+    store::write_run_record(&run.partial, &record)?;
+    let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
+    let (tally, whole, resumed) = run.chunked(&pool.pool, &chunks)?;
     // The workers' caches (the class engine's, the derivation counters')
     // are freed with their threads, before the final files are written.
-    let threads = pool.current_num_threads();
-    drop(pool);
-    for w in workers {
-        // A worker that panicked has already failed the run through rayon.
-        let _ = w.join();
-    }
-
-    let mut hands_df = match table::concat(hand_frames).map_err(table_err(&dir))? {
-        Some(df) => df,
-        None => table::hands_frame(&[]).map_err(table_err(&dir))?,
-    };
-    let solutions = with_solutions
-        .then(|| (0..chunks.len()).flat_map(|c| store::read_chunk_solutions(&partial, c)));
-    if part == Part::Whole {
-        table::fill_difficulty_rank(&mut hands_df).map_err(table_err(&dir))?;
-    }
-    let manifest = store::write_table(&dir, part, params, hands_df, solutions)?;
-    store::remove_partial(&partial)?;
+    pool.close();
+    run.write_from_chunks(&tally, whole, chunks.len())?;
     Ok((
-        summary(manifest.tally(), resumed, chunks.len(), false, threads),
+        summary(tally, (resumed, chunks.len()), threads, false),
         None,
     ))
+}
+
+/// The error of a Parquet step on `path`.
+fn table_err(path: &Path) -> impl FnOnce(PolarsError) -> SweepError + use<> {
+    let path = path.to_path_buf();
+    move |source| SweepError::Table { path, source }
+}
+
+/// A sweep under way: the table, where it goes, and who watches.
+struct Run<'a, K> {
+    kind: &'a K,
+    stop_after_chunks: Option<usize>,
+    files: Vec<TableFile>,
+    dir: PathBuf,
+    part: Part,
+    partial: PathBuf,
+    params: Params,
+    progress: &'a dyn Progress,
+}
+
+impl<'a, K: TableKind> Run<'a, K> {
+    fn new(cfg: &'a SweepConfig<K>, progress: &'a dyn Progress) -> Run<'a, K> {
+        let dir = cfg.dir();
+        let part = cfg.part();
+        Run {
+            kind: &cfg.kind,
+            stop_after_chunks: cfg.stop_after_chunks,
+            files: cfg.kind.files(),
+            partial: dir.join(part.partial()),
+            dir,
+            part,
+            params: cfg.params(),
+            progress,
+        }
+    }
+
+    /// Solves `hands` on `pool` and gives their rows, in hand order, to
+    /// `into`. Progress advances as each hand is solved: one bar spans the
+    /// run, so it is advanced here rather than with indicatif's rayon
+    /// adaptor, which finishes the bar at the end of each parallel loop.
+    fn solve(
+        &self,
+        pool: &rayon::ThreadPool,
+        hands: &[Vec<i64>],
+        into: &mut Assembly<'_, K>,
+    ) -> Result<(), SweepError> {
+        let kind = self.kind;
+        let progress = self.progress;
+        let make = |cards: &[i64]| {
+            let rows = Hand::new(cards.to_vec()).and_then(|hand| kind.rows_of_hand(&hand));
+            progress.advance(1);
+            rows
+        };
+        let mut failed: Option<SweepError> = None;
+        solve_in_order(pool, hands, &make, |rows| {
+            if failed.is_none()
+                && let Err(e) = rows.map_err(SweepError::from).and_then(|r| into.take(r))
+            {
+                failed = Some(e);
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Every hand of a small table, solved into frames held in memory: one
+    /// per file, whole files completed.
+    fn in_memory(
+        &self,
+        pool: &rayon::ThreadPool,
+        hands: &[Vec<i64>],
+    ) -> Result<(Tally, Vec<DataFrame>), SweepError> {
+        let outs = self.files.iter().map(|_| Out::Frames(Vec::new())).collect();
+        let mut table = Assembly::new(self.kind, outs, &self.dir);
+        self.solve(pool, hands, &mut table)?;
+        self.progress.finish();
+        let (tally, frames) = table.finish()?;
+        let frames = self
+            .files
+            .iter()
+            .zip(frames)
+            .map(|(file, df)| {
+                let df = df.expect("frames held in memory");
+                file.join(vec![df], self.part).map_err(table_err(&self.dir))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((tally, frames))
+    }
+
+    /// Every chunk of a chunked run, solved and written or taken back from
+    /// an earlier run: the run's tally, each whole file's frames by chunk,
+    /// and how many chunks were taken back.
+    fn chunked(
+        &self,
+        pool: &rayon::ThreadPool,
+        chunks: &[&[Vec<i64>]],
+    ) -> Result<(Tally, Vec<Vec<DataFrame>>, usize), SweepError> {
+        let whole: Vec<&str> = self
+            .files
+            .iter()
+            .filter(|f| f.whole.is_some())
+            .map(|f| f.stem)
+            .collect();
+        let mut tally = Tally::default();
+        let mut frames: Vec<Vec<DataFrame>> = whole.iter().map(|_| Vec::new()).collect();
+        let (mut resumed, mut written) = (0, 0);
+        for (c, hands) in chunks.iter().enumerate() {
+            let done = match store::read_chunk(&self.partial, c, &whole)? {
+                Some(done) => {
+                    self.progress.advance(hands.len() as u64);
+                    resumed += 1;
+                    done
+                }
+                None => {
+                    let done = self.make_chunk(pool, c, hands)?;
+                    written += 1;
+                    if self.stop_after_chunks == Some(written) && c + 1 < chunks.len() {
+                        self.progress.finish();
+                        return Err(SweepError::Stopped(written));
+                    }
+                    done
+                }
+            };
+            tally += done.tally;
+            for (file, df) in frames.iter_mut().zip(done.frames) {
+                file.push(df);
+            }
+        }
+        self.progress.finish();
+        Ok((tally, frames, resumed))
+    }
+
+    /// Solves chunk `c` and writes its files and marker. The hands are
+    /// solved on the pool and taken here in hand order as they finish, so
+    /// memory holds the rows of the few hands between the first unfinished
+    /// one and the last finished one, and of one frame's hands, rather than
+    /// of the whole chunk (up to 300,000 six-card solutions); and the
+    /// threads never wait for each other within a chunk.
+    fn make_chunk(
+        &self,
+        pool: &rayon::ThreadPool,
+        c: usize,
+        hands: &[Vec<i64>],
+    ) -> Result<DoneChunk, SweepError> {
+        let mut bytes: Vec<Vec<u8>> = self.files.iter().map(|_| Vec::new()).collect();
+        let (tally, whole) = {
+            let mut outs = Vec::new();
+            for (file, buf) in self.files.iter().zip(bytes.iter_mut()) {
+                outs.push(match file.whole {
+                    Some(_) => Out::Frames(Vec::new()),
+                    None => {
+                        let schema = (file.empty)()
+                            .map_err(table_err(&self.partial))?
+                            .schema()
+                            .clone();
+                        Out::Writer(Box::new(
+                            TableWriter::for_chunk(buf, &schema)
+                                .map_err(table_err(&self.partial))?,
+                        ))
+                    }
+                });
+            }
+            let mut chunk = Assembly::new(self.kind, outs, &self.partial);
+            self.solve(pool, hands, &mut chunk)?;
+            chunk.finish()?
+        };
+        let mut files = Vec::new();
+        let mut frames = Vec::new();
+        for ((file, buf), df) in self.files.iter().zip(bytes).zip(whole) {
+            let name = layout::chunk_file(c, file.stem);
+            let buf = match df {
+                Some(df) => {
+                    let buf = table::to_chunk_parquet(&df)
+                        .map_err(table_err(&self.partial.join(&name)))?;
+                    frames.push(df);
+                    buf
+                }
+                None => buf,
+            };
+            files.push((name, buf));
+        }
+        store::write_chunk(&self.partial, c, &files, &tally)?;
+        Ok(DoneChunk { tally, frames })
+    }
+
+    /// Writes the final table from the chunks: whole files from their
+    /// frames, the others streamed back from the chunk files, so memory
+    /// never holds a whole solutions or reach table.
+    fn write_from_chunks(
+        &self,
+        tally: &Tally,
+        whole: Vec<Vec<DataFrame>>,
+        chunks: usize,
+    ) -> Result<(), SweepError> {
+        let mut whole = whole.into_iter();
+        let mut contents = Vec::new();
+        for file in &self.files {
+            let content = match file.whole {
+                Some(_) => {
+                    let frames = whole.next().expect("frames of every whole file");
+                    Content::Whole(file.join(frames, self.part).map_err(table_err(&self.dir))?)
+                }
+                None => {
+                    let schema = (file.empty)()
+                        .map_err(table_err(&self.dir))?
+                        .schema()
+                        .clone();
+                    let partial = self.partial.clone();
+                    let stem = file.stem;
+                    let frames =
+                        (0..chunks).flat_map(move |c| store::read_chunk_stream(&partial, c, stem));
+                    Content::Streamed(schema, Box::new(frames))
+                }
+            };
+            contents.push(content);
+        }
+        self.write(tally, contents)
+    }
+
+    /// The final files and manifest, then the unfinished run's folder
+    /// removed.
+    fn write(&self, tally: &Tally, contents: Vec<Content<'_>>) -> Result<(), SweepError> {
+        let files = self
+            .files
+            .iter()
+            .zip(contents)
+            .map(|(file, content)| (self.part.file(file.stem), content))
+            .collect();
+        store::write_table(&self.dir, self.part, &self.params, tally, files)?;
+        store::remove_partial(&self.partial)
+    }
+}
+
+/// Where the frames of one file go as hands are taken: kept in memory, or
+/// written into a chunk file's bytes.
+enum Out<'b> {
+    Frames(Vec<DataFrame>),
+    Writer(Box<TableWriter<&'b mut Vec<u8>>>),
+}
+
+/// The rows of hands taken in hand order: each hand's counts folded into
+/// the tally, and every [`FRAME_HANDS`] hands' rows made into one frame per
+/// file.
+struct Assembly<'b, K: TableKind> {
+    kind: &'b K,
+    outs: Vec<Out<'b>>,
+    group: Vec<K::Rows>,
+    tally: Tally,
+    /// Named in errors.
+    path: &'b Path,
+}
+
+impl<'b, K: TableKind> Assembly<'b, K> {
+    fn new(kind: &'b K, outs: Vec<Out<'b>>, path: &'b Path) -> Assembly<'b, K> {
+        Assembly {
+            kind,
+            outs,
+            group: Vec::with_capacity(FRAME_HANDS),
+            tally: Tally::default(),
+            path,
+        }
+    }
+
+    /// Takes the next hand's rows: the one place where hands are counted.
+    fn take(&mut self, rows: K::Rows) -> Result<(), SweepError> {
+        self.tally += self.kind.tally(&rows);
+        self.group.push(rows);
+        if self.group.len() == FRAME_HANDS {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), SweepError> {
+        if self.group.is_empty() {
+            return Ok(());
+        }
+        let rows = std::mem::replace(&mut self.group, Vec::with_capacity(FRAME_HANDS));
+        let path = self.path;
+        let frames = self.kind.frames(rows).map_err(table_err(path))?;
+        for (out, df) in self.outs.iter_mut().zip(frames) {
+            match out {
+                Out::Frames(frames) => frames.push(df),
+                Out::Writer(w) => w.push(df).map_err(table_err(path))?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The tally, and each file's frames stacked (`None` for a file
+    /// written into a chunk).
+    fn finish(mut self) -> Result<(Tally, Vec<Option<DataFrame>>), SweepError> {
+        self.flush()?;
+        let empty = || self.kind.frames(Vec::new());
+        let mut stacked = Vec::with_capacity(self.outs.len());
+        for (i, out) in std::mem::take(&mut self.outs).into_iter().enumerate() {
+            stacked.push(match out {
+                Out::Frames(frames) => {
+                    Some(match table::concat(frames).map_err(table_err(self.path))? {
+                        Some(df) => df,
+                        None => empty().map_err(table_err(self.path))?.swap_remove(i),
+                    })
+                }
+                Out::Writer(w) => {
+                    w.finish().map_err(table_err(self.path))?;
+                    None
+                }
+            });
+        }
+        Ok((self.tally, stacked))
+    }
+}
+
+/// The workers of one run. They are joinable so that a chunked run can wait
+/// for them to end, and their caches to be freed, before writing the final
+/// files.
+struct Pool {
+    pool: rayon::ThreadPool,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl Pool {
+    fn new(threads: Option<usize>) -> Result<Pool, SweepError> {
+        let threads = threads.unwrap_or(0);
+        let mut workers = Vec::new();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .spawn_handler(|thread| {
+                let mut b = std::thread::Builder::new();
+                if let Some(name) = thread.name() {
+                    b = b.name(name.to_owned());
+                }
+                if let Some(size) = thread.stack_size() {
+                    b = b.stack_size(size);
+                }
+                workers.push(b.spawn(|| thread.run())?);
+                Ok(())
+            })
+            .build()
+            .map_err(|e| SweepError::Threads(threads, e))?;
+        Ok(Pool { pool, workers })
+    }
+
+    /// Ends the pool and waits for its threads.
+    fn close(self) {
+        drop(self.pool);
+        for w in self.workers {
+            // A worker that panicked has already failed the run through rayon.
+            let _ = w.join();
+        }
+    }
 }
 
 /// Hands [`solve_in_order`] lets be started and not yet taken: enough to
@@ -584,59 +721,9 @@ fn solve_in_order<T: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::number::Q;
     use crate::game::rules::Rules;
-    use crate::tables::enumerate::Deck;
-
-    fn cfg(k: usize, values: &str, deck: Deck, solutions: bool) -> SweepConfig {
-        SweepConfig {
-            key: TableKey {
-                rules: Rules::Rational,
-                target: Q::int(24),
-                values: values.parse().unwrap(),
-                deck,
-                k,
-            },
-            out: PathBuf::from("data"),
-            shard: None,
-            solutions,
-            counts_only: false,
-            resumable: false,
-            threads: None,
-            skip_complete: false,
-            stop_after_chunks: None,
-        }
-    }
-
-    #[test]
-    fn rejects_impossible_tables_naming_the_value() {
-        let e = cfg(0, "1..13", Deck::Copies(4), true)
-            .validate()
-            .unwrap_err();
-        assert!(e.to_string().contains("hand size 0"), "{e}");
-        let e = cfg(9, "1..13", Deck::Copies(4), true)
-            .validate()
-            .unwrap_err();
-        assert!(e.to_string().contains("--no-solutions"), "{e}");
-        assert!(cfg(9, "1..13", Deck::Copies(4), false).validate().is_ok());
-        let e = cfg(5, "1..1", Deck::Copies(4), true)
-            .validate()
-            .unwrap_err();
-        assert!(matches!(e, PlanError::DeckTooSmall { cards: 4, .. }), "{e}");
-        assert!(cfg(5, "1..1", Deck::Unlimited, true).validate().is_ok());
-    }
-
-    /// Twelve cards from -27..27 drawn freely are C(66, 12) hands; the sweep
-    /// once tried to list them all and aborted.
-    #[test]
-    fn hand_count_is_checked_before_listing() {
-        let e = cfg(12, "-27..27", Deck::Unlimited, false)
-            .validate()
-            .unwrap_err();
-        assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
-        assert!(e.to_string().contains("4922879481520"), "{e}");
-        assert!(cfg(12, "1..13", Deck::Copies(4), false).validate().is_ok());
-    }
+    use crate::tables::layout::TableKey;
+    use crate::tables::one_target::OneTarget;
 
     #[test]
     fn results_come_in_hand_order_and_panics_are_raised() {
@@ -667,7 +754,25 @@ mod tests {
 
     #[test]
     fn layout_of_the_default_table() {
-        let c = cfg(4, "1..13", Deck::Copies(4), true);
+        let c = SweepConfig {
+            kind: OneTarget::new(
+                TableKey {
+                    rules: Rules::Rational,
+                    target: Q::int(24),
+                    values: "1..13".parse().unwrap(),
+                    deck: Deck::Copies(4),
+                    k: 4,
+                },
+                true,
+                false,
+            ),
+            out: PathBuf::from("data"),
+            shard: None,
+            resumable: false,
+            threads: None,
+            skip_complete: false,
+            stop_after_chunks: None,
+        };
         assert_eq!(
             c.dir(),
             PathBuf::from("data/rules=rational/target=24/values=1-13/deck=4/k=4")

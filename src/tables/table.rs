@@ -19,7 +19,6 @@ use crate::difficulty::Tier;
 use crate::tables::columns;
 use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
-use crate::tables::summary::Tally;
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
@@ -496,30 +495,6 @@ pub fn concat(frames: Vec<DataFrame>) -> PolarsResult<Option<DataFrame>> {
     Ok(Some(acc))
 }
 
-/// Counts of a hands table (and the row count of its solutions table).
-pub fn tally(hands: &DataFrame, solution_rows: usize) -> PolarsResult<Tally> {
-    let solvable = hands.column(columns::SOLVABLE)?.bool()?;
-    let integer = hands.column(columns::INTEGER_SOLVABLE)?.bool()?;
-    let fraction = hands.column(columns::NEEDS_FRACTION)?.bool()?;
-    let ways = hands.column(columns::DEAL_WAYS)?.u64()?;
-    let mut t = Tally {
-        hands: hands.height() as u64,
-        solvable: solvable.sum().unwrap_or(0) as u64,
-        integer_solvable: integer.sum().unwrap_or(0) as u64,
-        needs_fraction: fraction.sum().unwrap_or(0) as u64,
-        solution_rows: solution_rows as u64,
-        ..Tally::default()
-    };
-    for (s, w) in solvable.iter().zip(ways.iter()) {
-        let w = w.unwrap_or(0) as u128;
-        t.ways += w;
-        if s == Some(true) {
-            t.solvable_ways += w;
-        }
-    }
-    Ok(t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -723,20 +698,6 @@ mod tests {
         assert_eq!(
             to_parquet(&mut a.clone()).unwrap(),
             to_parquet(&mut b.clone()).unwrap()
-        );
-    }
-
-    #[test]
-    fn tally_of_a_frame_matches_the_rows() {
-        let (hands, sols) = sample();
-        let mut direct = Tally::default();
-        for h in &hands {
-            direct += Tally::of(h, 0);
-        }
-        direct.solution_rows = sols.len() as u64;
-        assert_eq!(
-            tally(&hands_frame(&hands).unwrap(), sols.len()).unwrap(),
-            direct
         );
     }
 }

@@ -1,5 +1,5 @@
-//! `census24 sweep`: options to a validated [`SweepConfig`], run it, print
-//! the summary paragraph.
+//! `census24 sweep`: options to a validated [`SweepConfig`] of a
+//! single-target or a reach table, run it, print the summary paragraph.
 
 use crate::cli::args::{Game, SweepArgs};
 use crate::cli::cmd::Status;
@@ -9,19 +9,18 @@ use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
 use crate::report::query::Table;
+use crate::tables::every_target::EveryTarget;
 use crate::tables::layout::ReachKey;
-use crate::tables::reach_sweep::{ReachConfig, reach_sweep};
-use crate::tables::sweep::{SweepConfig, sweep_keeping};
+use crate::tables::one_target::OneTarget;
+use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 
-impl SweepConfig {
+impl SweepConfig<OneTarget> {
     /// The config of `census24 sweep` options, validated.
-    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig, crate::tables::sweep::PlanError> {
+    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig<OneTarget>, PlanError> {
         SweepConfig {
-            key: args.table.key(),
+            kind: OneTarget::new(args.table.key(), !args.no_solutions, args.counts_only),
             out: args.out.clone(),
             shard: args.shard,
-            solutions: !args.no_solutions,
-            counts_only: args.counts_only,
             resumable: args.resumable,
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
@@ -31,33 +30,36 @@ impl SweepConfig {
     }
 }
 
-impl ReachConfig {
+impl SweepConfig<EveryTarget> {
     /// The config of `census24 sweep --targets` (or `--game`) options, validated.
     pub fn from_args(
         args: &SweepArgs,
         targets: TargetRange,
-    ) -> Result<ReachConfig, crate::tables::sweep::PlanError> {
+    ) -> Result<SweepConfig<EveryTarget>, PlanError> {
         let t = &args.table;
-        let mut cfg = ReachConfig {
-            key: ReachKey {
-                rules: t.rules,
-                uses: args.uses,
-                targets,
-                values: t.values(),
-                deck: t.deck(),
-                k: t.hand_size,
+        let mut cfg = SweepConfig {
+            kind: EveryTarget {
+                key: ReachKey {
+                    rules: t.rules,
+                    uses: args.uses,
+                    targets,
+                    values: t.values(),
+                    deck: t.deck(),
+                    k: t.hand_size,
+                },
+                // Any-selection tables decide targets; they count no solutions.
+                solutions: !args.no_solutions && args.uses == Use::All,
             },
             out: args.out.clone(),
             shard: args.shard,
-            // Any-selection tables decide targets; they count no solutions.
-            solutions: !args.no_solutions && args.uses == Use::All,
+            resumable: args.resumable,
             threads: args.threads.map(usize::from),
             skip_complete: args.skip_complete,
             stop_after_chunks: args.stop_after_chunks,
         };
         if args.game == Some(Game::Countdown) {
             let deck = Deck::Multiset(Multiset::countdown());
-            cfg.key = ReachKey {
+            cfg.kind.key = ReachKey {
                 rules: Rules::Natural,
                 uses: Use::Any,
                 targets: TargetRange { lo: 100, hi: 999 },
@@ -65,7 +67,7 @@ impl ReachConfig {
                 deck,
                 k: 6,
             };
-            cfg.solutions = false;
+            cfg.kind.solutions = false;
         }
         cfg.validate()
     }
@@ -76,8 +78,8 @@ fn run_reach(
     args: &SweepArgs,
     targets: crate::game::targets::TargetRange,
 ) -> anyhow::Result<Status> {
-    let cfg = ReachConfig::from_args(args, targets)?;
-    let summary = reach_sweep(&cfg, &hands_bar(args.quiet))?;
+    let cfg = SweepConfig::<EveryTarget>::from_args(args, targets)?;
+    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -86,7 +88,7 @@ fn run_reach(
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = crate::report::reach::write_reach_report(&cfg.out, &out, &cfg.key)?;
+        let readme = crate::report::reach::write_reach_report(&cfg.out, &out, &cfg.kind.key)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }
@@ -115,7 +117,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             "--use any writes a reach table: give --targets LO..HI (one target: --targets T..T)"
         );
     }
-    let cfg = SweepConfig::from_args(&args)?;
+    let cfg = SweepConfig::<OneTarget>::from_args(&args)?;
     let (summary, written) = sweep_keeping(&cfg, &hands_bar(args.quiet))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
@@ -128,11 +130,16 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 .reports
                 .clone()
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
-            only: Some(vec![cfg.key]),
+            only: Some(vec![cfg.kind.key]),
         };
         // The table just written is reported from memory, not read back.
         let fresh: Vec<_> = written
-            .map(|(hands, solutions)| (cfg.key, Table::of_frames(&cfg.dir(), hands, solutions)))
+            .map(|frames| {
+                let mut frames = frames.into_iter();
+                let hands = frames.next().expect("a table has a hands file");
+                let table = Table::of_frames(&cfg.dir(), hands, frames.next());
+                (cfg.kind.key, table)
+            })
             .into_iter()
             .collect();
         let written = write_reports_with(&plan, &fresh)?;

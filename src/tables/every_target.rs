@@ -1,0 +1,192 @@
+//! The reach table as a kind of table (`sweep --targets LO..HI`): every
+//! hand against every target of a range, one row per (hand, target) in
+//! `reach.parquet`, the rows of [`crate::tables::reach`]. Each hand is
+//! solved once for the whole range.
+
+use std::path::PathBuf;
+
+use polars::prelude::{DataFrame, PolarsResult};
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::number::Q;
+use crate::game::rules::Use;
+use crate::tables::error::PlanError;
+use crate::tables::kind::{TableFile, TableKind};
+use crate::tables::layout::{ReachKey, Shard};
+use crate::tables::manifest::Params;
+use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
+use crate::tables::summary::{Tally, counted};
+use crate::tables::sweep::check_plan;
+use crate::tables::table;
+
+/// The largest hand size whose solutions a reach sweep counts: one
+/// enumeration of a hand's classes for every value grows about a
+/// hundredfold per card, so larger hands take `--no-solutions`.
+pub const MAX_REACH_SOLUTIONS_K: usize = 6;
+
+/// The most rows a reach table holds (hands times targets).
+pub const MAX_REACH_ROWS: u128 = 200_000_000;
+
+/// A reach table: which one, and whether it counts solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EveryTarget {
+    pub key: ReachKey,
+    /// Count each target's solutions (and predict difficulty), or only
+    /// decide which targets each hand reaches.
+    pub solutions: bool,
+}
+
+impl EveryTarget {
+    fn spec(&self) -> ReachSpec {
+        let k = &self.key;
+        ReachSpec {
+            targets: k.targets,
+            rules: k.rules,
+            uses: k.uses,
+            deck: k.deck,
+            solutions: self.solutions,
+        }
+    }
+}
+
+/// `reach`, streamed: a thousand rows per hand.
+pub fn files() -> Vec<TableFile> {
+    vec![TableFile {
+        stem: "reach",
+        empty: || table::reach_frame(&[]),
+        whole: None,
+    }]
+}
+
+impl TableKind for EveryTarget {
+    type Rows = Vec<ReachRow>;
+
+    fn validate(&self) -> Result<(), PlanError> {
+        let key = self.key;
+        let (max, note) = if self.solutions {
+            (
+                MAX_REACH_SOLUTIONS_K,
+                " with --targets (larger hands need --no-solutions)",
+            )
+        } else {
+            (MAX_EXACT_CARDS, "")
+        };
+        if self.solutions && key.uses == Use::Any {
+            return Err(PlanError::Options(
+                "--use any sweeps decide each target and its closest value, without solution \
+                 counts: add --no-solutions"
+                    .into(),
+            ));
+        }
+        let count = check_plan(
+            key.k,
+            max,
+            note,
+            key.values,
+            key.deck,
+            Q::int(key.targets.widest()),
+        )?;
+        let rows = count * key.targets.width() as u128;
+        if rows > MAX_REACH_ROWS {
+            return Err(PlanError::TooManyRows {
+                rows,
+                max: MAX_REACH_ROWS,
+            });
+        }
+        Ok(())
+    }
+
+    fn partition(&self) -> PathBuf {
+        self.key.partition()
+    }
+
+    /// `target` holds the range.
+    fn params(&self) -> Params {
+        let k = &self.key;
+        Params {
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            schema_version: table::SCHEMA_VERSION,
+            hand_size: k.k,
+            values: k.values.to_string(),
+            target: k.targets.to_string(),
+            rules: k.rules.to_string(),
+            deck: k.deck.to_string(),
+            solutions: self.solutions,
+            counts_only: false,
+            shard: None,
+        }
+    }
+
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        (self.key.k, self.key.values, self.key.deck)
+    }
+
+    /// None: a reach table has up to a thousand rows per hand, and is
+    /// always written through chunks, so any run of it resumes.
+    fn in_memory_hands(&self) -> usize {
+        0
+    }
+
+    fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
+        reach_rows(hand, &self.spec())
+    }
+
+    fn tally(&self, rows: &Self::Rows) -> Tally {
+        let t = self.key.targets;
+        Tally::of_reach(rows, t.lo, t.width() as usize)
+    }
+
+    fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>> {
+        let rows: Vec<ReachRow> = rows.into_iter().flatten().collect();
+        Ok(vec![table::reach_frame(&rows)?])
+    }
+
+    /// Rows, solvable pairs, the target most hands make.
+    fn headline(&self, shard: Option<Shard>, t: &Tally) -> String {
+        let k = &self.key;
+        let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+        let mut s = format!(
+            "Swept {} of {} from {} against targets {} ({}, deck {}{shard}): \
+             {}, {} of them solvable ({:.2}%).",
+            counted(t.hands, "hand"),
+            counted(k.k as u64, "card"),
+            k.values,
+            k.targets,
+            k.rules,
+            k.deck,
+            counted(t.solution_rows, "row"),
+            t.solvable,
+            if t.solution_rows == 0 {
+                0.0
+            } else {
+                100.0 * t.solvable as f64 / t.solution_rows as f64
+            },
+        );
+        // A table kept as it was has its manifest's counts, which hold no
+        // per-target ones: every target then reads 0.
+        let zeros = vec![0; k.targets.width() as usize];
+        let per_target = match t.per_target.is_empty() {
+            true => &zeros,
+            false => &t.per_target,
+        };
+        if let Some((i, n)) = per_target
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+        {
+            s += &format!(
+                " Most solvable target: {} ({} of {}).",
+                k.targets.lo + i as i64,
+                n,
+                counted(t.hands, "hand")
+            );
+        }
+        s
+    }
+
+    fn files_word(&self) -> &'static str {
+        "Table"
+    }
+}

@@ -1,0 +1,116 @@
+//! What differs between kinds of table: the interface a kind plugs into the
+//! one sweep driver ([`crate::tables::sweep`]).
+//!
+//! The driver owns everything a table's making shares: the plan and its
+//! checks, the lock, the manifest and the conflict check, the thread pool,
+//! chunks and their resume, shards, the final write, and the count of what
+//! was made ([`Tally`], folded once per hand as its rows are made). A kind
+//! says only what is its own: its key (where the table lives and with which
+//! [`Params`]), the rows of one hand, the frames of some hands' rows, their
+//! files, and the words of its summary. A new kind of table is a type with
+//! this trait, its stems in [`crate::tables::layout::TABLE_STEMS`] and its
+//! files in [`files_of`].
+
+use std::path::PathBuf;
+
+use polars::prelude::{DataFrame, PolarsResult};
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::tables::error::PlanError;
+use crate::tables::layout::{Part, Shard};
+use crate::tables::manifest::Params;
+use crate::tables::summary::Tally;
+use crate::tables::{every_target, one_target, table};
+
+/// One kind of table: the single-target tables ([`one_target::OneTarget`]:
+/// `hands.parquet` and `solutions.parquet`) and the reach tables
+/// ([`every_target::EveryTarget`]: `reach.parquet`, every target of a
+/// range).
+pub trait TableKind: Sync {
+    /// The rows one hand gives, made on a worker thread.
+    type Rows: Send;
+
+    /// Checks that the options describe a table that can be made (the
+    /// hand set through [`crate::tables::sweep::check_plan`]).
+    fn validate(&self) -> Result<(), PlanError>;
+
+    /// The table's folder, relative to the output folder.
+    fn partition(&self) -> PathBuf;
+
+    /// The parameters its manifest records, for the whole table (the
+    /// driver adds the shard).
+    fn params(&self) -> Params;
+
+    /// The hands swept: their size, the card values and the deck.
+    fn hand_set(&self) -> (usize, ValueRange, Deck);
+
+    /// Tables of at most this many hands are solved and written in one
+    /// pass, without chunk files, unless a run is asked to be resumable.
+    fn in_memory_hands(&self) -> usize;
+
+    /// The rows of one hand.
+    fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError>;
+
+    /// The counts of one hand, from its rows.
+    fn tally(&self, rows: &Self::Rows) -> Tally;
+
+    /// The rows of some hands (in hand order) as one frame per file of
+    /// [`TableKind::files`], in that order.
+    fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>>;
+
+    /// The first sentences of the closing paragraph: what was made and
+    /// what it holds.
+    fn headline(&self, shard: Option<Shard>, tally: &Tally) -> String;
+
+    /// `Tables` or `Table`: the word before the folder that closes the
+    /// paragraph.
+    fn files_word(&self) -> &'static str;
+
+    /// The table's files, in the order its manifest lists them.
+    fn files(&self) -> Vec<TableFile> {
+        files_of(&self.params())
+    }
+}
+
+/// One Parquet file of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct TableFile {
+    /// See [`crate::tables::layout::TABLE_STEMS`].
+    pub stem: &'static str,
+    /// The file without rows (its columns, for a table of no hands).
+    pub empty: fn() -> PolarsResult<DataFrame>,
+    /// `Some` for a file held whole in memory until every hand is in, then
+    /// completed by this step (given the part being written: places by
+    /// difficulty need every hand, so only whole tables have them). `None`
+    /// for a file streamed to disk from its chunks or parts.
+    pub whole: Option<fn(&mut DataFrame, Part) -> PolarsResult<()>>,
+}
+
+impl TableFile {
+    /// The file's rows from `frames` (of chunks, parts or groups of hands,
+    /// in row order) in one frame, completed for `part` if the file is
+    /// held whole.
+    pub fn join(&self, frames: Vec<DataFrame>, part: Part) -> PolarsResult<DataFrame> {
+        let mut df = match table::concat(frames)? {
+            Some(df) => df,
+            None => (self.empty)()?,
+        };
+        df.rechunk_mut();
+        if let Some(complete) = self.whole {
+            complete(&mut df, part)?;
+        }
+        Ok(df)
+    }
+}
+
+/// The files of a table made with `params`, in manifest order: what a
+/// sweep writes and what a merge joins.
+pub fn files_of(params: &Params) -> Vec<TableFile> {
+    if params.target.contains("..") {
+        every_target::files()
+    } else {
+        one_target::files(params.solutions && !params.counts_only)
+    }
+}

@@ -1,0 +1,298 @@
+//! The single-target table as a kind of table: every hand against one
+//! target, `hands.parquet` (one row per hand) and `solutions.parquet` (one
+//! row per structural class), the rows of [`crate::tables::rows`].
+
+use std::path::PathBuf;
+
+use polars::prelude::{DataFrame, PolarsResult};
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::tables::enumerate;
+use crate::tables::error::PlanError;
+use crate::tables::kind::{TableFile, TableKind};
+use crate::tables::layout::{Part, Shard, TableKey};
+use crate::tables::manifest::Params;
+use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
+use crate::tables::summary::{Tally, counted, probability};
+use crate::tables::sweep::check_plan;
+use crate::tables::table;
+
+/// Tables of at most this many hands are solved and written without chunk
+/// files (unless a run is asked to be resumable): the 6175 five-card hands of
+/// the default deck take well under a second and 100 MB.
+pub const IN_MEMORY_HANDS: usize = 8192;
+
+/// The largest hand size whose structural classes a sweep enumerates; past
+/// it the class counts explode and only `--no-solutions` is offered.
+pub const MAX_SOLUTIONS_K: usize = 7;
+
+/// A single-target table: which one, and what it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OneTarget {
+    pub key: TableKey,
+    /// Enumerate each hand's structural classes (the solutions table and
+    /// the counts), or only decide each hand.
+    pub solutions: bool,
+    /// With `solutions`: the counts and difficulty of each hand, but no
+    /// solutions table.
+    pub counts_only: bool,
+    /// All deals of K cards, the denominator of `deal_probability` (set by
+    /// [`OneTarget::new`]).
+    total_ways: u128,
+}
+
+impl OneTarget {
+    pub fn new(key: TableKey, solutions: bool, counts_only: bool) -> OneTarget {
+        OneTarget {
+            key,
+            solutions,
+            counts_only,
+            // Checked by `validate`: an impossible deal count is refused there.
+            total_ways: enumerate::total_ways(key.k, key.values, key.deck).unwrap_or(0),
+        }
+    }
+
+    fn spec(&self) -> RowSpec {
+        RowSpec {
+            target: self.key.target,
+            rules: self.key.rules,
+            deck: self.key.deck,
+            total_ways: self.total_ways,
+            solutions: self.solutions,
+        }
+    }
+}
+
+/// `hands` (held whole: places by difficulty need every hand), then
+/// `solutions` when the table has them.
+pub fn files(with_solutions: bool) -> Vec<TableFile> {
+    let hands = TableFile {
+        stem: "hands",
+        empty: || table::hands_frame(&[]),
+        whole: Some(rank),
+    };
+    let solutions = TableFile {
+        stem: "solutions",
+        empty: || table::solutions_frame(&[]),
+        whole: None,
+    };
+    match with_solutions {
+        true => vec![hands, solutions],
+        false => vec![hands],
+    }
+}
+
+/// Places by difficulty need every hand, so only whole tables have them.
+fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
+    if part == Part::Whole {
+        table::fill_difficulty_rank(hands)?;
+    }
+    Ok(())
+}
+
+impl TableKind for OneTarget {
+    type Rows = (HandRow, SolutionBatch);
+
+    fn validate(&self) -> Result<(), PlanError> {
+        let k = &self.key;
+        let (max, note) = if self.solutions {
+            (MAX_SOLUTIONS_K, " (larger hands need --no-solutions)")
+        } else {
+            (MAX_EXACT_CARDS, "")
+        };
+        check_plan(k.k, max, note, k.values, k.deck, k.target)?;
+        Ok(())
+    }
+
+    fn partition(&self) -> PathBuf {
+        self.key.partition()
+    }
+
+    fn params(&self) -> Params {
+        let k = &self.key;
+        Params {
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            schema_version: table::SCHEMA_VERSION,
+            hand_size: k.k,
+            values: k.values.to_string(),
+            target: k.target.to_string(),
+            rules: k.rules.to_string(),
+            deck: k.deck.to_string(),
+            solutions: self.solutions,
+            counts_only: self.counts_only,
+            shard: None,
+        }
+    }
+
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        (self.key.k, self.key.values, self.key.deck)
+    }
+
+    fn in_memory_hands(&self) -> usize {
+        IN_MEMORY_HANDS
+    }
+
+    fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
+        let spec = self.spec();
+        if self.counts_only {
+            Ok((hand_row(hand, &spec)?, SolutionBatch::default()))
+        } else {
+            hand_batch(hand, &spec)
+        }
+    }
+
+    fn tally(&self, (row, solutions): &Self::Rows) -> Tally {
+        Tally::of(row, solutions.len())
+    }
+
+    fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>> {
+        let (hands, solutions): (Vec<HandRow>, Vec<SolutionBatch>) = rows.into_iter().unzip();
+        let mut frames = vec![table::hands_frame(&hands)?];
+        if self.solutions && !self.counts_only {
+            frames.push(table::solutions_frame_batches(&solutions)?);
+        }
+        Ok(frames)
+    }
+
+    fn headline(&self, shard: Option<Shard>, t: &Tally) -> String {
+        let mut s = format!(
+            "Swept {} of {}: {} solvable ({:.2}%), {} of them only with fractions; \
+             a random deal is solvable with probability {}.",
+            counted(t.hands, "hand"),
+            describe(&self.key, shard),
+            t.solvable,
+            100.0 * t.solvable_share(),
+            t.needs_fraction,
+            probability(t.solvable_deal_share()),
+        );
+        if self.solutions && !self.counts_only {
+            s += &format!(" {}.", counted(t.solution_rows, "solution class"));
+        }
+        s
+    }
+
+    fn files_word(&self) -> &'static str {
+        "Tables"
+    }
+}
+
+/// `4 cards from 1..13 (rational, target 24, deck 4)`, with the shard if any.
+fn describe(k: &TableKey, shard: Option<Shard>) -> String {
+    let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    format!(
+        "{} from {} ({}, target {}, deck {}{shard})",
+        counted(k.k as u64, "card"),
+        k.values,
+        k.rules,
+        k.target,
+        k.deck
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::number::Q;
+    use crate::game::rules::Rules;
+
+    fn table(k: usize, values: &str, deck: Deck, solutions: bool) -> OneTarget {
+        OneTarget::new(
+            TableKey {
+                rules: Rules::Rational,
+                target: Q::int(24),
+                values: values.parse().unwrap(),
+                deck,
+                k,
+            },
+            solutions,
+            false,
+        )
+    }
+
+    #[test]
+    fn rejects_impossible_tables_naming_the_value() {
+        let e = table(0, "1..13", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(e.to_string().contains("hand size 0"), "{e}");
+        let e = table(9, "1..13", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(e.to_string().contains("--no-solutions"), "{e}");
+        assert!(table(9, "1..13", Deck::Copies(4), false).validate().is_ok());
+        let e = table(5, "1..1", Deck::Copies(4), true)
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, PlanError::DeckTooSmall { cards: 4, .. }), "{e}");
+        assert!(table(5, "1..1", Deck::Unlimited, true).validate().is_ok());
+    }
+
+    /// Twelve cards from -27..27 drawn freely are C(66, 12) hands; the sweep
+    /// once tried to list them all and aborted.
+    #[test]
+    fn hand_count_is_checked_before_listing() {
+        let e = table(12, "-27..27", Deck::Unlimited, false)
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, PlanError::TooManyHands { .. }), "{e}");
+        assert!(e.to_string().contains("4922879481520"), "{e}");
+        assert!(
+            table(12, "1..13", Deck::Copies(4), false)
+                .validate()
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn headline_states_counts_share_and_classes() {
+        let t = Tally {
+            hands: 4,
+            solvable: 3,
+            needs_fraction: 1,
+            solution_rows: 9,
+            ways: 10,
+            solvable_ways: 5,
+            ..Tally::default()
+        };
+        assert_eq!(
+            table(4, "1..13", Deck::Copies(4), true).headline(None, &t),
+            "Swept 4 hands of 4 cards from 1..13 (rational, target 24, deck 4): 3 solvable (75.00%), \
+             1 of them only with fractions; a random deal is solvable with probability 0.5000. \
+             9 solution classes."
+        );
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        let t = Tally {
+            hands: 1,
+            solvable: 1,
+            solution_rows: 1,
+            ways: 1,
+            solvable_ways: 1,
+            ..Tally::default()
+        };
+        assert_eq!(
+            table(1, "24..24", Deck::Unlimited, true).headline(None, &t),
+            "Swept 1 hand of 1 card from 24..24 (rational, target 24, deck none): 1 solvable \
+             (100.00%), 0 of them only with fractions; a random deal is solvable with probability \
+             1.0000. 1 solution class."
+        );
+    }
+
+    /// Rows of a hand count once in the tally, whatever the grouping.
+    #[test]
+    fn a_hand_is_tallied_from_its_rows() {
+        let kind = table(4, "1..13", Deck::Copies(4), true);
+        let rows = kind
+            .rows_of_hand(&Hand::new(vec![3, 3, 8, 8]).unwrap())
+            .unwrap();
+        let t = kind.tally(&rows);
+        assert_eq!((t.hands, t.solvable, t.needs_fraction), (1, 1, 1));
+        assert_eq!(t.solution_rows, rows.1.len() as u64);
+        let frames = kind.frames(vec![rows]).unwrap();
+        assert_eq!(frames.len(), kind.files().len());
+    }
+}
