@@ -53,11 +53,11 @@ bench:
 data:
     cargo build --release
     for k in 2 3 4 5; do \
-        rm -rf "data/rules=rational/target=24/values=1-13/deck=4/k=$k"; \
+        rm -rf "data/rules=rational/use=all/targets=24/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
     done
     for k in 2 3 4; do \
-        rm -rf "data/rules=rational/targets=1-999/values=1-13/deck=4/k=$k"; \
+        rm -rf "data/rules=rational/use=all/targets=1-999/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report; \
     done
     rm -rf "data/rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6"
@@ -126,7 +126,7 @@ report:
 # Retake the explorer's screenshots in docs/ (laptop, phone, puzzle sheet) with headless Chromium, from the shipped reports.
 screenshots:
     cargo build --release
-    page="file://$PWD/reports/rules=rational/target=24/values=1-13/deck=4/k=4/explorer.html"; \
+    page="file://$PWD/reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/explorer.html"; \
     shot() { chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$(mktemp -d)" --screenshot="$1" --window-size="$2" "$3" 2>/dev/null; }; \
     shot docs/explorer.png 1280,900 "$page#tier=hard,expert&ops=product&max-solutions=2&hand=3,7,9,13"; \
     shot docs/explorer-phone.png 390,844 "$page#tier=expert&hand=1,3,4,6"; \

@@ -54,7 +54,7 @@ assert four["hands"][0] == 1820 and four["solvable_hands"][0] == 1362, four
 
 # 4. Every target at once: which target between 1 and 100 do the most
 #    four-card hands make? (the reach table of `census24 sweep --targets 1..999`)
-reach = pl.read_parquet(f"{data}/rules=rational/targets=1-999/values=1-13/deck=4/k=4/reach.parquet")
+reach = pl.read_parquet(f"{data}/rules=rational/use=all/targets=1-999/values=1-13/deck=4/k=4/reach.parquet")
 best = (
     reach.filter(pl.col("target") <= 100)
     .group_by("target")

@@ -47,9 +47,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve every hand of a game variant and write Parquet tables.
     ///
-    /// Writes OUT/rules=R/target=T/values=LO-HI/deck=N/k=K/ with hands.parquet,
+    /// Writes OUT/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/ with hands.parquet,
     /// solutions.parquet and manifest.json (a fractional target p/q is
-    /// written target=p_q). Finished chunks are kept as the sweep goes, so
+    /// written targets=p_q). Finished chunks are kept as the sweep goes, so
     /// running the same command after an interruption resumes it. The same
     /// options always write the same bytes, whatever the thread count.
     ///
@@ -73,7 +73,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
-    /// Reads DATA/rules=R/target=T/values=LO-HI/deck=N/k=K/hands.parquet,
+    /// Reads DATA/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/hands.parquet,
     /// written by `census24 sweep` with the same options. Predicted time and
     /// solve rate, difficulty, tiers and ranks are defined in
     /// docs/DIFFICULTY.md.
@@ -380,7 +380,7 @@ pub struct SweepArgs {
     pub stop_after_chunks: Option<usize>,
 
     /// Every target from LO to HI at once: write a reach table
-    /// (OUT/rules=R/targets=LO-HI/values=../deck=N/k=K/reach.parquet), one
+    /// (OUT/rules=R/use=all/targets=LO-HI/values=../deck=N/k=K/reach.parquet), one
     /// row per hand and target with solvability, solution counts (not with
     /// --no-solutions) and predicted difficulty, each hand solved once for
     /// the whole range. Always resumable; takes --shard and merge.

@@ -970,7 +970,7 @@ mod tests {
 
     #[test]
     fn a_catalog_past_its_cap_keeps_each_hands_easiest_and_every_class() {
-        let rel = "rules=rational/target=24/values=1-13/deck=4/k=3";
+        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=3";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
         let table = Table::read(&dir).unwrap();
@@ -995,7 +995,7 @@ mod tests {
     /// (hands cut between slices included).
     #[test]
     fn easiest_by_hand_in_slices_is_the_easiest_of_all_classes() {
-        let rel = "rules=rational/target=24/values=1-13/deck=4/k=4";
+        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let on_disk = Table::read(&dir).unwrap();
         let sols = dir.join(Part::Whole.solutions());

@@ -2,11 +2,17 @@
 //! of whole tables, shard parts and unfinished runs.
 //!
 //! A table of `--rules R --target T --values LO..HI --deck N --hand-size K`
-//! lives in `DIR/rules=R/target=T/values=LO-HI/deck=N/k=K/`. Folder names
-//! avoid `/` and `..`: a fractional target `p/q` is written `target=p_q`
-//! (7/2 becomes `target=7_2`, -7/2 becomes `target=-7_2`), a deck without a
-//! limit is `deck=none`. Polars' hive partitioning then reads `rules`,
-//! `target`, `values`, `deck` and `k` as columns of every table at once.
+//! lives in `DIR/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/`. Folder names
+//! avoid `/` and `..`: a fractional target `p/q` is written `targets=p_q`
+//! (7/2 becomes `targets=7_2`, -7/2 becomes `targets=-7_2`), a deck without a
+//! limit is `deck=none`. Polars' and DuckDB's hive partitioning then read
+//! `rules`, `use`, `targets`, `values`, `deck` and `k` as columns of every
+//! table at once: every kind of table has these six keys, in this order
+//! (`targets` rather than `target`, which is a column of `reach.parquet`).
+//! A key's type is inferred from every folder scanned: `targets` and `deck`
+//! read as strings beside a range (`1-999`) or a word (`none`), as integers
+//! when every folder holds one; pass `hive_schema` (polars) or `hive_types`
+//! (DuckDB) to pin them.
 //!
 //! A whole table is `hands.parquet`, `solutions.parquet` and `manifest.json`;
 //! shard `I` of `N` writes `hands.part-I-of-N.parquet` and so on beside them,
@@ -14,9 +20,9 @@
 //! Finished chunks of a run in progress wait in a hidden `.partial` folder.
 //!
 //! A reach table (`sweep --targets LO..HI`: every hand against every target
-//! of a range) lives in `DIR/rules=R/targets=LO-HI/values=LO-HI/deck=N/k=K/`
-//! as `reach.parquet` and `manifest.json`; its folders read as the hive
-//! columns `rules`, `targets`, `values`, `deck` and `k`.
+//! of a range) lives in `DIR/rules=R/use=all/targets=LO-HI/values=LO-HI/deck=N/k=K/`
+//! as `reach.parquet` and `manifest.json` (`use=any` for the Countdown rule
+//! that any selection of the cards may be used).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -82,7 +88,10 @@ pub struct TableKey {
 }
 
 impl TableKey {
-    /// `rules=R/target=T/values=LO-HI/deck=N/k=K`, relative to the output folder.
+    /// `rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K`, relative to the
+    /// output folder. Every kind of table has the same hive keys in the same
+    /// order (`rules`, `use`, `targets`, `values`, `deck`, `k`), so that one
+    /// scan of `data/**/*.parquet` reads them all, in polars and DuckDB alike.
     pub fn partition(&self) -> PathBuf {
         self.family().join(format!("k={}", self.k))
     }
@@ -90,13 +99,14 @@ impl TableKey {
     /// The partition path without the hand size: tables of one family differ
     /// only in how many cards are dealt, and reports compare them.
     pub fn family(&self) -> PathBuf {
-        self.folders()[..4].iter().collect()
+        self.folders()[..5].iter().collect()
     }
 
-    fn folders(&self) -> [String; 5] {
+    fn folders(&self) -> [String; 6] {
         [
             format!("rules={}", self.rules),
-            format!("target={}", target_folder(self.target)),
+            format!("use={}", Use::All.name()),
+            format!("targets={}", target_folder(self.target)),
             format!("values={}", values_folder(self.values)),
             format!("deck={}", self.deck.folder()),
             format!("k={}", self.k),
@@ -110,18 +120,21 @@ impl TableKey {
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        let [rules, target, values, deck, k] = parts.as_slice() else {
+        let [rules, uses, target, values, deck, k] = parts.as_slice() else {
             return None;
         };
+        if value(uses, "use")? != Use::All.name() {
+            return None;
+        }
         let (lo, hi) = range_of(value(values, "values")?)?;
         let key = TableKey {
             rules: value(rules, "rules")?.parse().ok()?,
-            target: value(target, "target")?.replace('_', "/").parse().ok()?,
+            target: value(target, "targets")?.replace('_', "/").parse().ok()?,
             values: ValueRange::new(lo, hi).ok()?,
             deck: value(deck, "deck")?.parse().ok()?,
             k: value(k, "k")?.parse().ok()?,
         };
-        // Only the canonical spelling names a table (`target=24`, not `target=024`).
+        // Only the canonical spelling names a table (`targets=24`, not `targets=024`).
         (key.partition() == rel).then_some(key)
     }
 
@@ -139,9 +152,9 @@ impl TableKey {
 
     /// Orders tables as their folders sort (families together), hand sizes
     /// ascending within a family.
-    pub fn sort_key(&self) -> ([String; 4], usize) {
-        let [r, t, v, d, _] = self.folders();
-        ([r, t, v, d], self.k)
+    pub fn sort_key(&self) -> ([String; 5], usize) {
+        let [r, u, t, v, d, _] = self.folders();
+        ([r, u, t, v, d], self.k)
     }
 }
 
@@ -174,8 +187,8 @@ fn range_of(s: &str) -> Option<(i64, i64)> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReachKey {
     pub rules: Rules,
-    /// Whether a solution uses every card or any selection of them; `any`
-    /// adds the folder `use=any` after the rules.
+    /// Whether a solution uses every card or any selection of them (the
+    /// folder `use=all` or `use=any` after the rules).
     pub uses: Use,
     pub targets: TargetRange,
     pub values: ValueRange,
@@ -184,41 +197,35 @@ pub struct ReachKey {
 }
 
 impl ReachKey {
-    /// `rules=R[/use=any]/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative
-    /// to the output folder.
+    /// `rules=R/use=U/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative to
+    /// the output folder: the hive keys of [`TableKey::partition`].
     pub fn partition(&self) -> PathBuf {
         self.family().join(format!("k={}", self.k))
     }
 
     /// The partition path without the hand size.
     pub fn family(&self) -> PathBuf {
-        let mut folders = vec![format!("rules={}", self.rules)];
-        if self.uses == Use::Any {
-            folders.push("use=any".to_string());
-        }
-        folders.extend([
+        [
+            format!("rules={}", self.rules),
+            format!("use={}", self.uses.name()),
             format!("targets={}-{}", self.targets.lo, self.targets.hi),
             format!("values={}", values_folder(self.values)),
             format!("deck={}", self.deck.folder()),
-        ]);
-        folders.iter().collect()
+        ]
+        .iter()
+        .collect()
     }
 
     /// The key of a partition path (the inverse of [`ReachKey::partition`]).
     pub fn from_partition(rel: &Path) -> Option<ReachKey> {
-        let mut parts: Vec<String> = rel
+        let parts: Vec<String> = rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        let uses = if parts.get(1).map(String::as_str) == Some("use=any") {
-            parts.remove(1);
-            Use::Any
-        } else {
-            Use::All
-        };
-        let [rules, targets, values, deck, k] = parts.as_slice() else {
+        let [rules, uses, targets, values, deck, k] = parts.as_slice() else {
             return None;
         };
+        let uses: Use = value(uses, "use")?.parse().ok()?;
         let (tlo, thi) = range_of(value(targets, "targets")?)?;
         let (lo, hi) = range_of(value(values, "values")?)?;
         let key = ReachKey {
@@ -374,7 +381,7 @@ mod tests {
         };
         assert_eq!(
             key.partition(),
-            PathBuf::from("rules=rational/target=24/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
         );
         let odd = TableKey {
             target: Q::new(-7, 2).unwrap(),
@@ -383,7 +390,7 @@ mod tests {
         };
         assert_eq!(
             odd.partition(),
-            PathBuf::from("rules=rational/target=-7_2/values=1-13/deck=none/k=4")
+            PathBuf::from("rules=rational/use=all/targets=-7_2/values=1-13/deck=none/k=4")
         );
     }
 
@@ -407,10 +414,10 @@ mod tests {
             assert_eq!(TableKey::from_partition(&key.partition()), Some(key));
         }
         for bad in [
-            "rules=rational/target=24/values=1-13/deck=4",
-            "rules=rational/target=24/values=1-13/deck=4/k=x",
-            "rules=rational/target=024/values=1-13/deck=4/k=4",
-            "rules=odd/target=24/values=1-13/deck=4/k=4",
+            "rules=rational/use=all/targets=24/values=1-13/deck=4",
+            "rules=rational/use=all/targets=24/values=1-13/deck=4/k=x",
+            "rules=rational/use=all/targets=024/values=1-13/deck=4/k=4",
+            "rules=odd/use=all/targets=24/values=1-13/deck=4/k=4",
             "a/b/c/d/e",
         ] {
             assert_eq!(TableKey::from_partition(Path::new(bad)), None, "{bad}");
@@ -429,17 +436,17 @@ mod tests {
         };
         assert_eq!(
             key.partition(),
-            PathBuf::from("rules=rational/targets=-5-999/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=-5-999/values=1-13/deck=4/k=4")
         );
         assert_eq!(ReachKey::from_partition(&key.partition()), Some(key));
         assert_eq!(TableKey::from_partition(&key.partition()), None);
         assert_eq!(
-            ReachKey::from_partition(Path::new("rules=rational/target=24/values=1-13/deck=4/k=4")),
+            ReachKey::from_partition(Path::new("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")),
             None
         );
         assert_eq!(
             key.table(24).partition(),
-            PathBuf::from("rules=rational/target=24/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
         );
     }
 
@@ -458,7 +465,7 @@ mod tests {
         );
         assert_eq!(
             key.family(),
-            PathBuf::from("rules=rational/target=7_2/values=1-13/deck=none")
+            PathBuf::from("rules=rational/use=all/targets=7_2/values=1-13/deck=none")
         );
     }
 

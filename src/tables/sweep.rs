@@ -775,7 +775,7 @@ mod tests {
         };
         assert_eq!(
             c.dir(),
-            PathBuf::from("data/rules=rational/target=24/values=1-13/deck=4/k=4")
+            PathBuf::from("data/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
         );
         assert_eq!(c.params().shard, None);
     }

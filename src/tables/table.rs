@@ -22,7 +22,7 @@ use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// zstd level of every file: 3 is zstd's default, fast and small enough.
 const ZSTD_LEVEL: i32 = 3;

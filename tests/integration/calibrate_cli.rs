@@ -61,7 +61,7 @@ fn calibrate_names_a_bad_file() {
 fn shipped_tables_predict_a_finite_positive_time_for_every_solvable_hand() {
     for k in 2..=5 {
         let path = shipped(&format!(
-            "data/rules=rational/target=24/values=1-13/deck=4/k={k}/hands.parquet"
+            "data/rules=rational/use=all/targets=24/values=1-13/deck=4/k={k}/hands.parquet"
         ));
         let df = ParquetReader::new(fs::File::open(&path).unwrap())
             .finish()
@@ -86,7 +86,7 @@ fn shipped_tables_predict_a_finite_positive_time_for_every_solvable_hand() {
 
 #[test]
 fn four_card_report_plots_predicted_against_measured_time() {
-    let readme = shipped("reports/rules=rational/target=24/values=1-13/deck=4/k=4/README.md");
+    let readme = shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/README.md");
     let md = fs::read_to_string(&readme).unwrap();
     assert!(
         md.contains("](predicted-vs-measured-time.svg)") && md.contains("The 903 hands"),
@@ -94,7 +94,7 @@ fn four_card_report_plots_predicted_against_measured_time() {
     );
     let svg = fs::read_to_string(readme.with_file_name("predicted-vs-measured-time.svg")).unwrap();
     assert_eq!(svg.matches("<circle").count(), 903);
-    let k5 = shipped("reports/rules=rational/target=24/values=1-13/deck=4/k=5/README.md");
+    let k5 = shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=5/README.md");
     assert!(
         !fs::read_to_string(k5)
             .unwrap()

@@ -22,7 +22,7 @@ use tempfile::TempDir;
 
 use crate::util::{ops_class, run};
 
-const FAMILY: &str = "rules=rational/target=24/values=1-13/deck=4";
+const FAMILY: &str = "rules=rational/use=all/targets=24/values=1-13/deck=4";
 const OPS: [&str; 4] = ["add-sub", "product", "division", "fraction"];
 
 /// The Chromium binary, or `None` when the tests are to be skipped.

@@ -68,6 +68,52 @@ fn ops_agree_with_a_brute_force_over_every_four_card_hand() {
     }
 }
 
+/// Issue 23: an `--ops add-sub` sheet once answered 6 of 20 hands with
+/// `*` and `/` under a line promising `+ - * /`. For every class, over every
+/// four-card hand of that class, the answer of csv, json and the sheet is
+/// a solution of the hand (same cards, exactly 24) that keeps to the
+/// operations the set allows, and the sheet names just those.
+#[test]
+fn answers_keep_to_the_operations_the_set_allows() {
+    use census24::game::expr::Expr;
+    use census24::game::number::Q;
+    let allowed: [(&str, &[char], &str); 4] = [
+        ("add-sub", &['+', '-'], "with + and \u{2212} and brackets"),
+        ("product", &['+', '-', '*'], "with + \u{2212} and \u{d7} and brackets"),
+        ("division", &['+', '-', '*', '/'], "with + \u{2212} \u{d7} \u{f7} and brackets"),
+        ("fraction", &['+', '-', '*', '/'], "with + \u{2212} \u{d7} \u{f7} and brackets"),
+    ];
+    for (name, signs, line) in allowed {
+        let json: serde_json::Value =
+            serde_json::from_str(&pick(&["--ops", name, "-n", "100000", "--json"])).unwrap();
+        let rows = json.as_array().unwrap();
+        assert!(rows.len() > 10, "--ops {name}");
+        for o in rows {
+            let (hand, answer) = (o["hand"].as_str().unwrap(), o["simplest"].as_str().unwrap());
+            let e = Expr::parse(answer).unwrap();
+            assert_eq!(e.eval().unwrap(), Q::int(24), "{hand}: {answer}");
+            let mut cards = e.cards();
+            cards.sort();
+            let want: Vec<i64> = hand.split(' ').map(|c| c.parse().unwrap()).collect();
+            assert_eq!(cards, want, "{hand}: {answer}");
+            let used: Vec<char> = answer.chars().filter(|c| "+-*/".contains(*c)).collect();
+            assert!(used.iter().all(|c| signs.contains(c)), "--ops {name}: {hand}: {answer}");
+        }
+        let html = pick(&["--ops", name, "-n", "20", "--format", "html"]);
+        assert!(html.contains(line), "--ops {name}: the sheet names its operations");
+        let answers = &html[html.find("<h1>Answers</h1>").unwrap()..];
+        let forbidden: Vec<char> = [('*', '\u{d7}'), ('/', '\u{f7}')]
+            .iter()
+            .filter(|(ascii, _)| !signs.contains(ascii))
+            .map(|&(_, shown)| shown)
+            .collect();
+        assert!(
+            !answers.chars().any(|c| forbidden.contains(&c)),
+            "--ops {name}: {answers}"
+        );
+    }
+}
+
 #[test]
 fn every_format_carries_the_same_hands_easy_to_hard() {
     let args = ["--tier", "hard,expert", "--ops", "product", "-n", "5"];
@@ -81,7 +127,7 @@ fn every_format_carries_the_same_hands_easy_to_hard() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "hand,predicted_time_s,solve_rate,tier,ops,solutions,easiest"
+        "hand,predicted_time_s,predicted_solve_rate,tier,ops,dissimilar,simplest"
     );
     let times: Vec<f64> = lines[1..]
         .iter()

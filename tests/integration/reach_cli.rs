@@ -14,7 +14,7 @@ use tempfile::TempDir;
 use crate::util::run;
 
 fn reach_dir(k: usize, targets: &str, rules: &str) -> String {
-    format!("rules={rules}/targets={targets}/values=1-13/deck=4/k={k}")
+    format!("rules={rules}/use=all/targets={targets}/values=1-13/deck=4/k={k}")
 }
 
 fn ok(args: &[&str]) -> String {
@@ -104,7 +104,7 @@ fn per_target_rows_agree_with_single_target_sweeps() {
             &ts,
         ]);
         let hands = frame(&tmp.path().join(format!(
-            "rules=rational/target={t}/values=1-13/deck=4/k=4/hands.parquet"
+            "rules=rational/use=all/targets={t}/values=1-13/deck=4/k=4/hands.parquet"
         )))
         .select([
             "hand",
@@ -167,7 +167,7 @@ fn other_rules_and_no_solutions_agree_with_single_target_sweeps() {
                 }
                 ok(&args);
                 let hands = frame(&tmp.path().join(format!(
-                    "rules={rules}/target={t}/values=1-13/deck=4/k=3/hands.parquet"
+                    "rules={rules}/use=all/targets={t}/values=1-13/deck=4/k=3/hands.parquet"
                 )))
                 .select([
                     "hand",

@@ -33,10 +33,10 @@ fn written_files_follow_the_umask() {
             .status()
             .unwrap();
         assert!(status.success());
-        let table = data.join("rules=rational/target=24/values=1-13/deck=4/k=2");
+        let table = data.join("rules=rational/use=all/targets=24/values=1-13/deck=4/k=2");
         let report = tmp
             .path()
-            .join("reports/rules=rational/target=24/values=1-13/deck=4/k=2");
+            .join("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=2");
         for file in [
             table.join("hands.parquet"),
             table.join("solutions.parquet"),
@@ -171,4 +171,69 @@ fn a_target_is_a_json_string_everywhere() {
     }
     // 21 and 22 (20 cannot be made from 3 3 8 8).
     assert_eq!(many.lines().count(), 2, "{many}");
+}
+
+/// There were three notions of "the solution" of a hand (`solve 1 1 5 5`
+/// printed `1*(5*5-1)`, the table's example `(1+5)*(5-1)`, rank's "easiest"
+/// `2*11/2+13` for a hand whose example was `2+11+13-2`). Now one: the
+/// simplest, class 0, which `solve`, `solve --all`, `rank` and `pick` show
+/// alike for every solvable four-card hand of the shipped table.
+#[test]
+fn solve_rank_and_pick_show_the_same_solution() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let data = data.to_str().unwrap();
+    let (code, rank, err) = run(&["rank", "--data", data, "--all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rank: serde_json::Value = serde_json::from_str(&rank).unwrap();
+    let (code, pick, err) = run(&["pick", "--data", data, "-n", "100000", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let pick: serde_json::Value = serde_json::from_str(&pick).unwrap();
+    let of = |v: &serde_json::Value| -> std::collections::BTreeMap<String, String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|o| (o["hand"].as_str().unwrap().to_string(), o["simplest"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    let (rank, pick) = (of(&rank), of(&pick));
+    assert_eq!(rank.len(), 1362, "every solvable four-card hand");
+    assert_eq!(rank, pick);
+    let hands: String = rank.keys().map(|h| format!("{h}\n")).collect();
+    let mut child = crate::util::census24()
+        .args(["solve", "--stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(hands.as_bytes()).unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    for line in out.lines() {
+        let (hand, answer) = line.split_once(": ").unwrap();
+        assert_eq!(Some(&answer.to_string()), rank.get(hand), "{hand}");
+    }
+    assert_eq!(out.lines().count(), 1362);
+    let (_, first, _) = run(&["solve", "--all", "2", "2", "11", "13"]);
+    assert_eq!(first.lines().next(), rank.get("2 2 11 13").map(String::as_str));
+    assert_eq!(rank["1 1 5 5"], "(1+5)*(5-1)");
+}
+
+/// One exit-status table: 0 solved, 1 no solution, 2 bad input, 3 gave up
+/// at the step limit (once 2, the same as bad input).
+#[test]
+fn a_search_that_gives_up_exits_3_and_max_steps_raises_the_limit() {
+    let hand = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let with = |steps: &str| {
+        let mut a = vec!["solve", "--target", "1000003", "--max-steps", steps];
+        a.extend(hand);
+        run(&a)
+    };
+    let (code, _, err) = with("1000");
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("1000 steps"), "{err}");
+    let (code, _, err) = run(&["solve", "--max-steps", "0", "1", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(run(&["solve", "1", "1", "1", "1"]).0, 1);
+    assert_eq!(run(&["solve", "x"]).0, 2);
+    assert_eq!(run(&["solve", "3", "3", "8", "8"]).0, 0);
 }

@@ -12,10 +12,10 @@ use tempfile::TempDir;
 
 use crate::util::run;
 
-const K4: &str = "rules=rational/target=24/values=1-13/deck=4/k=4";
+const K4: &str = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
 
 fn partition(k: usize) -> String {
-    format!("rules=rational/target=24/values=1-13/deck=4/k={k}")
+    format!("rules=rational/use=all/targets=24/values=1-13/deck=4/k={k}")
 }
 
 /// Runs `census24 sweep --quiet --out DIR ARGS`, requiring success.
@@ -488,7 +488,7 @@ fn fractional_target_folder() {
     );
     let dir = tmp
         .path()
-        .join("rules=rational/target=3_2/values=1-4/deck=none/k=2");
+        .join("rules=rational/use=all/targets=3_2/values=1-4/deck=none/k=2");
     let hands = frame(&dir.join("hands.parquet"));
     // 10 pairs of 1..4; only 3/2 itself reaches 3/2.
     assert_eq!(hands.height(), 10);
@@ -561,7 +561,7 @@ fn seven_card_counts_agree_with_solve_all_count() {
     );
     let dir = tmp
         .path()
-        .join("rules=rational/target=24/values=1-4/deck=4/k=7");
+        .join("rules=rational/use=all/targets=24/values=1-4/deck=4/k=7");
     let df = frame(&dir.join("hands.parquet"));
     assert_eq!(df.height(), 80);
     let hands = df.column("hand").unwrap().str().unwrap();
