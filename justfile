@@ -52,15 +52,13 @@ bench:
 # Countdown census).
 data:
     cargo build --release
+    rm -rf data/rules=*
     for k in 2 3 4 5; do \
-        rm -rf "data/rules=rational/use=all/targets=24/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
     done
     for k in 2 3 4; do \
-        rm -rf "data/rules=rational/use=all/targets=1-999/values=1-13/deck=4/k=$k"; \
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report; \
     done
-    rm -rf "data/rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6"
     "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --out data --no-report
 
 # The tables alone, then the six-card sweep as a user runs it (with its

@@ -4,7 +4,7 @@
     .venv/bin/python examples/query.py [DATA_DIR]
 
 Every hands.parquet under DATA_DIR (default ``data``) is scanned at once; hive
-partitioning turns the folder names (rules, target, values, deck, k) into
+partitioning turns the folder names (rules, use, targets, values, deck, k) into
 columns, so one query covers every hand size.
 """
 
@@ -14,13 +14,13 @@ import polars as pl
 
 data = sys.argv[1] if len(sys.argv) > 1 else "data"
 hands = pl.scan_parquet(f"{data}/**/hands.parquet", hive_partitioning=True).filter(
-    (pl.col("rules") == "rational") & (pl.col("target").cast(pl.String) == "24")
+    (pl.col("rules") == "rational") & (pl.col("targets").cast(pl.String) == "24")
 )
 
 # 1. Hands with exactly one solution (one dissimilar way to make 24).
 one = (
     hands.filter((pl.col("k") == 4) & (pl.col("dissimilar") == 1))
-    .select("hand", "example", "solutions")
+    .select("hand", "simplest", "structural")
     .collect()
 )
 print(f"Four-card hands with exactly one dissimilar solution: {one.height}")
@@ -44,7 +44,7 @@ print("Share of solvable deals by hand size:")
 print(odds)
 
 # 3. Hands solvable only with fractions.
-fractions = hands.filter(pl.col("needs_fraction")).select("k", "hand", "example").sort("k", maintain_order=True).collect()
+fractions = hands.filter(pl.col("needs_fraction")).select("k", "hand", "simplest").sort("k", maintain_order=True).collect()
 print(f"Hands solvable only with fractions: {fractions.height}")
 print(fractions.head(20))
 

@@ -14,7 +14,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::catalog::{Catalog, Entry, Kept};
+use super::catalog::{Catalog, Entry, Kept, shape};
+use super::sheet::{SHEET_STYLE, pretty};
 use super::ops::Ops;
 use crate::difficulty::Tier;
 use crate::game::number::Q;
@@ -27,8 +28,6 @@ pub const EXPLORER: &str = "explorer.html";
 
 const PAGE: &str = include_str!("explorer/page.html");
 const STYLE: &str = include_str!("explorer/style.css");
-/// The puzzle sheet's styles, shared with `census24 pick --format html`.
-pub const SHEET_STYLE: &str = include_str!("explorer/sheet.css");
 const SCRIPT: &str = include_str!("explorer/app.js");
 
 /// The table as the page's script reads it: one array per column, indexed
@@ -61,7 +60,19 @@ struct Data<'a> {
     need: Vec<Option<u8>>,
     deal: Vec<f64>,
     solutions: Vec<String>,
+    /// Each hand's answer as a puzzle sheet prints it (`× ÷ −`) at each of
+    /// [`LEVELS`]: its simplest solution within add-sub, within product,
+    /// and with every operation; null where none keeps to them.
+    answer: Vec<[Option<String>; 3]>,
+    /// The [`shape`] of each answer (what `--distinct-shapes` compares).
+    shape: Vec<[Option<String>; 3]>,
+    /// What a sheet's instructions allow at each level ([`Ops::signs`]).
+    signs: [&'static str; 3],
 }
+
+/// The operations a puzzle set's answers may use, as the page offers them
+/// ([`Ops::allowed`] of its `--ops` filter).
+const LEVELS: [Ops; 3] = [Ops::AddSub, Ops::Product, Ops::Fraction];
 
 /// A hand's solutions in one string: dissimilar solutions easiest first,
 /// separated by `;`, each its structural variants separated by `,`, each
@@ -152,6 +163,15 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         need: h.iter().map(|e| e.ops.map(|o| o as u8)).collect(),
         deal: h.iter().map(|e| e.deal_probability).collect(),
         solutions: h.iter().map(|e| solutions_text(e, catalog.kept)).collect(),
+        answer: h
+            .iter()
+            .map(|e| LEVELS.map(|l| e.simplest_within(l).map(pretty)))
+            .collect(),
+        shape: h
+            .iter()
+            .map(|e| LEVELS.map(|l| e.simplest_within(l).map(shape)))
+            .collect(),
+        signs: LEVELS.map(Ops::signs),
     };
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads
     // the same: the data can never close its script element.

@@ -9,9 +9,11 @@
 use std::fmt::Write;
 
 use super::catalog::Entry;
-use super::explorer::SHEET_STYLE;
 use super::ops::Ops;
 use crate::game::number::Q;
+
+/// The puzzle sheet's styles, shared with the explorer page's sheets.
+pub const SHEET_STYLE: &str = include_str!("explorer/sheet.css");
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")

@@ -183,10 +183,16 @@
     };
   }
 
-  function easiest(i) { return D.solutions[i].split(';')[0].split(',')[0].split('=')[0]; }
-  function shapeOf(e) { return e.replace(/[0-9]+/g, 'n'); }
+  // The answer level of a set: the operations its answers may use, as
+  // Ops::allowed in src/report/ops.rs (0 add-sub, 1 product, 2 any); the
+  // answers, their shapes and the instruction line come from Rust (D.answer,
+  // D.shape, D.signs).
+  function level(F) {
+    if (!F.ops) return 2;
+    return Math.min(2, Math.max.apply(null, F.ops));
+  }
 
-  function pickSet(ids, n, seed, spread, distinct) {
+  function pickSet(ids, n, seed, spread, distinct, lv) {
     var byTime = function (a, b) { return D.time[a] - D.time[b] || a - b; };
     var all = ids.filter(function (i) { return D.time[i] !== null; }).sort(byTime);
     var next = mulberry32(seed);
@@ -199,7 +205,7 @@
     var seen = {};
     var fresh = function (i) {
       if (!distinct) return true;
-      var s = shapeOf(easiest(i));
+      var s = D.shape[i][lv];
       if (seen[s]) return false;
       seen[s] = true;
       return true;
@@ -227,9 +233,9 @@
   function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
 
   // The sheet's markup is the one src/report/sheet.rs writes.
-  function sheetHtml(set) {
+  function sheetHtml(set, lv) {
     var h = '<div class="sheet"><section class="sheet-page"><h1>Make ' + esc(D.target) + '</h1>' +
-      '<p class="rule">Use every card once, with + \u2212 \u00d7 \u00f7 and brackets, to make ' + esc(D.target) + '.</p><ol class="puzzles">';
+      '<p class="rule">Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.</p><ol class="puzzles">';
     set.forEach(function (i, n) {
       h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
         CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') +
@@ -237,7 +243,7 @@
     });
     h += '</ol></section><section class="sheet-page answers"><h1>Answers</h1><ol class="answer-list">';
     set.forEach(function (i) {
-      h += '<li><span class="hand">' + esc(D.hand[i]) + '</span><span class="answer">' + esc(pretty(easiest(i))) + '</span></li>';
+      h += '<li><span class="hand">' + esc(D.hand[i]) + '</span><span class="answer">' + esc(D.answer[i][lv] || '') + '</span></li>';
     });
     return h + '</ol></section></div>';
   }
@@ -472,11 +478,13 @@
       if (!(seed >= 0 && seed < 4294967296 && Math.floor(seed) === seed)) { $('s-seed').setAttribute('aria-invalid', 'true'); return; }
       $('s-n').removeAttribute('aria-invalid');
       $('s-seed').removeAttribute('aria-invalid');
-      var set = pickSet(current, n, seed, S.spread === '1', S.shapes === '1');
-      var cmd = pickCommand(compile());
+      var F = compile();
+      var lv = level(F);
+      var set = pickSet(current, n, seed, S.spread === '1', S.shapes === '1', lv);
+      var cmd = pickCommand(F);
       $('sheet-body').innerHTML = '<p class="sheet-note small">' + set.length + ' puzzle' + (set.length === 1 ? '' : 's') +
         ' from the ' + current.length + ' hands shown. ' + (cmd.exact ? 'The same set on the command line: ' :
-        'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set);
+        'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set, lv);
       $('sheet').hidden = false;
       window.scrollTo(0, 0);
     });

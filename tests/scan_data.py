@@ -1,0 +1,59 @@
+"""One scan of every table the repository ships, in polars and in DuckDB.
+
+    python tests/scan_data.py [DATA_DIR]      (needs polars and duckdb)
+
+Every kind of table (hands, solutions, reach; one target, every target, the
+Countdown census) lives under the same hive keys in the same order, so a
+single glob over data/**/*.parquet reads them all at once: the keys do not
+clash between kinds, and every file's rows are there. .ci/run runs it.
+"""
+
+import json
+import pathlib
+import sys
+
+import duckdb
+import polars as pl
+
+data = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "data")
+KEYS = ["rules", "use", "targets", "values", "deck", "k"]
+
+# What the manifests say is there: rows per file kind.
+want = {}
+kinds = set()
+for m in sorted(data.glob("**/manifest.json")):
+    for f in json.loads(m.read_text())["files"]:
+        stem = f["name"].split(".")[0]
+        want[stem] = want.get(stem, 0) + f["rows"]
+    kinds.add(m.parent.parent.relative_to(data).as_posix())
+assert {"hands", "solutions", "reach"} <= set(want), want
+total = sum(want.values())
+
+# polars: every file in one scan, then each file kind on its own.
+every = pl.scan_parquet(
+    f"{data}/**/*.parquet", hive_partitioning=True, missing_columns="insert", extra_columns="ignore"
+).collect()
+assert every.height == total, (every.height, total)
+assert all(k in every.columns for k in KEYS), every.columns
+for stem, rows in want.items():
+    df = pl.scan_parquet(f"{data}/**/{stem}.parquet", hive_partitioning=True).collect()
+    assert df.height == rows, (stem, df.height, rows)
+    assert df.columns[-len(KEYS):] == KEYS, (stem, df.columns)
+    if "tier" in df.columns:
+        assert df.schema["tier"] == pl.Enum(["easy", "medium", "hard", "expert"]), df.schema["tier"]
+
+# DuckDB: the same, with hive partitioning and columns united by name.
+con = duckdb.connect()
+n = con.sql(
+    f"select count(*) from read_parquet('{data}/**/*.parquet', hive_partitioning=true, union_by_name=true)"
+).fetchall()[0][0]
+assert n == total, (n, total)
+for stem, rows in want.items():
+    rel = con.sql(f"select * from read_parquet('{data}/**/{stem}.parquet', hive_partitioning=true)")
+    assert all(k in rel.columns for k in KEYS), (stem, rel.columns)
+    assert con.sql(f"select count(*) from rel").fetchall()[0][0] == rows, stem
+# The four-card table of 24, found by its keys alike in both.
+q = "rules = 'rational' and \"use\" = 'all' and cast(targets as varchar) = '24' and k = 4 and solvable"
+solvable = con.sql(f"select count(*) from read_parquet('{data}/**/hands.parquet', hive_partitioning=true) where {q}").fetchall()[0][0]
+assert solvable == 1362, solvable
+print(f"scanned {total} rows of {len(want)} file kinds in {len(kinds)} table families in polars and DuckDB")
