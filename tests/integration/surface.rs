@@ -199,15 +199,12 @@ fn solve_rank_and_pick_show_the_same_solution() {
     assert_eq!(rank.len(), 1362, "every solvable four-card hand");
     assert_eq!(rank, pick);
     let hands: String = rank.keys().map(|h| format!("{h}\n")).collect();
-    let mut child = crate::util::census24()
+    let out = crate::util::census24()
         .args(["solve", "--stdin"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
+        .write_stdin(hands)
+        .output()
         .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(hands.as_bytes()).unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
     for line in out.lines() {
         let (hand, answer) = line.split_once(": ").unwrap();
         assert_eq!(Some(&answer.to_string()), rank.get(hand), "{hand}");
