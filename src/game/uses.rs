@@ -1,10 +1,9 @@
 //! Which of a hand's cards a solution uses: every card (the 24 game) or any
 //! selection (Countdown).
 //!
-//! Below [`crate::game::error`], which names it in
-//! [`InputError::TooHard`](crate::game::error::InputError::TooHard); parsing
-//! a name into it (an input error) is in [`crate::game::rules`], beside the
-//! parsing of rule sets.
+//! It sits below the errors, one of which (a hand too hard to search) names
+//! it; parsing a name into it, an input error, is in the rules module,
+//! beside the parsing of rule sets.
 
 use std::fmt;
 
