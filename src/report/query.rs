@@ -15,16 +15,20 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+pub mod reach;
+
 use super::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
 use super::ops::Ops;
 use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
 use crate::difficulty::Tier;
-use crate::difficulty::calibrate::{Measured, spearman};
+use crate::difficulty::calibrate::{Measured, parse_measurements, spearman};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
-use crate::tables::manifest::Manifest;
+use crate::tables::manifest::{FileEntry, Manifest};
 use crate::tables::store::{self, SweepError};
 
 /// Why a report could not be made.
@@ -98,13 +102,10 @@ impl Table {
     /// [`Table::read`], also returning the verified manifest.
     pub fn read_with_manifest(dir: &Path) -> Result<(Table, Manifest), ReportError> {
         let manifest = store::verify(dir, Part::Whole)?;
-        let listed = |name: String| manifest.files.iter().find(|f| f.name == name);
-        let hands_entry = listed(Part::Whole.hands()).ok_or_else(|| SweepError::Unverified {
-            path: dir.join(Part::Whole.manifest()),
-            what: format!("does not list {}", Part::Whole.hands()),
-        })?;
-        let hands = store::read_checked(dir, hands_entry)?;
-        let solutions = listed(Part::Whole.solutions()).map(|f| (dir.join(&f.name), None));
+        let hands = store::read_checked(dir, listed(dir, &manifest, &Part::Whole.hands())?)?;
+        let solutions = listed(dir, &manifest, &Part::Whole.solutions())
+            .ok()
+            .map(|f| (dir.join(&f.name), None));
         let table = Table {
             hands_path: dir.join(Part::Whole.hands()),
             hands,
@@ -182,6 +183,23 @@ impl Table {
             }),
         }
     }
+}
+
+/// The file `name` in the verified manifest of the table in `dir`; an
+/// error naming the manifest when it does not list the file.
+pub(crate) fn listed<'m>(
+    dir: &Path,
+    manifest: &'m Manifest,
+    name: &str,
+) -> Result<&'m FileEntry, SweepError> {
+    manifest
+        .files
+        .iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| SweepError::Unverified {
+            path: dir.join(Part::Whole.manifest()),
+            what: format!("does not list {name}"),
+        })
 }
 
 pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
@@ -656,6 +674,37 @@ fn easiest_in(
         .zip(c.strs(columns::EXPRESSION)?)
         .filter_map(|(h, e)| Some((h?, e?)))
         .collect())
+}
+
+/// The players' measurements, relative to the data folder: the report of
+/// the game they were measured on plots them against the predictions.
+pub const MEASUREMENTS: &str = "human/four-card-solve-times.csv";
+
+/// Whether `id` is the game the measurements are of (four cards of 1..13,
+/// target 24, fractions allowed; any deck).
+pub fn measured_game(id: &TableKey) -> bool {
+    id.rules == Rules::Rational
+        && id.target == Q::int(24)
+        && (id.values.lo, id.values.hi) == (1, 13)
+        && id.k == 4
+}
+
+/// The measurements beside the data folder, if there are any.
+pub fn measurements(data: &Path) -> Result<Option<Vec<Measured>>, ReportError> {
+    let path = data.join(MEASUREMENTS);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).map_err(|source| ReportError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    parse_measurements(&text)
+        .map(Some)
+        .map_err(|e| ReportError::Io {
+            path,
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })
 }
 
 /// The measured hands of `measured` that the table at `files` predicts, as
