@@ -229,6 +229,16 @@ pub(crate) fn run(path: &Path, lf: LazyFrame) -> Result<DataFrame, ReportError> 
     })
 }
 
+/// The one number `value` comes to over `lf` (a count or a sum).
+fn single_u64(path: &Path, lf: LazyFrame, value: Expr) -> Result<u64, ReportError> {
+    let df = run(path, lf.select([value.cast(DataType::UInt64).alias("n")]))?;
+    Cols { df: &df, path }.u64_at("n")
+}
+
+/// The row index a table's report adds to its hands, so that rankings
+/// break ties in table order.
+const ROW: &str = "row";
+
 /// Reads typed values out of a collected frame, naming the file on failure.
 pub(crate) struct Cols<'a> {
     pub df: &'a DataFrame,
@@ -296,13 +306,11 @@ fn schema_of(path: &Path, table: &LazyFrame) -> Result<SchemaRef, ReportError> {
 
 fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
     let schema = schema_of(path, hands)?;
-    let df = run(
+    let counted = single_u64(
         path,
-        hands
-            .clone()
-            .select([col(columns::DISSIMILAR).is_not_null().sum().alias("n")]),
-    )?;
-    let counted = Cols { df: &df, path }.u64_at("n")? > 0;
+        hands.clone(),
+        col(columns::DISSIMILAR).is_not_null().sum(),
+    )? > 0;
     let difficulty = counted
         && [
             columns::PREDICTED_TIME_S,
@@ -391,90 +399,14 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
 /// sizes comes from [`size_summary`] of each sibling table).
 pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, ReportError> {
     let path = table.hands_path.as_path();
-    let hands = table.hands().with_row_index("row", None);
+    let hands = table.hands().with_row_index(ROW, None);
     let shape = shape(path, &hands)?;
     let size = size_summary(table, id.k as u32)?;
 
-    let df = run(
-        path,
-        hands.clone().select([col(columns::INTEGER_SOLVABLE)
-            .sum()
-            .cast(DataType::UInt64)
-            .alias("n")]),
-    )?;
-    let integer_solvable = Cols { df: &df, path }.u64_at("n")?;
-
-    let df = run(
-        path,
-        hands
-            .clone()
-            .select([
-                col(columns::HAND),
-                col(columns::CARDS),
-                col(columns::SOLVABLE),
-            ])
-            .explode(
-                cols([columns::CARDS]),
-                ExplodeOptions {
-                    empty_as_null: true,
-                    keep_nulls: true,
-                },
-            )
-            .unique_stable(
-                Some(cols([columns::HAND, columns::CARDS])),
-                UniqueKeepStrategy::First,
-            )
-            .group_by([col(columns::CARDS).cast(DataType::Int64)])
-            .agg([
-                len().cast(DataType::UInt64).alias("hands"),
-                col(columns::SOLVABLE)
-                    .sum()
-                    .cast(DataType::UInt64)
-                    .alias(columns::SOLVABLE),
-            ])
-            .sort([columns::CARDS], SortMultipleOptions::default()),
-    )?;
-    let c = Cols { df: &df, path };
-    let values = {
-        let col = df
-            .column(columns::CARDS)
-            .and_then(|s| s.cast(&DataType::Int64));
-        let col = col.map_err(|e| c.err(e))?;
-        col.i64().map_err(|e| c.err(e))?.iter().collect::<Vec<_>>()
-    };
-    let by_value = values
-        .into_iter()
-        .zip(c.u64s("hands")?)
-        .zip(c.u64s(columns::SOLVABLE)?)
-        .filter_map(|((v, h), s)| {
-            Some(ValueRow {
-                value: v?,
-                hands: h.unwrap_or(0),
-                solvable: s.unwrap_or(0),
-            })
-        })
-        .collect();
-
+    let integer_solvable = single_u64(path, hands.clone(), col(columns::INTEGER_SOLVABLE).sum())?;
+    let by_value = by_value(path, &hands)?;
     let solution_counts = if shape.counted {
-        let df = run(
-            path,
-            hands
-                .clone()
-                .filter(col(columns::SOLVABLE))
-                .group_by([col(columns::DISSIMILAR).cast(DataType::UInt64)])
-                .agg([len().cast(DataType::UInt64).alias("hands")])
-                .sort([columns::DISSIMILAR], SortMultipleOptions::default()),
-        )?;
-        let c = Cols { df: &df, path };
-        let pairs = c
-            .u64s(columns::DISSIMILAR)?
-            .into_iter()
-            .zip(c.u64s("hands")?);
-        Some(
-            pairs
-                .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
-                .collect(),
-        )
+        Some(solution_counts(path, &hands)?)
     } else {
         None
     };
@@ -526,6 +458,81 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
     Ok(summary)
 }
 
+/// How hands holding each card value fare, by value.
+fn by_value(path: &Path, hands: &LazyFrame) -> Result<Vec<ValueRow>, ReportError> {
+    let df = run(
+        path,
+        hands
+            .clone()
+            .select([
+                col(columns::HAND),
+                col(columns::CARDS),
+                col(columns::SOLVABLE),
+            ])
+            .explode(
+                cols([columns::CARDS]),
+                ExplodeOptions {
+                    empty_as_null: true,
+                    keep_nulls: true,
+                },
+            )
+            .unique_stable(
+                Some(cols([columns::HAND, columns::CARDS])),
+                UniqueKeepStrategy::First,
+            )
+            .group_by([col(columns::CARDS).cast(DataType::Int64)])
+            .agg([
+                len().cast(DataType::UInt64).alias("hands"),
+                col(columns::SOLVABLE)
+                    .sum()
+                    .cast(DataType::UInt64)
+                    .alias(columns::SOLVABLE),
+            ])
+            .sort([columns::CARDS], SortMultipleOptions::default()),
+    )?;
+    let c = Cols { df: &df, path };
+    let values = {
+        let col = df
+            .column(columns::CARDS)
+            .and_then(|s| s.cast(&DataType::Int64));
+        let col = col.map_err(|e| c.err(e))?;
+        col.i64().map_err(|e| c.err(e))?.iter().collect::<Vec<_>>()
+    };
+    Ok(values
+        .into_iter()
+        .zip(c.u64s("hands")?)
+        .zip(c.u64s(columns::SOLVABLE)?)
+        .filter_map(|((v, h), s)| {
+            Some(ValueRow {
+                value: v?,
+                hands: h.unwrap_or(0),
+                solvable: s.unwrap_or(0),
+            })
+        })
+        .collect())
+}
+
+/// (dissimilar solutions, solvable hands with that many), fewest first.
+fn solution_counts(path: &Path, hands: &LazyFrame) -> Result<Vec<(u32, u64)>, ReportError> {
+    let df = run(
+        path,
+        hands
+            .clone()
+            .filter(col(columns::SOLVABLE))
+            .group_by([col(columns::DISSIMILAR).cast(DataType::UInt64)])
+            .agg([len().cast(DataType::UInt64).alias("hands")])
+            .sort([columns::DISSIMILAR], SortMultipleOptions::default()),
+    )?;
+    let c = Cols { df: &df, path };
+    let pairs = c
+        .u64s(columns::DISSIMILAR)?
+        .into_iter()
+        .zip(c.u64s("hands")?);
+    Ok(pairs
+        .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
+        .collect())
+}
+
 /// Builds the report's lists of hands.
 struct Lister<'a> {
     path: &'a Path,
@@ -543,20 +550,10 @@ impl Lister<'_> {
         cap: usize,
     ) -> Result<HandList, ReportError> {
         let matching = self.hands.clone().filter(filter);
-        let df = run(
-            self.path,
-            matching
-                .clone()
-                .select([len().cast(DataType::UInt64).alias("n")]),
-        )?;
-        let total = Cols {
-            df: &df,
-            path: self.path,
-        }
-        .u64_at("n")?;
+        let total = single_u64(self.path, matching.clone(), len())?;
         let ordered = match descending {
             Some(key) => matching.sort_by_exprs(
-                [key, col("row")],
+                [key, col(ROW)],
                 SortMultipleOptions::default().with_order_descending_multi([true, false]),
             ),
             None => matching,
@@ -796,15 +793,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let (kept, mut classes, mut easiest) = match table.solutions()? {
         None => (Kept::None, BTreeMap::new(), BTreeMap::new()),
         Some((sols, lf)) => {
-            let rows = run(
-                sols,
-                lf.clone().select([len().cast(DataType::UInt64).alias("n")]),
-            )?;
-            let n = Cols {
-                df: &rows,
-                path: sols,
-            }
-            .u64_at("n")?;
+            let n = single_u64(sols, lf.clone(), len())?;
             if n <= max_classes {
                 (Kept::All, classes_of(sols, lf)?, BTreeMap::new())
             } else {

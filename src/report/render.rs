@@ -225,25 +225,8 @@ fn by_size(r: &mut Rendered, family: &[SizeSummary]) {
          cards more than hands of repeated cards.\n"
     );
     let _ = writeln!(md, "![Share solvable by hand size]({BY_SIZE_CHART})\n");
-    let header = [
-        Column::right("cards"),
-        Column::right("hands"),
-        Column::right("solvable"),
-        Column::right("share of hands"),
-        Column::right("share of deals"),
-    ];
-    let rows: Vec<Vec<String>> = family
-        .iter()
-        .map(|f| {
-            vec![
-                f.k.to_string(),
-                f.hands.to_string(),
-                f.solvable.to_string(),
-                pct(f.share_solvable()),
-                pct(f.deal_solvable),
-            ]
-        })
-        .collect();
+    let header = SIZE_COLUMNS.map(Column::right);
+    let rows: Vec<Vec<String>> = family.iter().map(size_cells).collect();
     md.push_str(&markdown_table(&header, &rows));
     md.push('\n');
     r.chart(BY_SIZE_CHART, solvable_by_size_chart(family).to_svg());
@@ -554,6 +537,26 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<St
     }
 }
 
+/// The columns of a table's line in a comparison by hand size.
+const SIZE_COLUMNS: [&str; 5] = [
+    "cards",
+    "hands",
+    "solvable",
+    "share of hands",
+    "share of deals",
+];
+
+/// The cells under [`SIZE_COLUMNS`] of one table.
+fn size_cells(s: &SizeSummary) -> Vec<String> {
+    vec![
+        s.k.to_string(),
+        s.hands.to_string(),
+        s.solvable.to_string(),
+        pct(s.share_solvable()),
+        pct(s.deal_solvable),
+    ]
+}
+
 fn solvable_by_size_chart(family: &[SizeSummary]) -> BarChart {
     BarChart::new(
         "Share solvable by hand size",
@@ -620,20 +623,8 @@ pub fn index(tables: &[(TableKey, SizeSummary)], reach: &[ReachKey]) -> Rendered
 fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
     let md = &mut r.markdown;
     let _ = writeln!(md, "## {}\n", capitalize(&group[0].0.family_title()));
-    let mut header: Vec<Column> = [
-        "cards",
-        "hands",
-        "solvable",
-        "share of hands",
-        "share of deals",
-        "easy",
-        "medium",
-        "hard",
-        "expert",
-    ]
-    .into_iter()
-    .map(Column::right)
-    .collect();
+    let mut header: Vec<Column> = SIZE_COLUMNS.map(Column::right).to_vec();
+    header.extend(Tier::ALL.map(|t| Column::right(t.name())));
     header.push(Column::left("report"));
     let rows: Vec<Vec<String>> = group
         .iter()
@@ -641,13 +632,7 @@ fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
             let tiers = s.tiers.map_or(vec![String::new(); 4], |t| {
                 t.iter().map(u64::to_string).collect()
             });
-            let mut row = vec![
-                s.k.to_string(),
-                s.hands.to_string(),
-                s.solvable.to_string(),
-                pct(s.share_solvable()),
-                pct(s.deal_solvable),
-            ];
+            let mut row = size_cells(s);
             row.extend(tiers);
             row.push(format!(
                 "[k={}]({}/README.md)",
