@@ -77,8 +77,8 @@ pub struct Listed {
     pub difficulty: Option<f64>,
     pub tier: Option<String>,
     pub dissimilar: Option<u32>,
-    /// The easiest solution (by the difficulty model's complexity when the
-    /// table has it, otherwise the table's example); empty when unsolvable.
+    /// The table's `simplest` solution (its first structural class in the
+    /// canonical simplicity order); empty when unsolvable.
     pub solution: String,
 }
 

@@ -3,9 +3,9 @@
 //!
 //! A table's `hands.parquet` is read once into a [`Table`] (or handed over
 //! in memory by the sweep that wrote it), and every query runs lazily on
-//! that frame (`solutions.parquet` is scanned for the one query of the
-//! easiest solutions), collecting only small results: counts, group totals
-//! and the few hands a list shows. Lists keep the table's row
+//! that frame (`solutions.parquet` is read only for the explorer's
+//! catalog), collecting only small results: counts, group totals and the
+//! few hands a list shows, each with the table's `simplest` solution. Lists keep the table's row
 //! order (hands ascending) unless they are rankings, which break ties by it.
 //! Columns the difficulty model adds are optional, so tables swept without
 //! solutions (or before the model) still get a report without those parts.
@@ -439,7 +439,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
     };
     let unsolvable = lists.list(col(columns::SOLVABLE).not(), None, LIST_CAP)?;
 
-    let mut summary = TableSummary {
+    Ok(TableSummary {
         id: *id,
         size,
         integer_solvable,
@@ -451,11 +451,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
         one_solution,
         unsolvable,
         calibration: None,
-    };
-    if let Some((sols, lf)) = table.solutions()? {
-        easiest_solutions(sols, lf, &mut summary)?;
-    }
-    Ok(summary)
+    })
 }
 
 /// How hands holding each card value fare, by value.
@@ -575,7 +571,7 @@ impl Lister<'_> {
             path: self.path,
         };
         let hands = c.strs(columns::HAND)?;
-        let examples = c.strs(columns::SIMPLEST)?;
+        let simplest = c.strs(columns::SIMPLEST)?;
         let dissimilar = c.u64s(columns::DISSIMILAR)?;
         let n = hands.len();
         let (time, rate, difficulty, tier) = if self.shape.difficulty {
@@ -596,55 +592,21 @@ impl Lister<'_> {
                 difficulty: difficulty[i],
                 tier: tier[i].clone(),
                 dissimilar: dissimilar[i].map(|d| d as u32),
-                solution: examples[i].clone().unwrap_or_default(),
+                solution: simplest[i].clone().unwrap_or_default(),
             })
             .collect();
         Ok(HandList { total, shown })
     }
 }
 
-/// Replaces each listed hand's example by its easiest solution.
-fn easiest_solutions(
-    path: &Path,
-    solutions: LazyFrame,
-    summary: &mut TableSummary,
-) -> Result<(), ReportError> {
-    let wanted: Vec<String> = [
-        &summary.hardest,
-        &summary.fraction_only,
-        &summary.one_solution,
-    ]
-    .iter()
-    .flat_map(|l| l.shown.iter().map(|h| h.hand.clone()))
-    .collect();
-    let easiest = easiest_in(path, solutions, &wanted)?;
-    for list in [
-        &mut summary.hardest,
-        &mut summary.fraction_only,
-        &mut summary.one_solution,
-    ] {
-        for h in &mut list.shown {
-            if let Some(e) = easiest.get(&h.hand) {
-                h.solution = e.clone();
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The easiest solution of each of `hands` from the solutions table at
 /// `path`: the lowest `complexity` (the difficulty model's), the simplest
 /// class on a tie. Empty when the table has no `complexity` column.
+///
+/// Reports show the `simplest` column instead; this stays only for
+/// `census24 rank` until it does too.
 pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, String>, ReportError> {
-    easiest_in(path, scan(path)?, hands)
-}
-
-/// [`easiest_of`] the solutions table `solutions` read from `path`.
-fn easiest_in(
-    path: &Path,
-    solutions: LazyFrame,
-    hands: &[String],
-) -> Result<BTreeMap<String, String>, ReportError> {
+    let solutions = scan(path)?;
     let schema = schema_of(path, &solutions)?;
     if hands.is_empty() || !schema.contains(columns::COMPLEXITY) {
         return Ok(BTreeMap::new());

@@ -423,8 +423,9 @@ fn hand_lists(md: &mut String, t: &TableSummary) {
             t.hardest.shown.len()
         );
         md.push_str(
-            "Slowest predicted mean solve time first, each with its easiest solution \
-             (lowest complexity). `census24 rank` prints longer and filtered rankings.\n\n",
+            "Slowest predicted mean solve time first, each with its simplest solution \
+             (the `simplest` column of `hands.parquet`). `census24 rank` prints longer and \
+             filtered rankings.\n\n",
         );
         list_table(md, &t.hardest, true, None);
     }
@@ -498,7 +499,7 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<St
             Column::right("difficulty"),
             Column::left("tier"),
             Column::right("solutions"),
-            Column::left("easiest solution"),
+            Column::left("simplest solution"),
         ]
     } else {
         vec![
