@@ -172,9 +172,9 @@ fn place_of_24(v: &View, r: &TargetRow) -> String {
 fn best_targets(m: &mut String, v: &View) {
     m.push_str("## Best targets\n\n");
     type Show = fn(f64) -> String;
+    type Ranking<'a> = (&'a str, &'a [(i64, f64)], Show);
     let whole: Show = |s| format!("{s:.0}");
-    let mut rankings: Vec<(&str, &[(i64, f64)], Show)> =
-        vec![("most solvable hands", &v.by_solvable, whole)];
+    let mut rankings: Vec<Ranking> = vec![("most solvable hands", &v.by_solvable, whole)];
     if v.counted {
         rankings.push(("most hands with one solution", &v.by_unique, whole));
     }
