@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::game::rules::Use;
+use crate::game::uses::Use;
 
 /// Something wrong with what the user asked for: a card, a target, a rule set,
 /// a hand size. The binary prints it on one line and exits with status 2.

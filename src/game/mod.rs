@@ -14,6 +14,7 @@ pub mod hand;
 pub mod number;
 pub mod rules;
 pub mod targets;
+pub mod uses;
 
 #[cfg(test)]
 pub(crate) mod proptests;

@@ -1,10 +1,14 @@
-//! Rule sets: which intermediate results a game admits.
+//! Rule sets: which intermediate results a game admits, and parsing the
+//! names of rule sets and of [`Use`] (errors are input errors).
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::game::error::InputError;
 use crate::game::number::Q;
+/// Which cards a solution uses sits below the errors (an error names it);
+/// this path is the one the rest of the crate uses.
+pub use crate::game::uses::Use;
 
 /// Which values an intermediate (and final) result may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -55,35 +59,6 @@ impl FromStr for Rules {
             .into_iter()
             .find(|r| r.name() == s)
             .ok_or_else(|| InputError::UnknownRules(s.to_string()))
-    }
-}
-
-/// Which of a hand's cards a solution uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Use {
-    /// Every card exactly once (the 24 game).
-    #[default]
-    All,
-    /// Any non-empty selection of the cards, each at most once (the
-    /// Countdown numbers round).
-    Any,
-}
-
-impl Use {
-    pub const ALL: [Use; 2] = [Use::All, Use::Any];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Use::All => "all",
-            Use::Any => "any",
-        }
-    }
-}
-
-impl fmt::Display for Use {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -15,8 +15,8 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::catalog::{Catalog, Entry, Kept, shape};
-use super::sheet::{SHEET_STYLE, pretty};
 use super::ops::Ops;
+use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
 use crate::game::number::Q;
 use crate::game::rules::Rules;

@@ -1,10 +1,13 @@
 //! Where report files go, and the only code that writes them.
 //!
 //! A table in `DATA/<partition>/` gets `OUT/<partition>/README.md` with its
-//! charts and its explorer page (`explorer.html`) beside it; `OUT/README.md` indexes every table found under DATA,
-//! with the family charts in `OUT/<family>/`. Every file is written under a
-//! temporary name and renamed into place, so a reader never sees half a
-//! report.
+//! charts and its explorer page (`explorer.html`) beside it; a reach table
+//! gets its README.md, charts and `targets.csv` the same way;
+//! `OUT/README.md` indexes every table found under DATA, with the family
+//! charts in `OUT/<family>/`. This module finds the tables, holds the
+//! reports lock, asks `query` for summaries and `render` for bytes, and
+//! writes them: every file under a temporary name, renamed into place, so
+//! a reader never sees half a report.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,45 +15,17 @@ use std::path::{Path, PathBuf};
 use super::SizeSummary;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
-use super::query::{ReportError, Table, calibration, catalog, size_summary, table_summary};
+use super::query::reach::reach_data;
+use super::query::{
+    ReportError, Table, calibration, catalog, measured_game, measurements, size_summary,
+    table_summary,
+};
+use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
-use crate::difficulty::calibrate::{Measured, parse_measurements};
-use crate::game::number::Q;
-use crate::game::rules::Rules;
+use crate::difficulty::calibrate::Measured;
 use crate::tables::disk;
-use crate::tables::layout::{Part, TableKey};
-use crate::tables::store::SweepError;
-
-/// The players' measurements, relative to the data folder: the report of
-/// the game they were measured on plots them against the predictions.
-pub const MEASUREMENTS: &str = "human/four-card-solve-times.csv";
-
-/// Whether `id` is the game the measurements are of (four cards of 1..13,
-/// target 24, fractions allowed; any deck).
-fn measured_game(id: &TableKey) -> bool {
-    id.rules == Rules::Rational
-        && id.target == Q::int(24)
-        && (id.values.lo, id.values.hi) == (1, 13)
-        && id.k == 4
-}
-
-/// The measurements beside the data folder, if there are any.
-fn measurements(data: &Path) -> Result<Option<Vec<Measured>>, ReportError> {
-    let path = data.join(MEASUREMENTS);
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let text = fs::read_to_string(&path).map_err(|source| ReportError::Io {
-        path: path.clone(),
-        source,
-    })?;
-    parse_measurements(&text)
-        .map(Some)
-        .map_err(|e| ReportError::Io {
-            path,
-            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
-        })
-}
+use crate::tables::layout::{Part, ReachKey, TableKey};
+use crate::tables::store::{self, SweepError};
 
 /// What `census24 report` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,8 +77,8 @@ pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
 
 /// Whether `dir` holds a table or the start of one: its manifest, a
 /// table file, or shard parts.
-pub(crate) fn holds_table(dir: &Path) -> Result<bool, ReportError> {
-    let names = crate::tables::store::list(dir)?;
+fn holds_table(dir: &Path) -> Result<bool, ReportError> {
+    let names = store::list(dir)?;
     let whole = Part::Whole;
     Ok(names.iter().any(|n| {
         [
@@ -115,6 +90,22 @@ pub(crate) fn holds_table(dir: &Path) -> Result<bool, ReportError> {
         .contains(n)
             || Part::of_manifest_name(n).is_some()
     }))
+}
+
+/// Every reach table under `data` (a reach partition folder with a
+/// manifest, a table or shard parts), sorted by partition.
+pub fn discover_reach(data: &Path) -> Result<Vec<ReachKey>, ReportError> {
+    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
+    let mut found = Vec::new();
+    for d in &dirs {
+        if let Some(key) = ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d))
+            && holds_table(d)?
+        {
+            found.push(key);
+        }
+    }
+    found.sort_by_key(|k| k.partition());
+    Ok(found)
 }
 
 /// How long a sweep's own report waits for another report into the same
@@ -133,7 +124,7 @@ fn report_file(name: &str) -> bool {
 /// Takes the lock on the reports folder `out` (one writer at a time;
 /// `wait` for a sweep's own report, none for `census24 report`) and removes
 /// the temporaries that killed reports left in the folders it writes.
-pub(crate) fn lock_reports(out: &Path, wait: bool) -> Result<disk::FolderLock, ReportError> {
+fn lock_reports(out: &Path, wait: bool) -> Result<disk::FolderLock, ReportError> {
     let wait = if wait {
         REPORT_LOCK_WAIT
     } else {
@@ -154,23 +145,35 @@ pub(crate) fn lock_reports(out: &Path, wait: bool) -> Result<disk::FolderLock, R
     Ok(lock)
 }
 
-pub(crate) fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
-    fs::create_dir_all(dir).map_err(io(dir))?;
-    // Charts first, the README that shows them last.
-    let readme = dir.join("README.md");
-    let mut files: Vec<(PathBuf, &[u8])> = r
+/// Writes `files` (names relative to `dir`, in this order) into `dir`,
+/// creating it: the one place report bytes reach the disk.
+fn write_files(dir: &Path, files: &[(&str, &[u8])]) -> Result<(), ReportError> {
+    fs::create_dir_all(dir).map_err(|source| ReportError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let files: Vec<(PathBuf, &[u8])> = files
+        .iter()
+        .map(|&(name, bytes)| (dir.join(name), bytes))
+        .collect();
+    disk::write_atomic_all(&files).map_err(|(path, source)| ReportError::Io { path, source })
+}
+
+/// Writes a rendered report into `dir`: its charts first, the README that
+/// shows them last; returns the README.
+fn write_rendered(dir: &Path, r: &Rendered) -> Result<PathBuf, ReportError> {
+    let mut files: Vec<(&str, &[u8])> = r
         .charts
         .iter()
-        .map(|(name, bytes)| (dir.join(name), bytes.as_ref()))
+        .map(|(name, bytes)| (name.as_str(), bytes.as_slice()))
         .collect();
-    files.push((readme.clone(), r.markdown.as_bytes()));
-    disk::write_atomic_all(&files).map_err(|(path, source)| ReportError::Io { path, source })?;
-    Ok(readme)
+    files.push((README, r.markdown.as_bytes()));
+    write_files(dir, &files)?;
+    Ok(dir.join(README))
 }
+
+/// The markdown file of every report.
+const README: &str = "README.md";
 
 /// Writes the reports of the plan's tables (each README.md, then its
 /// explorer page) and the index; returns the README.md and explorer files
@@ -186,7 +189,7 @@ pub fn write_reports_with(
     fresh: &[(TableKey, Table)],
 ) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
-    let reach = super::reach::discover_reach(&plan.data)?;
+    let reach = discover_reach(&plan.data)?;
     if found.is_empty() && reach.is_empty() {
         return Err(ReportError::NoTables {
             dir: plan.data.clone(),
@@ -199,12 +202,59 @@ pub fn write_reports_with(
             dir: plan.data.join(missing.partition()),
         });
     }
-    // Each table's hands are read once, for its size summary and its
-    // report; every table (reach tables too) is verified before anything is
+    // Every table (reach tables too) is verified before anything is
     // written.
-    let mut found = found;
-    let mut tables: Vec<Table> = Vec::with_capacity(found.len());
-    let mut kept = Vec::with_capacity(found.len());
+    let tables = read_tables(plan, found, fresh)?;
+    if plan.only.is_none() {
+        for key in &reach {
+            store::verify(&plan.data.join(key.partition()), Part::Whole)?;
+        }
+    }
+    let _lock = lock_reports(&plan.out, plan.only.is_some())?;
+    let sizes: Vec<(TableKey, SizeSummary)> = tables
+        .iter()
+        .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
+        .collect::<Result<_, ReportError>>()?;
+    let selected = |f: &Found| plan.only.as_ref().is_none_or(|only| only.contains(&f.id));
+    let measured = if tables
+        .iter()
+        .any(|(f, _)| selected(f) && measured_game(&f.id))
+    {
+        measurements(&plan.data)?
+    } else {
+        None
+    };
+    let mut written = Vec::new();
+    for (f, table) in tables.iter().filter(|(f, _)| selected(f)) {
+        let family: Vec<SizeSummary> = sizes
+            .iter()
+            .filter(|(id, _)| id.family() == f.id.family())
+            .map(|(_, s)| s.clone())
+            .collect();
+        let measured = measured.as_deref().filter(|_| measured_game(&f.id));
+        let dir = plan.out.join(f.id.partition());
+        written.extend(write_table_files(&dir, f, table, &family, measured)?);
+    }
+    // Reach tables are reported when all tables are (`census24 report`);
+    // a sweep's own report names its table.
+    if plan.only.is_none() {
+        for key in &reach {
+            written.push(write_reach_files(&plan.data, &plan.out, key)?);
+        }
+    }
+    written.push(write_rendered(&plan.out, &index(&sizes, &reach))?);
+    Ok(written)
+}
+
+/// The found tables with their hands read once (for the size summary and
+/// the report), or taken from `fresh`. A table not finished is left out
+/// of a sweep's own report (see below); a damaged one fails.
+fn read_tables(
+    plan: &ReportPlan,
+    found: Vec<Found>,
+    fresh: &[(TableKey, Table)],
+) -> Result<Vec<(Found, Table)>, ReportError> {
+    let mut tables = Vec::with_capacity(found.len());
     for f in found {
         let table = match fresh.iter().find(|(id, _)| *id == f.id) {
             Some((_, t)) => t.clone(),
@@ -226,83 +276,59 @@ pub fn write_reports_with(
                 Err(e) => return Err(e),
             },
         };
-        tables.push(table);
-        kept.push(f);
+        tables.push((f, table));
     }
-    found = kept;
-    if plan.only.is_none() {
-        for key in &reach {
-            crate::tables::store::verify(&plan.data.join(key.partition()), Part::Whole)?;
-        }
-    }
-    let _lock = lock_reports(&plan.out, plan.only.is_some())?;
-    let sizes: Vec<(TableKey, SizeSummary)> = found
-        .iter()
-        .zip(&tables)
-        .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
-        .collect::<Result<_, ReportError>>()?;
-    let selected = |f: &Found| plan.only.as_ref().is_none_or(|only| only.contains(&f.id));
-    let measured = if found.iter().any(|f| selected(f) && measured_game(&f.id)) {
-        measurements(&plan.data)?
-    } else {
-        None
-    };
-    let mut written = Vec::new();
-    for (f, table) in found.iter().zip(&tables) {
-        if !selected(f) {
-            continue;
-        }
-        let dir = plan.out.join(f.id.partition());
-        // The report and the explorer page are independent: each on a core
-        // (on threads of their own: a rayon worker waiting for polars would
-        // run the other task first instead of beside it).
-        let (readme, page) = std::thread::scope(|s| {
-            let page = s.spawn(|| {
-                // The explorer lists every solution (from memory when the
-                // sweep has just written the table).
-                let page = explorer_html(&catalog(&f.id, table, MAX_CLASSES)?);
-                let path = dir.join(EXPLORER);
-                fs::create_dir_all(&dir).map_err(|source| ReportError::Io {
-                    path: dir.clone(),
-                    source,
-                })?;
-                disk::write_atomic(&path, page.as_bytes()).map_err(|source| ReportError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
-                Ok::<_, ReportError>(path)
-            });
-            let readme = (|| {
-                let mut summary = table_summary(&f.id, table)?;
-                if let Some(m) = measured.as_deref().filter(|_| measured_game(&f.id)) {
-                    summary.calibration = calibration(table, m)?;
-                }
-                let family: Vec<SizeSummary> = sizes
-                    .iter()
-                    .filter(|(id, _)| id.family() == f.id.family())
-                    .map(|(_, s)| s.clone())
-                    .collect();
-                write_rendered(&dir, &table_report(&summary, &family))
-            })();
-            (
-                readme,
-                page.join().expect("the explorer thread does not panic"),
-            )
+    Ok(tables)
+}
+
+/// Writes one table's report (with `family`, the size summaries of its
+/// family, and the players' measurements when it is their game) and its
+/// explorer page into `dir`; returns both files, README first.
+fn write_table_files(
+    dir: &Path,
+    f: &Found,
+    table: &Table,
+    family: &[SizeSummary],
+    measured: Option<&[Measured]>,
+) -> Result<[PathBuf; 2], ReportError> {
+    // The report and the explorer page are independent: each on a core
+    // (on threads of their own: a rayon worker waiting for polars would
+    // run the other task first instead of beside it).
+    let (readme, page) = std::thread::scope(|s| {
+        let page = s.spawn(|| {
+            // The explorer lists every solution (from memory when the
+            // sweep has just written the table).
+            let page = explorer_html(&catalog(&f.id, table, MAX_CLASSES)?);
+            write_files(dir, &[(EXPLORER, page.as_bytes())])?;
+            Ok::<_, ReportError>(dir.join(EXPLORER))
         });
-        written.push(readme?);
-        written.push(page?);
-    }
-    // Reach tables are reported when all tables are (`census24 report`);
-    // a sweep's own report names its table.
-    if plan.only.is_none() {
-        for key in &reach {
-            written.push(super::reach::write_reach_report_locked(
-                &plan.data, &plan.out, key,
-            )?);
-        }
-    }
-    written.push(write_rendered(&plan.out, &index(&sizes, &reach))?);
-    Ok(written)
+        let readme = (|| {
+            let mut summary = table_summary(&f.id, table)?;
+            if let Some(m) = measured {
+                summary.calibration = calibration(table, m)?;
+            }
+            write_rendered(dir, &table_report(&summary, family))
+        })();
+        (
+            readme,
+            page.join().expect("the explorer thread does not panic"),
+        )
+    });
+    Ok([readme?, page?])
+}
+
+/// Writes the report of the reach table `key` under `data` into the same
+/// partition under `out`; returns the markdown file. A sweep's own report:
+/// it waits for another report into `out`.
+pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
+    let _lock = lock_reports(out, true)?;
+    write_reach_files(data, out, key)
+}
+
+/// [`write_reach_report`] for a caller that holds the reports lock.
+fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
+    let summary = reach_data(key, &data.join(key.partition()))?;
+    write_rendered(&out.join(key.partition()), &render_reach(key, &summary))
 }
 
 #[cfg(test)]

@@ -1,11 +1,17 @@
 //! Reports: what a table says, as markdown and SVG charts a designer reads at
 //! a glance.
 //!
-//! The flow is `query` (polars lazy queries: Parquet tables in, the plain
-//! summaries of this module out) -> `render` (pure: summaries in, markdown
-//! and chart bytes out) -> `files` (the one place that decides where report
-//! files go and writes them, temporary name then rename). Rendering never
-//! sees polars or paths, so snapshot tests feed it hand-made summaries.
+//! Both kinds of table, a single target's hands table and an every-target
+//! reach table, go through the same three steps, each importing only the
+//! ones after it:
+//!
+//! - `files` finds the tables under a data folder, takes the reports lock
+//!   and is the one writer of report files (temporary name, then rename);
+//! - `query` (polars: Parquet tables in, the plain summaries of this module
+//!   out; `query::reach` for reach tables);
+//! - `render` (pure: summaries in, markdown, chart and CSV bytes out;
+//!   `render::reach` for reach tables). Rendering never sees polars or
+//!   paths, so snapshot tests feed it hand-made summaries.
 //!
 //! The explorer follows the same flow: `query::catalog` reads a table's
 //! hands and solutions into a [`catalog::Catalog`], `explorer` renders it as
@@ -71,8 +77,8 @@ pub struct Listed {
     pub difficulty: Option<f64>,
     pub tier: Option<String>,
     pub dissimilar: Option<u32>,
-    /// The easiest solution (by the difficulty model's complexity when the
-    /// table has it, otherwise the table's example); empty when unsolvable.
+    /// The table's `simplest` solution (its first structural class in the
+    /// canonical simplicity order); empty when unsolvable.
     pub solution: String,
 }
 
@@ -127,4 +133,73 @@ pub fn ratio(part: u64, whole: u64) -> f64 {
     } else {
         part as f64 / whole as f64
     }
+}
+
+/// What one target of a reach table comes to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetRow {
+    pub target: i64,
+    pub hands: u64,
+    pub solvable: u64,
+    /// Share of deals (weighted by deal odds) that are solvable.
+    pub deal_share: f64,
+    /// Hands with exactly one dissimilar solution; `None` without counts.
+    pub one_solution: Option<u64>,
+    /// Mean 0-100 difficulty of the solvable hands; `None` without predictions.
+    pub mean_difficulty: Option<f64>,
+    /// Solvable hands per tier, easy to expert.
+    pub tiers: [u64; 4],
+    /// Hands whose closest value is within 5 (and 10) of the target, the
+    /// target itself included; `None` without closest values.
+    pub within5: Option<u64>,
+    pub within10: Option<u64>,
+}
+
+impl TargetRow {
+    pub fn share(&self) -> f64 {
+        ratio(self.solvable, self.hands)
+    }
+
+    /// How evenly the solvable hands spread over the four tiers: the
+    /// entropy of the tier shares over its largest value, `ln 4`; 1 when
+    /// each tier holds a quarter, 0 when one holds them all.
+    pub fn balance(&self) -> f64 {
+        let n: u64 = self.tiers.iter().sum();
+        if n == 0 {
+            return 0.0;
+        }
+        let h: f64 = self
+            .tiers
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| {
+                let p = c as f64 / n as f64;
+                -p * p.ln()
+            })
+            .sum();
+        h / 4f64.ln()
+    }
+}
+
+/// One hand (a selection of tiles) of a reach table with closest values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandStat {
+    pub hand: String,
+    /// Targets it makes exactly, and within 5 and 10 of.
+    pub solvable: u64,
+    pub within5: u64,
+    pub within10: u64,
+    pub deal_ways: u64,
+    /// Its large tiles (see [`query::reach::large_values`]).
+    pub large: usize,
+}
+
+/// What a reach table's report reads from it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ReachData {
+    pub targets: Vec<TargetRow>,
+    /// Per hand, when the table has closest values (natural rules).
+    pub hands: Vec<HandStat>,
+    /// The deck's large values (empty when it has none).
+    pub large: Vec<i64>,
 }

@@ -3,9 +3,9 @@
 //!
 //! A table's `hands.parquet` is read once into a [`Table`] (or handed over
 //! in memory by the sweep that wrote it), and every query runs lazily on
-//! that frame (`solutions.parquet` is scanned for the one query of the
-//! easiest solutions), collecting only small results: counts, group totals
-//! and the few hands a list shows. Lists keep the table's row
+//! that frame (`solutions.parquet` is read only for the explorer's
+//! catalog), collecting only small results: counts, group totals and the
+//! few hands a list shows, each with the table's `simplest` solution. Lists keep the table's row
 //! order (hands ascending) unless they are rankings, which break ties by it.
 //! Columns the difficulty model adds are optional, so tables swept without
 //! solutions (or before the model) still get a report without those parts.
@@ -15,16 +15,20 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+pub mod reach;
+
 use super::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
 use super::ops::Ops;
 use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
 use crate::difficulty::Tier;
-use crate::difficulty::calibrate::{Measured, spearman};
+use crate::difficulty::calibrate::{Measured, parse_measurements, spearman};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
 use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
-use crate::tables::manifest::Manifest;
+use crate::tables::manifest::{FileEntry, Manifest};
 use crate::tables::store::{self, SweepError};
 
 /// Why a report could not be made.
@@ -98,13 +102,10 @@ impl Table {
     /// [`Table::read`], also returning the verified manifest.
     pub fn read_with_manifest(dir: &Path) -> Result<(Table, Manifest), ReportError> {
         let manifest = store::verify(dir, Part::Whole)?;
-        let listed = |name: String| manifest.files.iter().find(|f| f.name == name);
-        let hands_entry = listed(Part::Whole.hands()).ok_or_else(|| SweepError::Unverified {
-            path: dir.join(Part::Whole.manifest()),
-            what: format!("does not list {}", Part::Whole.hands()),
-        })?;
-        let hands = store::read_checked(dir, hands_entry)?;
-        let solutions = listed(Part::Whole.solutions()).map(|f| (dir.join(&f.name), None));
+        let hands = store::read_checked(dir, listed(dir, &manifest, &Part::Whole.hands())?)?;
+        let solutions = listed(dir, &manifest, &Part::Whole.solutions())
+            .ok()
+            .map(|f| (dir.join(&f.name), None));
         let table = Table {
             hands_path: dir.join(Part::Whole.hands()),
             hands,
@@ -184,6 +185,23 @@ impl Table {
     }
 }
 
+/// The file `name` in the verified manifest of the table in `dir`; an
+/// error naming the manifest when it does not list the file.
+pub(crate) fn listed<'m>(
+    dir: &Path,
+    manifest: &'m Manifest,
+    name: &str,
+) -> Result<&'m FileEntry, SweepError> {
+    manifest
+        .files
+        .iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| SweepError::Unverified {
+            path: dir.join(Part::Whole.manifest()),
+            what: format!("does not list {name}"),
+        })
+}
+
 pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
     let text = path.to_string_lossy().into_owned();
     // One table at a time: the partition is known from the path, and hive
@@ -210,6 +228,16 @@ pub(crate) fn run(path: &Path, lf: LazyFrame) -> Result<DataFrame, ReportError> 
         })
     })
 }
+
+/// The one number `value` comes to over `lf` (a count or a sum).
+fn single_u64(path: &Path, lf: LazyFrame, value: Expr) -> Result<u64, ReportError> {
+    let df = run(path, lf.select([value.cast(DataType::UInt64).alias("n")]))?;
+    Cols { df: &df, path }.u64_at("n")
+}
+
+/// The row index a table's report adds to its hands, so that rankings
+/// break ties in table order.
+const ROW: &str = "row";
 
 /// Reads typed values out of a collected frame, naming the file on failure.
 pub(crate) struct Cols<'a> {
@@ -278,13 +306,11 @@ fn schema_of(path: &Path, table: &LazyFrame) -> Result<SchemaRef, ReportError> {
 
 fn shape(path: &Path, hands: &LazyFrame) -> Result<Shape, ReportError> {
     let schema = schema_of(path, hands)?;
-    let df = run(
+    let counted = single_u64(
         path,
-        hands
-            .clone()
-            .select([col(columns::DISSIMILAR).is_not_null().sum().alias("n")]),
-    )?;
-    let counted = Cols { df: &df, path }.u64_at("n")? > 0;
+        hands.clone(),
+        col(columns::DISSIMILAR).is_not_null().sum(),
+    )? > 0;
     let difficulty = counted
         && [
             columns::PREDICTED_TIME_S,
@@ -373,19 +399,63 @@ fn tier_totals(path: &Path, hands: &LazyFrame) -> Result<([u64; 4], [f64; 4]), R
 /// sizes comes from [`size_summary`] of each sibling table).
 pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, ReportError> {
     let path = table.hands_path.as_path();
-    let hands = table.hands().with_row_index("row", None);
+    let hands = table.hands().with_row_index(ROW, None);
     let shape = shape(path, &hands)?;
     let size = size_summary(table, id.k as u32)?;
 
-    let df = run(
-        path,
-        hands.clone().select([col(columns::INTEGER_SOLVABLE)
-            .sum()
-            .cast(DataType::UInt64)
-            .alias("n")]),
-    )?;
-    let integer_solvable = Cols { df: &df, path }.u64_at("n")?;
+    let integer_solvable = single_u64(path, hands.clone(), col(columns::INTEGER_SOLVABLE).sum())?;
+    let by_value = by_value(path, &hands)?;
+    let solution_counts = if shape.counted {
+        Some(solution_counts(path, &hands)?)
+    } else {
+        None
+    };
 
+    let deal_tiers = if shape.difficulty {
+        Some(tier_totals(path, &hands)?.1)
+    } else {
+        None
+    };
+
+    let lists = Lister {
+        path,
+        hands: &hands,
+        shape: &shape,
+    };
+    let hardest = if shape.difficulty {
+        lists.list(
+            col(columns::SOLVABLE).and(col(columns::PREDICTED_TIME_S).is_not_null()),
+            Some(col(columns::PREDICTED_TIME_S)),
+            HARDEST,
+        )?
+    } else {
+        HandList::default()
+    };
+    let fraction_only = lists.list(col(columns::NEEDS_FRACTION), None, LIST_CAP)?;
+    let one_solution = if shape.counted {
+        lists.list(col(columns::DISSIMILAR).eq(lit(1u32)), None, LIST_CAP)?
+    } else {
+        HandList::default()
+    };
+    let unsolvable = lists.list(col(columns::SOLVABLE).not(), None, LIST_CAP)?;
+
+    Ok(TableSummary {
+        id: *id,
+        size,
+        integer_solvable,
+        deal_tiers,
+        by_value,
+        solution_counts,
+        hardest,
+        fraction_only,
+        one_solution,
+        unsolvable,
+        calibration: None,
+    })
+}
+
+/// How hands holding each card value fare, by value.
+fn by_value(path: &Path, hands: &LazyFrame) -> Result<Vec<ValueRow>, ReportError> {
     let df = run(
         path,
         hands
@@ -424,7 +494,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
         let col = col.map_err(|e| c.err(e))?;
         col.i64().map_err(|e| c.err(e))?.iter().collect::<Vec<_>>()
     };
-    let by_value = values
+    Ok(values
         .into_iter()
         .zip(c.u64s("hands")?)
         .zip(c.u64s(columns::SOLVABLE)?)
@@ -435,77 +505,28 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
                 solvable: s.unwrap_or(0),
             })
         })
-        .collect();
+        .collect())
+}
 
-    let solution_counts = if shape.counted {
-        let df = run(
-            path,
-            hands
-                .clone()
-                .filter(col(columns::SOLVABLE))
-                .group_by([col(columns::DISSIMILAR).cast(DataType::UInt64)])
-                .agg([len().cast(DataType::UInt64).alias("hands")])
-                .sort([columns::DISSIMILAR], SortMultipleOptions::default()),
-        )?;
-        let c = Cols { df: &df, path };
-        let pairs = c
-            .u64s(columns::DISSIMILAR)?
-            .into_iter()
-            .zip(c.u64s("hands")?);
-        Some(
-            pairs
-                .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
-                .collect(),
-        )
-    } else {
-        None
-    };
-
-    let deal_tiers = if shape.difficulty {
-        Some(tier_totals(path, &hands)?.1)
-    } else {
-        None
-    };
-
-    let lists = Lister {
+/// (dissimilar solutions, solvable hands with that many), fewest first.
+fn solution_counts(path: &Path, hands: &LazyFrame) -> Result<Vec<(u32, u64)>, ReportError> {
+    let df = run(
         path,
-        hands: &hands,
-        shape: &shape,
-    };
-    let hardest = if shape.difficulty {
-        lists.list(
-            col(columns::SOLVABLE).and(col(columns::PREDICTED_TIME_S).is_not_null()),
-            Some(col(columns::PREDICTED_TIME_S)),
-            HARDEST,
-        )?
-    } else {
-        HandList::default()
-    };
-    let fraction_only = lists.list(col(columns::NEEDS_FRACTION), None, LIST_CAP)?;
-    let one_solution = if shape.counted {
-        lists.list(col(columns::DISSIMILAR).eq(lit(1u32)), None, LIST_CAP)?
-    } else {
-        HandList::default()
-    };
-    let unsolvable = lists.list(col(columns::SOLVABLE).not(), None, LIST_CAP)?;
-
-    let mut summary = TableSummary {
-        id: *id,
-        size,
-        integer_solvable,
-        deal_tiers,
-        by_value,
-        solution_counts,
-        hardest,
-        fraction_only,
-        one_solution,
-        unsolvable,
-        calibration: None,
-    };
-    if let Some((sols, lf)) = table.solutions()? {
-        easiest_solutions(sols, lf, &mut summary)?;
-    }
-    Ok(summary)
+        hands
+            .clone()
+            .filter(col(columns::SOLVABLE))
+            .group_by([col(columns::DISSIMILAR).cast(DataType::UInt64)])
+            .agg([len().cast(DataType::UInt64).alias("hands")])
+            .sort([columns::DISSIMILAR], SortMultipleOptions::default()),
+    )?;
+    let c = Cols { df: &df, path };
+    let pairs = c
+        .u64s(columns::DISSIMILAR)?
+        .into_iter()
+        .zip(c.u64s("hands")?);
+    Ok(pairs
+        .filter_map(|(d, n)| Some((d? as u32, n.unwrap_or(0))))
+        .collect())
 }
 
 /// Builds the report's lists of hands.
@@ -525,20 +546,10 @@ impl Lister<'_> {
         cap: usize,
     ) -> Result<HandList, ReportError> {
         let matching = self.hands.clone().filter(filter);
-        let df = run(
-            self.path,
-            matching
-                .clone()
-                .select([len().cast(DataType::UInt64).alias("n")]),
-        )?;
-        let total = Cols {
-            df: &df,
-            path: self.path,
-        }
-        .u64_at("n")?;
+        let total = single_u64(self.path, matching.clone(), len())?;
         let ordered = match descending {
             Some(key) => matching.sort_by_exprs(
-                [key, col("row")],
+                [key, col(ROW)],
                 SortMultipleOptions::default().with_order_descending_multi([true, false]),
             ),
             None => matching,
@@ -560,7 +571,7 @@ impl Lister<'_> {
             path: self.path,
         };
         let hands = c.strs(columns::HAND)?;
-        let examples = c.strs(columns::SIMPLEST)?;
+        let simplest = c.strs(columns::SIMPLEST)?;
         let dissimilar = c.u64s(columns::DISSIMILAR)?;
         let n = hands.len();
         let (time, rate, difficulty, tier) = if self.shape.difficulty {
@@ -581,81 +592,42 @@ impl Lister<'_> {
                 difficulty: difficulty[i],
                 tier: tier[i].clone(),
                 dissimilar: dissimilar[i].map(|d| d as u32),
-                solution: examples[i].clone().unwrap_or_default(),
+                solution: simplest[i].clone().unwrap_or_default(),
             })
             .collect();
         Ok(HandList { total, shown })
     }
 }
 
-/// Replaces each listed hand's example by its easiest solution.
-fn easiest_solutions(
-    path: &Path,
-    solutions: LazyFrame,
-    summary: &mut TableSummary,
-) -> Result<(), ReportError> {
-    let wanted: Vec<String> = [
-        &summary.hardest,
-        &summary.fraction_only,
-        &summary.one_solution,
-    ]
-    .iter()
-    .flat_map(|l| l.shown.iter().map(|h| h.hand.clone()))
-    .collect();
-    let easiest = easiest_in(path, solutions, &wanted)?;
-    for list in [
-        &mut summary.hardest,
-        &mut summary.fraction_only,
-        &mut summary.one_solution,
-    ] {
-        for h in &mut list.shown {
-            if let Some(e) = easiest.get(&h.hand) {
-                h.solution = e.clone();
-            }
-        }
-    }
-    Ok(())
+/// The players' measurements, relative to the data folder: the report of
+/// the game they were measured on plots them against the predictions.
+pub const MEASUREMENTS: &str = "human/four-card-solve-times.csv";
+
+/// Whether `id` is the game the measurements are of (four cards of 1..13,
+/// target 24, fractions allowed; any deck).
+pub fn measured_game(id: &TableKey) -> bool {
+    id.rules == Rules::Rational
+        && id.target == Q::int(24)
+        && (id.values.lo, id.values.hi) == (1, 13)
+        && id.k == 4
 }
 
-/// The easiest solution of each of `hands` from the solutions table at
-/// `path`: the lowest `complexity` (the difficulty model's), the simplest
-/// class on a tie. Empty when the table has no `complexity` column.
-pub fn easiest_of(path: &Path, hands: &[String]) -> Result<BTreeMap<String, String>, ReportError> {
-    easiest_in(path, scan(path)?, hands)
-}
-
-/// [`easiest_of`] the solutions table `solutions` read from `path`.
-fn easiest_in(
-    path: &Path,
-    solutions: LazyFrame,
-    hands: &[String],
-) -> Result<BTreeMap<String, String>, ReportError> {
-    let schema = schema_of(path, &solutions)?;
-    if hands.is_empty() || !schema.contains(columns::COMPLEXITY) {
-        return Ok(BTreeMap::new());
+/// The measurements beside the data folder, if there are any.
+pub fn measurements(data: &Path) -> Result<Option<Vec<Measured>>, ReportError> {
+    let path = data.join(MEASUREMENTS);
+    if !path.is_file() {
+        return Ok(None);
     }
-    let wanted = Series::new("wanted".into(), hands.to_vec());
-    let df = run(
-        path,
-        solutions
-            .filter(col(columns::HAND).is_in(lit(wanted).implode(true), false))
-            .sort_by_exprs(
-                [
-                    col(columns::HAND),
-                    col(columns::COMPLEXITY),
-                    col(columns::CLASS),
-                ],
-                SortMultipleOptions::default(),
-            )
-            .unique_stable(Some(cols([columns::HAND])), UniqueKeepStrategy::First)
-            .select([col(columns::HAND), col(columns::EXPRESSION)]),
-    )?;
-    let c = Cols { df: &df, path };
-    Ok(c.strs(columns::HAND)?
-        .into_iter()
-        .zip(c.strs(columns::EXPRESSION)?)
-        .filter_map(|(h, e)| Some((h?, e?)))
-        .collect())
+    let text = std::fs::read_to_string(&path).map_err(|source| ReportError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    parse_measurements(&text)
+        .map(Some)
+        .map_err(|e| ReportError::Io {
+            path,
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })
 }
 
 /// The measured hands of `measured` that the table at `files` predicts, as
@@ -744,31 +716,26 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let tier = c.strs(columns::TIER)?;
     let rank = c.u64s(columns::DIFFICULTY_RANK)?;
 
-    let (kept, mut classes, mut easiest) = match table.solutions()? {
+    let (kept, mut classes, mut simplest) = match table.solutions()? {
         None => (Kept::None, BTreeMap::new(), BTreeMap::new()),
         Some((sols, lf)) => {
-            let rows = run(
-                sols,
-                lf.clone().select([len().cast(DataType::UInt64).alias("n")]),
-            )?;
-            let n = Cols {
-                df: &rows,
-                path: sols,
-            }
-            .u64_at("n")?;
+            let n = single_u64(sols, lf.clone(), len())?;
             if n <= max_classes {
                 (Kept::All, classes_of(sols, lf)?, BTreeMap::new())
             } else {
-                let easiest = easiest_by_hand(table, sols, &lf, n as usize, SLICE_ROWS)?;
-                (Kept::Simplest, BTreeMap::new(), easiest)
+                let simplest = simplest_by_hand(table, sols, &lf, n as usize, SLICE_ROWS)?;
+                (Kept::Simplest, BTreeMap::new(), simplest)
             }
         }
     };
     let entries = (0..df.height())
         .map(|i| {
             let name = hand[i].clone().unwrap_or_default();
-            let (rows, least) = match easiest.remove(&name) {
-                Some(e) => (vec![e.row], Some(e.least)),
+            let (rows, least) = match simplest.remove(&name) {
+                Some(e) => {
+                    let least = e.least();
+                    (e.into_rows(), least)
+                }
                 None => {
                     let rows = classes.remove(&name).unwrap_or_default();
                     let least = rows.iter().map(|r| Ops::of_class(r.op_counts)).min();
@@ -853,66 +820,70 @@ fn classes_of(
 /// The operation-count columns of `solutions.parquet`, `+ - * /`.
 const OP_COLUMNS: [&str; 4] = [columns::ADDS, columns::SUBS, columns::MULS, columns::DIVS];
 
-/// Rows of a solutions table read at a time for [`easiest_by_hand`]: one
+/// Rows of a solutions table read at a time for [`simplest_by_hand`]: one
 /// row group of a table written by `census24 sweep`, so that a six-card
 /// table (5.8 million rows) is never held whole.
 const SLICE_ROWS: usize = 1 << 18;
 
-/// What a catalog that keeps only each hand's easiest solution needs of
-/// its classes.
-#[derive(Debug)]
-struct Easiest {
-    /// The easiest class: the lowest complexity, then the lowest class.
-    row: ClassRow,
-    /// The least [`Ops::of_class`] over all its classes.
-    least: Ops,
+/// What a catalog that keeps only each hand's simplest solutions needs of
+/// its classes: at each operation level (add-sub, product, division) the
+/// class of least number, enough for [`Entry::simplest_within`] at every
+/// level and for the hand's [`Ops`].
+///
+/// [`Entry::simplest_within`]: super::catalog::Entry::simplest_within
+#[derive(Debug, Default)]
+struct Simplest {
+    rows: [Option<ClassRow>; 3],
 }
 
-impl Easiest {
-    /// Whether a class of this complexity and number is easier than the
-    /// one kept (the order of [`grouped`]).
-    fn beaten_by(&self, complexity: f64, class: u32) -> bool {
-        complexity
-            .total_cmp(&self.row.complexity)
-            .then(class.cmp(&self.row.class))
-            .is_lt()
-    }
-
-    fn absorb(&mut self, other: Easiest) {
-        if self.beaten_by(other.row.complexity, other.row.class) {
-            self.row = other.row;
+impl Simplest {
+    /// Keeps `row` (class `class`, using `ops`) when it is the first of its
+    /// level; `row` is made only then.
+    fn offer(&mut self, class: u32, ops: Ops, row: impl FnOnce() -> ClassRow) {
+        // `Ops::of_class` is never `Fraction`: levels 0, 1 and 2.
+        let slot = &mut self.rows[(ops as usize).min(2)];
+        if slot.as_ref().is_none_or(|r| class < r.class) {
+            *slot = Some(row());
         }
-        self.least = self.least.min(other.least);
+    }
+
+    fn absorb(&mut self, other: Simplest) {
+        for r in other.rows.into_iter().flatten() {
+            self.offer(r.class, Ops::of_class(r.op_counts), || r);
+        }
+    }
+
+    /// The least [`Ops::of_class`] over the hand's classes.
+    fn least(&self) -> Option<Ops> {
+        self.rows
+            .iter()
+            .flatten()
+            .map(|r| Ops::of_class(r.op_counts))
+            .min()
+    }
+
+    fn into_rows(self) -> Vec<ClassRow> {
+        self.rows.into_iter().flatten().collect()
     }
 }
 
-/// Each hand's [`Easiest`] from the `rows` rows of `table`'s solutions
+/// Each hand's [`Simplest`] from the `rows` rows of `table`'s solutions
 /// table (`solutions`, read from `path`), `slice` rows at a time: memory
 /// holds one slice and one entry per hand, whatever the table's size.
-fn easiest_by_hand(
+fn simplest_by_hand(
     table: &Table,
     path: &Path,
     solutions: &LazyFrame,
     rows: usize,
     slice: usize,
-) -> Result<BTreeMap<String, Easiest>, ReportError> {
+) -> Result<BTreeMap<String, Simplest>, ReportError> {
     let has_complexity = schema_of(path, solutions)?.contains(columns::COMPLEXITY);
     let mut names = vec![columns::HAND, columns::CLASS, columns::EXPRESSION];
     names.extend(OP_COLUMNS);
     if has_complexity {
         names.push(columns::COMPLEXITY);
     }
-    let mut out: BTreeMap<String, Easiest> = BTreeMap::new();
-    // Rows come hand by hand, so the hand being read is folded apart from
-    // the map and entered when the next one starts.
-    let mut current: Option<(String, Easiest)> = None;
-    let enter =
-        |(hand, e): (String, Easiest), out: &mut BTreeMap<String, Easiest>| match out.entry(hand) {
-            std::collections::btree_map::Entry::Vacant(v) => {
-                v.insert(e);
-            }
-            std::collections::btree_map::Entry::Occupied(mut o) => o.get_mut().absorb(e),
-        };
+    let mut out: BTreeMap<String, Simplest> = BTreeMap::new();
     for offset in (0..rows).step_by(slice.max(1)) {
         let df = table.solution_rows(&names, offset, slice)?;
         let c = Cols { df: &df, path };
@@ -933,7 +904,7 @@ fn easiest_by_hand(
             let Some(h) = h else { continue };
             let (k, x) = (class[i].unwrap_or(0) as u32, complexity[i].unwrap_or(0.0));
             let op_counts = ops.each_ref().map(|o| o[i].unwrap_or(0) as u32);
-            // The expression is copied only for a class that leads so far.
+            // The expression is copied only for a class that leads its level.
             let row = || ClassRow {
                 class: k,
                 expression: expression.get(i).unwrap_or_default().to_string(),
@@ -941,25 +912,15 @@ fn easiest_by_hand(
                 complexity: x,
                 op_counts,
             };
-            let least = Ops::of_class(op_counts);
-            match &mut current {
-                Some((name, e)) if name == h => {
-                    if e.beaten_by(x, k) {
-                        e.row = row();
-                    }
-                    e.least = e.least.min(least);
-                }
-                _ => {
-                    let next = (h.to_string(), Easiest { row: row(), least });
-                    if let Some(done) = current.replace(next) {
-                        enter(done, &mut out);
-                    }
+            let mut one = Simplest::default();
+            one.offer(k, Ops::of_class(op_counts), row);
+            match out.get_mut(h) {
+                Some(e) => e.absorb(one),
+                None => {
+                    out.insert(h.to_string(), one);
                 }
             }
         }
-    }
-    if let Some(done) = current {
-        enter(done, &mut out);
     }
     Ok(out)
 }
@@ -969,20 +930,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_catalog_past_its_cap_keeps_each_hands_easiest_and_every_class() {
+    fn a_catalog_past_its_cap_keeps_each_hands_simplest_at_every_level() {
         let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=3";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
         let table = Table::read(&dir).unwrap();
         let all = catalog(&id, &table, u64::MAX).unwrap();
-        let easiest = catalog(&id, &table, 10).unwrap();
-        assert_eq!((all.kept, easiest.kept), (Kept::All, Kept::Simplest));
+        let kept = catalog(&id, &table, 10).unwrap();
+        assert_eq!((all.kept, kept.kept), (Kept::All, Kept::Simplest));
         assert_eq!(all.hands.len(), 455);
         let mut several = 0;
-        for (a, e) in all.hands.iter().zip(&easiest.hands) {
+        for (a, e) in all.hands.iter().zip(&kept.hands) {
             assert_eq!((&a.hand, a.ops), (&e.hand, e.ops));
             assert_eq!(a.simplest(), e.simplest(), "{}", a.hand);
-            assert!(e.groups.len() <= 1 && e.groups.iter().all(|g| g.0.len() == 1));
+            for level in Ops::ALL {
+                assert_eq!(
+                    a.simplest_within(level),
+                    e.simplest_within(level),
+                    "{}",
+                    a.hand
+                );
+            }
+            assert!(e.groups.iter().map(|g| g.0.len()).sum::<usize>() <= 3);
             several += usize::from(a.groups.len() > 1 || a.groups.iter().any(|g| g.0.len() > 1));
         }
         assert!(several > 0, "some hand has more than one solution to drop");
@@ -990,11 +959,11 @@ mod tests {
     }
 
     /// Reading the solutions table a slice at a time, from its file or from
-    /// a frame in memory, finds each hand's easiest class and least
-    /// operations as sorting all its classes does, whatever the slice size
-    /// (hands cut between slices included).
+    /// a frame in memory, finds each hand's first class at each operation
+    /// level and its least operations as going through all its classes
+    /// does, whatever the slice size (hands cut between slices included).
     #[test]
-    fn easiest_by_hand_in_slices_is_the_easiest_of_all_classes() {
+    fn simplest_by_hand_in_slices_is_the_first_class_of_each_level() {
         let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let on_disk = Table::read(&dir).unwrap();
@@ -1005,28 +974,41 @@ mod tests {
         let rows = frame.height();
         assert_eq!(rows, 4078);
         let in_memory = Table::of_frames(&dir, on_disk.hands.clone(), Some(frame));
-        let want: BTreeMap<String, (String, f64, Ops)> = classes_of(&sols, scan(&sols).unwrap())
+        type Levels = (Vec<(u32, String)>, Option<Ops>);
+        let want: BTreeMap<String, Levels> = classes_of(&sols, scan(&sols).unwrap())
             .unwrap()
             .into_iter()
             .map(|(hand, rows)| {
-                let least = rows
+                let least = rows.iter().map(|r| Ops::of_class(r.op_counts)).min();
+                let firsts = [Ops::AddSub, Ops::Product, Ops::Division]
                     .iter()
-                    .map(|r| Ops::of_class(r.op_counts))
-                    .min()
-                    .unwrap();
-                let best = grouped(rows).swap_remove(0).0.swap_remove(0);
-                (hand, (best.expression, best.complexity, least))
+                    .filter_map(|&l| {
+                        rows.iter()
+                            .filter(|r| Ops::of_class(r.op_counts) == l)
+                            .min_by_key(|r| r.class)
+                            .map(|r| (r.class, r.expression.clone()))
+                    })
+                    .collect();
+                (hand, (firsts, least))
             })
             .collect();
         assert_eq!(want.len(), 1362, "every solvable four-card hand");
         for table in [&on_disk, &in_memory] {
             let lf = table.solutions().unwrap().unwrap().1;
             for slice in [1, 7, 1000, SLICE_ROWS] {
-                let got: BTreeMap<String, (String, f64, Ops)> =
-                    easiest_by_hand(table, &sols, &lf, rows, slice)
+                let got: BTreeMap<String, Levels> =
+                    simplest_by_hand(table, &sols, &lf, rows, slice)
                         .unwrap()
                         .into_iter()
-                        .map(|(h, e)| (h, (e.row.expression, e.row.complexity, e.least)))
+                        .map(|(h, e)| {
+                            let least = e.least();
+                            let firsts = e
+                                .into_rows()
+                                .into_iter()
+                                .map(|r| (r.class, r.expression))
+                                .collect();
+                            (h, (firsts, least))
+                        })
                         .collect();
                 assert_eq!(got, want, "slices of {slice}");
             }

@@ -26,6 +26,15 @@ pub struct Series {
     pub values: Vec<f64>,
 }
 
+impl Series {
+    pub fn new(name: &str, values: Vec<f64>) -> Series {
+        Series {
+            name: name.into(),
+            values,
+        }
+    }
+}
+
 /// A vertical bar chart; several series are drawn as grouped bars.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BarChart {
@@ -67,6 +76,38 @@ fn escape(s: &str) -> String {
 }
 
 impl BarChart {
+    /// A chart of counts: whole-number labels without a unit, the axis
+    /// rounded up from the largest value.
+    pub fn new(
+        title: impl Into<String>,
+        x_label: &str,
+        y_label: &str,
+        categories: Vec<String>,
+        series: Vec<Series>,
+    ) -> BarChart {
+        BarChart {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            categories,
+            series,
+            y_max: None,
+            unit: String::new(),
+            decimals: 0,
+        }
+    }
+
+    /// The same chart in percent, labels with `decimals` places, the axis
+    /// up to `y_max` (`None`: rounded up from the largest value).
+    pub fn percent(self, y_max: Option<f64>, decimals: usize) -> BarChart {
+        BarChart {
+            y_max,
+            unit: "%".into(),
+            decimals,
+            ..self
+        }
+    }
+
     /// The chart as a standalone SVG document.
     pub fn to_svg(&self) -> String {
         let largest = self

@@ -441,7 +441,9 @@ mod tests {
         assert_eq!(ReachKey::from_partition(&key.partition()), Some(key));
         assert_eq!(TableKey::from_partition(&key.partition()), None);
         assert_eq!(
-            ReachKey::from_partition(Path::new("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")),
+            ReachKey::from_partition(Path::new(
+                "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4"
+            )),
             None
         );
         assert_eq!(

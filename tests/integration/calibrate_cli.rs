@@ -86,7 +86,8 @@ fn shipped_tables_predict_a_finite_positive_time_for_every_solvable_hand() {
 
 #[test]
 fn four_card_report_plots_predicted_against_measured_time() {
-    let readme = shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/README.md");
+    let readme =
+        shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/README.md");
     let md = fs::read_to_string(&readme).unwrap();
     assert!(
         md.contains("](predicted-vs-measured-time.svg)") && md.contains("The 903 hands"),

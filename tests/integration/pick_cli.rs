@@ -79,9 +79,21 @@ fn answers_keep_to_the_operations_the_set_allows() {
     use census24::game::number::Q;
     let allowed: [(&str, &[char], &str); 4] = [
         ("add-sub", &['+', '-'], "with + and \u{2212} and brackets"),
-        ("product", &['+', '-', '*'], "with + \u{2212} and \u{d7} and brackets"),
-        ("division", &['+', '-', '*', '/'], "with + \u{2212} \u{d7} \u{f7} and brackets"),
-        ("fraction", &['+', '-', '*', '/'], "with + \u{2212} \u{d7} \u{f7} and brackets"),
+        (
+            "product",
+            &['+', '-', '*'],
+            "with + \u{2212} and \u{d7} and brackets",
+        ),
+        (
+            "division",
+            &['+', '-', '*', '/'],
+            "with + \u{2212} \u{d7} \u{f7} and brackets",
+        ),
+        (
+            "fraction",
+            &['+', '-', '*', '/'],
+            "with + \u{2212} \u{d7} \u{f7} and brackets",
+        ),
     ];
     for (name, signs, line) in allowed {
         let json: serde_json::Value =
@@ -97,10 +109,16 @@ fn answers_keep_to_the_operations_the_set_allows() {
             let want: Vec<i64> = hand.split(' ').map(|c| c.parse().unwrap()).collect();
             assert_eq!(cards, want, "{hand}: {answer}");
             let used: Vec<char> = answer.chars().filter(|c| "+-*/".contains(*c)).collect();
-            assert!(used.iter().all(|c| signs.contains(c)), "--ops {name}: {hand}: {answer}");
+            assert!(
+                used.iter().all(|c| signs.contains(c)),
+                "--ops {name}: {hand}: {answer}"
+            );
         }
         let html = pick(&["--ops", name, "-n", "20", "--format", "html"]);
-        assert!(html.contains(line), "--ops {name}: the sheet names its operations");
+        assert!(
+            html.contains(line),
+            "--ops {name}: the sheet names its operations"
+        );
         let answers = &html[html.find("<h1>Answers</h1>").unwrap()..];
         let forbidden: Vec<char> = [('*', '\u{d7}'), ('/', '\u{f7}')]
             .iter()

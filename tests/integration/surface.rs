@@ -192,7 +192,12 @@ fn solve_rank_and_pick_show_the_same_solution() {
         v.as_array()
             .unwrap()
             .iter()
-            .map(|o| (o["hand"].as_str().unwrap().to_string(), o["simplest"].as_str().unwrap().to_string()))
+            .map(|o| {
+                (
+                    o["hand"].as_str().unwrap().to_string(),
+                    o["simplest"].as_str().unwrap().to_string(),
+                )
+            })
             .collect()
     };
     let (rank, pick) = (of(&rank), of(&pick));
@@ -211,7 +216,10 @@ fn solve_rank_and_pick_show_the_same_solution() {
     }
     assert_eq!(out.lines().count(), 1362);
     let (_, first, _) = run(&["solve", "--all", "2", "2", "11", "13"]);
-    assert_eq!(first.lines().next(), rank.get("2 2 11 13").map(String::as_str));
+    assert_eq!(
+        first.lines().next(),
+        rank.get("2 2 11 13").map(String::as_str)
+    );
     assert_eq!(rank["1 1 5 5"], "(1+5)*(5-1)");
 }
 

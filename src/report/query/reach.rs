@@ -1,0 +1,213 @@
+//! The query of a reach table (`sweep --targets LO..HI`): its rows folded
+//! into one [`TargetRow`] per target and, with closest values, one
+//! [`HandStat`] per hand. Rendering them is `render::reach`.
+
+use std::path::Path;
+
+use polars::prelude::*;
+
+use super::{ReportError, listed};
+use crate::difficulty::Tier;
+use crate::game::deck::Deck;
+use crate::report::{HandStat, ReachData, TargetRow};
+use crate::tables::columns;
+use crate::tables::layout::{Part, ReachKey};
+use crate::tables::store;
+
+/// The "large" values of a deck: values it holds once that are above every
+/// value it holds more than once (25, 50, 75 and 100 in Countdown). Other
+/// decks have none.
+pub fn large_values(deck: Deck) -> Vec<i64> {
+    let Deck::Multiset(m) = deck else {
+        return Vec::new();
+    };
+    let top_multi = m.pairs().filter(|&(_, c)| c > 1).map(|(v, _)| v).max();
+    match top_multi {
+        None => Vec::new(),
+        Some(top) => m
+            .pairs()
+            .filter(|&(v, c)| c == 1 && v > top)
+            .map(|(v, _)| v)
+            .collect(),
+    }
+}
+
+/// Every target's row (and, with closest values, every hand's), from the
+/// table in `dir`. Rows are read column by column without copying them
+/// out: the Countdown census has twelve million.
+pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> {
+    let manifest = store::verify(dir, Part::Whole)?;
+    let path = dir.join(Part::Whole.reach());
+    let df = store::read_checked(dir, listed(dir, &manifest, &Part::Whole.reach())?)?;
+    let err = |source| ReportError::Table {
+        path: path.clone(),
+        source,
+    };
+    let column = |name: &str| df.column(name).map_err(err);
+    // `tier` is an Enum in the file; its names are read as strings.
+    let tier = column(columns::TIER)?
+        .cast(&polars::prelude::DataType::String)
+        .map_err(err)?;
+    let rows = ReachColumns {
+        targets: column(columns::TARGET)?.i32().map_err(err)?,
+        solvable: column(columns::SOLVABLE)?.bool().map_err(err)?,
+        dissimilar: column(columns::DISSIMILAR)?.u32().map_err(err)?,
+        ways: column(columns::DEAL_WAYS)?.u64().map_err(err)?,
+        difficulty: column(columns::DIFFICULTY)?.f64().map_err(err)?,
+        tier: tier.str().map_err(err)?,
+        hand: column(columns::HAND)?.str().map_err(err)?,
+        distance: match df.column(columns::DISTANCE) {
+            Ok(c) => Some(c.u32().map_err(err)?),
+            Err(_) => None,
+        },
+    };
+    let mut fold = Fold::new(key);
+    for i in 0..df.height() {
+        fold.add(&rows, i);
+    }
+    Ok(fold.finish())
+}
+
+/// The columns of a reach table that its report reads.
+struct ReachColumns<'a> {
+    targets: &'a Int32Chunked,
+    solvable: &'a BooleanChunked,
+    dissimilar: &'a UInt32Chunked,
+    ways: &'a UInt64Chunked,
+    difficulty: &'a Float64Chunked,
+    tier: &'a StringChunked,
+    hand: &'a StringChunked,
+    /// Only in tables with closest values (natural rules).
+    distance: Option<&'a UInt32Chunked>,
+}
+
+/// The rows of a reach table folded one at a time into per-target and
+/// per-hand counts.
+struct Fold<'a> {
+    lo: i64,
+    large: Vec<i64>,
+    rows: Vec<TargetRow>,
+    hands: Vec<HandStat>,
+    /// Per target, (all deal ways, deal ways of the solvable hands).
+    deals: Vec<(u128, u128)>,
+    /// Per target, (sum of difficulty, solvable hands with one).
+    sums: Vec<(f64, u64)>,
+    /// The hand of the last row: rows come hand by hand.
+    last_hand: Option<&'a str>,
+}
+
+impl<'a> Fold<'a> {
+    fn new(key: &ReachKey) -> Fold<'a> {
+        let (lo, width) = (key.targets.lo, key.targets.width() as usize);
+        let rows = (0..width)
+            .map(|i| TargetRow {
+                target: lo + i as i64,
+                hands: 0,
+                solvable: 0,
+                deal_share: 0.0,
+                one_solution: None,
+                mean_difficulty: None,
+                tiers: [0; 4],
+                within5: None,
+                within10: None,
+            })
+            .collect();
+        Fold {
+            lo,
+            large: large_values(key.deck),
+            rows,
+            hands: Vec::new(),
+            deals: vec![(0, 0); width],
+            sums: vec![(0.0, 0); width],
+            last_hand: None,
+        }
+    }
+
+    /// Row `i` of the table.
+    fn add(&mut self, c: &ReachColumns<'a>, i: usize) {
+        let Some(t) = c.targets.get(i) else { return };
+        let at = (t as i64 - self.lo) as usize;
+        let (r, w) = (&mut self.rows[at], c.ways.get(i).unwrap_or(0));
+        r.hands += 1;
+        self.deals[at].0 += w as u128;
+        if let Some(d) = c.dissimilar.get(i) {
+            *r.one_solution.get_or_insert(0) += u64::from(d == 1);
+        }
+        let ok = c.solvable.get(i) == Some(true);
+        if ok {
+            r.solvable += 1;
+            self.deals[at].1 += w as u128;
+            if let Some(d) = c.difficulty.get(i) {
+                self.sums[at].0 += d;
+                self.sums[at].1 += 1;
+            }
+            if let Some(t) = c.tier.get(i).and_then(|s| s.parse::<Tier>().ok()) {
+                r.tiers[t as usize] += 1;
+            }
+        }
+        if let Some(dist) = c.distance.and_then(|d| d.get(i)) {
+            *r.within5.get_or_insert(0) += u64::from(dist <= 5);
+            *r.within10.get_or_insert(0) += u64::from(dist <= 10);
+            self.add_closest(c.hand.get(i), w, ok, dist);
+        }
+    }
+
+    /// A row with a closest value, into its hand's [`HandStat`] (started
+    /// at the hand's first row).
+    fn add_closest(&mut self, hand: Option<&'a str>, ways: u64, ok: bool, dist: u32) {
+        if hand != self.last_hand {
+            let name = hand.unwrap_or_default().to_string();
+            let large = name
+                .split(' ')
+                .filter(|c| c.parse::<i64>().is_ok_and(|v| self.large.contains(&v)))
+                .count();
+            self.hands.push(HandStat {
+                hand: name,
+                solvable: 0,
+                within5: 0,
+                within10: 0,
+                deal_ways: ways,
+                large,
+            });
+            self.last_hand = hand;
+        }
+        let s = self
+            .hands
+            .last_mut()
+            .expect("pushed at the hand's first row");
+        s.solvable += u64::from(ok);
+        s.within5 += u64::from(dist <= 5);
+        s.within10 += u64::from(dist <= 10);
+    }
+
+    fn finish(mut self) -> ReachData {
+        let totals = self.deals.into_iter().zip(self.sums);
+        for (r, ((all, good), (sum, n))) in self.rows.iter_mut().zip(totals) {
+            r.deal_share = if all == 0 {
+                0.0
+            } else {
+                good as f64 / all as f64
+            };
+            r.mean_difficulty = (n > 0).then(|| sum / n as f64);
+        }
+        ReachData {
+            targets: self.rows,
+            hands: self.hands,
+            large: self.large,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdown_has_four_large_tiles_and_copies_none() {
+        assert_eq!(
+            large_values("countdown".parse().unwrap()),
+            [25, 50, 75, 100]
+        );
+        assert!(large_values(Deck::Copies(4)).is_empty());
+    }
+}
