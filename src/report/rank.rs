@@ -400,7 +400,11 @@ mod tests {
         assert!(table.starts_with(
             "rank  hand     predicted_time_s  predicted_solve_rate  difficulty  tier"
         ));
-        assert!(table.contains("   1  3 3 8 8             61.27                 0.482        95.3  expert"));
+        assert!(
+            table.contains(
+                "   1  3 3 8 8             61.27                 0.482        95.3  expert"
+            )
+        );
         let csv = to_csv(&rows);
         assert_eq!(
             csv.lines().nth(1),

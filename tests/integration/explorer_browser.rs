@@ -249,7 +249,8 @@ fn solutions_of(table: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
     }
     rows.into_iter()
         .map(|(h, mut r)| {
-            r.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            // Class order: the simplest first (docs/DISTINCT.md).
+            r.sort_by_key(|a| a.1);
             let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
             for (_, _, g, e) in r {
                 match groups.iter_mut().find(|(id, _)| *id == g) {

@@ -587,7 +587,8 @@ fn check(case: &Case, o: &Outcome) -> Result<(), String> {
     let code = o
         .code
         .ok_or_else(|| format!("killed by a signal; stderr {:?}", o.stderr))?;
-    if !(0..=2).contains(&code) {
+    // 0 done, 1 no solution, 2 bad input, 3 gave up at a limit.
+    if !(0..=3).contains(&code) {
         return Err(format!("exit status {code}; stderr {:?}", o.stderr));
     }
     if o.stderr.contains("panicked") || o.stderr.contains("memory allocation") {
@@ -607,11 +608,17 @@ fn check(case: &Case, o: &Outcome) -> Result<(), String> {
     if ours.len() > 1 {
         return Err(format!("more than one error line: {:?}", o.stderr));
     }
-    if code == 2 && o.stderr.trim().is_empty() {
-        return Err("exit status 2 without a word".into());
+    if (code == 2 || code == 3) && o.stderr.trim().is_empty() {
+        return Err(format!("exit status {code} without a word"));
+    }
+    if code == 3 && !(o.stderr.contains("steps") || o.stderr.contains("undecided")) {
+        return Err(format!(
+            "exit status 3 for something else than a limit: {:?}",
+            o.stderr
+        ));
     }
     // (`solve --targets` answers a line per target: not checked here.)
-    if case.args[0] == "solve" && (code != 2 || case.flag("--stdin")) && !case.flag("--targets") {
+    if case.args[0] == "solve" && (code < 2 || case.flag("--stdin")) && !case.flag("--targets") {
         check_solve(case, o, code)?;
     }
     Ok(())

@@ -355,7 +355,7 @@ fn solve_stdin_answers_a_line_while_input_stays_open() {
     stdin.write_all(b"3 8 8 9\n").unwrap();
     stdin.flush().unwrap();
     let first = rx.recv_timeout(Duration::from_secs(20));
-    assert_eq!(first.as_deref(), Ok("3 8 8 9: 3*8*(9-8)"));
+    assert_eq!(first.as_deref(), Ok("3 8 8 9: (9-8)*3*8"));
     stdin.write_all(b"1 1 1 1\n").unwrap();
     drop(stdin);
     let second = rx.recv_timeout(Duration::from_secs(20)).unwrap();

@@ -55,7 +55,7 @@ fn target_rows(reach: &DataFrame, t: i32) -> DataFrame {
         .select([
             col("hand"),
             col("solvable"),
-            col("structural").alias("solutions"),
+            col("structural"),
             col("dissimilar"),
             col("integer_solvable"),
             col("deal_ways"),
@@ -109,7 +109,7 @@ fn per_target_rows_agree_with_single_target_sweeps() {
         .select([
             "hand",
             "solvable",
-            "solutions",
+            "structural",
             "dissimilar",
             "integer_solvable",
             "deal_ways",
@@ -172,7 +172,7 @@ fn other_rules_and_no_solutions_agree_with_single_target_sweeps() {
                 .select([
                     "hand",
                     "solvable",
-                    "solutions",
+                    "structural",
                     "dissimilar",
                     "integer_solvable",
                 ])
@@ -181,7 +181,7 @@ fn other_rules_and_no_solutions_agree_with_single_target_sweeps() {
                     .select([
                         "hand",
                         "solvable",
-                        "solutions",
+                        "structural",
                         "dissimilar",
                         "integer_solvable",
                     ])

@@ -111,9 +111,9 @@ fn sweep_k2_rows_and_spot_checks() {
     let r = hand_row(&hands, "3 8");
     assert!(get_bool(&r, "solvable") && get_bool(&r, "integer_solvable"));
     assert!(!get_bool(&r, "needs_fraction"));
-    assert_eq!(get_u32(&r, "solutions"), Some(1));
+    assert_eq!(get_u32(&r, "structural"), Some(1));
     assert_eq!(get_u32(&r, "dissimilar"), Some(1));
-    assert_eq!(get_str(&r, "example").as_deref(), Some("3*8"));
+    assert_eq!(get_str(&r, "simplest").as_deref(), Some("3*8"));
     assert_eq!(get_str(&r, "smallest_peak").as_deref(), Some("24"));
     assert_eq!(
         r.column("deal_ways").unwrap().u64().unwrap().get(0),
@@ -130,7 +130,7 @@ fn sweep_k2_rows_and_spot_checks() {
 
     let r = hand_row(&hands, "1 1");
     assert!(!get_bool(&r, "solvable"));
-    assert_eq!(get_str(&r, "example").as_deref(), Some(""));
+    assert_eq!(get_str(&r, "simplest").as_deref(), Some(""));
     assert_eq!(get_str(&r, "smallest_peak"), None);
 
     let sols = frame(&dir.join("solutions.parquet"));
@@ -174,18 +174,18 @@ fn sweep_k3_rows_and_spot_checks() {
 
     let r = hand_row(&hands, "8 8 8");
     assert!(get_bool(&r, "solvable"));
-    assert_eq!(get_str(&r, "example").as_deref(), Some("8+8+8"));
+    assert_eq!(get_str(&r, "simplest").as_deref(), Some("8+8+8"));
     assert_eq!(
         r.column("deal_ways").unwrap().u64().unwrap().get(0),
         Some(4)
     );
     let r = hand_row(&hands, "1 1 1");
     assert!(!get_bool(&r, "solvable"));
-    assert_eq!(get_u32(&r, "solutions"), Some(0));
+    assert_eq!(get_u32(&r, "structural"), Some(0));
 
     let sols = frame(&dir.join("solutions.parquet"));
     let n: u32 = hands
-        .column("solutions")
+        .column("structural")
         .unwrap()
         .u32()
         .unwrap()
@@ -565,7 +565,7 @@ fn seven_card_counts_agree_with_solve_all_count() {
     let df = frame(&dir.join("hands.parquet"));
     assert_eq!(df.height(), 80);
     let hands = df.column("hand").unwrap().str().unwrap();
-    let structural = df.column("solutions").unwrap().u32().unwrap();
+    let structural = df.column("structural").unwrap().u32().unwrap();
     let dissimilar = df.column("dissimilar").unwrap().u32().unwrap();
     let mut solvable = 0;
     for i in (0..df.height()).step_by(7) {
