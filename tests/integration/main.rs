@@ -6,6 +6,7 @@ mod bighand_cli;
 mod calibrate_cli;
 mod countdown_cli;
 mod distinct_cli;
+mod doc_figures;
 mod explorer_browser;
 mod fuzz;
 mod help;
