@@ -1,12 +1,12 @@
 //! The names of every table column: the one spelling that the Parquet files,
 //! the reports, `rank`, `pick` and the explorer share. A column is renamed
-//! here and nowhere else (and [`crate::tables::table::SCHEMA_VERSION`] bumped).
+//! here and nowhere else (and the schema version of the table module bumped).
 //!
 //! The two counts of a hand's solutions are `structural` (classes of
 //! expressions equal up to commutativity, associativity and the like,
 //! docs/DISTINCT.md) and `dissimilar` (groups of classes a player would call
 //! the same idea). The solution a hand shows is its `simplest`: the
-//! structural class of least `complexity` (see [`crate::canon::simplest`]).
+//! structural class of least number, class 0 (see [`crate::canon::simplest`]).
 
 pub const HAND: &str = "hand";
 pub const CARDS: &str = "cards";
@@ -45,7 +45,7 @@ pub const CLOSEST: &str = "closest";
 pub const CLOSEST_BELOW: &str = "closest_below";
 pub const DISTANCE: &str = "distance";
 
-/// Columns of `hands.parquet`, in order (types and meaning: [`crate::tables::table`]).
+/// Columns of `hands.parquet`, in order (types and meaning: the table module).
 pub const HANDS: [&str; 17] = [
     HAND,
     CARDS,

@@ -47,7 +47,7 @@ const DATA_PAGE_BYTES: usize = 1024 * 1024;
 /// | `needs_fraction` | bool | solvable, but only through a fraction |
 /// | `smallest_peak` | str, null when unsolvable | least largest abs. intermediate, exact (`p/q`) |
 /// | `smallest_peak_f64` | f64, null when unsolvable | the same as a float |
-/// | `simplest` | str | the simplest solution (least `complexity`; the first found past 7 cards), empty when none |
+/// | `simplest` | str | the simplest solution: class 0 of solutions.parquet (the first the search finds when classes are not listed, `--no-solutions`), empty when none |
 /// | `deal_ways` | u64 | deals that produce this hand |
 /// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
 /// | `predicted_time_s` | f64, null when unsolvable or without solutions | predicted mean solve time, seconds, docs/DIFFICULTY.md |
@@ -71,7 +71,7 @@ pub const HANDS_COLUMNS: [&str; 17] = columns::HANDS;
 /// | `peak_f64` | f64 | the same as a float |
 /// | `adds`, `subs`, `muls`, `divs` | u8 | uses of each operation |
 /// | `depth` | u8 | height of the expression tree |
-/// | `complexity` | f64 | hand-priced effort of finding this solution (picks the easiest), docs/DIFFICULTY.md |
+/// | `complexity` | f64 | hand-priced effort of finding this solution (an input of the difficulty model), docs/DIFFICULTY.md |
 pub const SOLUTIONS_COLUMNS: [&str; 14] = columns::SOLUTIONS;
 
 /// Columns of `reach.parquet` (`sweep --targets`), one row per hand and
