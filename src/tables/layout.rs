@@ -116,23 +116,16 @@ impl TableKey {
     /// The key of a partition path relative to the data folder (the inverse
     /// of [`TableKey::partition`]), or `None` when the path is not one.
     pub fn from_partition(rel: &Path) -> Option<TableKey> {
-        let parts: Vec<String> = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        let [rules, uses, target, values, deck, k] = parts.as_slice() else {
-            return None;
-        };
-        if value(uses, "use")? != Use::All.name() {
+        let f = Folders::of(rel)?;
+        if f.uses != Use::All {
             return None;
         }
-        let (lo, hi) = range_of(value(values, "values")?)?;
         let key = TableKey {
-            rules: value(rules, "rules")?.parse().ok()?,
-            target: value(target, "targets")?.replace('_', "/").parse().ok()?,
-            values: ValueRange::new(lo, hi).ok()?,
-            deck: value(deck, "deck")?.parse().ok()?,
-            k: value(k, "k")?.parse().ok()?,
+            rules: f.rules,
+            target: f.targets.replace('_', "/").parse().ok()?,
+            values: f.values,
+            deck: f.deck,
+            k: f.k,
         };
         // Only the canonical spelling names a table (`targets=24`, not `targets=024`).
         (key.partition() == rel).then_some(key)
@@ -169,6 +162,38 @@ fn deck_words(deck: Deck) -> String {
 
 fn values_folder(v: ValueRange) -> String {
     format!("{}-{}", v.lo, v.hi)
+}
+
+/// The six hive folders every kind of table lives under, read back; the
+/// `targets` value stays text, since its kinds read it differently.
+struct Folders {
+    rules: Rules,
+    uses: Use,
+    targets: String,
+    values: ValueRange,
+    deck: Deck,
+    k: usize,
+}
+
+impl Folders {
+    fn of(rel: &Path) -> Option<Folders> {
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let [rules, uses, targets, values, deck, k] = parts.as_slice() else {
+            return None;
+        };
+        let (lo, hi) = range_of(value(values, "values")?)?;
+        Some(Folders {
+            rules: value(rules, "rules")?.parse().ok()?,
+            uses: value(uses, "use")?.parse().ok()?,
+            targets: value(targets, "targets")?.to_string(),
+            values: ValueRange::new(lo, hi).ok()?,
+            deck: value(deck, "deck")?.parse().ok()?,
+            k: value(k, "k")?.parse().ok()?,
+        })
+    }
 }
 
 /// The value of a `key=value` folder name.
@@ -218,23 +243,15 @@ impl ReachKey {
 
     /// The key of a partition path (the inverse of [`ReachKey::partition`]).
     pub fn from_partition(rel: &Path) -> Option<ReachKey> {
-        let parts: Vec<String> = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        let [rules, uses, targets, values, deck, k] = parts.as_slice() else {
-            return None;
-        };
-        let uses: Use = value(uses, "use")?.parse().ok()?;
-        let (tlo, thi) = range_of(value(targets, "targets")?)?;
-        let (lo, hi) = range_of(value(values, "values")?)?;
+        let f = Folders::of(rel)?;
+        let (lo, hi) = range_of(&f.targets)?;
         let key = ReachKey {
-            rules: value(rules, "rules")?.parse().ok()?,
-            uses,
-            targets: TargetRange::new(tlo, thi).ok()?,
-            values: ValueRange::new(lo, hi).ok()?,
-            deck: value(deck, "deck")?.parse().ok()?,
-            k: value(k, "k")?.parse().ok()?,
+            rules: f.rules,
+            uses: f.uses,
+            targets: TargetRange::new(lo, hi).ok()?,
+            values: f.values,
+            deck: f.deck,
+            k: f.k,
         };
         (key.partition() == rel).then_some(key)
     }

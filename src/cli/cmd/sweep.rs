@@ -17,16 +17,21 @@ use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 impl SweepConfig<OneTarget> {
     /// The config of `census24 sweep` options, validated.
     pub fn from_args(args: &SweepArgs) -> Result<SweepConfig<OneTarget>, PlanError> {
-        SweepConfig {
-            kind: OneTarget::new(args.table.key(), !args.no_solutions, args.counts_only),
-            out: args.out.clone(),
-            shard: args.shard,
-            resumable: args.resumable,
-            threads: args.threads.map(usize::from),
-            skip_complete: args.skip_complete,
-            stop_after_chunks: args.stop_after_chunks,
-        }
-        .validate()
+        let kind = OneTarget::new(args.table.key(), !args.no_solutions, args.counts_only);
+        run_options(kind, args).validate()
+    }
+}
+
+/// The options every kind of sweep shares, around the table `kind` makes.
+fn run_options<K>(kind: K, args: &SweepArgs) -> SweepConfig<K> {
+    SweepConfig {
+        kind,
+        out: args.out.clone(),
+        shard: args.shard,
+        resumable: args.resumable,
+        threads: args.threads.map(usize::from),
+        skip_complete: args.skip_complete,
+        stop_after_chunks: args.stop_after_chunks,
     }
 }
 
@@ -37,26 +42,19 @@ impl SweepConfig<EveryTarget> {
         targets: TargetRange,
     ) -> Result<SweepConfig<EveryTarget>, PlanError> {
         let t = &args.table;
-        let mut cfg = SweepConfig {
-            kind: EveryTarget {
-                key: ReachKey {
-                    rules: t.rules,
-                    uses: args.uses,
-                    targets,
-                    values: t.values(),
-                    deck: t.deck(),
-                    k: t.hand_size,
-                },
-                // Any-selection tables decide targets; they count no solutions.
-                solutions: !args.no_solutions && args.uses == Use::All,
+        let kind = EveryTarget {
+            key: ReachKey {
+                rules: t.rules,
+                uses: args.uses,
+                targets,
+                values: t.values(),
+                deck: t.deck(),
+                k: t.hand_size,
             },
-            out: args.out.clone(),
-            shard: args.shard,
-            resumable: args.resumable,
-            threads: args.threads.map(usize::from),
-            skip_complete: args.skip_complete,
-            stop_after_chunks: args.stop_after_chunks,
+            // Any-selection tables decide targets; they count no solutions.
+            solutions: !args.no_solutions && args.uses == Use::All,
         };
+        let mut cfg = run_options(kind, args);
         if args.game == Some(Game::Countdown) {
             let deck = Deck::Multiset(Multiset::countdown());
             cfg.kind.key = ReachKey {
