@@ -10,17 +10,12 @@
 //! [`solutions_text`]), so the five-card table (146 464 solution classes)
 //! makes a page of about 4 MB.
 
-use std::fmt::Write;
-
 use serde::Serialize;
 
 use super::catalog::{Catalog, Entry, Kept, shape};
 use super::ops::Ops;
 use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
-use crate::game::number::Q;
-use crate::game::rules::Rules;
-use crate::tables::enumerate::Deck;
 use crate::tables::layout::TableKey;
 
 /// The page's file name, beside the table's README.md.
@@ -113,23 +108,10 @@ pub fn title(catalog: &Catalog) -> String {
     )
 }
 
-/// The options of `census24 pick` (or `rank`) that name a table: the hand
-/// size, and the others only where they differ from the defaults.
+/// The options of `census24 pick` (or `rank`) that name a table
+/// ([`TableKey::args`]).
 pub fn table_args(id: &TableKey) -> String {
-    let mut args = format!("--hand-size {}", id.k);
-    if (id.values.lo, id.values.hi) != (1, 13) {
-        let _ = write!(args, " --values {}..{}", id.values.lo, id.values.hi);
-    }
-    if id.target != Q::int(24) {
-        let _ = write!(args, " --target {}", id.target);
-    }
-    if id.rules != Rules::Rational {
-        let _ = write!(args, " --rules {}", id.rules);
-    }
-    if id.deck != Deck::Copies(4) {
-        let _ = write!(args, " --deck {}", id.deck);
-    }
-    args
+    id.args()
 }
 
 /// The explorer page of a table.
@@ -200,8 +182,10 @@ pub fn explorer_html(catalog: &Catalog) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::number::Q;
+    use crate::game::rules::Rules;
     use crate::report::catalog::{Group, Variant};
-    use crate::tables::enumerate::ValueRange;
+    use crate::tables::enumerate::{Deck, ValueRange};
 
     fn entry(hand: &str, groups: Vec<Vec<(&str, f64)>>) -> Entry {
         Entry {

@@ -62,7 +62,7 @@ pub enum RankError {
         sweep
     )]
     NoDifficulty { path: PathBuf, sweep: String },
-    #[error("--min-solutions {min} is above --max-solutions {max}")]
+    #[error("--min-dissimilar {min} is above --max-dissimilar {max}")]
     EmptyRange { min: u32, max: u32 },
     #[error("--min-time {min} is above --max-time {max}")]
     EmptyTimes { min: f64, max: f64 },
@@ -116,16 +116,7 @@ pub fn read_table(data: &Path, t: &TableKey) -> Result<(Table, Manifest), RankEr
 
 /// The options of `census24 sweep` that create `table` in `data`.
 pub fn sweep_command(data: &Path, t: &TableKey) -> String {
-    format!(
-        "--hand-size {} --values {}..{} --target {} --rules {} --deck {} --out {}",
-        t.k,
-        t.values.lo,
-        t.values.hi,
-        t.target,
-        t.rules,
-        t.deck,
-        data.display()
-    )
+    format!("{} --out {}", t.args(), data.display())
 }
 
 impl RankQuery {

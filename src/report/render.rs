@@ -445,7 +445,7 @@ fn hand_lists(md: &mut String, t: &TableSummary) {
             "## Hands with exactly one dissimilar solution ({})\n",
             t.one_solution.total
         );
-        let all = format!("census24 rank -k {k} --max-solutions 1 --all");
+        let all = format!("census24 rank -k {k} --max-dissimilar 1 --all");
         list_table(md, &t.one_solution, s.tiers.is_some(), Some(all));
     }
     unsolvable(md, &t.unsolvable);

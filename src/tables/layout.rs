@@ -30,6 +30,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::game::deck::Multiset;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
@@ -88,6 +89,40 @@ pub struct TableKey {
 }
 
 impl TableKey {
+    /// The standard game of `k` cards, the preset every table option
+    /// defaults to: rational rules, target 24, cards 1 to 13 from a 52-card
+    /// deck (at most 4 copies of a value).
+    pub fn standard(k: usize) -> TableKey {
+        TableKey {
+            rules: Rules::Rational,
+            target: Q::int(24),
+            values: ValueRange::new(1, 13).expect("1..13 is a range"),
+            deck: Deck::Copies(4),
+            k,
+        }
+    }
+
+    /// The command-line options that name this table (`census24 sweep`,
+    /// `rank`, `pick`): `--hand-size K`, and each other option only where it
+    /// differs from [`TableKey::standard`].
+    pub fn args(&self) -> String {
+        let standard = TableKey::standard(self.k);
+        let mut args = format!("--hand-size {}", self.k);
+        if self.values != standard.values {
+            args += &format!(" --values {}..{}", self.values.lo, self.values.hi);
+        }
+        if self.target != standard.target {
+            args += &format!(" --target {}", self.target);
+        }
+        if self.rules != standard.rules {
+            args += &format!(" --rules {}", self.rules);
+        }
+        if self.deck != standard.deck {
+            args += &format!(" --deck {}", self.deck);
+        }
+        args
+    }
+
     /// `rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K`, relative to the
     /// output folder. Every kind of table has the same hive keys in the same
     /// order (`rules`, `use`, `targets`, `values`, `deck`, `k`), so that one
@@ -222,6 +257,22 @@ pub struct ReachKey {
 }
 
 impl ReachKey {
+    /// The Countdown numbers round (`sweep --game countdown`): six tiles
+    /// from the 24 tiles of the show (1 to 10 twice, 25, 50, 75, 100),
+    /// targets 100 to 999, non-negative whole intermediates, any selection
+    /// of the tiles.
+    pub fn countdown() -> ReachKey {
+        let deck = Deck::Multiset(Multiset::countdown());
+        ReachKey {
+            rules: Rules::Natural,
+            uses: Use::Any,
+            targets: TargetRange { lo: 100, hi: 999 },
+            values: deck.values_or(ValueRange::new(1, 100).expect("1..100 is a range")),
+            deck,
+            k: 6,
+        }
+    }
+
     /// `rules=R/use=U/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative to
     /// the output folder: the hive keys of [`TableKey::partition`].
     pub fn partition(&self) -> PathBuf {

@@ -4,8 +4,8 @@
 use crate::cli::args::{Game, SweepArgs};
 use crate::cli::cmd::Status;
 use crate::cli::progress::hands_bar;
-use crate::game::deck::{Deck, Multiset};
-use crate::game::rules::{Rules, Use};
+
+use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
 use crate::report::query::Table;
@@ -56,15 +56,7 @@ impl SweepConfig<EveryTarget> {
         };
         let mut cfg = run_options(kind, args);
         if args.game == Some(Game::Countdown) {
-            let deck = Deck::Multiset(Multiset::countdown());
-            cfg.kind.key = ReachKey {
-                rules: Rules::Natural,
-                uses: Use::Any,
-                targets: TargetRange { lo: 100, hi: 999 },
-                values: deck.values_or(t.values),
-                deck,
-                k: 6,
-            };
+            cfg.kind.key = ReachKey::countdown();
             cfg.kind.solutions = false;
         }
         cfg.validate()
