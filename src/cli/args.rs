@@ -445,6 +445,22 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
+/// The difficulty filters `rank` and `pick` share.
+#[derive(Debug, Args)]
+pub struct DifficultyFilters {
+    /// Only hands of these tiers (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub tier: Vec<Tier>,
+
+    /// Only hands whose predicted mean solve time is at least SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub min_time: Option<f64>,
+
+    /// Only hands whose predicted mean solve time is at most SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+}
+
 /// How `rank` prints its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
@@ -465,17 +481,8 @@ pub struct RankArgs {
     #[command(flatten)]
     pub table: TableArgs,
 
-    /// Only hands of these tiers (comma-separated).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub tier: Vec<Tier>,
-
-    /// Only hands whose predicted mean solve time is at least SECONDS.
-    #[arg(long, value_name = "SECONDS")]
-    pub min_time: Option<f64>,
-
-    /// Only hands whose predicted mean solve time is at most SECONDS.
-    #[arg(long, value_name = "SECONDS")]
-    pub max_time: Option<f64>,
+    #[command(flatten)]
+    pub filters: DifficultyFilters,
 
     /// Print at most N hands.
     #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]
@@ -547,17 +554,8 @@ pub struct PickArgs {
     #[arg(long, short = 'n', value_name = "N", default_value_t = 12)]
     pub count: usize,
 
-    /// Only hands of these tiers (comma-separated).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub tier: Vec<Tier>,
-
-    /// Only hands whose predicted mean solve time is at least SECONDS.
-    #[arg(long, value_name = "SECONDS")]
-    pub min_time: Option<f64>,
-
-    /// Only hands whose predicted mean solve time is at most SECONDS.
-    #[arg(long, value_name = "SECONDS")]
-    pub max_time: Option<f64>,
+    #[command(flatten)]
+    pub filters: DifficultyFilters,
 
     /// Only hands that need one of these operation classes (comma-separated;
     /// a hand's class is the smallest its solutions allow).

@@ -13,7 +13,7 @@ use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::tables::error::PlanError;
-use crate::tables::kind::{TableFile, TableKind};
+use crate::tables::kind::{self, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
 use crate::tables::manifest::Params;
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
@@ -105,18 +105,13 @@ impl TableKind for EveryTarget {
     /// `target` holds the range.
     fn params(&self) -> Params {
         let k = &self.key;
-        Params {
-            tool_version: env!("CARGO_PKG_VERSION").to_string(),
-            schema_version: table::SCHEMA_VERSION,
-            hand_size: k.k,
-            values: k.values.to_string(),
-            target: k.targets.to_string(),
-            rules: k.rules.to_string(),
-            deck: k.deck.to_string(),
-            solutions: self.solutions,
-            counts_only: false,
-            shard: None,
-        }
+        kind::params(
+            (k.k, k.values, k.deck),
+            k.targets.to_string(),
+            k.rules,
+            self.solutions,
+            false,
+        )
     }
 
     fn hand_set(&self) -> (usize, ValueRange, Deck) {

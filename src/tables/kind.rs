@@ -107,6 +107,31 @@ impl TableFile {
 
 /// The files of a table made with `params`, in manifest order: what a
 /// sweep writes and what a merge joins.
+/// The parameters of a whole table of this tool and schema version: what
+/// every kind records in its manifest, `target` as the kind writes it (one
+/// target, or a range).
+pub fn params(
+    key: (usize, ValueRange, Deck),
+    target: String,
+    rules: impl std::fmt::Display,
+    solutions: bool,
+    counts_only: bool,
+) -> Params {
+    let (hand_size, values, deck) = key;
+    Params {
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        schema_version: table::SCHEMA_VERSION,
+        hand_size,
+        values: values.to_string(),
+        target,
+        rules: rules.to_string(),
+        deck: deck.to_string(),
+        solutions,
+        counts_only,
+        shard: None,
+    }
+}
+
 pub fn files_of(params: &Params) -> Vec<TableFile> {
     if params.target.contains("..") {
         every_target::files()

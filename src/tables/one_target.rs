@@ -11,7 +11,7 @@ use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::tables::enumerate;
 use crate::tables::error::PlanError;
-use crate::tables::kind::{TableFile, TableKind};
+use crate::tables::kind::{self, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::Params;
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
@@ -112,18 +112,13 @@ impl TableKind for OneTarget {
 
     fn params(&self) -> Params {
         let k = &self.key;
-        Params {
-            tool_version: env!("CARGO_PKG_VERSION").to_string(),
-            schema_version: table::SCHEMA_VERSION,
-            hand_size: k.k,
-            values: k.values.to_string(),
-            target: k.target.to_string(),
-            rules: k.rules.to_string(),
-            deck: k.deck.to_string(),
-            solutions: self.solutions,
-            counts_only: self.counts_only,
-            shard: None,
-        }
+        kind::params(
+            (k.k, k.values, k.deck),
+            k.target.to_string(),
+            k.rules,
+            self.solutions,
+            self.counts_only,
+        )
     }
 
     fn hand_set(&self) -> (usize, ValueRange, Deck) {

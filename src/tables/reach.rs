@@ -268,13 +268,17 @@ mod tests {
                         let what = format!("{cards} -> {} ({rules}, {solutions})", r.target);
                         assert_eq!(r.solvable, h.solvable, "{what}");
                         assert_eq!(r.integer_solvable, h.integer_solvable, "{what}");
-                        assert_eq!(r.structural, h.solutions, "{what}");
+                        assert_eq!(r.structural, h.structural, "{what}");
                         assert_eq!(r.dissimilar, h.dissimilar, "{what}");
                         assert_eq!(r.deal_ways, h.deal_ways, "{what}");
-                        assert_eq!(r.prediction.map(|p| p.time_s), h.predicted_time_s, "{what}");
+                        assert_eq!(
+                            r.prediction.map(|p| p.time_s),
+                            h.prediction.map(|p| p.time_s),
+                            "{what}"
+                        );
                         assert_eq!(
                             r.prediction.map(|p| p.solve_rate),
-                            h.predicted_solve_rate,
+                            h.prediction.map(|p| p.solve_rate),
                             "{what}"
                         );
                     }

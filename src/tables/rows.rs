@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::canon::{self, Solutions};
-use crate::difficulty::{self, Tier};
+use crate::difficulty::{self, Prediction};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
@@ -36,7 +36,7 @@ pub struct HandRow {
     pub hand: Hand,
     pub solvable: bool,
     /// Structural classes; `None` when solutions were not enumerated.
-    pub solutions: Option<u32>,
+    pub structural: Option<u32>,
     /// Dissimilar solutions; `None` when solutions were not enumerated.
     pub dissimilar: Option<u32>,
     /// Solvable with every intermediate an integer (within the rule set).
@@ -45,20 +45,14 @@ pub struct HandRow {
     pub needs_fraction: bool,
     /// Over all solutions, the smallest largest absolute intermediate.
     pub smallest_peak: Option<Q>,
-    /// The simplest solution (with solutions enumerated), otherwise the one
-    /// the solver finds; empty when there is none.
-    pub example: String,
+    /// The simplest solution, class 0 (with solutions enumerated), otherwise
+    /// the one the solver finds; empty when there is none.
+    pub simplest: String,
     pub deal_ways: u64,
     pub deal_probability: f64,
-    /// Predicted mean solve time in seconds (docs/DIFFICULTY.md); `None`
-    /// when unsolvable or when solutions were not enumerated, like the
-    /// three fields after it.
-    pub predicted_time_s: Option<f64>,
-    /// Predicted share of attempts that end solved.
-    pub predicted_solve_rate: Option<f64>,
-    /// Difficulty 0-100, a function of the predicted time.
-    pub difficulty: Option<f64>,
-    pub tier: Option<Tier>,
+    /// Predicted time, solve rate, difficulty and tier (docs/DIFFICULTY.md);
+    /// `None` when unsolvable or when solutions were not enumerated.
+    pub prediction: Option<Prediction>,
 }
 
 /// One row of `solutions.parquet`: a structural class of one hand.
@@ -286,20 +280,17 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
     Ok(HandRow {
         hand: hand.clone(),
         solvable,
-        solutions: None,
+        structural: None,
         dissimilar: None,
         integer_solvable,
         needs_fraction: solvable && !integer_solvable,
         smallest_peak: None,
-        example: found
+        simplest: found
             .map(|e| e.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
         deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
-        predicted_time_s: None,
-        predicted_solve_rate: None,
-        difficulty: None,
-        tier: None,
+        prediction: None,
     })
 }
 
@@ -324,22 +315,19 @@ fn counted_row(
     Ok(HandRow {
         hand: hand.clone(),
         solvable,
-        solutions: Some(sols.structural()),
+        structural: Some(sols.structural()),
         dissimilar: Some(sols.dissimilar),
         integer_solvable,
         needs_fraction: solvable && !integer_solvable,
         smallest_peak: sols.classes.iter().map(peak).min(),
-        example: sols
+        simplest: sols
             .classes
             .first()
             .map(|c| c.expr.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
         deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
-        predicted_time_s: assessed.map(|d| d.time_s),
-        predicted_solve_rate: assessed.map(|d| d.solve_rate),
-        difficulty: assessed.map(|d| d.difficulty),
-        tier: assessed.map(|d| d.tier),
+        prediction: assessed,
     })
 }
 
@@ -368,8 +356,8 @@ mod tests {
     fn hand_3_3_8_8_needs_fractions() {
         let (h, sols) = rows("3 3 8 8", true);
         assert!(h.solvable && h.needs_fraction && !h.integer_solvable);
-        assert_eq!(h.example, "8/(3-8/3)");
-        assert_eq!(h.solutions, Some(sols.len() as u32));
+        assert_eq!(h.simplest, "8/(3-8/3)");
+        assert_eq!(h.structural, Some(sols.len() as u32));
         assert!(
             sols.iter()
                 .all(|s| s.uses_fraction && &*s.hand == "3 3 8 8")
@@ -382,10 +370,10 @@ mod tests {
         let (h, sols) = rows("1 1 1 1", true);
         assert!(!h.solvable && !h.integer_solvable && !h.needs_fraction);
         assert_eq!(
-            (h.solutions, h.dissimilar, h.smallest_peak),
+            (h.structural, h.dissimilar, h.smallest_peak),
             (Some(0), Some(0), None)
         );
-        assert_eq!(h.example, "");
+        assert_eq!(h.simplest, "");
         assert!(sols.is_empty());
     }
 
@@ -405,10 +393,10 @@ mod tests {
         let (h, sols) = rows("3 3 8 8", false);
         assert!(h.solvable && h.needs_fraction);
         assert_eq!(
-            (h.solutions, h.dissimilar, h.smallest_peak),
+            (h.structural, h.dissimilar, h.smallest_peak),
             (None, None, None)
         );
-        assert!(!h.example.is_empty() && sols.is_empty());
+        assert!(!h.simplest.is_empty() && sols.is_empty());
     }
 
     #[test]
@@ -421,8 +409,8 @@ mod tests {
             }
         }
         let row = hand_row(&Hand::parse("1 1 5 5").unwrap(), &spec(true)).unwrap();
-        assert_eq!((row.solutions, row.dissimilar), (Some(7), Some(2)));
-        assert_eq!(row.example, "(1+5)*(5-1)");
+        assert_eq!((row.structural, row.dissimilar), (Some(7), Some(2)));
+        assert_eq!(row.simplest, "(1+5)*(5-1)");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::io::{Cursor, Write};
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
 
-use crate::difficulty::Tier;
+use crate::difficulty::{Prediction, Tier};
 use crate::tables::columns;
 use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
@@ -97,7 +97,7 @@ pub const REACH_COLUMNS: [&str; 14] = columns::REACH;
 
 /// The reach table of `rows`, in the given order.
 pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
-    let columns = vec![
+    let mut columns = vec![
         col(columns::HAND, rows, |r| r.hand.as_str()),
         // Targets are range-checked (game::targets::TARGET_LIMIT) to fit.
         col(columns::TARGET, rows, |r| r.target as i32),
@@ -106,22 +106,32 @@ pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
         col(columns::DISSIMILAR, rows, |r| r.dissimilar),
         col(columns::INTEGER_SOLVABLE, rows, |r| r.integer_solvable),
         col(columns::DEAL_WAYS, rows, |r| r.deal_ways),
-        col(columns::PREDICTED_TIME_S, rows, |r| {
-            r.prediction.map(|p| p.time_s)
-        }),
-        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
-            r.prediction.map(|p| p.solve_rate)
-        }),
-        col(columns::DIFFICULTY, rows, |r| {
-            r.prediction.map(|p| p.difficulty)
-        }),
-        tier_column(rows.iter().map(|r| r.prediction.map(|p| p.tier)))?,
+    ];
+    columns.extend(prediction_columns(rows, |r| r.prediction)?);
+    columns.extend([
         col(columns::CLOSEST, rows, |r| r.closest),
         col(columns::CLOSEST_BELOW, rows, |r| r.closest_below),
         // Distances to a target are far below 2^32 (targets and cards are).
         col(columns::DISTANCE, rows, |r| r.distance.map(|d| d as u32)),
-    ];
+    ]);
     DataFrame::new(rows.len(), columns)
+}
+
+/// The four columns of a prediction (`predicted_time_s`,
+/// `predicted_solve_rate`, `difficulty`, `tier`), null where `of` a row is
+/// `None`: the same in hands and reach tables.
+fn prediction_columns<R>(
+    rows: &[R],
+    of: impl Fn(&R) -> Option<Prediction>,
+) -> PolarsResult<[Column; 4]> {
+    Ok([
+        col(columns::PREDICTED_TIME_S, rows, |r| of(r).map(|p| p.time_s)),
+        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
+            of(r).map(|p| p.solve_rate)
+        }),
+        col(columns::DIFFICULTY, rows, |r| of(r).map(|p| p.difficulty)),
+        tier_column(rows.iter().map(|r| of(r).map(|p| p.tier)))?,
+    ])
 }
 
 /// The type of `tier`: a polars Enum of the tier names, easiest first, so
@@ -160,11 +170,11 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
         let narrow: Vec<i16> = r.hand.cards().iter().map(|&c| c as i16).collect();
         cards.append_slice(&narrow);
     }
-    let columns = vec![
+    let mut columns = vec![
         col(columns::HAND, rows, |r| r.hand.to_string()),
         Column::from(cards.finish().into_series()),
         col(columns::SOLVABLE, rows, |r| r.solvable),
-        col(columns::STRUCTURAL, rows, |r| r.solutions),
+        col(columns::STRUCTURAL, rows, |r| r.structural),
         col(columns::DISSIMILAR, rows, |r| r.dissimilar),
         col(columns::INTEGER_SOLVABLE, rows, |r| r.integer_solvable),
         col(columns::NEEDS_FRACTION, rows, |r| r.needs_fraction),
@@ -174,22 +184,19 @@ pub fn hands_frame(rows: &[HandRow]) -> PolarsResult<DataFrame> {
         col(columns::SMALLEST_PEAK_F64, rows, |r| {
             r.smallest_peak.map(|p| p.to_f64())
         }),
-        col(columns::SIMPLEST, rows, |r| r.example.as_str()),
+        col(columns::SIMPLEST, rows, |r| r.simplest.as_str()),
         col(columns::DEAL_WAYS, rows, |r| r.deal_ways),
         col(columns::DEAL_PROBABILITY, rows, |r| r.deal_probability),
-        col(columns::PREDICTED_TIME_S, rows, |r| r.predicted_time_s),
-        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
-            r.predicted_solve_rate
-        }),
-        col(columns::DIFFICULTY, rows, |r| r.difficulty),
-        tier_column(rows.iter().map(|r| r.tier))?,
+    ];
+    columns.extend(prediction_columns(rows, |r| r.prediction)?);
+    columns.extend([
         // A place in the whole table: filled by `fill_difficulty_rank` when
         // the table is complete, so chunks and shard parts leave it null.
         Column::new(
             columns::DIFFICULTY_RANK.into(),
             vec![None::<u32>; rows.len()],
         ),
-    ];
+    ]);
     DataFrame::new(rows.len(), columns)
 }
 

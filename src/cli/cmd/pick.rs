@@ -15,9 +15,9 @@ use crate::tables::layout::Part;
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
         count: args.count,
-        tiers: args.tier.clone(),
-        min_time: args.min_time,
-        max_time: args.max_time,
+        tiers: args.filters.tier.clone(),
+        min_time: args.filters.min_time,
+        max_time: args.filters.max_time,
         ops: args.ops.clone(),
         spread: args.spread,
         distinct_shapes: args.distinct_shapes,

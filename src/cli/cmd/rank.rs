@@ -11,9 +11,9 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
         data: args.data.clone(),
         table: args.table.key(),
-        tier: args.tier.clone(),
-        min_time: args.min_time,
-        max_time: args.max_time,
+        tier: args.filters.tier.clone(),
+        min_time: args.filters.min_time,
+        max_time: args.filters.max_time,
         top: (!args.all).then_some(args.top),
         min_dissimilar: args.min_dissimilar,
         max_dissimilar: args.max_dissimilar,
