@@ -60,19 +60,12 @@ pub struct HandRow {
 pub struct SolutionRow {
     /// The hand's text, one copy shared by all its rows.
     pub hand: Arc<str>,
-    /// Position among the hand's classes, simplest first (0 is the example).
+    /// Position among the hand's classes, simplest first (0 is the
+    /// hand's `simplest`).
     pub class: u32,
     pub expression: String,
     pub canonical: String,
-    pub dissimilar_group: u32,
-    pub uses_fraction: bool,
-    /// Largest absolute intermediate (the final value included).
-    pub peak: Q,
-    /// Uses of `+ - * /`, in that order.
-    pub op_counts: [u32; 4],
-    pub depth: u32,
-    /// Effort of finding this solution (docs/DIFFICULTY.md), to 0.01.
-    pub complexity: f64,
+    pub facts: RowFacts,
 }
 
 /// A solution row seen in place, in a [`SolutionRow`] or a
@@ -91,9 +84,12 @@ pub struct RowRef<'a> {
 pub struct RowFacts {
     pub dissimilar_group: u32,
     pub uses_fraction: bool,
+    /// Largest absolute intermediate (the final value included).
     pub peak: Q,
+    /// Uses of `+ - * /`, in that order.
     pub op_counts: [u32; 4],
     pub depth: u32,
+    /// Effort of finding this solution (docs/DIFFICULTY.md), to 0.01.
     pub complexity: f64,
 }
 
@@ -104,14 +100,7 @@ impl SolutionRow {
             class: self.class,
             expression: &self.expression,
             canonical: &self.canonical,
-            facts: RowFacts {
-                dissimilar_group: self.dissimilar_group,
-                uses_fraction: self.uses_fraction,
-                peak: self.peak,
-                op_counts: self.op_counts,
-                depth: self.depth,
-                complexity: self.complexity,
-            },
+            facts: self.facts,
         }
     }
 }
@@ -183,12 +172,7 @@ impl SolutionBatch {
                 class: r.class,
                 expression: r.expression.to_string(),
                 canonical: r.canonical.to_string(),
-                dissimilar_group: r.facts.dissimilar_group,
-                uses_fraction: r.facts.uses_fraction,
-                peak: r.facts.peak,
-                op_counts: r.facts.op_counts,
-                depth: r.facts.depth,
-                complexity: r.facts.complexity,
+                facts: r.facts,
             })
             .collect()
     }
@@ -360,7 +344,7 @@ mod tests {
         assert_eq!(h.structural, Some(sols.len() as u32));
         assert!(
             sols.iter()
-                .all(|s| s.uses_fraction && &*s.hand == "3 3 8 8")
+                .all(|s| s.facts.uses_fraction && &*s.hand == "3 3 8 8")
         );
         assert_eq!(h.deal_ways, 36);
     }
@@ -380,7 +364,7 @@ mod tests {
     #[test]
     fn smallest_peak_is_the_least_class_peak() {
         let (h, sols) = rows("1 2 3 4", true);
-        assert_eq!(h.smallest_peak, sols.iter().map(|s| s.peak).min());
+        assert_eq!(h.smallest_peak, sols.iter().map(|s| s.facts.peak).min());
         assert_eq!(h.smallest_peak, Some(Q::int(24)));
         assert_eq!(
             sols.iter().map(|s| s.class).collect::<Vec<_>>(),
