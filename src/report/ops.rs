@@ -195,7 +195,10 @@ mod tests {
             solutions: true,
         };
         let (hand, sols) = hand_rows(&Hand::new(cards.to_vec()).unwrap(), &spec).unwrap();
-        Ops::needed(sols.iter().map(|s| s.facts.op_counts), hand.integer_solvable)
+        Ops::needed(
+            sols.iter().map(|s| s.facts.op_counts),
+            hand.integer_solvable,
+        )
     }
 
     #[test]

@@ -195,6 +195,16 @@ impl Reacher {
     }
 
     /// Every value the sorted multiset `cards` reaches, sorted, remembered.
+    /// The value sets of the two sides of a split, the smaller first.
+    fn small_and_large(&mut self, a: &[i64], b: &[i64]) -> (Rc<Vec<Q>>, Rc<Vec<Q>>) {
+        let (va, vb) = (self.values(a), self.values(b));
+        if va.len() <= vb.len() {
+            (va, vb)
+        } else {
+            (vb, va)
+        }
+    }
+
     fn values(&mut self, cards: &[i64]) -> Rc<Vec<Q>> {
         if let Some(v) = self.sets.get(cards) {
             return v.clone();
@@ -263,15 +273,10 @@ impl Reacher {
             return Ok(hit);
         }
         for (a, b) in splits(cards) {
-            let (va, vb) = (self.values(&a), self.values(&b));
             // The smaller side's values against the larger side's: either
             // every pair (few values on both sides), or, for each target,
             // the value the larger side would need, looked up.
-            let (small, large) = if va.len() <= vb.len() {
-                (va, vb)
-            } else {
-                (vb, va)
-            };
+            let (small, large) = self.small_and_large(&a, &b);
             if large.len() <= hit.len() {
                 for &x in small.iter() {
                     for &y in large.iter() {
@@ -332,12 +337,7 @@ impl Reacher {
         let (wlo, whi) = (Q::int(lo), Q::int(hi));
         let rules = self.rules;
         for (a, b) in splits(cards) {
-            let (va, vb) = (self.values(&a), self.values(&b));
-            let (small, large) = if va.len() <= vb.len() {
-                (va, vb)
-            } else {
-                (vb, va)
-            };
+            let (small, large) = self.small_and_large(&a, &b);
             for &x in small.iter() {
                 let mut offer = |r: Option<Q>| {
                     if let Some(r) = r.filter(|&r| rules.admits(r)) {
