@@ -91,14 +91,19 @@ struct Fp {
 /// (xorshift64*, so the check needs no dependency). Both methods of this
 /// module must draw the same points for the same seed.
 fn random_points(n: usize, seed: u64) -> Vec<Vec<u64>> {
+    let mut rand = residues(seed);
+    (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect()
+}
+
+/// Reproducible residues modulo `P` from `seed`: xorshift64*.
+fn residues(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed | 1;
-    let mut rand = || {
+    move || {
         state ^= state >> 12;
         state ^= state << 25;
         state ^= state >> 27;
         state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
-    };
-    (0..K).map(|_| (0..n).map(|_| rand()).collect()).collect()
+    }
 }
 
 /// The number of structural classes of expressions over `cards` (any order)
@@ -219,13 +224,7 @@ pub(crate) fn orbit_fingerprint(expr: &crate::game::expr::Expr, seed: u64) -> Op
 /// seven operands: fingerprints are fixed arrays and the last level is only
 /// counted, never stored.
 pub(crate) fn count_symbolic(n: usize, seed: u64) -> usize {
-    let mut state = seed | 1;
-    let mut rand = || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d) % P
-    };
+    let mut rand = residues(seed);
     let points: Vec<[u64; K]> = (0..n).map(|_| [rand(), rand()]).collect();
     let full = (1usize << n) - 1;
     let mut sets: Vec<Vec<[u64; K]>> = vec![Vec::new(); 1 << n];

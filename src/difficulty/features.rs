@@ -622,24 +622,26 @@ mod tests {
         assert_eq!(all_derivations(2), 6.0);
     }
 
+    /// Two cards count each operation; equal cards count by position but
+    /// walk by value.
     #[test]
-    fn two_cards_count_each_operation() {
-        // 3*8 = 24 once; 8*3 is the same pick of two numbers.
-        let c = counts(&[3, 8], 24.0);
-        assert_eq!(c.hits, 1.0);
-        // 11, 24, 5, 0 (3-8 is negative, 3/8 not whole, 8/3 not whole).
-        assert_eq!(c.complete, 3.0);
-        assert_eq!(c.walk, 1.0 / 3.0);
-    }
-
-    #[test]
-    fn equal_cards_count_by_position_but_walk_by_value() {
-        // 12+12: one pick of two numbers; 12-12 twice (both orders), 12/12 twice.
-        let c = counts(&[12, 12], 24.0);
-        assert_eq!(c.hits, 1.0);
-        assert_eq!(c.complete, 5.0);
-        // Distinct moves: 24, (144 too big), 0, 1.
-        assert_eq!(c.walk, 1.0 / 3.0);
+    fn two_cards_count_each_operation_equal_cards_by_position() {
+        // (cards, hits, complete, walk):
+        // 3 8: 3*8 = 24 once (8*3 is the same pick of two numbers); 11, 24,
+        //   5, 0 complete (3-8 is negative, 3/8 and 8/3 not whole).
+        // 12 12: 12+12 one pick; 12-12 twice (both orders), 12/12 twice;
+        //   distinct moves 24, (144 too big), 0, 1.
+        for (cards, hits, complete, walk) in [
+            ([3, 8], 1.0, 3.0, 1.0 / 3.0),
+            ([12, 12], 1.0, 5.0, 1.0 / 3.0),
+        ] {
+            let c = counts(&cards, 24.0);
+            assert_eq!(
+                (c.hits, c.complete, c.walk),
+                (hits, complete, walk),
+                "{cards:?}"
+            );
+        }
     }
 
     #[test]

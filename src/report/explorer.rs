@@ -185,7 +185,7 @@ mod tests {
     use crate::game::number::Q;
     use crate::game::rules::Rules;
     use crate::report::catalog::{Group, Variant};
-    use crate::tables::enumerate::{Deck, ValueRange};
+    use crate::tables::enumerate::Deck;
 
     fn entry(hand: &str, groups: Vec<Vec<(&str, f64)>>) -> Entry {
         Entry {
@@ -228,13 +228,7 @@ mod tests {
 
     fn catalog() -> Catalog {
         Catalog {
-            id: TableKey {
-                rules: Rules::Rational,
-                target: Q::int(24),
-                values: ValueRange::new(1, 13).unwrap(),
-                deck: Deck::Copies(4),
-                k: 2,
-            },
+            id: TableKey::standard(2),
             kept: Kept::All,
             hands: vec![
                 entry("1 1", vec![]),

@@ -280,10 +280,7 @@ pub fn to_json(set: &[&Entry], plan: &PickPlan) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::number::Q;
-    use crate::game::rules::Rules;
     use crate::report::catalog::{Group, Variant};
-    use crate::tables::enumerate::{Deck, ValueRange};
     use crate::tables::layout::TableKey;
 
     /// A catalog of `n` hands `i i+1`, hand `i` taking `i + 1` seconds,
@@ -319,13 +316,7 @@ mod tests {
             })
             .collect();
         Catalog {
-            id: TableKey {
-                rules: Rules::Rational,
-                target: Q::int(24),
-                values: ValueRange::new(1, 13).unwrap(),
-                deck: Deck::Copies(4),
-                k: 2,
-            },
+            id: TableKey::standard(2),
             kept: Kept::All,
             hands,
         }

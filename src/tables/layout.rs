@@ -440,13 +440,7 @@ mod tests {
 
     #[test]
     fn partition_path_is_hive_style() {
-        let key = TableKey {
-            rules: Rules::Rational,
-            target: Q::int(24),
-            values: ValueRange::new(1, 13).unwrap(),
-            deck: Deck::Copies(4),
-            k: 4,
-        };
+        let key = TableKey::standard(4);
         assert_eq!(
             key.partition(),
             PathBuf::from("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
