@@ -308,32 +308,41 @@ pub(super) type Move = (Numbers, f64, bool, i64);
 fn moves_into(numbers: &Numbers, bound: i64, out: &mut Vec<Move>) {
     out.clear();
     let xs = numbers.as_slice();
-    let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
-    for i in 0..xs.len() {
-        if i > 0 && xs[i] == xs[i - 1] {
-            continue;
-        }
-        for j in i + 1..xs.len() {
-            if j > i + 1 && xs[j] == xs[j - 1] {
+    for (i, j, pairs) in value_pairs(xs) {
+        let (a, b) = (xs[i], xs[j]);
+        for (op, r) in results(a, b).into_iter().enumerate() {
+            let Some(r) = r.filter(|&r| (0..=bound).contains(&r)) else {
                 continue;
-            }
-            let (a, b) = (xs[i], xs[j]);
-            let pairs = if a == b {
-                let m = count(a);
-                m * (m - 1.0) / 2.0
-            } else {
-                count(a) * count(b)
             };
-            for (op, r) in results(a, b).into_iter().enumerate() {
-                let Some(r) = r.filter(|&r| (0..=bound).contains(&r)) else {
-                    continue;
-                };
-                // With a == b, b-a and b/a repeat a-b and a/b.
-                let distinct = !(a == b && (op == 3 || op == 5));
-                out.push((numbers.replace(i, j, r), pairs, distinct, r));
-            }
+            // With a == b, b-a and b/a repeat a-b and a/b.
+            let distinct = !(a == b && (op == 3 || op == 5));
+            out.push((numbers.replace(i, j, r), pairs, distinct, r));
         }
     }
+}
+
+/// The picks of two numbers from the sorted `xs`, once per pair of values:
+/// the positions `(i, j)` of their first copies and how many picks by
+/// position the pair stands for.
+fn value_pairs(xs: &[i64]) -> impl Iterator<Item = (usize, usize, f64)> + '_ {
+    let count = move |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+    let first = move |i: usize, from: usize| i == from || xs[i] != xs[i - 1];
+    (0..xs.len())
+        .filter(move |&i| first(i, 0))
+        .flat_map(move |i| {
+            (i + 1..xs.len())
+                .filter(move |&j| first(j, i + 1))
+                .map(move |j| {
+                    let (a, b) = (xs[i], xs[j]);
+                    let pairs = if a == b {
+                        let m = count(a);
+                        m * (m - 1.0) / 2.0
+                    } else {
+                        count(a) * count(b)
+                    };
+                    (i, j, pairs)
+                })
+        })
 }
 
 /// [`moves_into`] a new list (for [`super::span`]).
@@ -503,37 +512,22 @@ impl Derivations {
             *x = ((key >> (8 * p)) & 0xff) as i64 - 1;
         }
         let xs = &xs[..len];
-        let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
         let mut c = Counts::default();
         let mut walks = 0.0;
         let mut chances = 0.0;
-        for i in 0..len {
-            if i > 0 && xs[i] == xs[i - 1] {
-                continue;
-            }
-            for j in i + 1..len {
-                if j > i + 1 && xs[j] == xs[j - 1] {
+        for (i, j, pairs) in value_pairs(xs) {
+            let (a, b) = (xs[i], xs[j]);
+            for (op, r) in results(a, b).into_iter().enumerate() {
+                let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
                     continue;
-                }
-                let (a, b) = (xs[i], xs[j]);
-                let pairs = if a == b {
-                    let m = count(a);
-                    m * (m - 1.0) / 2.0
-                } else {
-                    count(a) * count(b)
                 };
-                for (op, r) in results(a, b).into_iter().enumerate() {
-                    let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
-                        continue;
-                    };
-                    let sub = self.of_packed(replace_packed(xs, i, j, r));
-                    c.hits += pairs * sub.hits;
-                    c.complete += pairs * sub.complete;
-                    // With a == b, b-a and b/a repeat a-b and a/b.
-                    if !(a == b && (op == 3 || op == 5)) {
-                        walks += 1.0;
-                        chances += sub.walk;
-                    }
+                let sub = self.of_packed(replace_packed(xs, i, j, r));
+                c.hits += pairs * sub.hits;
+                c.complete += pairs * sub.complete;
+                // With a == b, b-a and b/a repeat a-b and a/b.
+                if !(a == b && (op == 3 || op == 5)) {
+                    walks += 1.0;
+                    chances += sub.walk;
                 }
             }
         }
