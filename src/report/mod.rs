@@ -33,8 +33,6 @@ pub mod files;
 pub mod query;
 #[cfg(feature = "tables")]
 pub mod rank;
-#[cfg(feature = "tables")]
-pub mod reach;
 
 use crate::tables::layout::TableKey;
 

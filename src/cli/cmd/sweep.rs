@@ -78,7 +78,7 @@ fn run_reach(
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = crate::report::reach::write_reach_report(&cfg.out, &out, &cfg.kind.key)?;
+        let readme = crate::report::files::write_reach_report(&cfg.out, &out, &cfg.kind.key)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }
