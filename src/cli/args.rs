@@ -45,6 +45,19 @@ pub enum Command {
     /// cards, --distinct none up to 7; --stdin lines up to 65536 bytes.
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
+    /// Grade answers: is each expression a correct solution of its hand?
+    ///
+    /// `census24 check 3 3 8 8 -- "8/(3-8/3)"`, or `census24 check --hand
+    /// "3 3 8 8" "8/(3-8/3)"`, or one answer per line with --stdin. Prints
+    /// `correct`, or `wrong: ` and the first fault: text that is not an
+    /// expression (no unary minus, decimals or implicit multiplication; `×
+    /// ÷ −` and spaces are fine), a number not in the hand, used too often
+    /// or left over, a division by zero or an intermediate the rules forbid,
+    /// or the wrong value. Arithmetic is exact. Exit status: 0 when every
+    /// answer is correct, 1 when some is wrong, 2 on bad input (a hand that
+    /// is not cards, a --stdin line that is not JSON).
+    #[command(allow_negative_numbers = true)]
+    Check(CheckArgs),
     /// Solve every hand of a game variant and write Parquet tables.
     ///
     /// Writes OUT/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/ with hands.parquet,
@@ -236,6 +249,58 @@ pub struct SolveArgs {
         conflicts_with_all = ["target", "closest", "stdin", "all"]
     )]
     pub targets: Option<TargetRange>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The hand's cards, then `--` and the answer (or, with --hand, the
+    /// answer alone).
+    #[arg(value_name = "CARDS|ANSWER", conflicts_with = "stdin")]
+    pub words: Vec<String>,
+
+    /// The answer, after `--`.
+    #[arg(last = true, value_name = "ANSWER")]
+    pub answer: Vec<String>,
+
+    /// The hand as one argument: `--hand "3 3 8 8"`.
+    #[arg(
+        long,
+        value_name = "CARDS",
+        allow_hyphen_values = true,
+        conflicts_with = "stdin"
+    )]
+    pub hand: Option<String>,
+
+    /// The value to reach: an integer or a fraction p/q.
+    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
+    pub target: Q,
+
+    /// Which intermediate results are allowed.
+    #[arg(long, value_enum, default_value_t = Rules::Rational)]
+    pub rules: Rules,
+
+    /// Every card exactly once, or any non-empty selection of them (the
+    /// Countdown numbers round).
+    #[arg(long = "use", value_name = "USE", value_enum, default_value_t = Use::All)]
+    pub uses: Use,
+
+    /// One answer per line: a JSON object {"hand": "3 3 8 8" or [3,3,8,8],
+    /// "answer": "...", and optionally "target", "rules", "use"}, or
+    /// `HAND<TAB>ANSWER`. One verdict per line, in input order.
+    #[arg(long)]
+    pub stdin: bool,
+
+    /// Print one JSON object per answer: `correct`, `reason` (null when
+    /// correct), `value` (exact, as a string; null when there is none),
+    /// `cards_used`; with --extract also `answer`, what was graded.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Take the answer out of free text (a model's reply): the last
+    /// <answer>...</answer>, or else the last line that parses as an
+    /// expression.
+    #[arg(long)]
+    pub extract: bool,
 }
 
 #[derive(Debug, Args)]

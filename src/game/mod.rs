@@ -10,6 +10,7 @@
 pub mod deck;
 pub mod error;
 pub mod expr;
+pub mod grade;
 pub mod hand;
 pub mod number;
 pub mod rules;

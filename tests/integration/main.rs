@@ -4,6 +4,7 @@
 mod any_cli;
 mod bighand_cli;
 mod calibrate_cli;
+mod check_cli;
 mod countdown_cli;
 mod distinct_cli;
 mod doc_figures;

@@ -25,6 +25,32 @@ struct Example {
     output: Vec<String>,
 }
 
+/// The words of a command line as a shell splits them: at spaces, with
+/// "double" or 'single' quotes grouping (no escapes inside).
+fn shell_words(cmd: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
+    for c in cmd.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => (quote, started) = (Some(c), true),
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (_, c) => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
 fn examples(readme: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_console = false;
@@ -41,10 +67,10 @@ fn examples(readme: &str) -> Vec<Example> {
                 .strip_prefix("printf '")
                 .and_then(|r| r.split_once("' | "))
             {
-                Some((text, rest)) => (Some(text.replace("\\n", "\n")), rest),
+                Some((text, rest)) => (Some(text.replace("\\n", "\n").replace("\\t", "\t")), rest),
                 None => (None, cmd),
             };
-            let mut words = cmd.split_whitespace().map(str::to_string);
+            let mut words = shell_words(cmd).into_iter();
             assert_eq!(
                 words.next().as_deref(),
                 Some("census24"),

@@ -2,6 +2,7 @@
 //! library and writes the result. `run` maps the outcome to an exit status.
 
 pub mod calibrate;
+pub mod check;
 pub mod distinct;
 pub mod expressions;
 pub mod merge;
@@ -63,6 +64,7 @@ pub fn exit_status(err: &anyhow::Error) -> u8 {
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Report(args) => report::run(args),

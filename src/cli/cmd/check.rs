@@ -1,0 +1,299 @@
+//! `census24 check`: grade answers with [`crate::game::grade`], one from the
+//! arguments or one per line of standard input (JSON objects or
+//! `HAND<TAB>ANSWER`), graded in parallel batches and printed in input order.
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rayon::prelude::*;
+use serde::Deserialize;
+
+use crate::cli::args::CheckArgs;
+use crate::cli::cmd::Status;
+use crate::game::error::{InputError, shown};
+use crate::game::grade::{Verdict, extract, grade};
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::{Rules, Use};
+
+/// The rules every answer is graded under unless its line says otherwise,
+/// and how verdicts are printed.
+#[derive(Clone, Copy, Debug)]
+pub struct Defaults {
+    pub target: Q,
+    pub rules: Rules,
+    pub uses: Use,
+    pub json: bool,
+    pub extract: bool,
+}
+
+/// One graded answer, ready to print.
+fn render(v: &Verdict, answer: Option<&str>, json: bool) -> String {
+    if !json {
+        return match &v.reason {
+            None => "correct".to_string(),
+            Some(r) => format!("wrong: {r}"),
+        };
+    }
+    let mut out = String::with_capacity(96);
+    out.push_str(if v.correct {
+        "{\"correct\":true,\"reason\":"
+    } else {
+        "{\"correct\":false,\"reason\":"
+    });
+    match &v.reason {
+        None => out.push_str("null"),
+        Some(r) => out.push_str(&serde_json::to_string(r).expect("a string serializes")),
+    }
+    out.push_str(",\"value\":");
+    match v.value {
+        None => out.push_str("null"),
+        Some(q) => {
+            out.push('"');
+            out.push_str(&q.to_string());
+            out.push('"');
+        }
+    }
+    out.push_str(",\"cards_used\":[");
+    for (i, c) in v.cards_used.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&c.to_string());
+    }
+    out.push(']');
+    if let Some(a) = answer {
+        out.push_str(",\"answer\":");
+        out.push_str(&serde_json::to_string(a).expect("a string serializes"));
+    }
+    out.push('}');
+    out
+}
+
+/// Grades `text` for `hand` (taking the answer out of it first with
+/// --extract), rendered; `Ok(None)`-like faults of the answer are verdicts,
+/// never errors.
+fn grade_one(
+    hand: &Hand,
+    text: &str,
+    target: Q,
+    rules: Rules,
+    uses: Use,
+    d: &Defaults,
+) -> (String, bool) {
+    let (answer, taken) = if d.extract {
+        match extract(text) {
+            Some(a) => (a, Some(a)),
+            None => ("", Some("")),
+        }
+    } else {
+        (text, None)
+    };
+    let mut v = grade(hand.cards(), answer, target, rules, uses);
+    if d.extract && answer.is_empty() {
+        v.reason = Some("no answer found in the text".to_string());
+    }
+    (render(&v, taken, d.json), v.correct)
+}
+
+pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
+    let d = Defaults {
+        target: args.target,
+        rules: args.rules,
+        uses: args.uses,
+        json: args.json,
+        extract: args.extract,
+    };
+    if args.stdin {
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        let status = run_stream(
+            io::BufReader::with_capacity(1 << 16, io::stdin()),
+            &mut out,
+            &d,
+        )?;
+        out.flush()?;
+        return Ok(status);
+    }
+    let (hand, answer) = match &args.hand {
+        Some(h) => {
+            let mut words = args.words.clone();
+            words.extend(args.answer.iter().cloned());
+            (Hand::parse(h)?, words.join(" "))
+        }
+        None => {
+            if args.answer.is_empty() {
+                anyhow::bail!(
+                    "no answer: give the cards, then `--` and the answer (`census24 check 3 3 8 8 -- \"8/(3-8/3)\"`), or --hand \"CARDS\" ANSWER"
+                );
+            }
+            (
+                Hand::parse_tokens(args.words.iter().map(String::as_str))?,
+                args.answer.join(" "),
+            )
+        }
+    };
+    let (text, correct) = grade_one(&hand, &answer, d.target, d.rules, d.uses, &d);
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(if correct {
+        Status::Done
+    } else {
+        Status::NoSolution
+    })
+}
+
+/// A hand in a JSON line: `"3 3 8 8"` or `[3, 3, 8, 8]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum HandField {
+    Text(String),
+    Cards(Vec<i64>),
+}
+
+/// A target in a JSON line: `24`, `"24"` or `"7/2"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TargetField {
+    Int(i64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    hand: HandField,
+    answer: String,
+    target: Option<TargetField>,
+    rules: Option<String>,
+    #[serde(rename = "use")]
+    uses: Option<String>,
+}
+
+/// The verdict line for one input line, and whether the answer is correct;
+/// `Err` when the line itself is bad input.
+fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
+    if line.starts_with('{') {
+        let l: Line = serde_json::from_str(line)
+            .map_err(|e| InputError::Other(format!("not a JSON answer line ({e})")))?;
+        let hand = match &l.hand {
+            HandField::Text(t) => Hand::parse(t)?,
+            HandField::Cards(c) => Hand::parse_tokens(
+                c.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(String::as_str),
+            )?,
+        };
+        let target = match &l.target {
+            None => d.target,
+            Some(TargetField::Int(t)) => Q::int(*t),
+            Some(TargetField::Text(t)) => t.parse()?,
+        };
+        let rules = match &l.rules {
+            None => d.rules,
+            Some(r) => r.parse()?,
+        };
+        let uses = match &l.uses {
+            None => d.uses,
+            Some(u) => u.parse()?,
+        };
+        return Ok(grade_one(&hand, &l.answer, target, rules, uses, d));
+    }
+    let Some((hand, answer)) = line.split_once('\t') else {
+        return Err(InputError::Other(format!(
+            "\"{}\" is neither a JSON object nor HAND<TAB>ANSWER",
+            shown(line)
+        )));
+    };
+    let hand = Hand::parse(hand)?;
+    Ok(grade_one(&hand, answer, d.target, d.rules, d.uses, d))
+}
+
+/// A graded line: its verdict text and whether the answer is correct, or
+/// why the line is bad input.
+type Graded = Result<(String, bool), InputError>;
+
+/// Lines graded at a time: enough for both cores, few enough that a batch
+/// is answered at once.
+const BATCH: usize = 16_384;
+
+/// Grades every line of `input` (blank and `#` lines skipped), verdicts in
+/// input order. A bad line gets `error: ...` (JSON: `{"error": ...}`) in
+/// its place and one line on stderr naming its number; the run then ends
+/// with an error (exit status 2).
+pub fn run_stream(
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+    d: &Defaults,
+) -> anyhow::Result<Status> {
+    let (tx, rx) = mpsc::sync_channel::<(usize, io::Result<String>)>(2 * BATCH);
+    std::thread::spawn(move || {
+        for (i, line) in input.lines().enumerate() {
+            let failed = line.is_err();
+            if tx.send((i + 1, line)).is_err() || failed {
+                break;
+            }
+        }
+    });
+    let (mut all_correct, mut rejected) = (true, 0usize);
+    let mut open = true;
+    while open {
+        let mut batch: Vec<(usize, String)> = Vec::new();
+        match rx.recv() {
+            Ok((n, line)) => batch.push((n, line?)),
+            Err(_) => break,
+        }
+        while batch.len() < BATCH {
+            match rx.recv_timeout(Duration::from_millis(5)) {
+                Ok((n, line)) => batch.push((n, line?)),
+                Err(mpsc::RecvTimeoutError::Timeout) => break,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    open = false;
+                    break;
+                }
+            }
+        }
+        let graded: Vec<(usize, Option<Graded>)> = batch
+            .par_iter()
+            .map(|(n, line)| {
+                let line = line.trim_end_matches('\r');
+                let skip = line.trim().is_empty() || line.starts_with('#');
+                (*n, (!skip).then(|| grade_line(line, d)))
+            })
+            .collect();
+        for (n, g) in graded {
+            match g {
+                None => {}
+                Some(Ok((text, correct))) => {
+                    all_correct &= correct;
+                    out.write_all(text.as_bytes())?;
+                    out.write_all(b"\n")?;
+                }
+                Some(Err(e)) => {
+                    rejected += 1;
+                    let text = if d.json {
+                        format!("{{\"error\":{}}}", serde_json::to_string(&e.to_string())?)
+                    } else {
+                        format!("error: {e}")
+                    };
+                    writeln!(out, "{text}")?;
+                    out.flush()?;
+                    eprintln!("census24: line {n}: {e}");
+                }
+            }
+        }
+        out.flush()?;
+    }
+    if rejected > 0 {
+        anyhow::bail!("{rejected} input line(s) rejected");
+    }
+    Ok(if all_correct {
+        Status::Done
+    } else {
+        Status::NoSolution
+    })
+}

@@ -1,0 +1,536 @@
+//! Grading an answer: is this text a correct solution of this hand for this
+//! target under these rules? The exact grader behind `census24 check`.
+//!
+//! The rules a verdict applies, in the order their faults are looked for
+//! (the first fault found is the one named):
+//!
+//! 1. the answer is an infix expression of whole-number literals with
+//!    `+ - * /` (or `× ÷ −`) and brackets, spaces anywhere between tokens;
+//!    no unary minus, no other operator, no decimals, no implicit
+//!    multiplication (`not an expression: unbalanced bracket at 9`);
+//! 2. the numbers it uses are exactly the hand's multiset ([`Use::All`]) or
+//!    a non-empty part of it ([`Use::Any`]): `uses 8 twice, the hand has one
+//!    8`, `uses 5, which is not in the hand`, `leaves 3 unused`;
+//! 3. evaluated innermost first, left to right, no step divides by zero and
+//!    every intermediate value obeys the rule set: `3/4 is not a whole
+//!    number under integer rules`, `-2 is negative under natural rules`;
+//! 4. the value equals the target exactly: `equals 26, not 24`.
+//!
+//! Arithmetic is exact ([`Q`]); a value too large for it is a fault of its
+//! own, never a rounded guess.
+
+use std::fmt::Write;
+
+use crate::game::expr::Op;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+use crate::game::uses::Use;
+
+/// The verdict on one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub correct: bool,
+    /// Why it is wrong: one short sentence naming the first fault; `None`
+    /// when correct.
+    pub reason: Option<String>,
+    /// The exact value of the expression (whatever the rules), `None` when
+    /// it does not parse, divides by zero or overflows.
+    pub value: Option<Q>,
+    /// The numbers the expression uses, in the order they are written.
+    pub cards_used: Vec<i64>,
+}
+
+impl Verdict {
+    fn wrong(reason: String, value: Option<Q>, cards_used: Vec<i64>) -> Verdict {
+        Verdict {
+            correct: false,
+            reason: Some(reason),
+            value,
+            cards_used,
+        }
+    }
+}
+
+/// A parsed answer: numbers and operations in postfix order, so that it is
+/// evaluated without a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Num(i64),
+    Op(Op),
+}
+
+/// Grades `answer` for the hand `cards` and `target` under `rules`, using
+/// every card once (`Use::All`) or any non-empty selection (`Use::Any`).
+pub fn grade(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: Use) -> Verdict {
+    let steps = match parse(answer) {
+        Ok(steps) => steps,
+        Err(why) => return Verdict::wrong(format!("not an expression: {why}"), None, Vec::new()),
+    };
+    let used: Vec<i64> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Num(n) => Some(*n),
+            Step::Op(_) => None,
+        })
+        .collect();
+    let value = evaluate(&steps, Rules::Rational).ok();
+    if let Some(fault) = card_fault(cards, &used, uses) {
+        return Verdict::wrong(fault, value, used);
+    }
+    if let Err(fault) = evaluate(&steps, rules) {
+        return Verdict::wrong(fault, value, used);
+    }
+    match value {
+        Some(v) if v == target => Verdict {
+            correct: true,
+            reason: None,
+            value,
+            cards_used: used,
+        },
+        Some(v) => Verdict::wrong(format!("equals {v}, not {target}"), value, used),
+        None => Verdict::wrong("has no value".to_string(), None, used),
+    }
+}
+
+/// The answer inside free text (a model's reply): the last
+/// `<answer>...</answer>`, or else the last line that parses as an
+/// expression (after a leading `Answer:` or the like and around a trailing
+/// `= 24`). `None` when there is neither.
+pub fn extract(text: &str) -> Option<&str> {
+    if let Some(end) = text.rfind("</answer>") {
+        let inner = &text[..end];
+        if let Some(start) = inner.rfind("<answer>") {
+            return Some(inner[start + "<answer>".len()..].trim());
+        }
+    }
+    text.lines().rev().find_map(|line| {
+        let line = line.trim();
+        let line = line
+            .rsplit_once(':')
+            .map_or(line, |(_, after)| after)
+            .trim();
+        let line = line
+            .split_once('=')
+            .map_or(line, |(before, _)| before)
+            .trim();
+        let line = line.trim_matches(|c| c == '$' || c == '`').trim();
+        (!line.is_empty() && parse(line).is_ok()).then_some(line)
+    })
+}
+
+/// What the numbers used break, if anything: one not in the hand, one used
+/// more often than the hand holds it, or (using every card) cards left over.
+fn card_fault(cards: &[i64], used: &[i64], uses: Use) -> Option<String> {
+    let held = |v: i64| cards.iter().filter(|&&c| c == v).count();
+    let mut seen: Vec<i64> = Vec::new();
+    for &v in used {
+        if seen.contains(&v) {
+            continue;
+        }
+        seen.push(v);
+        let (n, have) = (used.iter().filter(|&&u| u == v).count(), held(v));
+        if have == 0 {
+            return Some(format!("uses {v}, which is not in the hand"));
+        }
+        if n > have {
+            let plural = if have == 1 { "" } else { "s" };
+            return Some(format!(
+                "uses {v} {}, the hand has {} {v}{plural}",
+                times(n),
+                count_word(have)
+            ));
+        }
+    }
+    if uses == Use::All {
+        let mut left: Vec<i64> = Vec::new();
+        for &c in cards {
+            if left.contains(&c) {
+                continue;
+            }
+            let spare = held(c) - used.iter().filter(|&&u| u == c).count();
+            left.extend(std::iter::repeat_n(c, spare));
+        }
+        if !left.is_empty() {
+            left.sort_unstable();
+            return Some(format!("leaves {} unused", and_list(&left)));
+        }
+    }
+    None
+}
+
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{} times", count_word(n)),
+    }
+}
+
+fn count_word(n: usize) -> String {
+    match n {
+        1 => "one".to_string(),
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// `3`, `3 and 8`, `3, 8 and 8`.
+fn and_list(values: &[i64]) -> String {
+    let mut out = String::new();
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == values.len() { " and " } else { ", " });
+        }
+        let _ = write!(out, "{v}");
+    }
+    out
+}
+
+/// The value of postfix `steps`, checking every intermediate against
+/// `rules`: the first fault as a sentence.
+fn evaluate(steps: &[Step], rules: Rules) -> Result<Q, String> {
+    let mut stack: Vec<Q> = Vec::with_capacity(8);
+    for &s in steps {
+        match s {
+            Step::Num(n) => stack.push(Q::int(n)),
+            Step::Op(op) => {
+                let (b, a) = (stack.pop(), stack.pop());
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Err("is not an expression".to_string());
+                };
+                if op == Op::Div && b == Q::ZERO {
+                    return Err(format!("divides {a} by zero"));
+                }
+                let r = op.apply(a, b).ok_or_else(|| {
+                    format!(
+                        "{a}{}{b} is too large for exact arithmetic",
+                        op.symbol(false)
+                    )
+                })?;
+                if let Some(fault) = rule_fault(r, rules) {
+                    return Err(fault);
+                }
+                stack.push(r);
+            }
+        }
+    }
+    match stack.as_slice() {
+        [v] => Ok(*v),
+        _ => Err("is not an expression".to_string()),
+    }
+}
+
+fn rule_fault(v: Q, rules: Rules) -> Option<String> {
+    match rules {
+        Rules::Rational => None,
+        _ if !v.is_integer() => Some(format!("{v} is not a whole number under {rules} rules")),
+        Rules::Natural if v.is_negative() => Some(format!("{v} is negative under {rules} rules")),
+        _ => None,
+    }
+}
+
+/// One token with its 1-based character position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    Num(i64),
+    Op(Op),
+    Open,
+    Close,
+}
+
+fn tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut chars = text.chars().enumerate().peekable();
+    while let Some((i, c)) = chars.next() {
+        let at = i + 1;
+        let tok = match c {
+            ' ' | '\t' => continue,
+            '+' => Tok::Op(Op::Add),
+            '-' | '\u{2212}' => Tok::Op(Op::Sub),
+            '*' | '\u{d7}' => Tok::Op(Op::Mul),
+            '/' | '\u{f7}' => Tok::Op(Op::Div),
+            '(' => Tok::Open,
+            ')' => Tok::Close,
+            '0'..='9' => {
+                let mut n: i64 = c as i64 - '0' as i64;
+                let mut digits = c.to_string();
+                while let Some(&(_, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    digits.push(d);
+                    chars.next();
+                    n = n
+                        .checked_mul(10)
+                        .and_then(|n| n.checked_add(d as i64 - '0' as i64))
+                        .ok_or_else(|| {
+                            format!(
+                                "number {} at {at} is too large",
+                                crate::game::error::shown(&digits)
+                            )
+                        })?;
+                }
+                if let Some(&(_, '.' | ',')) = chars.peek() {
+                    return Err(format!("decimal number at {at}"));
+                }
+                Tok::Num(n)
+            }
+            '.' => return Err(format!("decimal number at {at}")),
+            c => {
+                return Err(format!(
+                    "unexpected \"{}\" at {at}",
+                    crate::game::error::shown(&c.to_string())
+                ));
+            }
+        };
+        out.push((tok, at));
+    }
+    Ok(out)
+}
+
+/// Parses an answer into postfix steps, or says where it stops being an
+/// expression.
+fn parse(text: &str) -> Result<Vec<Step>, String> {
+    let toks = tokens(text)?;
+    if toks.is_empty() {
+        return Err("empty".to_string());
+    }
+    let mut p = Parser {
+        toks: &toks,
+        pos: 0,
+        out: Vec::with_capacity(toks.len()),
+        end: text.chars().count() + 1,
+    };
+    p.sum()?;
+    if let Some(&(tok, at)) = toks.get(p.pos) {
+        return Err(match tok {
+            Tok::Close => format!("unbalanced bracket at {at}"),
+            Tok::Num(_) | Tok::Open => format!("implicit multiplication at {at}"),
+            Tok::Op(_) => format!("unexpected operator at {at}"),
+        });
+    }
+    Ok(p.out)
+}
+
+struct Parser<'a> {
+    toks: &'a [(Tok, usize)],
+    pos: usize,
+    out: Vec<Step>,
+    /// The position just past the text, for faults at its end.
+    end: usize,
+}
+
+impl Parser<'_> {
+    fn sum(&mut self) -> Result<(), String> {
+        self.product()?;
+        while let Some(&(Tok::Op(op @ (Op::Add | Op::Sub)), _)) = self.toks.get(self.pos) {
+            self.pos += 1;
+            self.product()?;
+            self.out.push(Step::Op(op));
+        }
+        Ok(())
+    }
+
+    fn product(&mut self) -> Result<(), String> {
+        self.factor()?;
+        while let Some(&(Tok::Op(op @ (Op::Mul | Op::Div)), _)) = self.toks.get(self.pos) {
+            self.pos += 1;
+            self.factor()?;
+            self.out.push(Step::Op(op));
+        }
+        Ok(())
+    }
+
+    fn factor(&mut self) -> Result<(), String> {
+        let Some(&(tok, at)) = self.toks.get(self.pos) else {
+            return Err(format!("a number is missing at {}", self.end));
+        };
+        self.pos += 1;
+        match tok {
+            Tok::Num(n) => {
+                self.out.push(Step::Num(n));
+                Ok(())
+            }
+            Tok::Open => {
+                self.sum()?;
+                match self.toks.get(self.pos) {
+                    Some(&(Tok::Close, _)) => {
+                        self.pos += 1;
+                        Ok(())
+                    }
+                    Some(&(Tok::Num(_) | Tok::Open, at2)) => {
+                        Err(format!("implicit multiplication at {at2}"))
+                    }
+                    _ => Err(format!("unbalanced bracket at {at}")),
+                }
+            }
+            Tok::Op(Op::Sub) => Err(format!("unary minus at {at}")),
+            Tok::Op(Op::Add) => Err(format!("unary plus at {at}")),
+            Tok::Op(_) => Err(format!("a number is missing at {at}")),
+            Tok::Close => Err(format!("unbalanced bracket at {at}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(cards: &[i64], answer: &str) -> Verdict {
+        grade(cards, answer, Q::int(24), Rules::Rational, Use::All)
+    }
+
+    fn reason(cards: &[i64], answer: &str) -> String {
+        g(cards, answer).reason.unwrap_or_default()
+    }
+
+    #[test]
+    fn correct_answers_in_every_spelling() {
+        for a in ["(3+3)*(8-4)", " ( 3 + 3 ) × ( 8 − 4 ) ", "(8-4)*(3+3)"] {
+            let v = g(&[3, 3, 4, 8], a);
+            assert!(v.correct, "{a}: {v:?}");
+            assert_eq!(v.value, Some(Q::int(24)));
+        }
+        assert!(g(&[3, 3, 8, 8], "8/(3-8/3)").correct);
+        assert!(g(&[4, 7, 6, 1], "4/(7/6-1)").correct, "exact, no float");
+        assert_eq!(g(&[3, 3, 8, 8], "8/(3-8/3)").cards_used, vec![8, 3, 8, 3]);
+    }
+
+    #[test]
+    fn each_fault_is_named() {
+        assert_eq!(reason(&[3, 3, 8, 8], "8*3"), "leaves 3 and 8 unused");
+        assert_eq!(
+            reason(&[3, 8, 1, 1], "8*3*3/3"),
+            "uses 3 three times, the hand has one 3"
+        );
+        assert_eq!(
+            reason(&[3, 8, 8, 1], "8*3+8+1-8"),
+            "uses 8 three times, the hand has two 8s"
+        );
+        assert_eq!(
+            reason(&[2, 3, 4, 6], "4*6*5/5"),
+            "uses 5, which is not in the hand"
+        );
+        assert_eq!(reason(&[1, 2, 3, 4], "1+2+3+4"), "equals 10, not 24");
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "(1+2+3*4"),
+            "not an expression: unbalanced bracket at 1"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "1+2)+3*4"),
+            "not an expression: unbalanced bracket at 4"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "-1+2+3*4"),
+            "not an expression: unary minus at 1"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "1.5*2"),
+            "not an expression: decimal number at 1"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "2(3+4)"),
+            "not an expression: implicit multiplication at 2"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "1+2^3"),
+            "not an expression: unexpected \"^\" at 4"
+        );
+        assert_eq!(
+            reason(&[1, 2, 3, 4], "1+"),
+            "not an expression: a number is missing at 3"
+        );
+        assert_eq!(reason(&[1, 2, 3, 4], ""), "not an expression: empty");
+        assert_eq!(reason(&[3, 3, 4, 8], "8/(3-3)*4"), "divides 8 by zero");
+    }
+
+    #[test]
+    fn rules_judge_every_intermediate() {
+        let v = grade(
+            &[3, 3, 8, 8],
+            "8/(3-8/3)",
+            Q::int(24),
+            Rules::Integer,
+            Use::All,
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("8/3 is not a whole number under integer rules")
+        );
+        assert_eq!(
+            v.value,
+            Some(Q::int(24)),
+            "the value is given whatever the rules"
+        );
+        let v = grade(
+            &[1, 2, 3, 9],
+            "(1-3)*(2-9)+10",
+            Q::int(24),
+            Rules::Natural,
+            Use::Any,
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("uses 10, which is not in the hand")
+        );
+        let v = grade(
+            &[1, 3, 4, 9],
+            "(1-3)*(4-9)",
+            Q::int(10),
+            Rules::Natural,
+            Use::All,
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("-2 is negative under natural rules")
+        );
+        let v = grade(
+            &[1, 3, 4, 9],
+            "(1-3)*(4-9)",
+            Q::int(10),
+            Rules::Integer,
+            Use::All,
+        );
+        assert!(v.correct, "{v:?}");
+    }
+
+    #[test]
+    fn any_selection_is_a_sub_multiset() {
+        let any = |a: &str| {
+            grade(
+                &[100, 75, 50, 25, 6, 3],
+                a,
+                Q::int(952),
+                Rules::Natural,
+                Use::Any,
+            )
+        };
+        assert!(
+            any("(100+6)*3*75/25-50+4")
+                .reason
+                .unwrap()
+                .contains("4, which is not")
+        );
+        assert!(
+            any("(100+6)*75*3/50+25-6")
+                .reason
+                .unwrap()
+                .contains("uses 6 twice")
+        );
+        assert!(any("((100+6)*3*75-50)/25").correct);
+    }
+
+    #[test]
+    fn answers_are_taken_from_free_text() {
+        assert_eq!(
+            extract("I think <answer>(3+3)*(8-4)</answer>."),
+            Some("(3+3)*(8-4)")
+        );
+        assert_eq!(
+            extract("Let me see.\n3*8 = 24\nSo: (9-8)*3*8 = 24"),
+            Some("(9-8)*3*8")
+        );
+        assert_eq!(extract("no idea"), None);
+    }
+}
