@@ -1,4 +1,5 @@
-//! The game: exact numbers, rule sets, hands and expression trees.
+//! The game: exact numbers, rule sets, hands, expression trees, and the
+//! grading of an answer against them.
 //!
 //! This is the bottom layer. It knows what a card, a target, an operation
 //! and a legal intermediate result are, and nothing about solving, tables,
