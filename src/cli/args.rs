@@ -604,6 +604,10 @@ pub enum PickFormat {
     Json,
     /// A printable HTML sheet: puzzle cards, the answers on a second page.
     Html,
+    /// JSON lines, one puzzle of a benchmark split each: the hand, its
+    /// target and rules, every dissimilar solution, the predicted
+    /// difficulty and tier.
+    Jsonl,
 }
 
 #[derive(Debug, Args)]
@@ -640,6 +644,16 @@ pub struct PickArgs {
     /// Seed of the random choice: the same seed, the same set.
     #[arg(long, value_name = "N", default_value_t = 24)]
     pub seed: u32,
+
+    /// Split N evenly over the tiers (those of --tier, or all four), each
+    /// tier's hands chosen at random by the seed: a benchmark with as many
+    /// easy as expert puzzles.
+    #[arg(long, conflicts_with = "spread")]
+    pub stratify: bool,
+
+    /// Every hand that passes the filters, easy to hard (instead of -n N).
+    #[arg(long, conflicts_with_all = ["count", "spread", "stratify"])]
+    pub all: bool,
 
     /// Output format. Answers (csv, json, html) are each hand's simplest
     /// solution within the operations --ops allows (+ and - alone for

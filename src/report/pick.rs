@@ -34,6 +34,7 @@ use super::catalog::{Catalog, Entry, Kept, shape};
 use super::ops::Ops;
 use crate::difficulty::Tier;
 use crate::tables::columns;
+use crate::tables::layout::TableKey;
 
 /// A validated `census24 pick` request (the table aside).
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +53,9 @@ pub struct PickPlan {
     /// No two hands whose answers have the same shape.
     pub distinct_shapes: bool,
     pub seed: u32,
+    /// The count split evenly over the tiers (those of `tiers`, or all
+    /// four), each tier's hands shuffled in turn.
+    pub stratify: bool,
 }
 
 /// Why a puzzle set could not be picked.
@@ -179,7 +183,32 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
             || shapes.insert(shape(plan.answer(&catalog.hands[i]).unwrap_or_default()))
     };
     let mut taken: Vec<usize> = Vec::new();
-    if plan.spread {
+    if plan.stratify {
+        let tiers = if plan.tiers.is_empty() {
+            Tier::ALL.to_vec()
+        } else {
+            plan.tiers.clone()
+        };
+        for (t, tier) in tiers.iter().enumerate() {
+            // The first `count % tiers` tiers take one more.
+            let quota = plan.count / tiers.len() + usize::from(t < plan.count % tiers.len());
+            let mut order: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&i| catalog.hands[i].tier == Some(*tier))
+                .collect();
+            rng.shuffle(&mut order);
+            let before = taken.len();
+            for i in order {
+                if taken.len() - before == quota {
+                    break;
+                }
+                if fresh(i) {
+                    taken.push(i);
+                }
+            }
+        }
+    } else if plan.spread {
         // More hands asked than match means all of them: one per slice.
         let (len, n) = (all.len(), plan.count.min(all.len()));
         for s in 0..n {
@@ -271,6 +300,57 @@ pub fn to_csv(set: &[&Entry], plan: &PickPlan) -> String {
     out
 }
 
+/// One puzzle of a benchmark split (`--format jsonl`): the hand, its target
+/// and rules, every dissimilar solution (each its simplest variant, the
+/// simplest first), the answer, the predicted difficulty; field names are
+/// the table's column names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Puzzle {
+    pub hand: String,
+    pub cards: Vec<i64>,
+    pub target: String,
+    pub rules: String,
+    pub solutions: Vec<String>,
+    pub simplest: String,
+    pub dissimilar: u32,
+    pub predicted_time_s: f64,
+    pub predicted_solve_rate: f64,
+    pub difficulty: f64,
+    pub tier: String,
+    pub needs_fraction: bool,
+    pub ops: String,
+}
+
+/// JSON lines, one [`Puzzle`] per hand of `set`, from the table `key`.
+pub fn to_jsonl(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> String {
+    let mut out = String::new();
+    for e in set {
+        let p = Picked::of(e, plan);
+        let puzzle = Puzzle {
+            hand: p.hand,
+            cards: e.cards.clone(),
+            target: key.target.to_string(),
+            rules: key.rules.to_string(),
+            solutions: e
+                .groups
+                .iter()
+                .filter_map(|g| g.0.first().map(|v| v.expression.clone()))
+                .collect(),
+            simplest: p.simplest,
+            dissimilar: p.dissimilar,
+            predicted_time_s: p.predicted_time_s,
+            predicted_solve_rate: p.predicted_solve_rate,
+            difficulty: e.difficulty.unwrap_or(0.0),
+            tier: p.tier,
+            needs_fraction: e.needs_fraction,
+            ops: p.ops,
+        };
+        out.push_str(&serde_json::to_string(&puzzle).expect("a puzzle serializes"));
+        out.push('\n');
+    }
+    out
+}
+
 /// A JSON array of objects, one per hand.
 pub fn to_json(set: &[&Entry], plan: &PickPlan) -> String {
     let rows: Vec<Picked> = set.iter().map(|e| Picked::of(e, plan)).collect();
@@ -332,6 +412,7 @@ mod tests {
             spread: false,
             distinct_shapes: false,
             seed: 24,
+            stratify: false,
         }
     }
 

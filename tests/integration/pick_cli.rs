@@ -199,3 +199,87 @@ fn bad_requests_get_one_line_naming_the_value() {
         }
     }
 }
+
+/// Benchmark splits (issue 24): JSON lines stratified by tier and fixed by
+/// the seed, every solution a correct answer by `census24 check`, no hand
+/// twice; `--all` lists every hand easy to hard; fraction-only hands can be
+/// left out with `--ops`.
+#[test]
+fn benchmark_splits_are_stratified_deterministic_and_gradable() {
+    let split = pick(&["--stratify", "-n", "40", "--format", "jsonl"]);
+    assert_eq!(
+        split,
+        pick(&["--stratify", "-n", "40", "--format", "jsonl"])
+    );
+    assert_ne!(
+        split,
+        pick(&["--stratify", "-n", "40", "--format", "jsonl", "--seed", "7"])
+    );
+    let rows: Vec<serde_json::Value> = split
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 40);
+    for tier in ["easy", "medium", "hard", "expert"] {
+        assert_eq!(
+            rows.iter().filter(|r| r["tier"] == tier).count(),
+            10,
+            "{tier}"
+        );
+    }
+    let hands: BTreeSet<&str> = rows.iter().map(|r| r["hand"].as_str().unwrap()).collect();
+    assert_eq!(hands.len(), 40, "no hand twice");
+    let mut answers = String::new();
+    for r in &rows {
+        let sols = r["solutions"].as_array().unwrap();
+        assert_eq!(sols.len() as u64, r["dissimilar"].as_u64().unwrap(), "{r}");
+        assert_eq!(sols[0], r["simplest"], "{r}");
+        assert_eq!(r["target"], "24");
+        for s in sols {
+            answers.push_str(&format!(
+                "{}\t{}\n",
+                r["hand"].as_str().unwrap(),
+                s.as_str().unwrap()
+            ));
+        }
+    }
+    let out = crate::util::census24()
+        .args(["check", "--stdin"])
+        .write_stdin(answers.clone())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "every listed solution is correct"
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        answers.lines().count()
+    );
+
+    let every = pick(&["--all", "--format", "jsonl"]);
+    let times: Vec<f64> = every
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["predicted_time_s"]
+                .as_f64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(times.len(), 1362);
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    let whole = pick(&[
+        "--all",
+        "--ops",
+        "add-sub,product,division",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(
+        whole.lines().count(),
+        1362 - 16,
+        "the 16 fraction-only hands left out"
+    );
+    assert!(!whole.contains("\"needs_fraction\":true"));
+}

@@ -6,7 +6,7 @@ use std::io::Write;
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
 use crate::report::catalog::MAX_CLASSES;
-use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_list};
+use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_jsonl, to_list};
 use crate::report::query::catalog;
 use crate::report::rank::{read_table, sweep_command};
 use crate::report::sheet::sheet_html;
@@ -14,7 +14,7 @@ use crate::tables::layout::Part;
 
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
-        count: args.count,
+        count: if args.all { usize::MAX } else { args.count },
         tiers: args.filters.tier.clone(),
         min_time: args.filters.min_time,
         max_time: args.filters.max_time,
@@ -22,6 +22,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         spread: args.spread,
         distinct_shapes: args.distinct_shapes,
         seed: args.seed,
+        stratify: args.stratify,
     }
     .validate()?;
     let key = args.table.key();
@@ -50,7 +51,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         );
         return Ok(Status::NoSolution);
     }
-    if set.len() < plan.count {
+    if set.len() < plan.count && !args.all {
         eprintln!(
             "census24: only {} hands {} these filters",
             set.len(),
@@ -66,6 +67,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         PickFormat::Csv => to_csv(&set, &plan),
         PickFormat::Json => to_json(&set, &plan),
         PickFormat::Html => sheet_html(&set, key.target, plan.allowed()),
+        PickFormat::Jsonl => to_jsonl(&set, &plan, &key),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
