@@ -17,6 +17,9 @@ parallel.
     'leaves 3 and 8 unused'
 """
 
+import json as _json
+
+from . import _census24
 from ._census24 import (
     Difficulty,
     Verdict,
@@ -30,6 +33,22 @@ from ._census24 import (
     solve_many,
 )
 
+
+
+def puzzles(hand_size=4, n=12, target=24, rules="rational", tiers=None, ops=None, min_time=None,
+            max_time=None, stratify=False, spread=False, distinct_shapes=False, all=False, seed=24):
+    """A benchmark split of the game of `hand_size` cards (values 1 to 13, a
+    52-card deck), as `census24 pick --format jsonl` gives it: a list of
+    dicts with the hand, cards, target, rules, every dissimilar solution,
+    the simplest, the predicted time, solve rate, difficulty and tier.
+    Deterministic by `seed`; `stratify` splits `n` evenly over the tiers;
+    `all` takes every hand that passes, easy to hard; `ops` (add-sub,
+    product, division, fraction) and `tiers` filter."""
+    lines = _census24.puzzles(hand_size, n, target, rules, tiers, ops, min_time, max_time,
+                              stratify, spread, distinct_shapes, all, seed)
+    return [_json.loads(line) for line in lines]
+
+
 __all__ = [
     "Difficulty",
     "Verdict",
@@ -37,6 +56,7 @@ __all__ = [
     "check_many",
     "count",
     "difficulty",
+    "puzzles",
     "reachable",
     "solutions",
     "solve",

@@ -46,3 +46,12 @@ def reachable(hand: Hand, lo: int, hi: int, rules: str = "rational") -> dict[int
 
 def difficulty(hand: Hand, target: Target = 24, rules: str = "rational") -> Optional[Difficulty]:
     """The predicted time, solve rate, difficulty and tier; None when unsolvable."""
+
+def puzzles(
+    hand_size: int = 4, n: int = 12, target: Target = 24, rules: str = "rational",
+    tiers: Optional[list[str]] = None, ops: Optional[list[str]] = None,
+    min_time: Optional[float] = None, max_time: Optional[float] = None,
+    stratify: bool = False, spread: bool = False, distinct_shapes: bool = False,
+    all: bool = False, seed: int = 24,
+) -> list[dict]:
+    """A benchmark split, as `census24 pick --format jsonl` gives it."""

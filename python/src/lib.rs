@@ -9,13 +9,17 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 use census24::canon::{self, Distinct};
+use census24::difficulty::Tier;
 use census24::difficulty::predict;
 use census24::game::deck::Deck;
 use census24::game::grade;
 use census24::game::hand::Hand;
 use census24::game::number::Q;
 use census24::game::rules::{Rules, Use};
+use census24::report::ops::Ops;
+use census24::report::pick::{PickPlan, pick, to_jsonl};
 use census24::solve::{Closest, solve_hand_using};
+use census24::tables::layout::TableKey;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -350,6 +354,67 @@ fn difficulty(
     }))
 }
 
+/// puzzles(...) -> list[str]: the JSON lines of `census24 pick --format
+/// jsonl` for the standard game of `hand_size` cards (any target and rules),
+/// solved in memory. The package's `puzzles` parses them.
+#[pyfunction]
+#[pyo3(signature = (
+    hand_size = 4, n = 12, target = None, rules = "rational", tiers = None, ops = None,
+    min_time = None, max_time = None, stratify = false, spread = false,
+    distinct_shapes = false, all = false, seed = 24
+))]
+#[allow(clippy::too_many_arguments)]
+fn puzzles(
+    py: Python<'_>,
+    hand_size: usize,
+    n: usize,
+    target: Option<&Bound<'_, PyAny>>,
+    rules: &str,
+    tiers: Option<Vec<String>>,
+    ops: Option<Vec<String>>,
+    min_time: Option<f64>,
+    max_time: Option<f64>,
+    stratify: bool,
+    spread: bool,
+    distinct_shapes: bool,
+    all: bool,
+    seed: u32,
+) -> PyResult<Vec<String>> {
+    let mut key = TableKey::standard(hand_size);
+    key.target = target.map_or(Ok(Q::int(24)), target_of)?;
+    key.rules = rules_of(rules)?;
+    let plan = PickPlan {
+        count: if all { usize::MAX } else { n },
+        tiers: tiers
+            .unwrap_or_default()
+            .iter()
+            .map(|t| t.parse::<Tier>().map_err(value_error))
+            .collect::<PyResult<_>>()?,
+        min_time,
+        max_time,
+        ops: ops
+            .unwrap_or_default()
+            .iter()
+            .map(|o| o.parse::<Ops>().map_err(value_error))
+            .collect::<PyResult<_>>()?,
+        spread,
+        distinct_shapes,
+        seed,
+        stratify,
+    }
+    .validate()
+    .map_err(value_error)?;
+    py.allow_threads(|| {
+        let catalog = census24::report::catalog::solved(&key).map_err(|e| e.to_string())?;
+        let set = pick(&catalog, &plan).map_err(|e| e.to_string())?;
+        Ok(to_jsonl(&set, &plan, &key)
+            .lines()
+            .map(String::from)
+            .collect())
+    })
+    .map_err(|e: String| value_error(e))
+}
+
 #[pymodule]
 fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Verdict>()?;
@@ -362,5 +427,6 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(reachable, m)?)?;
     m.add_function(wrap_pyfunction!(difficulty, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles, m)?)?;
     Ok(())
 }

@@ -101,3 +101,15 @@ def test_every_four_card_hand_agrees_with_the_cli():
         assert mine == by_cli[h], h
         total += len(mine)
     assert total == 3017, "dissimilar solutions of every four-card hand"
+
+
+def test_puzzles_are_the_cli_split():
+    mine = census24.puzzles(n=40, stratify=True, seed=3)
+    assert len(mine) == 40 and {p["tier"] for p in mine} == {"easy", "medium", "hard", "expert"}
+    data = str(ROOT / "data")
+    lines = cli("pick", "--data", data, "-n", "40", "--stratify", "--seed", "3", "--format", "jsonl").splitlines()
+    assert mine == [json.loads(line) for line in lines]
+    every = census24.puzzles(all=True, ops=["add-sub", "product", "division"])
+    assert len(every) == 1362 - 16
+    for p in mine:
+        assert all(census24.check(p["hand"], s).correct for s in p["solutions"])

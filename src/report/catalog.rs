@@ -7,9 +7,15 @@
 //! Pure: `query::catalog` fills it from the Parquet files; the explorer page
 //! and `census24 pick` read it.
 
+use rayon::prelude::*;
+
 use super::ops::Ops;
-use crate::difficulty::Tier;
+use crate::difficulty::{self, Tier};
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::tables::enumerate;
 use crate::tables::layout::TableKey;
+use crate::tables::rows::{self, HandRow, RowSpec, SolutionBatch};
 
 /// Beyond this many solution rows a table's catalog keeps only each hand's
 /// simplest solution (and the simplest within each [`Ops`] class), so that its explorer page stays small enough to open
@@ -113,6 +119,78 @@ pub struct Catalog {
     pub id: TableKey,
     pub kept: Kept,
     pub hands: Vec<Entry>,
+}
+
+impl Entry {
+    /// The entry of one hand from its rows, as `query::catalog` reads it
+    /// back from a table (the place by difficulty aside).
+    pub fn of_rows(row: &HandRow, batch: &SolutionBatch) -> Entry {
+        let classes: Vec<ClassRow> = batch
+            .rows()
+            .map(|r| ClassRow {
+                class: r.class,
+                expression: r.expression.to_string(),
+                dissimilar_group: r.facts.dissimilar_group,
+                complexity: r.facts.complexity,
+                op_counts: r.facts.op_counts,
+            })
+            .collect();
+        let least = classes.iter().map(|r| Ops::of_class(r.op_counts)).min();
+        Entry {
+            hand: row.hand.to_string(),
+            cards: row.hand.cards().to_vec(),
+            solvable: row.solvable,
+            time_s: row.prediction.map(|p| p.time_s),
+            solve_rate: row.prediction.map(|p| p.solve_rate),
+            difficulty: row.prediction.map(|p| p.difficulty),
+            tier: row.prediction.map(|p| p.tier),
+            rank: None,
+            dissimilar: row.dissimilar,
+            structural: row.structural,
+            needs_fraction: row.needs_fraction,
+            integer_solvable: row.integer_solvable,
+            deal_probability: row.deal_probability,
+            ops: Ops::of_least(least, row.integer_solvable),
+            simplest: row.simplest.clone(),
+            groups: grouped(classes),
+        }
+    }
+}
+
+/// The catalog of the table `key` made in memory from the core, without
+/// Parquet (what the Python package picks puzzle sets from): the entries
+/// `query::catalog` reads from the swept table, every class kept, places by
+/// difficulty filled.
+pub fn solved(key: &TableKey) -> Result<Catalog, InputError> {
+    let total_ways = enumerate::total_ways(key.k, key.values, key.deck).ok_or_else(|| {
+        InputError::Other(format!(
+            "the deals of {} cards are too many to count",
+            key.k
+        ))
+    })?;
+    let spec = RowSpec {
+        target: key.target,
+        rules: key.rules,
+        deck: key.deck,
+        total_ways,
+        solutions: true,
+    };
+    let mut hands: Vec<Entry> = enumerate::hands(key.k, key.values, key.deck)
+        .into_par_iter()
+        .map(|cards| {
+            let (row, batch) = rows::hand_batch(&Hand::new(cards)?, &spec)?;
+            Ok(Entry::of_rows(&row, &batch))
+        })
+        .collect::<Result<_, InputError>>()?;
+    let times: Vec<Option<f64>> = hands.iter().map(|e| e.time_s).collect();
+    for (e, rank) in hands.iter_mut().zip(difficulty::ranks(&times)) {
+        e.rank = rank;
+    }
+    Ok(Catalog {
+        id: *key,
+        kept: Kept::All,
+        hands,
+    })
 }
 
 /// The classes of one hand as dissimilar groups: variants in class order

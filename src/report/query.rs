@@ -958,6 +958,19 @@ mod tests {
         assert!(all.hands.iter().any(|h| h.ops == Some(Ops::Product)));
     }
 
+    /// A catalog made in memory from the core (the Python package's
+    /// puzzle sets) is the one read back from the shipped table.
+    #[test]
+    fn a_catalog_solved_in_memory_is_the_one_read_from_the_table() {
+        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
+        let id = TableKey::from_partition(Path::new(rel)).unwrap();
+        let read = catalog(&id, &Table::read(&dir).unwrap(), u64::MAX).unwrap();
+        let solved = super::super::catalog::solved(&id).unwrap();
+        assert_eq!(read.hands.len(), 1820);
+        assert_eq!(solved, read);
+    }
+
     /// Reading the solutions table a slice at a time, from its file or from
     /// a frame in memory, finds each hand's first class at each operation
     /// level and its least operations as going through all its classes
