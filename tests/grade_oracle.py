@@ -193,7 +193,8 @@ def mutations(answer, rng):
     return out
 
 
-def main():
+def cases():
+    """The generated answers: (hand, answer, target, rules, use)."""
     rng = random.Random(24)
     cases = []  # (hand, answer, target, rules, use)
     four = list(combinations_with_replacement(range(1, 14), 4))
@@ -229,6 +230,11 @@ def main():
                 for s in sols[:3]:
                     cases.append((hand, s, target, "rational", "all"))
                     cases.extend((hand, m, target, "rational", "all") for m in mutations(s, rng)[:3])
+    return cases
+
+
+def main():
+    cases = globals()["cases"]()
     lines = "".join(
         json.dumps({"hand": list(h), "answer": a, "target": str(t), "rules": r, "use": u}) + "\n"
         for h, a, t, r, u in cases
@@ -246,4 +252,5 @@ def main():
     print(f"{len(cases)} answers graded alike by census24 check and the oracle:", dict(sorted(kinds.items())))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -113,3 +113,29 @@ def test_puzzles_are_the_cli_split():
     assert len(every) == 1362 - 16
     for p in mine:
         assert all(census24.check(p["hand"], s).correct for s in p["solutions"])
+
+
+def test_check_agrees_with_the_independent_grader():
+    """The oracle of tests/grade_oracle.py (fractions, written from the
+    rules) against census24.check_many, over its 35 000 answers."""
+    import importlib.util
+    import sys
+
+    if not Path(BIN).exists():
+        pytest.skip(f"no census24 binary at {BIN} (set CENSUS24_BIN)")
+    spec = importlib.util.spec_from_file_location("grade_oracle", ROOT / "tests" / "grade_oracle.py")
+    oracle = importlib.util.module_from_spec(spec)
+    sys.argv = [sys.argv[0], BIN]
+    spec.loader.exec_module(oracle)
+    oracle.BIN = BIN
+    groups = {}
+    for h, a, t, r, u in oracle.cases():
+        groups.setdefault((t, r, u), []).append((list(h), a))
+    n = 0
+    for (t, r, u), items in groups.items():
+        verdicts = census24.check_many(items, target=t, rules=r, use=u)
+        for (h, a), v in zip(items, verdicts):
+            correct, shown = oracle.oracle(h, a, t, r, u)
+            assert (v.correct, v.value) == (correct, shown), (h, a, t, r, u, v)
+            n += 1
+    assert n >= 20000
