@@ -54,6 +54,16 @@ fn target_of(obj: &Bound<'_, PyAny>) -> PyResult<Q> {
     ))
 }
 
+/// The target asked, or the standard game's (24).
+fn target_or_standard(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Q> {
+    obj.map_or(Ok(TableKey::standard(4).target), target_of)
+}
+
+/// The target, rules and use of a call.
+fn game(target: Option<&Bound<'_, PyAny>>, rules: &str, uses: &str) -> PyResult<(Q, Rules, Use)> {
+    Ok((target_or_standard(target)?, rules_of(rules)?, use_of(uses)?))
+}
+
 fn rules_of(s: &str) -> PyResult<Rules> {
     s.parse().map_err(value_error)
 }
@@ -129,8 +139,8 @@ fn check(
     rules: &str,
     r#use: &str,
 ) -> PyResult<Verdict> {
-    let (hand, target) = (hand_of(hand)?, target.map_or(Ok(Q::int(24)), target_of)?);
-    let (rules, uses) = (rules_of(rules)?, use_of(r#use)?);
+    let hand = hand_of(hand)?;
+    let (target, rules, uses) = game(target, rules, r#use)?;
     let answer = answer.to_string();
     Ok(py
         .allow_threads(|| grade::grade(hand.cards(), &answer, target, rules, uses))
@@ -149,8 +159,7 @@ fn check_many(
     rules: &str,
     r#use: &str,
 ) -> PyResult<Vec<Verdict>> {
-    let target = target.map_or(Ok(Q::int(24)), target_of)?;
-    let (rules, uses) = (rules_of(rules)?, use_of(r#use)?);
+    let (target, rules, uses) = game(target, rules, r#use)?;
     let pairs: Vec<(Hand, String)> = items
         .iter()
         .map(|item| {
@@ -195,8 +204,8 @@ fn solve(
     rules: &str,
     r#use: &str,
 ) -> PyResult<Option<String>> {
-    let (hand, target) = (hand_of(hand)?, target.map_or(Ok(Q::int(24)), target_of)?);
-    let (rules, uses) = (rules_of(rules)?, use_of(r#use)?);
+    let hand = hand_of(hand)?;
+    let (target, rules, uses) = game(target, rules, r#use)?;
     py.allow_threads(|| solve_one(&hand, target, rules, uses))
         .map_err(value_error)
 }
@@ -213,8 +222,7 @@ fn solve_many(
     rules: &str,
     r#use: &str,
 ) -> PyResult<Vec<Option<String>>> {
-    let target = target.map_or(Ok(Q::int(24)), target_of)?;
-    let (rules, uses) = (rules_of(rules)?, use_of(r#use)?);
+    let (target, rules, uses) = game(target, rules, r#use)?;
     let hands: Vec<Hand> = hands.iter().map(|h| hand_of(&h)).collect::<PyResult<_>>()?;
     py.allow_threads(|| {
         hands
@@ -256,7 +264,7 @@ fn solutions(
     rules: &str,
     distinct: &str,
 ) -> PyResult<Vec<String>> {
-    let (hand, target) = (hand_of(hand)?, target.map_or(Ok(Q::int(24)), target_of)?);
+    let (hand, target) = (hand_of(hand)?, target_or_standard(target)?);
     let (rules, level) = (rules_of(rules)?, distinct_of(distinct)?);
     py.allow_threads(|| listed(&hand, target, rules, level))
         .map_err(value_error)
@@ -339,7 +347,7 @@ fn difficulty(
     target: Option<&Bound<'_, PyAny>>,
     rules: &str,
 ) -> PyResult<Option<Difficulty>> {
-    let (hand, target) = (hand_of(hand)?, target.map_or(Ok(Q::int(24)), target_of)?);
+    let (hand, target) = (hand_of(hand)?, target_or_standard(target)?);
     let rules = rules_of(rules)?;
     let p = py
         .allow_threads(|| {
@@ -381,7 +389,7 @@ fn puzzles(
     seed: u32,
 ) -> PyResult<Vec<String>> {
     let mut key = TableKey::standard(hand_size);
-    key.target = target.map_or(Ok(Q::int(24)), target_of)?;
+    key.target = target_or_standard(target)?;
     key.rules = rules_of(rules)?;
     let plan = PickPlan {
         count: if all { usize::MAX } else { n },
