@@ -399,50 +399,40 @@ mod tests {
 
     #[test]
     fn each_fault_is_named() {
-        assert_eq!(reason(&[3, 3, 8, 8], "8*3"), "leaves 3 and 8 unused");
-        assert_eq!(
-            reason(&[3, 8, 1, 1], "8*3*3/3"),
-            "uses 3 three times, the hand has one 3"
-        );
-        assert_eq!(
-            reason(&[3, 8, 8, 1], "8*3+8+1-8"),
-            "uses 8 three times, the hand has two 8s"
-        );
-        assert_eq!(
-            reason(&[2, 3, 4, 6], "4*6*5/5"),
-            "uses 5, which is not in the hand"
-        );
-        assert_eq!(reason(&[1, 2, 3, 4], "1+2+3+4"), "equals 10, not 24");
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "(1+2+3*4"),
-            "not an expression: unbalanced bracket at 1"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "1+2)+3*4"),
-            "not an expression: unbalanced bracket at 4"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "-1+2+3*4"),
-            "not an expression: unary minus at 1"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "1.5*2"),
-            "not an expression: decimal number at 1"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "2(3+4)"),
-            "not an expression: implicit multiplication at 2"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "1+2^3"),
-            "not an expression: unexpected \"^\" at 4"
-        );
-        assert_eq!(
-            reason(&[1, 2, 3, 4], "1+"),
-            "not an expression: a number is missing at 3"
-        );
-        assert_eq!(reason(&[1, 2, 3, 4], ""), "not an expression: empty");
-        assert_eq!(reason(&[3, 3, 4, 8], "8/(3-3)*4"), "divides 8 by zero");
+        let cases: [(&[i64], &str, &str); 6] = [
+            (&[3, 3, 8, 8], "8*3", "leaves 3 and 8 unused"),
+            (
+                &[3, 8, 1, 1],
+                "8*3*3/3",
+                "uses 3 three times, the hand has one 3",
+            ),
+            (
+                &[3, 8, 8, 1],
+                "8*3+8+1-8",
+                "uses 8 three times, the hand has two 8s",
+            ),
+            (&[2, 3, 4, 6], "4*6*5/5", "uses 5, which is not in the hand"),
+            (&[1, 2, 3, 4], "1+2+3+4", "equals 10, not 24"),
+            (&[3, 3, 4, 8], "8/(3-3)*4", "divides 8 by zero"),
+        ];
+        for (cards, answer, want) in cases {
+            assert_eq!(reason(cards, answer), want, "{answer}");
+        }
+        // Not an expression, and where: with the cards 1 2 3 4.
+        let syntax = [
+            ("(1+2+3*4", "unbalanced bracket at 1"),
+            ("1+2)+3*4", "unbalanced bracket at 4"),
+            ("-1+2+3*4", "unary minus at 1"),
+            ("1.5*2", "decimal number at 1"),
+            ("2(3+4)", "implicit multiplication at 2"),
+            ("1+2^3", "unexpected \"^\" at 4"),
+            ("1+", "a number is missing at 3"),
+            ("", "empty"),
+        ];
+        for (answer, want) in syntax {
+            let got = reason(&[1, 2, 3, 4], answer);
+            assert_eq!(got, format!("not an expression: {want}"), "{answer}");
+        }
     }
 
     #[test]

@@ -151,19 +151,16 @@ impl TableKey {
     /// The key of a partition path relative to the data folder (the inverse
     /// of [`TableKey::partition`]), or `None` when the path is not one.
     pub fn from_partition(rel: &Path) -> Option<TableKey> {
-        let f = Folders::of(rel)?;
-        if f.uses != Use::All {
-            return None;
-        }
-        let key = TableKey {
-            rules: f.rules,
-            target: f.targets.replace('_', "/").parse().ok()?,
-            values: f.values,
-            deck: f.deck,
-            k: f.k,
-        };
-        // Only the canonical spelling names a table (`targets=24`, not `targets=024`).
-        (key.partition() == rel).then_some(key)
+        Folders::key(rel, TableKey::partition, |f| {
+            (f.uses == Use::All).then_some(())?;
+            Some(TableKey {
+                rules: f.rules,
+                target: f.targets.replace('_', "/").parse().ok()?,
+                values: f.values,
+                deck: f.deck,
+                k: f.k,
+            })
+        })
     }
 
     /// The family in words: `rational rules, target 24, values 1-13, at most 4
@@ -211,6 +208,17 @@ struct Folders {
 }
 
 impl Folders {
+    /// The key `make` reads from the folders of `rel`, when `rel` is its
+    /// canonical spelling (`targets=24`, not `targets=024`).
+    fn key<K>(
+        rel: &Path,
+        partition: impl Fn(&K) -> PathBuf,
+        make: impl FnOnce(Folders) -> Option<K>,
+    ) -> Option<K> {
+        let key = make(Folders::of(rel)?)?;
+        (partition(&key) == rel).then_some(key)
+    }
+
     fn of(rel: &Path) -> Option<Folders> {
         let parts: Vec<String> = rel
             .components()
@@ -294,17 +302,17 @@ impl ReachKey {
 
     /// The key of a partition path (the inverse of [`ReachKey::partition`]).
     pub fn from_partition(rel: &Path) -> Option<ReachKey> {
-        let f = Folders::of(rel)?;
-        let (lo, hi) = range_of(&f.targets)?;
-        let key = ReachKey {
-            rules: f.rules,
-            uses: f.uses,
-            targets: TargetRange::new(lo, hi).ok()?,
-            values: f.values,
-            deck: f.deck,
-            k: f.k,
-        };
-        (key.partition() == rel).then_some(key)
+        Folders::key(rel, ReachKey::partition, |f| {
+            let (lo, hi) = range_of(&f.targets)?;
+            Some(ReachKey {
+                rules: f.rules,
+                uses: f.uses,
+                targets: TargetRange::new(lo, hi).ok()?,
+                values: f.values,
+                deck: f.deck,
+                k: f.k,
+            })
+        })
     }
 
     /// The family in words: `rational rules, targets 1-999, values 1-13, ...`.
