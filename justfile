@@ -35,6 +35,13 @@ lint:
 ci:
     bash .ci/run
 
+# Install the Python package into a fresh venv and run its tests against the CLI.
+python:
+    cargo build --release
+    rm -rf target/python-venv && python3 -m venv target/python-venv
+    target/python-venv/bin/pip install --quiet ./python pytest
+    CENSUS24_BIN="$CARGO_TARGET_DIR/release/census24" target/python-venv/bin/python -m pytest -q python/tests
+
 # Solve one hand, e.g. `just solve 3 8 8 9`.
 solve +cards:
     cargo run --release -- solve {{cards}}
