@@ -133,7 +133,7 @@ screenshots:
     cargo build --release
     page="file://$PWD/reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/explorer.html"; \
     shot() { chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$(mktemp -d)" --screenshot="$1" --window-size="$2" "$3" 2>/dev/null; }; \
-    shot docs/explorer.png 1280,900 "$page#tier=hard,expert&ops=product&max-solutions=2&hand=3,7,9,13"; \
+    shot docs/explorer.png 1280,900 "$page#tier=hard,expert&ops=product&max-dissimilar=2&hand=3,7,9,13"; \
     shot docs/explorer-phone.png 390,844 "$page#tier=expert&hand=1,3,4,6"; \
     sheet="$(mktemp -d)/sheet.html"; \
     "$CARGO_TARGET_DIR/release/census24" pick -n 12 --spread --distinct-shapes --format html > "$sheet"; \

@@ -344,8 +344,10 @@ fn explorer_filters_counts_and_solutions_match_the_table_in_chromium() {
         r#"
         __t.run(async function (out) {
           var t = __t;
-          await t.hash('#tier=expert&max-solutions=1');
+          await t.hash('#tier=expert&max-dissimilar=1');
           out.expert_one = { count: t.count(), hands: t.hands() };
+          await t.hash('#tier=expert&max-solutions=1&sort=-solutions');
+          out.expert_one_old = { count: t.count(), hands: t.hands().slice().sort() };
           var ops = ['add-sub', 'product', 'division', 'fraction'];
           out.ops = [];
           for (var o = 0; o < ops.length; o++) {
@@ -363,7 +365,7 @@ fn explorer_filters_counts_and_solutions_match_the_table_in_chromium() {
           t.click('#reset');
           out.reset = { count: t.count(), hash: location.hash };
           t.click('#f-tier button[data-value="expert"]');
-          t.type('f-max-solutions', '2');
+          t.type('f-max-dissimilar', '2');
           t.click('.seg[data-key="integer"] button[data-value="no"]');
           out.clicked = { count: t.count(), hands: t.hands(), hash: location.hash };
 
@@ -396,8 +398,13 @@ fn explorer_filters_counts_and_solutions_match_the_table_in_chromium() {
         assert_eq!(v["count"], shown(count, n), "{name}: the count");
         assert_eq!(strings(&v["hands"]), list, "{name}: the hands listed");
     };
+    // An address made before the counts were named dissimilar.
+    let mut old = strings(&got["expert_one"]["hands"]);
+    old.sort();
+    assert_eq!(got["expert_one_old"]["count"], got["expert_one"]["count"]);
+    assert_eq!(strings(&got["expert_one_old"]["hands"]), old);
     check(
-        "#tier=expert&max-solutions=1",
+        "#tier=expert&max-dissimilar=1",
         &got["expert_one"],
         listed(&hands, |h| {
             h.tier.as_deref() == Some("expert") && h.dissimilar.is_some_and(|d| d <= 1)
@@ -453,7 +460,7 @@ fn explorer_filters_counts_and_solutions_match_the_table_in_chromium() {
     );
     assert_eq!(
         got["clicked"]["hash"],
-        "#tier=expert&max-solutions=2&integer=no"
+        "#tier=expert&max-dissimilar=2&integer=no"
     );
     check(
         "cards: two 8s, no 1",
@@ -591,7 +598,7 @@ fn explorer_pages_of_the_shipped_tables_are_small_and_the_largest_opens() {
           out.count = t.count();
           t.type('f-q', '5 4 3 2 1');
           out.detail = t.detail();
-          await t.hash('#max-solutions=1&solvable=yes');
+          await t.hash('#max-dissimilar=1&solvable=yes');
           out.one = t.count();
         });
         "#,

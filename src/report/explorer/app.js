@@ -17,7 +17,7 @@
   // ---- state and the URL ----------------------------------------------
   var DEFAULTS = {
     q: '', solvable: '', tier: '', ops: '', 'min-time': '', 'max-time': '',
-    'min-solutions': '', 'max-solutions': '', fraction: '', integer: '',
+    'min-dissimilar': '', 'max-dissimilar': '', fraction: '', integer: '',
     'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
   };
   var KEYS = Object.keys(DEFAULTS);
@@ -32,6 +32,9 @@
       var at = pair.indexOf('=');
       var k = decodeURIComponent(at < 0 ? pair : pair.slice(0, at));
       var v = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
+      // Addresses made before the counts were named dissimilar still open.
+      k = { 'min-solutions': 'min-dissimilar', 'max-solutions': 'max-dissimilar' }[k] || k;
+      if (k === 'sort' && /^-?solutions$/.test(v)) v = v.replace('solutions', 'dissimilar');
       if (Object.prototype.hasOwnProperty.call(DEFAULTS, k)) s[k] = v.replace(/,/g, ' ').trim();
     });
     return s;
@@ -81,8 +84,8 @@
       ops: take('ops', names(S.ops, D.ops)),
       minTime: take('min-time', number(S['min-time'], false)),
       maxTime: take('max-time', number(S['max-time'], false)),
-      minSol: take('min-solutions', number(S['min-solutions'], true)),
-      maxSol: take('max-solutions', number(S['max-solutions'], true)),
+      minSol: take('min-dissimilar', number(S['min-dissimilar'], true)),
+      maxSol: take('max-dissimilar', number(S['max-dissimilar'], true)),
       fraction: S.fraction,
       integer: S.integer,
       withCards: take('with', cardList(S['with'])),
@@ -141,7 +144,7 @@
     { key: 'rate', label: 'Solve rate', cls: 'wide', title: 'predicted share of attempts that end solved', v: function (i) { return D.rate[i]; },
       html: function (i) { return dash(D.rate[i], pct(D.rate[i])); } },
     { key: 'tier', label: 'Tier', cls: 'l', v: function (i) { return D.tier[i]; }, html: function (i) { return tierChip(D.tier[i]); } },
-    { key: 'solutions', label: 'Solutions', title: 'dissimilar solutions', v: function (i) { return D.dissimilar[i]; },
+    { key: 'dissimilar', label: 'Dissimilar', title: 'dissimilar solutions', v: function (i) { return D.dissimilar[i]; },
       html: function (i) { return dash(D.dissimilar[i], String(D.dissimilar[i])); } },
     { key: 'structural', label: 'Structural', cls: 'wide', title: 'structural solutions', v: function (i) { return D.structural[i]; },
       html: function (i) { return dash(D.structural[i], String(D.structural[i])); } },
@@ -354,7 +357,7 @@
     for (var i = 0; i < N; i++) if (passes(i, F)) current.push(i);
     current = ordered(current);
     $('count').textContent = current.length + ' of ' + N + ' hands';
-    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
       var el = $('f-' + k);
       if (F.bad[k]) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
     });
@@ -383,7 +386,7 @@
   }
 
   function syncControls() {
-    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
       var el = $('f-' + k);
       if (el.value !== S[k]) el.value = S[k];
     });
@@ -417,7 +420,7 @@
     if (D.kept === 'none') {
       $('f-ops').querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     }
-    ['q', 'min-time', 'max-time', 'min-solutions', 'max-solutions', 'with', 'without'].forEach(function (k) {
+    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
       $('f-' + k).addEventListener('input', function (ev) {
         S[k] = ev.target.value;
         shown = PAGE;
