@@ -70,6 +70,11 @@ def parse(text):
         if kind == "num":
             pos += 1
             return val
+        if kind == "(" and toks[pos + 1:pos + 4][:1] == [("op", "-")] and len(toks) > pos + 3 \
+                and toks[pos + 2][0] == "num" and toks[pos + 3][0] == ")":
+            # A negative card, written (-3).
+            pos += 4
+            return -toks[pos - 2][1]
         if kind == "(":
             pos += 1
             tree = additive()
@@ -222,6 +227,12 @@ def cases():
         expr = json.loads(out)["expression"]
         cases.append((tuple(hand), expr, target, "natural", "any"))
         cases.extend((tuple(hand), m, target, "natural", "any") for m in mutations(expr, rng)[:4])
+    # Hands with negative cards: their solutions write them (-3).
+    negative = [tuple(sorted(rng.randint(-9, 9) for _ in range(4))) for _ in range(200)]
+    for hand, sols in solutions(negative, 24, "rational").items():
+        for s in sols[:2]:
+            cases.append((hand, s, 24, "rational", "all"))
+            cases.extend((hand, m, 24, "rational", "all") for m in mutations(s, rng)[:3])
     # Three and four numbers of 1..99, targets up to 100.
     for size in (3, 4):
         hands = [tuple(sorted(rng.randint(1, 99) for _ in range(size))) for _ in range(300)]

@@ -46,7 +46,11 @@ fn target_of(obj: &Bound<'_, PyAny>) -> PyResult<Q> {
         return obj.extract::<String>()?.parse::<Q>().map_err(value_error);
     }
     if let (Ok(n), Ok(d)) = (obj.getattr("numerator"), obj.getattr("denominator")) {
-        let (n, d): (i64, i64) = (n.extract()?, d.extract()?);
+        let too_large = |_| value_error(format!("target {obj} is too large for 64 bits"));
+        let (n, d): (i64, i64) = (
+            n.extract().map_err(too_large)?,
+            d.extract().map_err(too_large)?,
+        );
         return Q::new(n, d).ok_or_else(|| value_error(format!("{n}/{d} is not a target")));
     }
     Err(PyValueError::new_err(
@@ -163,7 +167,8 @@ fn check_many(
     let pairs: Vec<(Hand, String)> = items
         .iter()
         .map(|item| {
-            let (h, a): (Bound<'_, PyAny>, String) = item.extract()?;
+            // A (hand, answer) pair: a tuple, or a list as JSON gives it.
+            let (h, a) = (item.get_item(0)?, item.get_item(1)?.extract::<String>()?);
             Ok((hand_of(&h)?, a))
         })
         .collect::<PyResult<_>>()?;
@@ -388,6 +393,11 @@ fn puzzles(
     all: bool,
     seed: u32,
 ) -> PyResult<Vec<String>> {
+    if all && (stratify || spread) {
+        return Err(PyValueError::new_err(
+            "all takes every hand: it goes with neither stratify nor spread",
+        ));
+    }
     let mut key = TableKey::standard(hand_size);
     key.target = target_or_standard(target)?;
     key.rules = rules_of(rules)?;

@@ -55,6 +55,7 @@ def test_many_forms_agree_with_one_at_a_time():
     assert census24.solve_many(hands) == [census24.solve(h) for h in hands]
     pairs = [(h, s or "1") for h, s in zip(hands, census24.solve_many(hands))]
     verdicts = census24.check_many(pairs)
+    assert [v.correct for v in census24.check_many([list(p) for p in pairs])] == [v.correct for v in verdicts]
     assert [v.correct for v in verdicts] == [census24.check(h, a).correct for h, a in pairs]
 
 
@@ -78,6 +79,8 @@ def test_solutions_count_reachable_and_difficulty():
         lambda: census24.check("3 3 8 8", "8*3", use="some"),
         lambda: census24.solutions("3 3 8 8", distinct="similar"),
         lambda: census24.solve(3),
+        lambda: census24.solve("3 3 8 8", target=2**70),
+        lambda: census24.puzzles(all=True, stratify=True),
     ],
 )
 def test_bad_input_raises_value_error(call):

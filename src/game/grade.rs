@@ -100,22 +100,43 @@ pub fn extract(text: &str) -> Option<&str> {
     if let Some(end) = text.rfind("</answer>") {
         let inner = &text[..end];
         if let Some(start) = inner.rfind("<answer>") {
-            return Some(inner[start + "<answer>".len()..].trim());
+            let tagged = inner[start + "<answer>".len()..].trim();
+            return Some(expression_in(tagged).unwrap_or(tagged));
         }
     }
-    text.lines().rev().find_map(|line| {
-        let line = line.trim();
-        let line = line
-            .rsplit_once(':')
-            .map_or(line, |(_, after)| after)
-            .trim();
-        let line = line
-            .split_once('=')
-            .map_or(line, |(before, _)| before)
-            .trim();
-        let line = line.trim_matches(|c| c == '$' || c == '`').trim();
-        (!line.is_empty() && parse(line).is_ok()).then_some(line)
-    })
+    // The last line holding an expression with an operation wins over a
+    // bare number (a closing "24" restates the target).
+    let lines = || text.lines().rev().filter_map(expression_in);
+    lines()
+        .find(|e| e.contains(|c: char| "+-*/\u{d7}\u{f7}\u{2212}".contains(c)))
+        .or_else(|| lines().next())
+}
+
+/// The expression a line states: after a label (`Answer:`), on whichever
+/// side of an `=` is not a bare number, without markdown emphasis or code
+/// marks; `None` when nothing there parses.
+fn expression_in(line: &str) -> Option<&str> {
+    let line = line.rsplit_once(':').map_or(line, |(_, after)| after);
+    let sides: Vec<&str> = line.split('=').collect();
+    fn clean(s: &str) -> &str {
+        s.trim()
+            .trim_matches(|c| c == '$' || c == '`' || c == '*')
+            .trim()
+    }
+    let mut found = None;
+    for side in sides.iter().map(|s| clean(s)) {
+        if side.is_empty() || parse(side).is_err() {
+            continue;
+        }
+        let bare = side.chars().all(|c| c.is_ascii_digit() || c == ' ');
+        if found.is_none() || !bare {
+            found = Some(side);
+        }
+        if !bare {
+            break;
+        }
+    }
+    found
 }
 
 /// What the numbers used break, if anything: one not in the hand, one used
@@ -253,7 +274,6 @@ fn tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
             '(' => Tok::Open,
             ')' => Tok::Close,
             '0'..='9' => {
-                let mut n: i64 = c as i64 - '0' as i64;
                 let mut digits = c.to_string();
                 while let Some(&(_, d)) = chars.peek() {
                     if !d.is_ascii_digit() {
@@ -261,16 +281,13 @@ fn tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
                     }
                     digits.push(d);
                     chars.next();
-                    n = n
-                        .checked_mul(10)
-                        .and_then(|n| n.checked_add(d as i64 - '0' as i64))
-                        .ok_or_else(|| {
-                            format!(
-                                "number {} at {at} is too large",
-                                crate::game::error::shown(&digits)
-                            )
-                        })?;
                 }
+                let n: i64 = digits.parse().map_err(|_| {
+                    format!(
+                        "number {} at {at} is too large",
+                        crate::game::error::shown(&digits)
+                    )
+                })?;
                 if let Some(&(_, '.' | ',')) = chars.peek() {
                     return Err(format!("decimal number at {at}"));
                 }
@@ -299,6 +316,7 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
     let mut p = Parser {
         toks: &toks,
         pos: 0,
+        depth: 0,
         out: Vec::with_capacity(toks.len()),
         end: text.chars().count() + 1,
     };
@@ -313,9 +331,15 @@ fn parse(text: &str) -> Result<Vec<Step>, String> {
     Ok(p.out)
 }
 
+/// How deep brackets may nest: far beyond any answer, and shallow enough
+/// that the parser's recursion never runs out of stack.
+const MAX_DEPTH: usize = 200;
+
 struct Parser<'a> {
     toks: &'a [(Tok, usize)],
     pos: usize,
+    /// Brackets open around the current position.
+    depth: usize,
     out: Vec<Step>,
     /// The position just past the text, for faults at its end.
     end: usize,
@@ -352,8 +376,21 @@ impl Parser<'_> {
                 self.out.push(Step::Num(n));
                 Ok(())
             }
+            // A negative card is written `(-3)`, as `census24 solve` prints it.
             Tok::Open => {
+                if let [(Tok::Op(Op::Sub), _), (Tok::Num(n), _), (Tok::Close, _), ..] =
+                    self.toks[self.pos..]
+                {
+                    self.pos += 3;
+                    self.out.push(Step::Num(-n));
+                    return Ok(());
+                }
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return Err(format!("brackets nested deeper than {MAX_DEPTH} at {at}"));
+                }
                 self.sum()?;
+                self.depth -= 1;
                 match self.toks.get(self.pos) {
                     Some(&(Tok::Close, _)) => {
                         self.pos += 1;
@@ -433,6 +470,27 @@ mod tests {
             let got = reason(&[1, 2, 3, 4], answer);
             assert_eq!(got, format!("not an expression: {want}"), "{answer}");
         }
+    }
+
+    #[test]
+    fn negative_cards_deep_brackets_and_long_numbers() {
+        // A negative card is written `(-3)`, as `solve` prints it; a minus
+        // anywhere else before a number is still a unary minus.
+        assert!(g(&[-3, 3, 8, 8], "8/(8/(-3)+3)").correct);
+        assert_eq!(
+            reason(&[-3, 3, 8, 8], "8/(8/-3+3)"),
+            "not an expression: unary minus at 6"
+        );
+        let deep = format!("{}24{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(
+            reason(&[24], &deep),
+            "not an expression: brackets nested deeper than 200 at 201"
+        );
+        assert!(g(&[24], &format!("{}24{}", "(".repeat(200), ")".repeat(200))).correct);
+        assert_eq!(
+            reason(&[1], "99999999999999999999123"),
+            "not an expression: number 99999999999999999999123 at 1 is too large"
+        );
     }
 
     #[test]
@@ -522,5 +580,12 @@ mod tests {
             Some("(9-8)*3*8")
         );
         assert_eq!(extract("no idea"), None);
+        assert_eq!(
+            extract("<answer>8/(3-8/3) = 24</answer>"),
+            Some("8/(3-8/3)")
+        );
+        assert_eq!(extract("Answer: 8/(3-8/3) = 24\n24"), Some("8/(3-8/3)"));
+        assert_eq!(extract("So 24 = 8/(3-8/3)"), Some("8/(3-8/3)"));
+        assert_eq!(extract("**8/(3-8/3)**"), Some("8/(3-8/3)"));
     }
 }

@@ -189,14 +189,21 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
         } else {
             plan.tiers.clone()
         };
-        for (t, tier) in tiers.iter().enumerate() {
-            // The first `count % tiers` tiers take one more.
-            let quota = plan.count / tiers.len() + usize::from(t < plan.count % tiers.len());
-            let mut order: Vec<usize> = all
-                .iter()
-                .copied()
-                .filter(|&i| catalog.hands[i].tier == Some(*tier))
-                .collect();
+        let of_tier: Vec<Vec<usize>> = tiers
+            .iter()
+            .map(|tier| {
+                let tier = Some(*tier);
+                all.iter()
+                    .copied()
+                    .filter(|&i| catalog.hands[i].tier == tier)
+                    .collect()
+            })
+            .collect();
+        let quotas = even_shares(
+            plan.count,
+            &of_tier.iter().map(Vec::len).collect::<Vec<_>>(),
+        );
+        for (mut order, quota) in of_tier.into_iter().zip(quotas) {
             rng.shuffle(&mut order);
             let before = taken.len();
             for i in order {
@@ -233,6 +240,24 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
     taken.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
     Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
+}
+
+/// `count` split as evenly as the sizes allow: each part gets an equal
+/// share (the first parts one more when it does not divide), a part that
+/// cannot fill its share passes the rest on to the others.
+pub fn even_shares(count: usize, sizes: &[usize]) -> Vec<usize> {
+    let mut shares = vec![0; sizes.len()];
+    let mut left = count.min(sizes.iter().sum());
+    while left > 0 {
+        let open: Vec<usize> = (0..sizes.len()).filter(|&t| shares[t] < sizes[t]).collect();
+        let (each, extra) = (left / open.len(), left % open.len());
+        for (n, &t) in open.iter().enumerate() {
+            let add = (each + usize::from(n < extra)).min(sizes[t] - shares[t]);
+            shares[t] += add;
+            left -= add;
+        }
+    }
+    shares
 }
 
 /// One picked hand as CSV and JSON give it; the field names are the
@@ -418,6 +443,15 @@ mod tests {
 
     fn hands(set: &[&Entry]) -> Vec<String> {
         set.iter().map(|e| e.hand.clone()).collect()
+    }
+
+    #[test]
+    fn shares_are_even_and_pass_on_what_a_part_cannot_take() {
+        assert_eq!(even_shares(40, &[100, 100, 100, 100]), vec![10, 10, 10, 10]);
+        assert_eq!(even_shares(42, &[100, 100, 100, 100]), vec![11, 11, 10, 10]);
+        assert_eq!(even_shares(40, &[8, 0, 100, 100]), vec![8, 0, 16, 16]);
+        assert_eq!(even_shares(40, &[3, 4, 5, 0]), vec![3, 4, 5, 0]);
+        assert_eq!(even_shares(0, &[3, 4]), vec![0, 0]);
     }
 
     #[test]

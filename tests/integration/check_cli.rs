@@ -30,7 +30,13 @@ fn both_forms_grade_one_answer() {
     ]);
     assert_eq!(
         (code, out.as_str()),
-        (1, "wrong: not an expression: unary minus at 2\n")
+        (0, "correct\n"),
+        "a negative card in brackets"
+    );
+    let (code, out, _) = run(&["check", "--target", "-24", "-3", "8", "--", "\u{2212}3 × 8"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "wrong: not an expression: unary minus at 1\n")
     );
     let (code, out, _) = run(&["check", "--target", "-5", "-3", "8", "--", "8 \u{2212} 3"]);
     assert_eq!(code, 1, "{out}");
@@ -103,6 +109,32 @@ fn stdin_grades_every_line_in_order_and_names_bad_ones() {
     assert_eq!(lines[2]["correct"], true);
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("line 1:") && err.contains("line 2:"), "{err}");
+}
+
+/// A line that is not UTF-8, has a second tab, or starts with spaces: each
+/// is that line's business only; other JSON fields (an id) are allowed.
+#[test]
+fn odd_lines_cost_only_themselves() {
+    let mut input = b"3 3 8 8\t8/(3-8/3)\n".to_vec();
+    input.extend(b"3 3 8 8\t8/(3-8/3)\xff\n");
+    input.extend(b"3 3 8 8\t8/(3-8/3)\t24\n");
+    input.extend(b"  {\"id\": 7, \"hand\": \"3 3 8 8\", \"answer\": \"8/(3-8/3)\"}\n");
+    let out = census24()
+        .args(["check", "--stdin"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!((lines[0], lines[3]), ("correct", "correct"));
+    assert!(
+        lines[1].contains("not UTF-8") && lines[2].contains("second tab"),
+        "{stdout}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2:") && err.contains("line 3:"), "{err}");
 }
 
 #[test]

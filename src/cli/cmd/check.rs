@@ -161,8 +161,8 @@ enum TargetField {
     Text(String),
 }
 
+/// Other fields (an `id`, say) are allowed and ignored.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Line {
     hand: HandField,
     answer: String,
@@ -175,6 +175,7 @@ struct Line {
 /// The verdict line for one input line, and whether the answer is correct;
 /// `Err` when the line itself is bad input.
 fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
+    let line = line.trim_start();
     if line.starts_with('{') {
         let l: Line = serde_json::from_str(line)
             .map_err(|e| InputError::Other(format!("not a JSON answer line ({e})")))?;
@@ -203,6 +204,11 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
         };
         return Ok(grade_one(&hand, &l.answer, target, rules, uses, d));
     }
+    if line.matches('\t').count() > 1 {
+        return Err(InputError::Other(
+            "a line holds more than HAND<TAB>ANSWER (a second tab)".to_string(),
+        ));
+    }
     let Some((hand, answer)) = line.split_once('\t') else {
         return Err(InputError::Other(format!(
             "\"{}\" is neither a JSON object nor HAND<TAB>ANSWER",
@@ -217,6 +223,9 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
 /// why the line is bad input.
 type Graded = Result<(String, bool), InputError>;
 
+/// A line read: its text, or `Err` when it is not UTF-8.
+type Text = Result<String, ()>;
+
 /// Lines graded at a time: enough for both cores, few enough that a batch
 /// is answered at once.
 const BATCH: usize = 16_384;
@@ -230,11 +239,24 @@ pub fn run_stream(
     out: &mut impl Write,
     d: &Defaults,
 ) -> anyhow::Result<Status> {
-    let (tx, rx) = mpsc::sync_channel::<(usize, io::Result<String>)>(2 * BATCH);
+    // Lines are read as bytes: one that is not UTF-8 is that line's error.
+    let (tx, rx) = mpsc::sync_channel::<(usize, io::Result<Text>)>(2 * BATCH);
     std::thread::spawn(move || {
-        for (i, line) in input.lines().enumerate() {
+        let mut input = input;
+        for n in 1.. {
+            let mut bytes = Vec::new();
+            let line = match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => break,
+                Ok(_) => {
+                    if bytes.last() == Some(&b'\n') {
+                        bytes.pop();
+                    }
+                    Ok(String::from_utf8(bytes).map_err(|_| ()))
+                }
+                Err(e) => Err(e),
+            };
             let failed = line.is_err();
-            if tx.send((i + 1, line)).is_err() || failed {
+            if tx.send((n, line)).is_err() || failed {
                 break;
             }
         }
@@ -242,7 +264,7 @@ pub fn run_stream(
     let (mut all_correct, mut rejected) = (true, 0usize);
     let mut open = true;
     while open {
-        let mut batch: Vec<(usize, String)> = Vec::new();
+        let mut batch: Vec<(usize, Text)> = Vec::new();
         match rx.recv() {
             Ok((n, line)) => batch.push((n, line?)),
             Err(_) => break,
@@ -260,6 +282,10 @@ pub fn run_stream(
         let graded: Vec<(usize, Option<Graded>)> = batch
             .par_iter()
             .map(|(n, line)| {
+                let Ok(line) = line else {
+                    let e = InputError::Other("the line is not UTF-8".to_string());
+                    return (*n, Some(Err(e)));
+                };
                 let line = line.trim_end_matches('\r');
                 let skip = line.trim().is_empty() || line.starts_with('#');
                 (*n, (!skip).then(|| grade_line(line, d)))
