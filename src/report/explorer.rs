@@ -16,7 +16,6 @@ use super::catalog::{Catalog, Entry, Kept, shape};
 use super::ops::Ops;
 use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
-use crate::tables::layout::TableKey;
 
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
@@ -108,12 +107,6 @@ pub fn title(catalog: &Catalog) -> String {
     )
 }
 
-/// The options of `census24 pick` (or `rank`) that name a table
-/// ([`TableKey::args`]).
-pub fn table_args(id: &TableKey) -> String {
-    id.args()
-}
-
 /// The explorer page of a table.
 pub fn explorer_html(catalog: &Catalog) -> String {
     let h = &catalog.hands;
@@ -123,7 +116,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         partition: catalog.id.partition().display().to_string(),
         target: catalog.id.target.to_string(),
         k: catalog.id.k,
-        table_args: table_args(&catalog.id),
+        table_args: catalog.id.args(),
         kept: match catalog.kept {
             Kept::All => "all",
             Kept::Simplest => "easiest",
@@ -182,10 +175,8 @@ pub fn explorer_html(catalog: &Catalog) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::number::Q;
-    use crate::game::rules::Rules;
     use crate::report::catalog::{Group, Variant};
-    use crate::tables::enumerate::Deck;
+    use crate::tables::layout::TableKey;
 
     fn entry(hand: &str, groups: Vec<Vec<(&str, f64)>>) -> Entry {
         Entry {
@@ -270,19 +261,6 @@ mod tests {
         assert_eq!(json["solutions"][1], "3*8=2,8*3/1=4.5;8<3=9");
         assert_eq!(json["need"][1], 1);
         assert_eq!(json["time"][0], serde_json::Value::Null);
-    }
-
-    #[test]
-    fn table_args_name_only_what_differs_from_the_defaults() {
-        let mut id = catalog().id;
-        assert_eq!(table_args(&id), "--hand-size 2");
-        id.target = Q::new(7, 2).unwrap();
-        id.deck = Deck::Unlimited;
-        id.rules = Rules::Natural;
-        assert_eq!(
-            table_args(&id),
-            "--hand-size 2 --target 7/2 --rules natural --deck none"
-        );
     }
 
     #[test]

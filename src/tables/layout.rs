@@ -444,6 +444,19 @@ pub const RUN_RECORD: &str = "run.json";
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn args_name_only_what_differs_from_the_standard_game() {
+        let mut id = TableKey::standard(2);
+        assert_eq!(id.args(), "--hand-size 2");
+        id.target = Q::new(7, 2).unwrap();
+        id.deck = Deck::Unlimited;
+        id.rules = Rules::Natural;
+        assert_eq!(
+            id.args(),
+            "--hand-size 2 --target 7/2 --rules natural --deck none"
+        );
+    }
+
     use super::*;
 
     #[test]
