@@ -471,9 +471,40 @@ pub struct SweepArgs {
     #[arg(
         long,
         value_enum,
-        conflicts_with_all = ["targets", "target", "deck", "rules", "hand_size", "values", "uses", "counts_only"]
+        conflicts_with_all = ["target", "deck", "rules", "hand_size", "values", "uses", "counts_only"]
     )]
     pub game: Option<Game>,
+
+    /// With --game countdown: the game played with other large numbers,
+    /// every set of four distinct ones from LO..HI (above 10; the small
+    /// tiles stay 1..10 twice). Writes one table (large_sets.parquet), one
+    /// row per set and number of large tiles in the selection (0 to 4):
+    /// games, exact, within 5 and 10, plain and weighted by the ways to draw
+    /// each selection. Takes --targets, --shard, merge, --threads.
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        requires = "game",
+        conflicts_with = "large"
+    )]
+    pub large_sets: Option<ValueRange>,
+
+    /// With --game countdown: one chosen set of four large numbers, such as
+    /// "12 16 18 24" (repeat the option for more sets); the same table as
+    /// --large-sets.
+    #[arg(long, value_name = "\"A B C D\"", requires = "game", value_parser = parse_large_set)]
+    pub large: Vec<Vec<i64>>,
+}
+
+/// One `--large` set: four distinct large numbers.
+fn parse_large_set(s: &str) -> Result<Vec<i64>, String> {
+    let v: Result<Vec<i64>, _> = s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::parse::<i64>)
+        .collect();
+    let v = v.map_err(|_| format!("\"{s}\" is not four whole numbers"))?;
+    crate::tables::large_sets::one_set(&v).map(|a| a.to_vec())
 }
 
 /// Named games of `sweep --game`.

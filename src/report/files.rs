@@ -15,15 +15,18 @@ use std::path::{Path, PathBuf};
 use super::SizeSummary;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
+use super::query::large::large_data;
 use super::query::reach::reach_data;
 use super::query::{
     ReportError, Table, calibration, catalog, measured_game, measurements, size_summary,
     table_summary,
 };
+use super::render::large::render_large;
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::Measured;
 use crate::tables::disk;
+use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::store::{self, SweepError};
 
@@ -99,6 +102,21 @@ pub fn discover_reach(data: &Path) -> Result<Vec<ReachKey>, ReportError> {
     let mut found = Vec::new();
     for d in &dirs {
         if let Some(key) = ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d))
+            && holds_table(d)?
+        {
+            found.push(key);
+        }
+    }
+    found.sort_by_key(|k| k.partition());
+    Ok(found)
+}
+
+/// Every large-sets census under `data`, sorted by partition.
+pub fn discover_large(data: &Path) -> Result<Vec<LargeKey>, ReportError> {
+    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
+    let mut found = Vec::new();
+    for d in &dirs {
+        if let Some(key) = LargeKey::from_partition(d.strip_prefix(data).unwrap_or(d))
             && holds_table(d)?
         {
             found.push(key);
@@ -190,7 +208,8 @@ pub fn write_reports_with(
 ) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
     let reach = discover_reach(&plan.data)?;
-    if found.is_empty() && reach.is_empty() {
+    let large = discover_large(&plan.data)?;
+    if found.is_empty() && reach.is_empty() && large.is_empty() {
         return Err(ReportError::NoTables {
             dir: plan.data.clone(),
         });
@@ -241,8 +260,11 @@ pub fn write_reports_with(
         for key in &reach {
             written.push(write_reach_files(&plan.data, &plan.out, key)?);
         }
+        for key in &large {
+            written.push(write_large_files(&plan.data, &plan.out, key)?);
+        }
     }
-    written.push(write_rendered(&plan.out, &index(&sizes, &reach))?);
+    written.push(write_rendered(&plan.out, &index(&sizes, &reach, &large))?);
     Ok(written)
 }
 
@@ -329,6 +351,20 @@ pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<Pat
 fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
     let summary = reach_data(key, &data.join(key.partition()))?;
     write_rendered(&out.join(key.partition()), &render_reach(key, &summary))
+}
+
+/// Writes the report of the large-sets census `key` under `data` into the
+/// same partition under `out`; returns the markdown file. A sweep's own
+/// report: it waits for another report into `out`.
+pub fn write_large_report(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
+    let _lock = lock_reports(out, true)?;
+    write_large_files(data, out, key)
+}
+
+/// [`write_large_report`] for a caller that holds the reports lock.
+fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
+    let sets = large_data(&data.join(key.partition()))?;
+    write_rendered(&out.join(key.partition()), &render_large(key, &sets))
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+pub mod large;
 pub mod reach;
 
 use super::catalog::{Catalog, ClassRow, Entry, Kept, grouped};

@@ -5,12 +5,14 @@
 
 use std::fmt::Write;
 
+pub mod large;
 pub mod reach;
 
 use super::explorer::EXPLORER;
 use super::svg::{BarChart, LogScatter, Series};
 use super::{Calibration, HandList, Listed, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
+use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
 
 /// One rendered report: its markdown and the charts it links, by file name.
@@ -581,7 +583,11 @@ fn solvable_by_size_chart(family: &[SizeSummary]) -> BarChart {
 /// `reports/README.md`: every report, families side by side by hand size.
 /// `tables` is sorted by id, so families come together, hand sizes ascending.
 /// Chart names are relative to the reports folder.
-pub fn index(tables: &[(TableKey, SizeSummary)], reach: &[ReachKey]) -> Rendered {
+pub fn index(
+    tables: &[(TableKey, SizeSummary)],
+    reach: &[ReachKey],
+    large: &[LargeKey],
+) -> Rendered {
     let mut r = Rendered {
         markdown: String::new(),
         charts: Vec::new(),
@@ -592,7 +598,7 @@ pub fn index(tables: &[(TableKey, SizeSummary)], reach: &[ReachKey]) -> Rendered
          `just report`). Difficulty tiers follow docs/DIFFICULTY.md; a deal \
          weighs each hand by the ways the deck deals it.\n\n",
     );
-    if tables.is_empty() && reach.is_empty() {
+    if tables.is_empty() && reach.is_empty() && large.is_empty() {
         r.markdown.push_str("No tables found.\n");
     }
     for group in tables.chunk_by(|a, b| a.0.family() == b.0.family()) {
@@ -611,6 +617,25 @@ pub fn index(tables: &[(TableKey, SizeSummary)], reach: &[ReachKey]) -> Rendered
                 "- [{} cards: {}]({}/README.md)",
                 key.k,
                 key.family_title(),
+                key.partition().display()
+            );
+        }
+        md.push('\n');
+    }
+    if !large.is_empty() {
+        let md = &mut r.markdown;
+        md.push_str("## Countdown with other large numbers\n\n");
+        md.push_str(
+            "Censuses of sets of large numbers (`census24 sweep --game countdown \
+             --large-sets LO..HI`): which four large numbers make the numbers round \
+             easiest and hardest.\n\n",
+        );
+        for key in large {
+            let _ = writeln!(
+                md,
+                "- [{}, targets {}]({}/README.md)",
+                key.sets,
+                key.targets,
                 key.partition().display()
             );
         }

@@ -45,6 +45,30 @@ pub const CLOSEST: &str = "closest";
 pub const CLOSEST_BELOW: &str = "closest_below";
 pub const DISTANCE: &str = "distance";
 
+pub const LARGE: &str = "large";
+pub const LARGE_TILES: &str = "large_tiles";
+pub const GAMES: &str = "games";
+pub const WITHIN_5: &str = "within_5";
+pub const WITHIN_10: &str = "within_10";
+pub const GAMES_WEIGHTED: &str = "games_weighted";
+pub const SOLVABLE_WEIGHTED: &str = "solvable_weighted";
+pub const WITHIN_5_WEIGHTED: &str = "within_5_weighted";
+pub const WITHIN_10_WEIGHTED: &str = "within_10_weighted";
+
+/// Columns of `large_sets.parquet`, in order.
+pub const LARGE_SETS: [&str; 10] = [
+    LARGE,
+    LARGE_TILES,
+    GAMES,
+    SOLVABLE,
+    WITHIN_5,
+    WITHIN_10,
+    GAMES_WEIGHTED,
+    SOLVABLE_WEIGHTED,
+    WITHIN_5_WEIGHTED,
+    WITHIN_10_WEIGHTED,
+];
+
 /// Columns of `hands.parquet`, in order (types and meaning: the table module).
 pub const HANDS: [&str; 17] = [
     HAND,

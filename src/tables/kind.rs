@@ -22,7 +22,7 @@ use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::Params;
 use crate::tables::summary::Tally;
-use crate::tables::{every_target, one_target, table};
+use crate::tables::{every_target, large_sets, one_target, table};
 
 /// One kind of table: the single-target tables ([`one_target::OneTarget`]:
 /// `hands.parquet` and `solutions.parquet`) and the reach tables
@@ -49,6 +49,13 @@ pub trait TableKind: Sync {
     /// Tables of at most this many hands are solved and written in one
     /// pass, without chunk files, unless a run is asked to be resumable.
     fn in_memory_hands(&self) -> usize;
+
+    /// The hands swept, in table order: by default every hand of
+    /// [`TableKind::hand_set`].
+    fn hands(&self) -> Vec<Vec<i64>> {
+        let (k, values, deck) = self.hand_set();
+        crate::tables::enumerate::hands(k, values, deck)
+    }
 
     /// The rows of one hand.
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError>;
@@ -133,7 +140,9 @@ pub fn params(
 }
 
 pub fn files_of(params: &Params) -> Vec<TableFile> {
-    if params.target.contains("..") {
+    if params.deck.starts_with("large-sets") {
+        large_sets::files()
+    } else if params.target.contains("..") {
         every_target::files()
     } else {
         one_target::files(params.solutions && !params.counts_only)

@@ -359,7 +359,7 @@ pub enum Part {
 /// `hands.parquet`, `hands.part-I-of-N.parquet` and chunk files
 /// `chunk-00000.hands.parquet`): the files a writer owns, removes and
 /// refuses to mix with. A new kind of table adds its stems here.
-pub const TABLE_STEMS: [&str; 3] = ["hands", "solutions", "reach"];
+pub const TABLE_STEMS: [&str; 4] = ["hands", "solutions", "reach", "large_sets"];
 
 impl Part {
     fn name(self, stem: &str, ext: &str) -> String {

@@ -4,7 +4,8 @@
 //! `rows` (one hand in, its hand row and solution rows out) -> `table` (the
 //! one place that knows the Parquet schema) -> `store` (the one place that
 //! writes table files: temporary name, then rename), driven by `sweep` (the
-//! one driver, for every `kind` of table: `one_target`, `every_target`) and
+//! one driver, for every `kind` of table: `one_target`, `every_target`,
+//! `large_sets`) and
 //! joined from shards by `merge`. `layout` says where a table lives and
 //! `manifest` what it holds.
 //!
@@ -22,6 +23,8 @@ pub mod error;
 pub mod every_target;
 #[cfg(feature = "tables")]
 pub mod kind;
+#[cfg(feature = "tables")]
+pub mod large_sets;
 pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]

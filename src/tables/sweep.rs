@@ -265,8 +265,7 @@ pub fn sweep_keeping<K: TableKind>(
     let remaking = !matches!(before, store::Before::Nothing);
     check_conflicts(&dir, &cfg.out, run.part, remaking)?;
 
-    let (k, values, deck) = cfg.kind.hand_set();
-    let all = enumerate::hands(k, values, deck);
+    let all = cfg.kind.hands();
     let mine = &all[cfg.shard.map_or(0..all.len(), |s| s.range(all.len()))];
     let pool = Pool::new(cfg.threads)?;
     let threads = pool.pool.current_num_threads();

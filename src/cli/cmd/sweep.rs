@@ -10,6 +10,7 @@ use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
 use crate::report::query::Table;
 use crate::tables::every_target::EveryTarget;
+use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
 use crate::tables::layout::ReachKey;
 use crate::tables::one_target::OneTarget;
 use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
@@ -56,11 +57,50 @@ impl SweepConfig<EveryTarget> {
         };
         let mut cfg = run_options(kind, args);
         if args.game == Some(Game::Countdown) {
-            cfg.kind.key = ReachKey::countdown();
+            cfg.kind.key = ReachKey {
+                targets,
+                ..ReachKey::countdown()
+            };
             cfg.kind.solutions = false;
         }
         cfg.validate()
     }
+}
+
+impl SweepConfig<LargeSetsKind> {
+    /// The config of `census24 sweep --game countdown --large-sets` (or
+    /// `--large`) options, validated.
+    pub fn from_args(
+        args: &SweepArgs,
+        targets: TargetRange,
+    ) -> Result<SweepConfig<LargeSetsKind>, PlanError> {
+        let sets = match args.large_sets {
+            Some(r) => LargeSets::Range(r),
+            None => LargeSets::chosen(&args.large).map_err(PlanError::Options)?,
+        };
+        run_options(LargeSetsKind::new(LargeKey { sets, targets }), args).validate()
+    }
+}
+
+/// `sweep --game countdown --large-sets`: the census of sets of large
+/// numbers and its report.
+fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
+    let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
+    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
+    if !args.quiet {
+        println!("{}", summary.paragraph());
+    }
+    if !args.no_report && cfg.shard.is_none() {
+        let out = args
+            .reports
+            .clone()
+            .unwrap_or_else(|| reports_beside(&cfg.out));
+        let readme = crate::report::files::write_large_report(&cfg.out, &out, &cfg.kind.key)?;
+        if !args.quiet {
+            println!("Report: {}", readme.display());
+        }
+    }
+    Ok(Status::Done)
 }
 
 /// `sweep --targets`: the reach table and its per-target report.
@@ -96,8 +136,12 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             .build_global();
     }
     if args.game.is_some() {
-        // The game names its own targets.
-        return run_reach(&args, TargetRange { lo: 100, hi: 999 });
+        // The game names its own targets, unless asked for others.
+        let targets = args.targets.unwrap_or(TargetRange { lo: 100, hi: 999 });
+        if args.large_sets.is_some() || !args.large.is_empty() {
+            return run_large(&args, targets);
+        }
+        return run_reach(&args, targets);
     }
     if let Some(targets) = args.targets {
         return run_reach(&args, targets);

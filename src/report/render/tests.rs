@@ -167,7 +167,7 @@ fn table_report_without_difficulty_skips_tiers_and_rankings() {
 #[test]
 fn index_markdown() {
     let tables: Vec<(TableKey, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
-    let r = index(&tables, &[]);
+    let r = index(&tables, &[], &[]);
     insta::assert_snapshot!(r.markdown);
     let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();
     assert_eq!(

@@ -1,0 +1,614 @@
+//! Which targets every selection of tiles reaches, for censuses of many
+//! selections that share their tiles (the Countdown numbers round over
+//! every set of large numbers): natural rules (positive whole
+//! intermediates), any non-empty selection of the tiles, selections of up
+//! to six tiles from 1 to 1023.
+//!
+//! The values of each sub-multiset are computed once and kept (per thread)
+//! across every selection that contains it, so a selection with one or two
+//! large tiles, met again in thousands of sets, costs a look-up:
+//!
+//! - up to four tiles: every value, sorted ([`Engine::full`]), with the
+//!   values below [`LOW`] also as bits;
+//! - five tiles: the values up to [`Engine::bound`] as bits
+//!   ([`Engine::big`]): enough to combine them with a sixth tile into any
+//!   target of the window (`x + y`, `x - y`, `x * y` and `x / y = t` need
+//!   `x` at most `t * y`);
+//! - six tiles: never listed; each split meets its two sides straight into
+//!   the window of targets ([`Engine::reach`]).
+//!
+//! A value equal to one of its operands (`x * 1`, `x / 1`, `2y - y`, `y^2 /
+//! y`) is not kept for the tiles that made it: the smaller expression
+//! without the extra tiles reaches the same value, and with any selection
+//! allowed that is the same reach. Values are `u64`: six tiles of at most
+//! 1023 multiply to less than 2^60.
+//!
+//! `tests` below checks every selection against all values of all its
+//! sub-multisets; `tests/integration/large_sets.rs` against an independent
+//! brute force and against the single-deck sweep.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+/// Words of a window of values.
+pub const WORDS: usize = 16;
+/// Values in a window: the targets and their neighbours.
+pub const WINDOW_BITS: u64 = (WORDS * 64) as u64;
+/// A window's values as bits, from its low end.
+pub type Win = [u64; WORDS];
+/// Values of up to four tiles below this are kept as bits too.
+const LOW: u64 = 4096;
+/// The largest tile.
+pub const MAX_TILE: u64 = 1023;
+/// The most bits one five-tile set may take (the window's top times the
+/// largest tile): a census beyond it is refused.
+pub const MAX_BOUND: u64 = 1 << 20;
+/// Bytes of five-tile bit sets one engine keeps before forgetting them.
+const BIG_BUDGET: usize = 768 << 20;
+
+/// A multiset of up to six tiles (each 1..=1023), sorted ascending, ten
+/// bits each from the low end.
+pub type Key = u64;
+
+/// The key of some tiles (in any order).
+pub fn key_of(tiles: &[u16]) -> Key {
+    let mut t: Vec<u16> = tiles.to_vec();
+    t.sort_unstable();
+    t.iter()
+        .enumerate()
+        .fold(0, |k, (i, &v)| k | (v as u64) << (10 * i))
+}
+
+/// The tiles of a key, ascending, and how many.
+pub fn tiles_of(key: Key) -> ([u16; 6], usize) {
+    let mut out = [0u16; 6];
+    let mut n = 0;
+    let mut k = key;
+    while k != 0 {
+        out[n] = (k & 1023) as u16;
+        k >>= 10;
+        n += 1;
+    }
+    (out, n)
+}
+
+/// Packs the tiles of `t` picked by `mask` (already in order).
+#[inline]
+fn pick(t: &[u16; 6], n: usize, mask: u32) -> Key {
+    let mut k = 0;
+    let mut at = 0;
+    for (i, &v) in t[..n].iter().enumerate() {
+        if mask >> i & 1 == 1 {
+            k |= (v as u64) << at;
+            at += 10;
+        }
+    }
+    k
+}
+
+/// The distinct splits of a multiset into two non-empty parts (unordered).
+fn splits(key: Key) -> ([(Key, Key); 31], usize) {
+    let (t, n) = tiles_of(key);
+    let mut out = [(0, 0); 31];
+    let mut len = 0;
+    let full = (1u32 << n) - 1;
+    for mask in 1u32..full {
+        let (ka, kb) = (pick(&t, n, mask), pick(&t, n, full ^ mask));
+        let p = if ka <= kb { (ka, kb) } else { (kb, ka) };
+        if !out[..len].contains(&p) {
+            out[len] = p;
+            len += 1;
+        }
+    }
+    (out, len)
+}
+
+/// The multisets one tile smaller.
+fn drops(key: Key) -> ([Key; 6], usize) {
+    let (t, n) = tiles_of(key);
+    let mut out = [0; 6];
+    let mut len = 0;
+    let full = (1u32 << n) - 1;
+    for i in 0..n {
+        if i > 0 && t[i] == t[i - 1] {
+            continue;
+        }
+        out[len] = pick(&t, n, full ^ (1 << i));
+        len += 1;
+    }
+    (out, len)
+}
+
+/// The results of `x` and `y` (natural rules) that are not one of them.
+#[inline]
+fn push_results(x: u64, y: u64, out: &mut Vec<u64>) {
+    let (a, b) = if x >= y { (x, y) } else { (y, x) };
+    out.push(a + b);
+    if b != 1 {
+        out.push(a * b);
+        if a % b == 0 {
+            let q = a / b;
+            if q != b {
+                out.push(q);
+            }
+        }
+    }
+    if a != b {
+        let d = a - b;
+        if d != b {
+            out.push(d);
+        }
+    }
+}
+
+/// Values from 0 as bits.
+#[derive(Debug)]
+pub struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    #[inline]
+    fn get(&self, i: u64) -> bool {
+        let w = (i >> 6) as usize;
+        w < self.words.len() && self.words[w] >> (i & 63) & 1 == 1
+    }
+    /// Bits `from .. from + WINDOW_BITS` as a window (bits below 0 read 0).
+    fn window_at(&self, from: i64) -> Win {
+        let mut out = [0u64; WORDS];
+        let n = self.words.len() as i64;
+        let wq = from.div_euclid(64);
+        let sh = from.rem_euclid(64) as u32;
+        for (i, o) in out.iter_mut().enumerate() {
+            let w = wq + i as i64;
+            let lo = if (0..n).contains(&w) {
+                self.words[w as usize]
+            } else {
+                0
+            };
+            let hi = if (0..n).contains(&(w + 1)) {
+                self.words[w as usize + 1]
+            } else {
+                0
+            };
+            *o = if sh == 0 {
+                lo
+            } else {
+                lo >> sh | hi << (64 - sh)
+            };
+        }
+        out
+    }
+}
+
+/// The values a census records: `lo..=hi`, at most [`WINDOW_BITS`] of them,
+/// `lo` at least 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub lo: u64,
+    pub hi: u64,
+}
+
+#[inline]
+fn mark(w: &mut Win, lo: u64, v: u64) {
+    let i = v - lo;
+    w[(i >> 6) as usize] |= 1 << (i & 63);
+}
+
+fn or(a: &mut Win, b: &Win) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x |= y;
+    }
+}
+
+/// The values of every sub-multiset met so far, for one window and one
+/// largest tile.
+#[derive(Debug)]
+pub struct Engine {
+    win: Window,
+    /// The largest value five-tile bit sets hold: the window's top times the
+    /// largest tile.
+    bound: u64,
+    full: FxHashMap<Key, Rc<[u64]>>,
+    low: FxHashMap<Key, Rc<Bits>>,
+    big: FxHashMap<Key, Rc<Bits>>,
+    uwin: FxHashMap<Key, Win>,
+}
+
+impl Engine {
+    /// An engine for selections whose largest tile is `max_tile`.
+    pub fn new(win: Window, max_tile: u64) -> Engine {
+        assert!(win.lo >= 1 && win.hi >= win.lo && win.hi - win.lo < WINDOW_BITS);
+        assert!(win.hi * max_tile <= MAX_BOUND && max_tile <= MAX_TILE);
+        Engine {
+            win,
+            bound: win.hi * max_tile,
+            full: FxHashMap::default(),
+            low: FxHashMap::default(),
+            big: FxHashMap::default(),
+            uwin: FxHashMap::default(),
+        }
+    }
+
+    /// Values first reached with exactly these tiles (none of a smaller
+    /// sub-multiset reaches them), sorted.
+    fn full(&mut self, key: Key) -> Rc<[u64]> {
+        if let Some(v) = self.full.get(&key) {
+            return v.clone();
+        }
+        let (t, n) = tiles_of(key);
+        let v: Rc<[u64]> = if n == 1 {
+            Rc::from(vec![t[0] as u64])
+        } else {
+            let mut out = Vec::new();
+            let (sp, ns) = splits(key);
+            for &(kx, ky) in &sp[..ns] {
+                let xs = self.full(kx);
+                let ys = self.full(ky);
+                for &x in xs.iter() {
+                    for &y in ys.iter() {
+                        push_results(x, y, &mut out);
+                    }
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            Rc::from(out)
+        };
+        self.full.insert(key, v.clone());
+        v
+    }
+
+    /// The values below LOW of `full(key)` as bits.
+    fn low(&mut self, key: Key) -> Rc<Bits> {
+        if let Some(v) = self.low.get(&key) {
+            return v.clone();
+        }
+        let xs = self.full(key);
+        let mut words = vec![0u64; (LOW / 64) as usize];
+        for &x in xs.iter() {
+            if x >= LOW {
+                break;
+            }
+            words[(x >> 6) as usize] |= 1 << (x & 63);
+        }
+        let v = Rc::new(Bits { words });
+        self.low.insert(key, v.clone());
+        v
+    }
+
+    /// Values of exactly the five tiles (identities skipped) up to `bound`.
+    fn big(&mut self, key: Key) -> Rc<Bits> {
+        if let Some(v) = self.big.get(&key) {
+            return v.clone();
+        }
+        let bound = self.bound;
+        let mut words = vec![0u64; (bound / 64 + 1) as usize];
+        let m = |words: &mut Vec<u64>, r: u64| {
+            if r <= bound {
+                words[(r >> 6) as usize] |= 1 << (r & 63);
+            }
+        };
+        let (sp, ns) = splits(key);
+        for &(kx, ky) in &sp[..ns] {
+            let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+            if xs.len() < ys.len() {
+                std::mem::swap(&mut xs, &mut ys);
+            }
+            for &y in ys.iter() {
+                for &x in xs.iter() {
+                    let (a, b) = if x >= y { (x, y) } else { (y, x) };
+                    m(&mut words, a + b);
+                    if b != 1 {
+                        let p = a.saturating_mul(b);
+                        m(&mut words, p);
+                        if a % b == 0 {
+                            m(&mut words, a / b);
+                        }
+                    }
+                    if a != b {
+                        m(&mut words, a - b);
+                    }
+                }
+            }
+        }
+        let v = Rc::new(Bits { words });
+        self.big.insert(key, v.clone());
+        v
+    }
+
+    /// Values any non-empty sub-multiset reaches, in the window (up to five tiles).
+    fn uwin(&mut self, key: Key) -> Win {
+        if let Some(v) = self.uwin.get(&key) {
+            return *v;
+        }
+        let (_, n) = tiles_of(key);
+        let w = self.win;
+        let mut out = [0u64; WORDS];
+        if n <= 4 {
+            let xs = self.full(key);
+            let s = xs.partition_point(|&x| x < w.lo);
+            for &x in &xs[s..] {
+                if x > w.hi {
+                    break;
+                }
+                mark(&mut out, w.lo, x);
+            }
+        } else {
+            let b = self.big(key);
+            out = b.window_at(w.lo as i64);
+            clip(&mut out, w);
+        }
+        if n > 1 {
+            let (dr, nd) = drops(key);
+            for &d in &dr[..nd] {
+                let u = self.uwin(d);
+                or(&mut out, &u);
+            }
+        }
+        self.uwin.insert(key, out);
+        out
+    }
+
+    /// Everything a six-tile selection reaches in the window.
+    fn six(&mut self, key: Key) -> Win {
+        let w = self.win;
+        let mut out = [0u64; WORDS];
+        let (dr, nd) = drops(key);
+        for &d in &dr[..nd] {
+            let u = self.uwin(d);
+            or(&mut out, &u);
+        }
+        let (sp, ns) = splits(key);
+        for &(kx, ky) in &sp[..ns] {
+            let (_, nx) = tiles_of(kx);
+            let (ty, ny) = tiles_of(ky);
+            if ny == 1 || nx == 1 {
+                let (five, y) = if ny == 1 {
+                    (kx, ty[0] as u64)
+                } else {
+                    (ky, tiles_of(kx).0[0] as u64)
+                };
+                let b = self.big(five);
+                self.single(&mut out, &b, y);
+            } else {
+                let (mut kx, mut ky) = (kx, ky);
+                let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+                if xs.len() < ys.len() {
+                    std::mem::swap(&mut xs, &mut ys);
+                    std::mem::swap(&mut kx, &mut ky);
+                }
+                let _ = ky;
+                let low = self.low(kx);
+                meet(&mut out, w, &xs, &low, &ys);
+            }
+        }
+        clip(&mut out, w);
+        out
+    }
+
+    fn single(&self, out: &mut Win, b: &Bits, y: u64) {
+        let w = self.win;
+        let lo = w.lo as i64;
+        let y_ = y as i64;
+        let a = b.window_at(lo - y_);
+        or(out, &a);
+        let s = b.window_at(lo + y_);
+        or(out, &s);
+        if y > w.lo {
+            for t in w.lo..=w.hi.min(y - 1) {
+                if b.get(y - t) {
+                    mark(out, w.lo, t);
+                }
+            }
+        }
+        if y > 1 {
+            let mut x = w.lo.div_ceil(y);
+            while x * y <= w.hi {
+                if b.get(x) {
+                    mark(out, w.lo, x * y);
+                }
+                x += 1;
+            }
+            for t in w.lo..=w.hi {
+                if b.get(t * y) {
+                    mark(out, w.lo, t);
+                }
+            }
+            if y >= w.lo {
+                for t in w.lo..=w.hi.min(y) {
+                    if y % t == 0 && b.get(y / t) {
+                        mark(out, w.lo, t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The window it records.
+    pub fn window(&self) -> Window {
+        self.win
+    }
+
+    /// The largest value its five-tile bit sets hold.
+    pub fn bound(&self) -> u64 {
+        self.bound
+    }
+
+    /// Everything a selection of one to six tiles reaches inside the window
+    /// (bit `i` is the value `window.lo + i`).
+    pub fn reach(&mut self, tiles: &[u16]) -> Win {
+        assert!((1..=6).contains(&tiles.len()));
+        let key = key_of(tiles);
+        let out = if tiles.len() == 6 {
+            self.six(key)
+        } else {
+            self.uwin(key)
+        };
+        self.forget_if_full();
+        out
+    }
+
+    /// Forgets what it holds when it holds too much (a census meets each
+    /// set's sub-multisets together, so little is lost).
+    fn forget_if_full(&mut self) {
+        let bytes = (self.bound as usize / 64 + 1) * 8;
+        if self.big.len() * bytes > BIG_BUDGET {
+            self.big.clear();
+        }
+        if self.full.len() > 400_000 {
+            self.full.clear();
+            self.low.clear();
+        }
+        if self.uwin.len() > 400_000 {
+            self.uwin.clear();
+        }
+    }
+}
+
+fn clip(out: &mut Win, w: Window) {
+    let width = w.hi - w.lo + 1;
+    for (i, o) in out.iter_mut().enumerate() {
+        let base = i as u64 * 64;
+        if base >= width {
+            *o = 0;
+        } else if base + 64 > width {
+            *o &= (1u64 << (width - base)) - 1;
+        }
+    }
+}
+
+#[inline(always)]
+fn scan(xs: &[u64], out: &mut Win, lo: u64, a: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
+    if a > b {
+        return;
+    }
+    let s = xs.partition_point(|&x| x < a);
+    for &x in &xs[s..] {
+        if x > b {
+            break;
+        }
+        if let Some(t) = f(x) {
+            mark(out, lo, t);
+        }
+    }
+}
+
+/// Marks every `x op y` in the window (xs the larger side; both sorted).
+fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
+    let lo = w.lo;
+    let mut acc = [0u64; WORDS];
+    for &y in ys {
+        if y <= w.hi {
+            let a = low.window_at(lo as i64 - y as i64);
+            or(&mut acc, &a);
+        }
+        if w.lo + y + WINDOW_BITS <= LOW {
+            let a = low.window_at((lo + y) as i64);
+            or(&mut acc, &a);
+        } else {
+            scan(xs, out, lo, w.lo + y, w.hi + y, |x| Some(x - y));
+        }
+        if y > w.lo {
+            scan(xs, out, lo, y.saturating_sub(w.hi).max(1), y - w.lo, |x| {
+                Some(y - x)
+            });
+        }
+        if y > 1 {
+            scan(xs, out, lo, w.lo.div_ceil(y).max(2), w.hi / y, |x| {
+                Some(x * y)
+            });
+            scan(
+                xs,
+                out,
+                lo,
+                w.lo.saturating_mul(y),
+                w.hi.saturating_mul(y),
+                |x| (x % y == 0).then(|| x / y),
+            );
+            if y >= w.lo {
+                scan(xs, out, lo, y.div_ceil(w.hi).max(2), y / w.lo, |x| {
+                    (y % x == 0).then(|| y / x)
+                });
+            }
+        }
+    }
+    or(out, &acc);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of every sub-multiset, from the full lists alone (no bit
+    /// sets, no meets): the slow way the engine avoids.
+    fn slow(e: &mut Engine, tiles: &[u16]) -> Win {
+        let w = e.window();
+        let mut out = [0u64; WORDS];
+        for mask in 1u32..(1 << tiles.len()) {
+            let sub: Vec<u16> = (0..tiles.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| tiles[i])
+                .collect();
+            for &x in e.full(key_of(&sub)).iter() {
+                if (w.lo..=w.hi).contains(&x) {
+                    mark(&mut out, w.lo, x);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_split_agrees_with_every_value() {
+        let win = Window { lo: 90, hi: 1009 };
+        let mut e = Engine::new(win, 100);
+        let mut n = 0;
+        for set in [
+            [25u16, 50, 75, 100],
+            [11, 12, 13, 14],
+            [37, 61, 89, 97],
+            [12, 16, 18, 24],
+        ] {
+            for mask in 0u32..16 {
+                let large: Vec<u16> = (0..4)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| set[i])
+                    .collect();
+                // Small tiles from 1..10, twice each at most, a spread of them.
+                for seed in 0..12u16 {
+                    let mut t = large.clone();
+                    let mut v = seed;
+                    while t.len() < 6 {
+                        v = (v * 7 + 3) % 10 + 1;
+                        if t.iter().filter(|&&x| x == v).count() < 2 {
+                            t.push(v);
+                        } else {
+                            v += 1;
+                        }
+                    }
+                    assert_eq!(e.reach(&t), slow(&mut e, &t), "{t:?}");
+                    assert_eq!(e.reach(&t[..5]), slow(&mut e, &t[..5]), "{t:?}");
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 4 * 16 * 12);
+    }
+
+    #[test]
+    fn known_answers() {
+        let mut e = Engine::new(Window { lo: 100, hi: 999 }, 100);
+        let hit = |w: &Win, t: u64| w[((t - 100) / 64) as usize] >> ((t - 100) % 64) & 1 == 1;
+        // 952 from 25 50 75 100 3 6 (the famous Countdown game):
+        // ((100 + 6) * 3 * 75 - 50) / 25.
+        let r = e.reach(&[25, 50, 75, 100, 3, 6]);
+        assert!(hit(&r, 952));
+        // 1 1 2 2 3 3 reach at most (1+1+2)*(2*3*3) = 72 < 100.
+        assert_eq!(e.reach(&[1, 1, 2, 2, 3, 3]), [0; WORDS]);
+        // 100 and 101 from 100 1 alone; 102 needs 2.
+        let r = e.reach(&[100, 1]);
+        assert!(hit(&r, 100) && hit(&r, 101) && hit(&r, 99 + 1) && !hit(&r, 102));
+    }
+}

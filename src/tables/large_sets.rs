@@ -1,0 +1,684 @@
+//! The census of sets of large numbers as a kind of table (`sweep --game
+//! countdown --large-sets LO..HI`, or `--large "A B C D"` for chosen sets):
+//! the Countdown numbers round played with four other large numbers, for
+//! every set of four distinct large numbers from a range. The small tiles
+//! are the show's (1 to 10, twice each); a selection is six of the 24
+//! tiles, any of them may be left out of a solution, intermediate results
+//! are positive whole numbers.
+//!
+//! One row per set and number of large tiles in the selection (0 to 4) in
+//! `large_sets.parquet`: how many games (selections times targets) there
+//! are, how many reach the target exactly, how many come within 5 and 10
+//! (the show's 7 and 5 points), and the same weighted by the ways to draw
+//! the selection from the 24 physical tiles (two 7s make `7 7` one way and
+//! `7` two ways; each large number is one tile).
+//!
+//! Work is shared across sets: the selections with 0 to 3 large tiles
+//! depend on those tiles only, so their counts are computed once per
+//! process for each single, pair and triple of large numbers met
+//! ([`SharedCounts`]), and a set pays only for its 55 selections with all
+//! four. Values of sub-multisets are shared across selections by
+//! [`crate::solve::selections::Engine`], one per worker thread.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use polars::prelude::{Column, DataFrame, PolarsResult};
+use rustc_hash::FxHashMap;
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::game::targets::TargetRange;
+use crate::solve::selections::{Engine, MAX_BOUND, MAX_TILE, WORDS, Win, Window};
+use crate::tables::columns;
+use crate::tables::enumerate::{self, MAX_SWEEP_HANDS};
+use crate::tables::error::PlanError;
+use crate::tables::kind::{self, TableFile, TableKind};
+use crate::tables::layout::Shard;
+use crate::tables::manifest::Params;
+use crate::tables::summary::{Tally, counted};
+
+/// Large numbers in a set.
+pub const LARGE_IN_SET: usize = 4;
+/// Tiles in a selection.
+pub const TILES: usize = 6;
+/// The small tiles: 1 to this, [`SMALL_COPIES`] of each.
+pub const SMALL_TOP: i64 = 10;
+pub const SMALL_COPIES: usize = 2;
+/// The nearness the counts record besides exact: within 5 and within 10.
+pub const NEAR: [u64; 2] = [5, 10];
+/// The most sets `--large` names (they make the folder's name).
+pub const MAX_CHOSEN: usize = 32;
+/// The widest range of targets (with its neighbours within 10, one window).
+pub const MAX_TARGETS: i64 = 1000;
+
+/// Which sets of large numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LargeSets {
+    /// Every set of four distinct numbers from the range.
+    Range(ValueRange),
+    /// These sets (each ascending; sorted, no set twice).
+    Chosen(Vec<[i64; LARGE_IN_SET]>),
+}
+
+impl LargeSets {
+    /// Chosen sets, checked: four distinct large numbers each.
+    pub fn chosen(sets: &[Vec<i64>]) -> Result<LargeSets, String> {
+        let mut out = Vec::new();
+        for s in sets {
+            out.push(one_set(s)?);
+        }
+        out.sort();
+        out.dedup();
+        if out.len() > MAX_CHOSEN {
+            return Err(format!(
+                "{} sets given with --large, at most {MAX_CHOSEN}: for more, give a range with --large-sets",
+                out.len()
+            ));
+        }
+        Ok(LargeSets::Chosen(out))
+    }
+
+    /// The largest number of any set.
+    pub fn top(&self) -> i64 {
+        match self {
+            LargeSets::Range(r) => r.hi,
+            LargeSets::Chosen(s) => s.iter().map(|s| s[3]).max().unwrap_or(SMALL_TOP + 1),
+        }
+    }
+
+    /// The sets, ascending.
+    pub fn sets(&self) -> Vec<Vec<i64>> {
+        match self {
+            LargeSets::Range(r) => enumerate::hands(LARGE_IN_SET, *r, Deck::Copies(1)),
+            LargeSets::Chosen(s) => s.iter().map(|s| s.to_vec()).collect(),
+        }
+    }
+
+    /// How many sets, without listing them.
+    pub fn count(&self) -> u128 {
+        match self {
+            LargeSets::Range(r) => {
+                enumerate::count_hands(LARGE_IN_SET, *r, Deck::Copies(1)).unwrap_or(u128::MAX)
+            }
+            LargeSets::Chosen(s) => s.len() as u128,
+        }
+    }
+
+    /// The folder spelling: `large-sets-11-100`, or the chosen sets
+    /// (`large-sets-25.50.75.100_12.16.18.24`).
+    pub fn folder(&self) -> String {
+        match self {
+            LargeSets::Range(r) => format!("large-sets-{}-{}", r.lo, r.hi),
+            LargeSets::Chosen(s) => format!(
+                "large-sets-{}",
+                s.iter()
+                    .map(|s| s.map(|v| v.to_string()).join("."))
+                    .collect::<Vec<_>>()
+                    .join("_")
+            ),
+        }
+    }
+
+    fn of_folder(s: &str) -> Option<LargeSets> {
+        let rest = s.strip_prefix("large-sets-")?;
+        if let Some((lo, hi)) = rest.split_once('-') {
+            let r = ValueRange::new(lo.parse().ok()?, hi.parse().ok()?).ok()?;
+            return Some(LargeSets::Range(r));
+        }
+        let sets: Option<Vec<Vec<i64>>> = rest
+            .split('_')
+            .map(|s| s.split('.').map(|v| v.parse().ok()).collect())
+            .collect();
+        LargeSets::chosen(&sets?).ok()
+    }
+}
+
+impl fmt::Display for LargeSets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LargeSets::Range(r) => write!(f, "every set of four from {r}"),
+            LargeSets::Chosen(s) => {
+                let sets: Vec<String> = s.iter().map(|s| large_name(s)).collect();
+                write!(f, "{}", sets.join(", "))
+            }
+        }
+    }
+}
+
+/// One set given as numbers: four distinct large numbers (above the small
+/// tiles), ascending.
+pub fn one_set(s: &[i64]) -> Result<[i64; LARGE_IN_SET], String> {
+    let text = s
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if s.len() != LARGE_IN_SET {
+        return Err(format!(
+            "a set of large numbers has four numbers, \"{text}\" has {}",
+            s.len()
+        ));
+    }
+    let mut v: [i64; LARGE_IN_SET] = [s[0], s[1], s[2], s[3]];
+    v.sort();
+    if let Some(w) = v.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!(
+            "the large numbers of a set are distinct: \"{text}\" has {} twice",
+            w[0]
+        ));
+    }
+    check_large(v[0], &text)?;
+    check_large(v[3], &text)?;
+    Ok(v)
+}
+
+/// A large number is above the small tiles and at most [`MAX_TILE`].
+pub fn check_large(v: i64, what: &str) -> Result<(), String> {
+    if v <= SMALL_TOP {
+        return Err(format!(
+            "{v} (in {what}) is a small tile (1 to {SMALL_TOP}): large numbers start at {}",
+            SMALL_TOP + 1
+        ));
+    }
+    if v > MAX_TILE as i64 {
+        return Err(format!(
+            "{v} (in {what}) is above {MAX_TILE}, the largest tile a census takes"
+        ));
+    }
+    Ok(())
+}
+
+/// A set as it appears in the `large` column: `25 50 75 100`.
+pub fn large_name(set: &[i64]) -> String {
+    set.iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Which census: the sets and the targets (natural rules, any selection,
+/// six tiles, the show's small tiles are fixed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeKey {
+    pub sets: LargeSets,
+    pub targets: TargetRange,
+}
+
+impl LargeKey {
+    /// `rules=natural/use=any/targets=LO-HI/values=1-TOP/deck=large-sets-../k=6`:
+    /// the hive keys of every table.
+    pub fn partition(&self) -> PathBuf {
+        [
+            "rules=natural".to_string(),
+            "use=any".to_string(),
+            format!("targets={}-{}", self.targets.lo, self.targets.hi),
+            format!("values=1-{}", self.sets.top()),
+            format!("deck={}", self.sets.folder()),
+            format!("k={TILES}"),
+        ]
+        .iter()
+        .collect()
+    }
+
+    /// The key of a partition path (the inverse of [`LargeKey::partition`]).
+    pub fn from_partition(rel: &std::path::Path) -> Option<LargeKey> {
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let [rules, uses, targets, _values, deck, k] = parts.as_slice() else {
+            return None;
+        };
+        if rules != "rules=natural" || uses != "use=any" || k != &format!("k={TILES}") {
+            return None;
+        }
+        let sets = LargeSets::of_folder(deck.strip_prefix("deck=")?)?;
+        let (lo, hi) = targets.strip_prefix("targets=")?.split_once('-')?;
+        let targets = TargetRange::new(lo.parse().ok()?, hi.parse().ok()?).ok()?;
+        let key = LargeKey { sets, targets };
+        (key.partition() == rel).then_some(key)
+    }
+
+    /// The window of values the engine records: the targets and their
+    /// neighbours within the widest of [`NEAR`] (from 1).
+    fn window(&self) -> Window {
+        let near = NEAR[NEAR.len() - 1] as i64;
+        Window {
+            lo: (self.targets.lo - near).max(1) as u64,
+            hi: (self.targets.hi + near) as u64,
+        }
+    }
+}
+
+/// The counts of some games: exact, within 5, within 10, plain and
+/// weighted by the ways to draw each selection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub games: u64,
+    pub solvable: u64,
+    pub near: [u64; 2],
+    pub games_weighted: u64,
+    pub solvable_weighted: u64,
+    pub near_weighted: [u64; 2],
+}
+
+impl Counts {
+    pub fn add(&mut self, o: &Counts) {
+        self.games += o.games;
+        self.solvable += o.solvable;
+        self.games_weighted += o.games_weighted;
+        self.solvable_weighted += o.solvable_weighted;
+        for i in 0..NEAR.len() {
+            self.near[i] += o.near[i];
+            self.near_weighted[i] += o.near_weighted[i];
+        }
+    }
+}
+
+/// The small-tile multisets of each size (up to [`TILES`]) with the ways to
+/// draw each from the 20 small tiles.
+fn small_selections() -> &'static [Vec<(Vec<u16>, u64)>] {
+    static SMALL: OnceLock<Vec<Vec<(Vec<u16>, u64)>>> = OnceLock::new();
+    SMALL.get_or_init(|| {
+        (0..=TILES)
+            .map(|m| {
+                enumerate::hands(
+                    m,
+                    ValueRange::new(1, SMALL_TOP).expect("1..10 is a range"),
+                    Deck::Copies(SMALL_COPIES as u32),
+                )
+                .into_iter()
+                .map(|h| {
+                    // Two copies: a value taken once can be either tile.
+                    let ways = h
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, v)| {
+                            h.iter().filter(|w| *w == v).count() == 1 && (i == 0 || h[i - 1] != *v)
+                        })
+                        .count();
+                    (h.iter().map(|&v| v as u16).collect(), 1u64 << ways)
+                })
+                .collect()
+            })
+            .collect()
+    })
+}
+
+thread_local! {
+    /// This worker's engine (remade when a census of another window or
+    /// bound starts on the thread).
+    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+}
+
+/// The counts of every selection of `large` (ascending) with the small
+/// tiles that complete it to six.
+fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
+    let win = key.window();
+    let top = key.sets.top() as u64;
+    let (t_lo, t_hi) = (
+        (key.targets.lo as u64 - win.lo) as usize,
+        (key.targets.hi as u64 - win.lo) as usize,
+    );
+    let width = (t_hi - t_lo + 1) as u64;
+    ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let stale = slot
+            .as_ref()
+            .is_none_or(|e| e.window() != win || e.bound() != win.hi * top);
+        if stale {
+            *slot = Some(Engine::new(win, top));
+        }
+        let engine = slot.as_mut().expect("made above");
+        let mut c = Counts::default();
+        let mut tiles: Vec<u16> = large.iter().map(|&v| v as u16).collect();
+        for (small, ways) in &small_selections()[TILES - large.len()] {
+            tiles.truncate(large.len());
+            tiles.extend_from_slice(small);
+            let r = engine.reach(&tiles);
+            let exact = count_range(&r, t_lo, t_hi);
+            c.games += width;
+            c.games_weighted += width * ways;
+            c.solvable += exact;
+            c.solvable_weighted += exact * ways;
+            for (i, &d) in NEAR.iter().enumerate() {
+                let n = count_range(&dilate(&r, d as usize), t_lo, t_hi);
+                c.near[i] += n;
+                c.near_weighted[i] += n * ways;
+            }
+        }
+        c
+    })
+}
+
+/// Set bits of `w` from bit `lo` to bit `hi`.
+fn count_range(w: &Win, lo: usize, hi: usize) -> u64 {
+    (lo..=hi)
+        .filter(|&i| w[i / 64] >> (i % 64) & 1 == 1)
+        .count() as u64
+}
+
+/// `w` with every value within `d` of a set one set.
+fn dilate(w: &Win, d: usize) -> Win {
+    let mut out = *w;
+    for s in 1..=d {
+        for i in 0..WORDS {
+            let up = w[i] << s | if i > 0 { w[i - 1] >> (64 - s) } else { 0 };
+            let down = w[i] >> s
+                | if i + 1 < WORDS {
+                    w[i + 1] << (64 - s)
+                } else {
+                    0
+                };
+            out[i] |= up | down;
+        }
+    }
+    out
+}
+
+/// The counts of the selections with one, two or three large tiles, per
+/// combination of large numbers, computed once per process by whichever
+/// worker first needs them (the others wait for it).
+#[derive(Default)]
+pub struct SharedCounts {
+    made: Mutex<FxHashMap<Vec<i64>, Arc<OnceLock<Counts>>>>,
+}
+
+impl SharedCounts {
+    fn get(&self, large: &[i64], key: &LargeKey) -> Counts {
+        let cell = self
+            .made
+            .lock()
+            .expect("no worker panics holding the lock")
+            .entry(large.to_vec())
+            .or_default()
+            .clone();
+        *cell.get_or_init(|| counts_of(large, key))
+    }
+}
+
+impl fmt::Debug for SharedCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SharedCounts")
+    }
+}
+
+/// One row: a set and a number of its large tiles in the selection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeRow {
+    pub large: String,
+    pub large_tiles: u8,
+    pub counts: Counts,
+}
+
+/// The census of sets of large numbers: which one, and the counts shared
+/// across its sets.
+#[derive(Clone, Debug)]
+pub struct LargeSetsKind {
+    pub key: LargeKey,
+    shared: Arc<SharedCounts>,
+}
+
+impl PartialEq for LargeSetsKind {
+    fn eq(&self, o: &Self) -> bool {
+        self.key == o.key
+    }
+}
+impl Eq for LargeSetsKind {}
+
+impl LargeSetsKind {
+    pub fn new(key: LargeKey) -> LargeSetsKind {
+        LargeSetsKind {
+            key,
+            shared: Arc::default(),
+        }
+    }
+
+    /// The rows of one set (ascending), large tiles 0 to 4.
+    pub fn rows_of_set(&self, set: &[i64]) -> Vec<LargeRow> {
+        let name = large_name(set);
+        (0..=LARGE_IN_SET)
+            .map(|j| {
+                let mut c = Counts::default();
+                if j == LARGE_IN_SET {
+                    c = counts_of(set, &self.key);
+                } else {
+                    for mask in 0u32..1 << LARGE_IN_SET {
+                        if mask.count_ones() as usize == j {
+                            let sub: Vec<i64> = (0..LARGE_IN_SET)
+                                .filter(|i| mask >> i & 1 == 1)
+                                .map(|i| set[i])
+                                .collect();
+                            c.add(&self.shared.get(&sub, &self.key));
+                        }
+                    }
+                }
+                LargeRow {
+                    large: name.clone(),
+                    large_tiles: j as u8,
+                    counts: c,
+                }
+            })
+            .collect()
+    }
+}
+
+/// `large_sets`, streamed: five rows a set.
+pub fn files() -> Vec<TableFile> {
+    vec![TableFile {
+        stem: "large_sets",
+        empty: || large_frame(&[]),
+        whole: None,
+    }]
+}
+
+/// The rows as the table's frame.
+pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
+    fn col<T>(name: &str, rows: &[LargeRow], f: impl Fn(&LargeRow) -> T) -> Column
+    where
+        polars::prelude::Series: polars::prelude::NamedFrom<Vec<T>, [T]>,
+    {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<T>>())
+    }
+    let columns = vec![
+        col(columns::LARGE, rows, |r| r.large.clone()),
+        col(columns::LARGE_TILES, rows, |r| r.large_tiles),
+        col(columns::GAMES, rows, |r| r.counts.games),
+        col(columns::SOLVABLE, rows, |r| r.counts.solvable),
+        col(columns::WITHIN_5, rows, |r| r.counts.near[0]),
+        col(columns::WITHIN_10, rows, |r| r.counts.near[1]),
+        col(columns::GAMES_WEIGHTED, rows, |r| r.counts.games_weighted),
+        col(columns::SOLVABLE_WEIGHTED, rows, |r| {
+            r.counts.solvable_weighted
+        }),
+        col(columns::WITHIN_5_WEIGHTED, rows, |r| {
+            r.counts.near_weighted[0]
+        }),
+        col(columns::WITHIN_10_WEIGHTED, rows, |r| {
+            r.counts.near_weighted[1]
+        }),
+    ];
+    DataFrame::new(rows.len(), columns)
+}
+
+impl TableKind for LargeSetsKind {
+    type Rows = Vec<LargeRow>;
+
+    fn validate(&self) -> Result<(), PlanError> {
+        let k = &self.key;
+        let bad = |s: String| Err(PlanError::Options(s));
+        if let LargeSets::Range(r) = &k.sets {
+            check_large(r.lo, &format!("--large-sets {}", r)).map_err(PlanError::Options)?;
+            check_large(r.hi, &format!("--large-sets {}", r)).map_err(PlanError::Options)?;
+            if r.width() < LARGE_IN_SET as u64 {
+                return bad(format!(
+                    "--large-sets {r} holds {} numbers: a set takes four distinct ones",
+                    r.width()
+                ));
+            }
+        }
+        let n = k.sets.count();
+        if n > MAX_SWEEP_HANDS {
+            return bad(format!(
+                "{} holds {n} sets of four, but a sweep takes at most {MAX_SWEEP_HANDS}: narrow the range",
+                k.sets
+            ));
+        }
+        let t = k.targets;
+        if t.lo < 1 || t.hi - t.lo + 1 > MAX_TARGETS {
+            return bad(format!(
+                "a census of large sets takes positive targets, at most {MAX_TARGETS} of them: {}..{} is not",
+                t.lo, t.hi
+            ));
+        }
+        let w = k.window();
+        if w.hi * k.sets.top() as u64 > MAX_BOUND {
+            return bad(format!(
+                "targets up to {} with large numbers up to {} need sets of {} values per five tiles, \
+                 more than the {MAX_BOUND} a census keeps: lower the targets or the large numbers",
+                t.hi,
+                k.sets.top(),
+                w.hi * k.sets.top() as u64
+            ));
+        }
+        Ok(())
+    }
+
+    fn partition(&self) -> PathBuf {
+        self.key.partition()
+    }
+
+    /// `values` holds the sets, `deck` the folder's spelling.
+    fn params(&self) -> Params {
+        let k = &self.key;
+        let mut p = kind::params(
+            (
+                TILES,
+                ValueRange::new(1, k.sets.top()).expect("validated"),
+                Deck::Copies(SMALL_COPIES as u32),
+            ),
+            k.targets.to_string(),
+            "natural",
+            false,
+            false,
+        );
+        p.values = k.sets.to_string();
+        p.deck = k.sets.folder();
+        p
+    }
+
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        let top = self.key.sets.top();
+        (
+            LARGE_IN_SET,
+            ValueRange::new(SMALL_TOP + 1, top).expect("validated"),
+            Deck::Copies(1),
+        )
+    }
+
+    fn hands(&self) -> Vec<Vec<i64>> {
+        self.key.sets.sets()
+    }
+
+    /// None: always written through chunks, so any run resumes.
+    fn in_memory_hands(&self) -> usize {
+        0
+    }
+
+    fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
+        Ok(self.rows_of_set(hand.cards()))
+    }
+
+    fn tally(&self, rows: &Self::Rows) -> Tally {
+        let mut t = Tally {
+            hands: 1,
+            solution_rows: rows.len() as u64,
+            ..Tally::default()
+        };
+        for r in rows {
+            t.solvable += r.counts.solvable;
+            t.ways += r.counts.games_weighted as u128;
+            t.solvable_ways += r.counts.solvable_weighted as u128;
+        }
+        t
+    }
+
+    fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>> {
+        let rows: Vec<LargeRow> = rows.into_iter().flatten().collect();
+        Ok(vec![large_frame(&rows)?])
+    }
+
+    fn headline(&self, shard: Option<Shard>, t: &Tally) -> String {
+        let k = &self.key;
+        let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+        let games = t.hands * SELECTIONS_PER_SET * (k.targets.hi - k.targets.lo + 1) as u64;
+        format!(
+            "Swept {} of large numbers ({}; small tiles 1..10 twice, targets {}, \
+             natural rules, any selection{shard}): {} games, {} of them solvable ({:.2}%).",
+            counted(t.hands, "set"),
+            k.sets,
+            k.targets,
+            games,
+            t.solvable,
+            if games == 0 {
+                0.0
+            } else {
+                100.0 * t.solvable as f64 / games as f64
+            }
+        )
+    }
+
+    fn files_word(&self) -> &'static str {
+        "Table"
+    }
+}
+
+/// Selections of six tiles from the 20 small tiles and four large ones.
+pub const SELECTIONS_PER_SET: u64 = 13_243;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selections_and_their_ways() {
+        let s = small_selections();
+        let per_set: usize = (0..=LARGE_IN_SET)
+            .map(|j| {
+                let choose = [1, 4, 6, 4, 1][j];
+                choose * s[TILES - j].len()
+            })
+            .sum();
+        assert_eq!(per_set as u64, SELECTIONS_PER_SET);
+        // C(24, 6) ways to draw six of the 24 tiles.
+        let ways: u64 = (0..=LARGE_IN_SET)
+            .map(|j| [1, 4, 6, 4, 1][j] * s[TILES - j].iter().map(|x| x.1).sum::<u64>())
+            .sum();
+        assert_eq!(ways, 134_596);
+    }
+
+    #[test]
+    fn folders_round_trip() {
+        for sets in [
+            LargeSets::Range(ValueRange::new(11, 100).unwrap()),
+            LargeSets::chosen(&[vec![100, 75, 50, 25], vec![12, 16, 18, 24]]).unwrap(),
+        ] {
+            let key = LargeKey {
+                sets,
+                targets: TargetRange { lo: 100, hi: 999 },
+            };
+            assert_eq!(LargeKey::from_partition(&key.partition()), Some(key));
+        }
+    }
+
+    #[test]
+    fn bad_sets_are_named() {
+        assert!(one_set(&[25, 50, 75]).unwrap_err().contains("has 3"));
+        assert!(one_set(&[25, 50, 50, 75]).unwrap_err().contains("50 twice"));
+        assert!(one_set(&[5, 50, 75, 100]).unwrap_err().contains("5 (in"));
+    }
+}
