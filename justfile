@@ -122,6 +122,22 @@ bench-public:
         '"$HOME/.cache/census24/inrust/bin/inrust" -G 24 3 8 8 9' \
         '"$CARGO_TARGET_DIR/release/census24" solve --all 3 8 8 9'
 
+# Time one shard of the census of every set of large numbers (12,776 of the
+# 2,555,190 sets of four from 11..100) for docs/PERFORMANCE.md: its CPU
+# time times 200 is the whole census's.
+bench-large-sets:
+    cargo build --release
+    out=$(mktemp -d); \
+    /usr/bin/time -f "wall %e s, user %U s, sys %S s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --shard 1/200 --quiet --out "$out/data"; \
+    rm -rf "$out"
+
+# The whole census of every set of large numbers (about a day of CPU; see
+# docs/PERFORMANCE.md), into data/ and its report into reports/. Resumes
+# when interrupted: run it again.
+large-sets:
+    cargo build --release
+    "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --out data
+
 # Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first).
 report:
     cargo build --release

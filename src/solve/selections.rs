@@ -213,6 +213,9 @@ pub struct Engine {
     full: FxHashMap<Key, Rc<[u64]>>,
     low: FxHashMap<Key, Rc<Bits>>,
     big: FxHashMap<Key, Rc<Bits>>,
+    /// The five-tile sets of the generation before `big` (each half the
+    /// budget): a set met again moves back, so the ones in use stay.
+    old_big: FxHashMap<Key, Rc<Bits>>,
     uwin: FxHashMap<Key, Win>,
 }
 
@@ -227,6 +230,7 @@ impl Engine {
             full: FxHashMap::default(),
             low: FxHashMap::default(),
             big: FxHashMap::default(),
+            old_big: FxHashMap::default(),
             uwin: FxHashMap::default(),
         }
     }
@@ -282,6 +286,10 @@ impl Engine {
     fn big(&mut self, key: Key) -> Rc<Bits> {
         if let Some(v) = self.big.get(&key) {
             return v.clone();
+        }
+        if let Some(v) = self.old_big.remove(&key) {
+            self.big.insert(key, v.clone());
+            return v;
         }
         let bound = self.bound;
         let mut words = vec![0u64; (bound / 64 + 1) as usize];
@@ -454,8 +462,8 @@ impl Engine {
     /// set's sub-multisets together, so little is lost).
     fn forget_if_full(&mut self) {
         let bytes = (self.bound as usize / 64 + 1) * 8;
-        if self.big.len() * bytes > BIG_BUDGET {
-            self.big.clear();
+        if self.big.len() * bytes > BIG_BUDGET / 2 {
+            self.old_big = std::mem::take(&mut self.big);
         }
         if self.full.len() > 400_000 {
             self.full.clear();

@@ -48,7 +48,8 @@ pub const TILES: usize = 6;
 /// The small tiles: 1 to this, [`SMALL_COPIES`] of each.
 pub const SMALL_TOP: i64 = 10;
 pub const SMALL_COPIES: usize = 2;
-/// The nearness the counts record besides exact: within 5 and within 10.
+/// The nearness the counts record besides exact: within 5 and within 10
+/// (the second a multiple of the first).
 pub const NEAR: [u64; 2] = [5, 10];
 /// The most sets `--large` names (they make the folder's name).
 pub const MAX_CHOSEN: usize = 32;
@@ -345,8 +346,11 @@ fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
             c.games_weighted += width * ways;
             c.solvable += exact;
             c.solvable_weighted += exact * ways;
-            for (i, &d) in NEAR.iter().enumerate() {
-                let n = count_range(&dilate(&r, d as usize), t_lo, t_hi);
+            // Within 10 is within 5 of within 5.
+            let five = dilate(&r, NEAR[0] as usize);
+            let ten = dilate(&five, (NEAR[1] - NEAR[0]) as usize);
+            for (i, near) in [five, ten].iter().enumerate() {
+                let n = count_range(near, t_lo, t_hi);
                 c.near[i] += n;
                 c.near_weighted[i] += n * ways;
             }
@@ -362,7 +366,7 @@ fn count_range(w: &Win, lo: usize, hi: usize) -> u64 {
         .count() as u64
 }
 
-/// `w` with every value within `d` of a set one set.
+/// `w` with every value within `d` (below 64) of a set one set.
 fn dilate(w: &Win, d: usize) -> Win {
     let mut out = *w;
     for s in 1..=d {
@@ -659,6 +663,34 @@ mod tests {
             .map(|j| [1, 4, 6, 4, 1][j] * s[TILES - j].iter().map(|x| x.1).sum::<u64>())
             .sum();
         assert_eq!(ways, 134_596);
+    }
+
+    #[test]
+    fn counting_and_nearness_match_bit_by_bit() {
+        let set = [0i64, 63, 64, 500, 1023];
+        let mut w = [0u64; WORDS];
+        for &i in &set {
+            w[i as usize / 64] |= 1 << (i % 64);
+        }
+        let naive = |w: &Win, lo: usize, hi: usize| {
+            (lo..=hi)
+                .filter(|&i| w[i / 64] >> (i % 64) & 1 == 1)
+                .count() as u64
+        };
+        for (lo, hi) in [(0, 1023), (10, 909), (63, 64), (64, 127), (1, 62), (5, 5)] {
+            assert_eq!(count_range(&w, lo, hi), naive(&w, lo, hi), "{lo}..{hi}");
+        }
+        for d in [5usize, 10] {
+            let got = dilate(&w, d);
+            for i in 0..1024i64 {
+                let want = set.iter().any(|&j| (i - j).abs() <= d as i64);
+                assert_eq!(
+                    got[i as usize / 64] >> (i % 64) & 1 == 1,
+                    want,
+                    "{i} within {d}"
+                );
+            }
+        }
     }
 
     #[test]

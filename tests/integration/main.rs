@@ -12,6 +12,7 @@ mod explorer_browser;
 mod fuzz;
 mod help;
 mod integrity;
+mod large_sets_cli;
 mod pick_cli;
 mod reach_cli;
 mod readme;

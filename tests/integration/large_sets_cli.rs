@@ -1,0 +1,313 @@
+//! The census of sets of large numbers (`sweep --game countdown
+//! --large-sets`): its rows agree with today's single-deck sweep (the reach
+//! table's rows of `--deck 1..10x2,A,B,C,D --use any --rules natural -k 6`)
+//! on 30 random sets, its engine with an independent brute force (pair by
+//! pair reduction, not splits) on selections of every number of large
+//! tiles, and its bytes do not depend on threads or shards; bad input is
+//! refused in one line before any work.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::Path;
+
+use census24::game::deck::Deck;
+use census24::game::hand::Hand;
+use census24::game::rules::{Rules, Use};
+use census24::game::targets::TargetRange;
+use census24::solve::selections::{Engine, Win, Window};
+use census24::tables::large_sets::{Counts, LargeKey, LargeSets, LargeSetsKind};
+use census24::tables::reach::{ReachSpec, reach_rows};
+use rayon::prelude::*;
+use tempfile::TempDir;
+
+use crate::util::run;
+
+const TARGETS: TargetRange = TargetRange { lo: 100, hi: 999 };
+
+/// Small pseudo-random numbers (a fixed LCG: the sets are the same every run).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Every six-tile selection of a set: the small tiles (1..10 twice) and the
+/// set's large numbers, with the number of large tiles it holds.
+fn selections(set: &[i64; 4]) -> Vec<(Vec<i64>, usize)> {
+    let mut out = Vec::new();
+    let mut cur = Vec::new();
+    fn rec(set: &[i64; 4], from: usize, cur: &mut Vec<i64>, out: &mut Vec<(Vec<i64>, usize)>) {
+        if cur.len() == 6 {
+            let large = cur.iter().filter(|&&v| v > 10).count();
+            out.push((cur.clone(), large));
+            return;
+        }
+        // Values 1..10 (indices 0..10) then the four large ones.
+        for i in from..14 {
+            let v = if i < 10 { i as i64 + 1 } else { set[i - 10] };
+            let copies = if i < 10 { 2 } else { 1 };
+            if cur.iter().filter(|&&x| x == v).count() < copies {
+                cur.push(v);
+                rec(set, i, cur, out);
+                cur.pop();
+            }
+        }
+    }
+    rec(set, 0, &mut cur, &mut out);
+    out
+}
+
+/// One selection's counts from the reach table's rows, as the single-deck
+/// sweep writes them.
+fn counts_by_sweep(tiles: &[i64], spec: &ReachSpec) -> Counts {
+    let rows = reach_rows(&Hand::new(tiles.to_vec()).unwrap(), spec).unwrap();
+    let mut c = Counts::default();
+    for r in rows {
+        let w = r.deal_ways;
+        c.games += 1;
+        c.games_weighted += w;
+        if r.solvable {
+            c.solvable += 1;
+            c.solvable_weighted += w;
+        }
+        let d = if r.solvable { 0 } else { r.distance.unwrap() };
+        for (i, near) in [5, 10].into_iter().enumerate() {
+            if d <= near {
+                c.near[i] += 1;
+                c.near_weighted[i] += w;
+            }
+        }
+    }
+    c
+}
+
+#[test]
+fn agrees_with_the_single_deck_sweep_on_30_random_sets() {
+    let mut rng = Lcg(2025);
+    let mut sets: Vec<[i64; 4]> = Vec::new();
+    while sets.len() < 30 {
+        let mut s: Vec<i64> = (0..4).map(|_| 11 + rng.below(90) as i64).collect();
+        s.sort();
+        s.dedup();
+        if s.len() == 4 && !sets.contains(&[s[0], s[1], s[2], s[3]]) {
+            sets.push([s[0], s[1], s[2], s[3]]);
+        }
+    }
+    // Every distinct selection once, by the reach table's own engine (a
+    // selection's deal ways do not depend on which large numbers the deck
+    // holds besides its own).
+    let mut distinct: HashSet<Vec<i64>> = HashSet::new();
+    for s in &sets {
+        distinct.extend(selections(s).into_iter().map(|x| x.0));
+    }
+    let distinct: Vec<Vec<i64>> = distinct.into_iter().collect();
+    let by_sweep: HashMap<Vec<i64>, Counts> = distinct
+        .par_iter()
+        .map(|tiles| {
+            let large: Vec<String> = tiles
+                .iter()
+                .filter(|&&v| v > 10)
+                .map(|v| v.to_string())
+                .collect();
+            let mut deck = "1..10x2".to_string();
+            for v in &large {
+                deck += &format!(",{v}");
+            }
+            let spec = ReachSpec {
+                targets: TARGETS,
+                rules: Rules::Natural,
+                uses: Use::Any,
+                deck: deck.parse::<Deck>().unwrap(),
+                solutions: false,
+            };
+            (tiles.clone(), counts_by_sweep(tiles, &spec))
+        })
+        .collect();
+    let kind = LargeSetsKind::new(LargeKey {
+        sets: LargeSets::chosen(&sets.iter().map(|s| s.to_vec()).collect::<Vec<_>>()).unwrap(),
+        targets: TARGETS,
+    });
+    for s in &sets {
+        let mut want = [Counts::default(); 5];
+        for (tiles, large) in selections(s) {
+            want[large].add(&by_sweep[&tiles]);
+        }
+        let rows = kind.rows_of_set(s);
+        assert_eq!(rows.len(), 5);
+        for (j, row) in rows.iter().enumerate() {
+            assert_eq!(row.large_tiles as usize, j);
+            assert_eq!(row.counts, want[j], "set {s:?}, {j} large tiles");
+        }
+    }
+    assert_eq!(selections(&sets[0]).len(), 13_243);
+}
+
+/// Every value a selection reaches, any tiles used, by reducing it pair by
+/// pair (every pair, every operation, every order), remembering the
+/// multisets already reduced.
+fn brute_force(tiles: &[u64]) -> HashSet<u64> {
+    fn go(v: &mut Vec<u64>, seen: &mut HashSet<Vec<u64>>, out: &mut HashSet<u64>) {
+        let mut key = v.clone();
+        key.sort_unstable();
+        if !seen.insert(key) {
+            return;
+        }
+        out.extend(v.iter().copied());
+        for i in 0..v.len() {
+            for j in i + 1..v.len() {
+                let (a, b) = (v[i].max(v[j]), v[i].min(v[j]));
+                let mut results = vec![a + b, a * b];
+                if a > b {
+                    results.push(a - b);
+                }
+                if a % b == 0 {
+                    results.push(a / b);
+                }
+                for r in results {
+                    let mut next: Vec<u64> = v
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != i && k != j)
+                        .map(|(_, &x)| x)
+                        .collect();
+                    next.push(r);
+                    go(&mut next, seen, out);
+                }
+            }
+        }
+    }
+    let mut out = HashSet::new();
+    go(&mut tiles.to_vec(), &mut HashSet::new(), &mut out);
+    out
+}
+
+#[test]
+fn the_engine_agrees_with_a_brute_force_on_every_number_of_large_tiles() {
+    let win = Window { lo: 90, hi: 1009 };
+    let mut engine = Engine::new(win, 100);
+    let picks: [&[u16]; 10] = [
+        &[1, 1, 2, 3, 7, 9],
+        &[2, 4, 5, 8, 10, 10],
+        &[100, 1, 3, 3, 6, 9],
+        &[37, 2, 2, 5, 7, 8],
+        &[25, 50, 1, 4, 6, 6],
+        &[89, 97, 3, 5, 8, 10],
+        &[12, 16, 18, 2, 7, 9],
+        &[61, 73, 99, 1, 1, 4],
+        &[25, 50, 75, 100, 3, 6],
+        &[11, 13, 83, 97, 5, 5],
+    ];
+    for tiles in picks {
+        let got: Win = engine.reach(tiles);
+        let all = brute_force(&tiles.iter().map(|&t| t as u64).collect::<Vec<_>>());
+        for v in win.lo..=win.hi {
+            let i = (v - win.lo) as usize;
+            let bit = got[i / 64] >> (i % 64) & 1 == 1;
+            assert_eq!(bit, all.contains(&v), "{tiles:?} and {v}");
+        }
+    }
+}
+
+fn table_bytes(out: &Path) -> Vec<u8> {
+    let dir =
+        out.join("rules=natural/use=any/targets=100-999/values=1-18/deck=large-sets-11-18/k=6");
+    fs::read(dir.join("large_sets.parquet")).unwrap()
+}
+
+#[test]
+fn threads_and_shards_make_the_same_table() {
+    let tmp = TempDir::new().unwrap();
+    let sweep = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "sweep",
+            "--game",
+            "countdown",
+            "--large-sets",
+            "11..18",
+            "--quiet",
+            "--no-report",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+    };
+    let one = tmp.path().join("one");
+    sweep(&one, &["--threads", "1"]);
+    let two = tmp.path().join("two");
+    sweep(&two, &["--threads", "2"]);
+    let parts = tmp.path().join("parts");
+    for s in ["1/3", "2/3", "3/3"] {
+        sweep(&parts, &["--shard", s]);
+    }
+    let (code, _, err) = run(&["merge", "--quiet", "--out", parts.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = table_bytes(&one);
+    assert_eq!(bytes, table_bytes(&two));
+    assert_eq!(bytes, table_bytes(&parts));
+    // C(8, 4) sets, five rows each; the report reads the merged table.
+    let df = polars::prelude::ParquetReader::new(std::io::Cursor::new(bytes));
+    use polars::prelude::SerReader;
+    assert_eq!(df.finish().unwrap().height(), 70 * 5);
+    let (code, _, err) = run(&[
+        "report",
+        "--quiet",
+        "--data",
+        parts.to_str().unwrap(),
+        "--out",
+        tmp.path().join("reports").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2_before_any_work() {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().join("data");
+    let o = out.to_str().unwrap();
+    for (args, says) in [
+        (vec!["--large-sets", "11..13"], "holds 3 numbers"),
+        (
+            vec!["--large-sets", "5..30"],
+            "5 (in --large-sets 5..30) is a small tile",
+        ),
+        (vec!["--large", "25 50 75"], "has 3"),
+        (vec!["--large", "25 50 50 75"], "50 twice"),
+        (
+            vec!["--large", "9 50 75 100"],
+            "9 (in 9 50 75 100) is a small tile",
+        ),
+        (
+            vec!["--large-sets", "11..100", "--large", "25 50 75 100"],
+            "cannot be used with",
+        ),
+        (vec!["--large-sets", "11..300"], "at most 10000000"),
+        (vec!["--large-sets", "11..2000"], "above 1023"),
+        (
+            vec!["--large-sets", "11..40", "--targets", "100..2999"],
+            "at most 1000 of them",
+        ),
+        (
+            vec!["--large", "12 16 18 999", "--targets", "1000..1999"],
+            "more than the 1048576",
+        ),
+    ] {
+        let mut a = vec!["sweep", "--game", "countdown", "--out", o];
+        a.extend(args.iter());
+        let (code, stdout, err) = run(&a);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(stdout.is_empty());
+        assert!(!out.exists(), "{args:?} made {}", out.display());
+    }
+    // Without --game the option is refused too.
+    let (code, _, err) = run(&["sweep", "--large-sets", "11..20", "--out", o]);
+    assert_eq!(code, 2, "{err}");
+}
