@@ -426,7 +426,7 @@ impl Engine {
             }
             if y >= w.lo {
                 for t in w.lo..=w.hi.min(y) {
-                    if y % t == 0 && b.get(y / t) {
+                    if y.is_multiple_of(t) && b.get(y / t) {
                         mark(out, w.lo, t);
                     }
                 }

@@ -280,10 +280,13 @@ impl Counts {
     }
 }
 
+/// Small tiles and the ways to draw them.
+type Small = (Vec<u16>, u64);
+
 /// The small-tile multisets of each size (up to [`TILES`]) with the ways to
 /// draw each from the 20 small tiles.
-fn small_selections() -> &'static [Vec<(Vec<u16>, u64)>] {
-    static SMALL: OnceLock<Vec<Vec<(Vec<u16>, u64)>>> = OnceLock::new();
+fn small_selections() -> &'static [Vec<Small>] {
+    static SMALL: OnceLock<Vec<Vec<Small>>> = OnceLock::new();
     SMALL.get_or_init(|| {
         (0..=TILES)
             .map(|m| {

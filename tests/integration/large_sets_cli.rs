@@ -151,8 +151,8 @@ fn agrees_with_the_single_deck_sweep_on_30_random_sets() {
 /// pair (every pair, every operation, every order), remembering the
 /// multisets already reduced.
 fn brute_force(tiles: &[u64]) -> HashSet<u64> {
-    fn go(v: &mut Vec<u64>, seen: &mut HashSet<Vec<u64>>, out: &mut HashSet<u64>) {
-        let mut key = v.clone();
+    fn go(v: &[u64], seen: &mut HashSet<Vec<u64>>, out: &mut HashSet<u64>) {
+        let mut key = v.to_vec();
         key.sort_unstable();
         if !seen.insert(key) {
             return;
@@ -176,13 +176,13 @@ fn brute_force(tiles: &[u64]) -> HashSet<u64> {
                         .map(|(_, &x)| x)
                         .collect();
                     next.push(r);
-                    go(&mut next, seen, out);
+                    go(&next, seen, out);
                 }
             }
         }
     }
     let mut out = HashSet::new();
-    go(&mut tiles.to_vec(), &mut HashSet::new(), &mut out);
+    go(tiles, &mut HashSet::new(), &mut out);
     out
 }
 

@@ -232,6 +232,9 @@ pub fn render_large(key: &LargeKey, sets: &[SetStat]) -> Rendered {
     r
 }
 
+/// The worst, best and summed shares of some sets, and how many.
+type Spread = (f64, f64, f64, usize);
+
 /// The distribution of solvable shares, and the share against the sets'
 /// smallest and largest numbers.
 fn charts(r: &mut Rendered, sets: &[SetStat]) {
@@ -264,7 +267,7 @@ fn charts(r: &mut Rendered, sets: &[SetStat]) {
         ("by-smallest.svg", 0usize, "smallest"),
         ("by-largest.svg", 1, "largest"),
     ] {
-        let mut by: std::collections::BTreeMap<i64, (f64, f64, f64, usize)> = Default::default();
+        let mut by: std::collections::BTreeMap<i64, Spread> = Default::default();
         for (s, &v) in sets.iter().zip(&shares) {
             let x = if which == 0 {
                 s.numbers[0]
@@ -280,7 +283,7 @@ fn charts(r: &mut Rendered, sets: &[SetStat]) {
             e.3 += 1;
         }
         let xs: Vec<f64> = by.keys().map(|&x| x as f64).collect();
-        let col = |f: &dyn Fn(&(f64, f64, f64, usize)) -> f64| -> Vec<f64> {
+        let col = |f: &dyn Fn(&Spread) -> f64| -> Vec<f64> {
             by.values().map(|e| 100.0 * f(e)).collect()
         };
         let chart = LineChart {
