@@ -141,6 +141,12 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
         if args.large_sets.is_some() || !args.large.is_empty() {
             return run_large(&args, targets);
         }
+        if args.targets.is_some() {
+            anyhow::bail!(
+                "the argument '--game <GAME>' cannot be used with '--targets <LO..HI>': the \
+                 Countdown census plays 100..999 (--targets goes with --large-sets or --large)"
+            );
+        }
         return run_reach(&args, targets);
     }
     if let Some(targets) = args.targets {
