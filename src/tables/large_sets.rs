@@ -25,20 +25,33 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
+#[cfg(feature = "tables")]
 use polars::prelude::{Column, DataFrame, PolarsResult};
 use rustc_hash::FxHashMap;
 
 use crate::game::deck::{Deck, ValueRange};
+#[cfg(feature = "tables")]
 use crate::game::error::InputError;
+#[cfg(feature = "tables")]
 use crate::game::hand::Hand;
 use crate::game::targets::TargetRange;
-use crate::solve::selections::{Engine, MAX_BOUND, MAX_TILE, WORDS, Win, Window};
+#[cfg(feature = "tables")]
+use crate::solve::selections::MAX_BOUND;
+use crate::solve::selections::{Engine, MAX_TILE, WORDS, Win, Window};
+#[cfg(feature = "tables")]
 use crate::tables::columns;
-use crate::tables::enumerate::{self, MAX_SWEEP_HANDS};
+use crate::tables::enumerate;
+#[cfg(feature = "tables")]
+use crate::tables::enumerate::MAX_SWEEP_HANDS;
+#[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
+#[cfg(feature = "tables")]
 use crate::tables::kind::{self, TableFile, TableKind};
+#[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
+#[cfg(feature = "tables")]
 use crate::tables::manifest::Params;
+#[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
 
 /// Large numbers in a set.
@@ -414,6 +427,18 @@ impl fmt::Debug for SharedCounts {
     }
 }
 
+/// One set of large numbers as a report reads it: its counts by large
+/// tiles in the selection (0 to 4) and over all selections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetStat {
+    /// `25 50 75 100`.
+    pub large: String,
+    /// The numbers, ascending.
+    pub numbers: Vec<i64>,
+    pub by_tiles: [Counts; LARGE_IN_SET + 1],
+    pub all: Counts,
+}
+
 /// One row: a set and a number of its large tiles in the selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeRow {
@@ -474,6 +499,7 @@ impl LargeSetsKind {
     }
 }
 
+#[cfg(feature = "tables")]
 /// `large_sets`, streamed: five rows a set.
 pub fn files() -> Vec<TableFile> {
     vec![TableFile {
@@ -483,6 +509,7 @@ pub fn files() -> Vec<TableFile> {
     }]
 }
 
+#[cfg(feature = "tables")]
 /// The rows as the table's frame.
 pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
     fn col<T>(name: &str, rows: &[LargeRow], f: impl Fn(&LargeRow) -> T) -> Column
@@ -512,6 +539,7 @@ pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
     DataFrame::new(rows.len(), columns)
 }
 
+#[cfg(feature = "tables")]
 impl TableKind for LargeSetsKind {
     type Rows = Vec<LargeRow>;
 

@@ -23,7 +23,6 @@ pub mod error;
 pub mod every_target;
 #[cfg(feature = "tables")]
 pub mod kind;
-#[cfg(feature = "tables")]
 pub mod large_sets;
 pub mod layout;
 pub mod manifest;

@@ -6,21 +6,10 @@ use std::path::Path;
 
 use super::{ReportError, listed};
 use crate::tables::columns;
+pub use crate::tables::large_sets::SetStat;
 use crate::tables::large_sets::{Counts, LARGE_IN_SET};
 use crate::tables::layout::Part;
 use crate::tables::store;
-
-/// One set of large numbers: its counts by large tiles in the selection
-/// (0 to 4) and over all selections.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetStat {
-    /// `25 50 75 100`.
-    pub large: String,
-    /// The numbers, ascending.
-    pub numbers: Vec<i64>,
-    pub by_tiles: [Counts; LARGE_IN_SET + 1],
-    pub all: Counts,
-}
 
 /// Every set's counts, in table order (sets ascending).
 pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {

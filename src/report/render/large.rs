@@ -6,10 +6,9 @@
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
-use crate::report::query::large::SetStat;
 use crate::report::render::{Column, Rendered, markdown_table};
 use crate::report::svg::{BarChart, LineChart, Series};
-use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, LargeSets};
+use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, LargeSets, SetStat};
 
 /// Sets listed at each end of the overall ranking, and of each number of
 /// large tiles.
