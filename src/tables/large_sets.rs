@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 #[cfg(feature = "tables")]
-use polars::prelude::{Column, DataFrame, PolarsResult};
+use polars::prelude::{DataFrame, PolarsResult};
 use rustc_hash::FxHashMap;
 
 use crate::game::deck::{Deck, ValueRange};
@@ -512,14 +512,9 @@ pub fn files() -> Vec<TableFile> {
 #[cfg(feature = "tables")]
 /// The rows as the table's frame.
 pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
-    fn col<T>(name: &str, rows: &[LargeRow], f: impl Fn(&LargeRow) -> T) -> Column
-    where
-        polars::prelude::Series: polars::prelude::NamedFrom<Vec<T>, [T]>,
-    {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<T>>())
-    }
+    use crate::tables::table::col;
     let columns = vec![
-        col(columns::LARGE, rows, |r| r.large.clone()),
+        col(columns::LARGE, rows, |r| r.large.as_str()),
         col(columns::LARGE_TILES, rows, |r| r.large_tiles),
         col(columns::GAMES, rows, |r| r.counts.games),
         col(columns::SOLVABLE, rows, |r| r.counts.solvable),

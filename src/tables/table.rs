@@ -150,7 +150,7 @@ fn tier_column(tiers: impl Iterator<Item = Option<Tier>>) -> PolarsResult<Column
 }
 
 /// One column of a table: `f` of every row, named `name`.
-fn col<'a, R, T>(name: &str, rows: &'a [R], f: impl Fn(&'a R) -> T) -> Column
+pub(crate) fn col<'a, R, T>(name: &str, rows: &'a [R], f: impl Fn(&'a R) -> T) -> Column
 where
     Series: NamedFrom<Vec<T>, [T]>,
 {

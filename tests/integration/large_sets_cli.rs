@@ -267,6 +267,49 @@ fn threads_and_shards_make_the_same_table() {
 }
 
 #[test]
+fn targets_go_with_the_sets() {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().join("data");
+    let (code, _, err) = run(&[
+        "sweep",
+        "--game",
+        "countdown",
+        "--large",
+        "25 50 75 100",
+        "--targets",
+        "100..199",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let dir = out.join(
+        "rules=natural/use=any/targets=100-199/values=1-100/deck=large-sets-25.50.75.100/k=6",
+    );
+    let df = polars::prelude::ParquetReader::new(
+        fs::File::open(dir.join("large_sets.parquet")).unwrap(),
+    );
+    use polars::prelude::SerReader;
+    let df = df.finish().unwrap();
+    let games: u64 = df
+        .column("games")
+        .unwrap()
+        .u64()
+        .unwrap()
+        .into_no_null_iter()
+        .sum();
+    assert_eq!(games, 13_243 * 100);
+    // Its report was written beside the data folder.
+    assert!(
+        tmp.path()
+            .join("reports")
+            .join(dir.strip_prefix(&out).unwrap())
+            .join("README.md")
+            .exists()
+    );
+}
+
+#[test]
 fn bad_input_gets_one_line_and_exit_2_before_any_work() {
     let tmp = TempDir::new().unwrap();
     let out = tmp.path().join("data");

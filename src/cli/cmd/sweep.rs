@@ -137,7 +137,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
     }
     if args.game.is_some() {
         // The game names its own targets, unless asked for others.
-        let targets = args.targets.unwrap_or(TargetRange { lo: 100, hi: 999 });
+        let targets = args.targets.unwrap_or(ReachKey::countdown().targets);
         if args.large_sets.is_some() || !args.large.is_empty() {
             return run_large(&args, targets);
         }
