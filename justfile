@@ -54,19 +54,31 @@ bench:
     cargo bench --bench batch
     cargo bench --bench reach
 
-# Regenerate the shipped tables in data/ (rational, values 1..13: target 24
-# for k = 2..5, and the reach tables of targets 1..999 for k = 2..4; the
-# Countdown census).
+# Regenerate the shipped tables in data/: the atlas (rational, values 1..13,
+# target 24, every hand size 1..10 for the 52-card deck and for independent
+# draws: with solutions up to 5 cards, --counts-only for 6 and 7,
+# --no-solutions from 8), the reach tables of targets 1..999 for k = 2..4,
+# the Countdown census, and the atlas's cover of targets 1..100 (data/atlas/,
+# `census24 cover`). About an hour on two cores.
 data:
     cargo build --release
     rm -rf data/rules=*
-    for k in 2 3 4 5; do \
-        "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --out data --no-report; \
+    for deck in 4 none; do \
+        for k in 1 2 3 4 5; do \
+            "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --deck "$deck" --out data --no-report --quiet; \
+        done; \
+        for k in 6 7; do \
+            "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --deck "$deck" --counts-only --out data --no-report --quiet; \
+        done; \
+        for k in 8 9 10; do \
+            "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --deck "$deck" --no-solutions --out data --no-report --quiet; \
+        done; \
     done
     for k in 2 3 4; do \
-        "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report; \
+        "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report --quiet; \
     done
-    "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --out data --no-report
+    "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --out data --no-report --quiet
+    "$CARGO_TARGET_DIR/release/census24" cover --out data --quiet
 
 # The tables alone, then the six-card sweep as a user runs it (with its
 # report); the last one (every seven-card hand's solutions counted) takes
@@ -138,10 +150,11 @@ large-sets:
     cargo build --release
     "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --out data
 
-# Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first).
+# Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first): the atlas (reports/atlas/), then every table's report and the index.
 report:
     cargo build --release
     rm -rf reports
+    "$CARGO_TARGET_DIR/release/census24" report --atlas --data data --out reports
     "$CARGO_TARGET_DIR/release/census24" report --data data --out reports
 
 # Retake the explorer's screenshots in docs/ (laptop, phone, puzzle sheet) with headless Chromium, from the shipped reports.

@@ -12,6 +12,7 @@ use crate::game::deck::Multiset;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
+use crate::report::atlas;
 use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -120,6 +121,18 @@ pub enum Command {
     /// the hand-priced effort, fits it on every hand and writes the model
     /// file (--out), which the next build embeds. See docs/DIFFICULTY.md.
     Calibrate(CalibrateArgs),
+    /// For each target of a range, the smallest hand size at which every
+    /// hand makes it, and the share of hands that make a few targets at
+    /// every hand size: the atlas's solved part.
+    ///
+    /// For the 52-card deck and for independent draws (values 1..13,
+    /// rational rules), solves hands of 1 to --max-k cards in table order
+    /// until one misses each target (the witness) or none does (the proof),
+    /// and counts every hand for the chart's targets (1, 10, 24, 60, 97).
+    /// Writes OUT/atlas/cover.csv and OUT/atlas/shares.csv, which `census24
+    /// report --atlas` reads. The defaults take about half an hour on two
+    /// cores.
+    Cover(CoverArgs),
     /// Print a completion script for a shell, generated from these options.
     ///
     /// bash: `census24 completions bash > ~/.local/share/bash-completion/completions/census24`;
@@ -146,6 +159,15 @@ pub fn parse_target(s: &str) -> Result<Q, String> {
 /// The most worker threads a sweep starts: far above any machine's cores,
 /// and few enough to start in a moment (65,535 once took minutes).
 pub const MAX_THREADS: i64 = 1024;
+
+/// The atlas's largest hand size: 1 to [`atlas::MAX_K`].
+pub fn parse_atlas_k(s: &str) -> Result<usize, String> {
+    let k = parse_hand_size(s)?;
+    if k > atlas::MAX_K {
+        return Err(format!("{k} cards: the atlas goes up to {}", atlas::MAX_K));
+    }
+    Ok(k)
+}
 
 /// A hand size: a whole number of at least one card (each command then
 /// checks its own upper bound, naming it).
@@ -536,6 +558,13 @@ pub struct ReportArgs {
     #[arg(long, value_name = "DIR", default_value = "reports")]
     pub out: PathBuf,
 
+    /// Write the atlas instead (OUT/atlas/): the target-24 tables of every
+    /// hand size for the 52-card deck and independent draws side by side,
+    /// every unsolvable hand from 6 cards up, and the cover of targets that
+    /// `census24 cover` wrote into DATA/atlas/.
+    #[arg(long)]
+    pub atlas: bool,
+
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
@@ -706,6 +735,25 @@ impl PickArgs {
             self.format
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct CoverArgs {
+    /// The data folder: the files go into OUT/atlas/.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub out: PathBuf,
+
+    /// The largest hand size (1 to 10).
+    #[arg(long, value_name = "K", default_value_t = atlas::MAX_K, value_parser = parse_atlas_k)]
+    pub max_k: usize,
+
+    /// The targets whose smallest covering hand size is found.
+    #[arg(long, value_name = "LO..HI", default_value_t = atlas::TARGETS, allow_hyphen_values = true)]
+    pub targets: TargetRange,
+
+    /// Print nothing on success (no progress lines).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -20,6 +20,11 @@ use crate::difficulty::Tier;
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
 
+/// The largest table that gets an explorer page: one page holds every
+/// hand, and past this (seven cards and up) it would take tens of
+/// megabytes; `census24 rank` and `pick` read such tables directly.
+pub const MAX_EXPLORER_HANDS: usize = 20_000;
+
 const PAGE: &str = include_str!("explorer/page.html");
 const STYLE: &str = include_str!("explorer/style.css");
 const SCRIPT: &str = include_str!("explorer/app.js");

@@ -13,6 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
+use super::atlas;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
 use super::query::large::large_data;
@@ -21,6 +22,7 @@ use super::query::{
     ReportError, Table, calibration, catalog, measured_game, measurements, size_summary,
     table_summary,
 };
+use super::render::atlas::render_atlas;
 use super::render::large::render_large;
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
@@ -264,7 +266,11 @@ pub fn write_reports_with(
             written.push(write_large_files(&plan.data, &plan.out, key)?);
         }
     }
-    written.push(write_rendered(&plan.out, &index(&sizes, &reach, &large))?);
+    let atlas = plan.out.join(atlas::ATLAS_DIR).join(README).exists();
+    written.push(write_rendered(
+        &plan.out,
+        &index(&sizes, &reach, &large, atlas),
+    )?);
     Ok(written)
 }
 
@@ -305,14 +311,25 @@ fn read_tables(
 
 /// Writes one table's report (with `family`, the size summaries of its
 /// family, and the players' measurements when it is their game) and its
-/// explorer page into `dir`; returns both files, README first.
+/// explorer page (when [`Table::explorable`]) into `dir`; returns the files
+/// written, README first.
 fn write_table_files(
     dir: &Path,
     f: &Found,
     table: &Table,
     family: &[SizeSummary],
     measured: Option<&[Measured]>,
-) -> Result<[PathBuf; 2], ReportError> {
+) -> Result<Vec<PathBuf>, ReportError> {
+    let readme = || {
+        let mut summary = table_summary(&f.id, table)?;
+        if let Some(m) = measured {
+            summary.calibration = calibration(table, m)?;
+        }
+        write_rendered(dir, &table_report(&summary, family))
+    };
+    if !table.explorable() {
+        return Ok(vec![readme()?]);
+    }
     // The report and the explorer page are independent: each on a core
     // (on threads of their own: a rayon worker waiting for polars would
     // run the other task first instead of beside it).
@@ -324,19 +341,12 @@ fn write_table_files(
             write_files(dir, &[(EXPLORER, page.as_bytes())])?;
             Ok::<_, ReportError>(dir.join(EXPLORER))
         });
-        let readme = (|| {
-            let mut summary = table_summary(&f.id, table)?;
-            if let Some(m) = measured {
-                summary.calibration = calibration(table, m)?;
-            }
-            write_rendered(dir, &table_report(&summary, family))
-        })();
         (
-            readme,
+            readme(),
             page.join().expect("the explorer thread does not panic"),
         )
     });
-    Ok([readme?, page?])
+    Ok(vec![readme?, page?])
 }
 
 /// Writes the report of the reach table `key` under `data` into the same
@@ -365,6 +375,86 @@ pub fn write_large_report(data: &Path, out: &Path, key: &LargeKey) -> Result<Pat
 fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
     let sets = large_data(&data.join(key.partition()))?;
     write_rendered(&out.join(key.partition()), &render_large(key, &sets))
+}
+
+/// Solves the atlas's part that no table holds (`census24 cover`: the
+/// cover of the plan's targets and the chart's shares, for both decks) and
+/// writes it into `DATA/atlas/` (each file under a temporary name, then
+/// renamed). `progress` hears each step as it starts. Returns the files.
+pub fn write_cover(
+    data: &Path,
+    plan: &atlas::Plan,
+    progress: &dyn Fn(&str),
+) -> Result<Vec<PathBuf>, ReportError> {
+    let solved = atlas::DECKS
+        .iter()
+        .map(|&deck| atlas::solve_deck(plan, deck, progress))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ReportError::Atlas(e.to_string()))?;
+    let dir = data.join(atlas::ATLAS_DIR);
+    let files = [
+        (atlas::COVER_CSV, atlas::cover_csv(plan, &solved)),
+        (atlas::SHARES_CSV, atlas::shares_csv(&solved)),
+    ];
+    fs::create_dir_all(&dir).map_err(|source| ReportError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+    let mut written = Vec::new();
+    for (name, text) in files {
+        let path = dir.join(name);
+        disk::write_atomic(&path, text.as_bytes()).map_err(|source| ReportError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Writes the atlas (`census24 report --atlas`) into `OUT/atlas/`: the
+/// target-24 tables of every hand size found under `data` for both decks,
+/// beside what `census24 cover` wrote into `DATA/atlas/`. Returns the
+/// markdown file.
+pub fn write_atlas(data: &Path, out: &Path) -> Result<PathBuf, ReportError> {
+    let dir = data.join(atlas::ATLAS_DIR);
+    let read = |name: &str| {
+        let path = dir.join(name);
+        fs::read_to_string(&path).map_err(|source| match source.kind() {
+            std::io::ErrorKind::NotFound => ReportError::Atlas(format!(
+                "{} is missing: make it with `census24 cover --out {}`",
+                path.display(),
+                data.display()
+            )),
+            _ => ReportError::Io { path, source },
+        })
+    };
+    let (cover, shares) = (read(atlas::COVER_CSV)?, read(atlas::SHARES_CSV)?);
+    let (plan, solved) = atlas::parse_solved(&cover, &shares)
+        .map_err(|e| ReportError::Atlas(format!("{}: {e}", dir.display())))?;
+    let mut decks = Vec::new();
+    for solved in solved {
+        let deck = solved.deck;
+        let mut sizes = Vec::new();
+        let mut missing = Vec::new();
+        for k in 1..=plan.max_k {
+            let id = atlas::key(k, deck);
+            let dir = data.join(id.partition());
+            if !dir.join(Part::Whole.manifest()).exists() {
+                missing.push(k);
+                continue;
+            }
+            sizes.push(table_summary(&id, &Table::read(&dir)?)?);
+        }
+        decks.push(atlas::DeckAtlas {
+            deck,
+            sizes,
+            missing,
+            solved,
+        });
+    }
+    let _lock = lock_reports(out, true)?;
+    write_rendered(&out.join(atlas::ATLAS_DIR), &render_atlas(&plan, &decks))
 }
 
 #[cfg(test)]

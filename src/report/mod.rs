@@ -19,6 +19,7 @@
 //! `pick` chooses puzzle sets from a catalog (`census24 pick`), `sheet`
 //! prints them, and `ops` says which operations a hand needs.
 
+pub mod atlas;
 pub mod catalog;
 pub mod explorer;
 pub mod ops;

@@ -54,6 +54,9 @@ pub enum ReportError {
     Data(#[from] SweepError),
     #[error("reports in {}: another census24 process is writing them", dir.display())]
     Busy { dir: PathBuf },
+    /// The atlas's own solving failed (a step limit).
+    #[error("atlas: {0}")]
+    Atlas(String),
 }
 
 /// Runs a polars read of `path`, turning a panic inside it into an error
@@ -128,6 +131,17 @@ impl Table {
     /// The hands frame (its columns shared, not copied).
     pub fn hands_frame(&self) -> DataFrame {
         self.hands.clone()
+    }
+
+    /// Whether a designer gets an explorer page for this table: it has
+    /// difficulty columns (not swept with `--no-solutions`) and at most
+    /// [`super::explorer::MAX_EXPLORER_HANDS`] hands.
+    pub fn explorable(&self) -> bool {
+        self.hands.height() <= super::explorer::MAX_EXPLORER_HANDS
+            && self
+                .hands
+                .column(columns::PREDICTED_TIME_S)
+                .is_ok_and(|c| c.null_count() < c.len())
     }
 
     /// Whether the table has its solutions table.

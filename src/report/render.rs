@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+pub mod atlas;
 pub mod large;
 pub mod reach;
 
@@ -24,7 +25,7 @@ pub struct Rendered {
 
 impl Rendered {
     /// Adds the chart `svg` under the file name `name`.
-    fn chart(&mut self, name: &str, svg: String) {
+    pub(crate) fn chart(&mut self, name: &str, svg: String) {
         self.charts.push((name.to_string(), svg.into_bytes()));
     }
 }
@@ -84,7 +85,7 @@ pub const CALIBRATION_CHART: &str = "predicted-vs-measured-time.svg";
 pub const FAMILY_SOLVABLE_CHART: &str = "solvable-by-hand-size.svg";
 pub const FAMILY_TIERS_CHART: &str = "tiers-by-hand-size.svg";
 
-fn pct(part: f64) -> String {
+pub(crate) fn pct(part: f64) -> String {
     format!("{:.2}%", part * 100.0)
 }
 
@@ -541,7 +542,7 @@ fn list_table(md: &mut String, list: &HandList, difficulty: bool, all: Option<St
 }
 
 /// The columns of a table's line in a comparison by hand size.
-const SIZE_COLUMNS: [&str; 5] = [
+pub(crate) const SIZE_COLUMNS: [&str; 5] = [
     "cards",
     "hands",
     "solvable",
@@ -550,7 +551,7 @@ const SIZE_COLUMNS: [&str; 5] = [
 ];
 
 /// The cells under [`SIZE_COLUMNS`] of one table.
-fn size_cells(s: &SizeSummary) -> Vec<String> {
+pub(crate) fn size_cells(s: &SizeSummary) -> Vec<String> {
     vec![
         s.k.to_string(),
         s.hands.to_string(),
@@ -587,6 +588,7 @@ pub fn index(
     tables: &[(TableKey, SizeSummary)],
     reach: &[ReachKey],
     large: &[LargeKey],
+    atlas: bool,
 ) -> Rendered {
     let mut r = Rendered {
         markdown: String::new(),
@@ -598,6 +600,14 @@ pub fn index(
          `just report`). Difficulty tiers follow docs/DIFFICULTY.md; a deal \
          weighs each hand by the ways the deck deals it.\n\n",
     );
+    if atlas {
+        r.markdown.push_str(
+            "**[The atlas](atlas/README.md)**: the 24 game from one to ten cards, for a \
+             52-card deck and for independent draws side by side, with every unsolvable \
+             hand from six cards up and the smallest hand size at which every hand makes \
+             each target 1 to 100 (`census24 report --atlas`).\n\n",
+        );
+    }
     if tables.is_empty() && reach.is_empty() && large.is_empty() {
         r.markdown.push_str("No tables found.\n");
     }

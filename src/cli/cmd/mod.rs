@@ -3,6 +3,7 @@
 
 pub mod calibrate;
 pub mod check;
+pub mod cover;
 pub mod distinct;
 pub mod expressions;
 pub mod merge;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Pick(args) => pick::run(args),
         Command::Expressions(args) => expressions::run(args),
         Command::Calibrate(args) => calibrate::run(args),
+        Command::Cover(args) => cover::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
     }

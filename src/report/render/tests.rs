@@ -167,7 +167,7 @@ fn table_report_without_difficulty_skips_tiers_and_rankings() {
 #[test]
 fn index_markdown() {
     let tables: Vec<(TableKey, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
-    let r = index(&tables, &[], &[]);
+    let r = index(&tables, &[], &[], false);
     insta::assert_snapshot!(r.markdown);
     let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();
     assert_eq!(
@@ -203,4 +203,70 @@ fn table_without_solvable_hands_lists_no_hardest_hands() {
     assert!(r.markdown.starts_with("# Target 6 with 1 card\n"));
     assert!(r.markdown.contains("A random deal of 1 card is solvable"));
     assert!(!r.markdown.contains("hardest solvable"));
+}
+
+/// The atlas states the tables' numbers, every unsolvable hand from six
+/// cards up, the cover with its witnesses, and links every file it writes.
+#[test]
+fn atlas_states_the_numbers_and_links_its_files() {
+    use crate::game::targets::TargetRange;
+    use crate::report::atlas::{Cover, DeckAtlas, Plan, Share, Solved};
+    let plan = Plan {
+        max_k: 6,
+        targets: TargetRange::new(23, 24).unwrap(),
+    };
+    let mut six = summary();
+    six.size.k = 6;
+    six.size.hands = 18;
+    six.size.solvable = 15;
+    let deck = |d: Deck| DeckAtlas {
+        deck: d,
+        sizes: vec![summary(), six.clone()],
+        missing: vec![1, 2, 4, 5],
+        solved: Solved {
+            deck: d,
+            cover: vec![
+                Cover {
+                    target: 23,
+                    first_k: None,
+                    witness: Some((6, "1 1 1 1 1 1".into())),
+                },
+                Cover {
+                    target: 24,
+                    first_k: Some(5),
+                    witness: Some((4, "1 1 1 1".into())),
+                },
+            ],
+            lines: vec![(
+                24,
+                (1..=6)
+                    .map(|k| Share {
+                        k,
+                        hands: 10,
+                        solvable: k as u64,
+                        deal_share: 0.1,
+                    })
+                    .collect(),
+            )],
+        },
+    };
+    let r = super::atlas::render_atlas(&plan, &[deck(Deck::Copies(4)), deck(Deck::Unlimited)]);
+    let md = &r.markdown;
+    assert!(md.starts_with("# The atlas: the 24 game from 1 to 6 cards"));
+    assert!(md.contains("24 can be made from 15 of the 20 3-card hands (75.00%; 80.00% of deals)"));
+    assert!(
+        md.contains("| 3 | 20 | 15 | 75.00% | 80.00% | 14 | 1 | 6.67% | 5 |"),
+        "{md}"
+    );
+    assert!(md.contains("- 6 cards, 5 hands: 1 1 1; 1 4 4; 4 4 4; 3 4 4; 2 4 4"));
+    assert!(
+        md.contains("| 23 | over 6 | 1 1 1 1 1 1 | over 6 | 1 1 1 1 1 1 |"),
+        "{md}"
+    );
+    assert!(md.contains("| 24 | 5 | 1 1 1 1 | 5 | 1 1 1 1 |"));
+    assert!(md.contains("No table for 1, 2, 4, 5 cards"));
+    for (name, _) in &r.charts {
+        assert!(md.contains(&format!("]({name})")), "{name} is not linked");
+    }
+    assert_eq!(r.charts.len(), 6);
 }

@@ -1,0 +1,518 @@
+//! The atlas: the 24 game across hand sizes, one to ten cards, for both
+//! conventions of dealing (a 52-card deck, and independent draws).
+//!
+//! Two parts. The hand-size rows (how many hands of each size make 24, by
+//! hand and by deal, how many need a fraction, the last unsolvable ones) are
+//! read from the shipped target-24 tables by the report's query step. The
+//! **cover** of every target of a range is computed here, by exhaustion: for
+//! each target, the smallest hand size at which every hand makes it, found
+//! by solving hands in table order until one fails (a witness that the size
+//! is too small) or none does (a proof that it is enough). The chart's lines
+//! (the share of hands that make a target, for a handful of targets and
+//! every size) are counted here the same way.
+//!
+//! Pure and deterministic: the parameters in, counts out, the same whatever
+//! the thread count (rayon's `position_first` and ordered sums).
+
+use std::fmt::Write as _;
+
+use rayon::prelude::*;
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::error::InputError;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+use crate::game::targets::TargetRange;
+use crate::solve::exact::solve;
+use crate::tables::enumerate;
+use crate::tables::layout::TableKey;
+
+use super::TableSummary;
+
+/// The largest hand size of the atlas.
+pub const MAX_K: usize = 10;
+/// The targets whose cover the atlas computes.
+pub const TARGETS: TargetRange = TargetRange { lo: 1, hi: 100 };
+/// The targets drawn as lines of share against hand size (24 among them).
+pub const CHART_TARGETS: [i64; 5] = [1, 10, 24, 60, 97];
+
+/// What one atlas covers: hand sizes 1 to `max_k`, the cover of
+/// `targets`, and the lines of `chart_targets` (those inside `targets`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub max_k: usize,
+    pub targets: TargetRange,
+}
+
+impl Default for Plan {
+    /// The shipped atlas: 1 to [`MAX_K`] cards, targets [`TARGETS`].
+    fn default() -> Plan {
+        Plan {
+            max_k: MAX_K,
+            targets: TARGETS,
+        }
+    }
+}
+
+impl Plan {
+    /// The targets drawn as lines: [`CHART_TARGETS`] inside the range.
+    pub fn chart_targets(&self) -> Vec<i64> {
+        CHART_TARGETS
+            .into_iter()
+            .filter(|t| (self.targets.lo..=self.targets.hi).contains(t))
+            .collect()
+    }
+}
+
+/// The atlas's two decks: a 52-card deck (at most four copies of a value),
+/// and independent draws (any number of copies).
+pub const DECKS: [Deck; 2] = [Deck::Copies(4), Deck::Unlimited];
+
+/// The game of the atlas with `k` cards from `deck`: the standard game
+/// (rational rules, values 1..13, target 24) with that deck.
+pub fn key(k: usize, deck: Deck) -> TableKey {
+    TableKey {
+        deck,
+        ..TableKey::standard(k)
+    }
+}
+
+/// The smallest hand size at which every hand makes one target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cover {
+    pub target: i64,
+    /// The smallest `k` (1 to the largest size searched) at which every
+    /// hand of `k` cards makes the target; `None` when no size searched is
+    /// enough.
+    pub first_k: Option<usize>,
+    /// The first hand (in table order) of the largest size that is not
+    /// enough, which does not make the target: the witness that one card
+    /// fewer does not do. `None` when one card is already enough.
+    pub witness: Option<(usize, String)>,
+}
+
+/// Everything the atlas report states about one deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeckAtlas {
+    pub deck: Deck,
+    /// The summary of each hand size's target-24 table found, by size.
+    pub sizes: Vec<TableSummary>,
+    /// Hand sizes 1 to [`MAX_K`] that have no table in the data folder.
+    pub missing: Vec<usize>,
+    /// What `census24 cover` solved for this deck.
+    pub solved: Solved,
+}
+
+/// The folder (under the data folder, and under the reports folder) of the
+/// atlas's files.
+pub const ATLAS_DIR: &str = "atlas";
+/// The cover of every target, one row per deck and target.
+pub const COVER_CSV: &str = "cover.csv";
+/// The chart's shares, one row per deck, target and hand size.
+pub const SHARES_CSV: &str = "shares.csv";
+
+/// What `census24 cover` solves for one deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    pub deck: Deck,
+    pub cover: Vec<Cover>,
+    /// For each of the plan's chart targets, its share at every hand size.
+    pub lines: Vec<(i64, Vec<Share>)>,
+}
+
+/// Solves the plan for one deck of the atlas; `progress` hears each step.
+pub fn solve_deck(plan: &Plan, deck: Deck, progress: &dyn Fn(&str)) -> Result<Solved, InputError> {
+    let game = key(1, deck);
+    let name = deck.folder();
+    let cover = cover(
+        plan.targets,
+        game.values,
+        deck,
+        game.rules,
+        plan.max_k,
+        |k| progress(&format!("deck {name}: every target checked at {k} cards")),
+    )?;
+    let mut lines = Vec::new();
+    for t in plan.chart_targets() {
+        progress(&format!(
+            "deck {name}: counting target {t} at every hand size"
+        ));
+        lines.push((t, shares(t, game.values, deck, game.rules, plan.max_k)?));
+    }
+    Ok(Solved { deck, cover, lines })
+}
+
+/// `cover.csv`: `deck,target,max_k,smallest_k,witness_k,witness_hand`
+/// (`max_k` the largest size searched; an empty cell where there is none).
+pub fn cover_csv(plan: &Plan, solved: &[Solved]) -> String {
+    let mut out = String::from("deck,target,max_k,smallest_k,witness_k,witness_hand\n");
+    for d in solved {
+        for c in &d.cover {
+            let (wk, wh) = c
+                .witness
+                .as_ref()
+                .map_or((String::new(), ""), |(k, h)| (k.to_string(), h.as_str()));
+            let first = c.first_k.map_or(String::new(), |k| k.to_string());
+            let _ = writeln!(
+                out,
+                "{},{},{},{first},{wk},{wh}",
+                d.deck.folder(),
+                c.target,
+                plan.max_k
+            );
+        }
+    }
+    out
+}
+
+/// `shares.csv`: `deck,target,k,hands,solvable,deal_share`.
+pub fn shares_csv(solved: &[Solved]) -> String {
+    let mut out = String::from("deck,target,k,hands,solvable,deal_share\n");
+    for d in solved {
+        for (t, shares) in &d.lines {
+            for s in shares {
+                let _ = writeln!(
+                    out,
+                    "{},{t},{},{},{},{}",
+                    d.deck.folder(),
+                    s.k,
+                    s.hands,
+                    s.solvable,
+                    s.deal_share
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Reads the two files back: the plan they were solved for and each
+/// deck's part, in the order of [`DECKS`]. The error names the line.
+pub fn parse_solved(cover: &str, shares: &str) -> Result<(Plan, Vec<Solved>), String> {
+    fn rows<'a>(
+        text: &'a str,
+        file: &str,
+        header: &str,
+    ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, h)) if h == header => {}
+            _ => return Err(format!("{file}: the first line is not \"{header}\"")),
+        }
+        Ok(lines
+            .filter(|(_, l)| !l.is_empty())
+            .map(|(n, l)| (n + 1, l.split(',').collect()))
+            .collect())
+    }
+    fn num<T: std::str::FromStr>(file: &str, n: usize, cell: &str) -> Result<T, String> {
+        cell.parse()
+            .map_err(|_| format!("{file} line {n}: \"{cell}\" is not a number"))
+    }
+    fn opt<T: std::str::FromStr>(file: &str, n: usize, cell: &str) -> Result<Option<T>, String> {
+        if cell.is_empty() {
+            Ok(None)
+        } else {
+            num(file, n, cell).map(Some)
+        }
+    }
+    let mut solved: Vec<Solved> = DECKS
+        .iter()
+        .map(|&deck| Solved {
+            deck,
+            cover: Vec::new(),
+            lines: Vec::new(),
+        })
+        .collect();
+    let deck_of = |file: &str, n: usize, cell: &str| -> Result<usize, String> {
+        DECKS
+            .iter()
+            .position(|d| d.folder() == cell)
+            .ok_or_else(|| format!("{file} line {n}: \"{cell}\" is not a deck of the atlas"))
+    };
+    let mut max_k = 0;
+    for (n, c) in rows(
+        cover,
+        COVER_CSV,
+        "deck,target,max_k,smallest_k,witness_k,witness_hand",
+    )? {
+        let [deck, target, mk, first, wk, wh] = c[..] else {
+            return Err(format!("{COVER_CSV} line {n}: expected 6 cells"));
+        };
+        let d = deck_of(COVER_CSV, n, deck)?;
+        max_k = num(COVER_CSV, n, mk)?;
+        let witness = opt::<usize>(COVER_CSV, n, wk)?.map(|k| (k, wh.to_string()));
+        solved[d].cover.push(Cover {
+            target: num(COVER_CSV, n, target)?,
+            first_k: opt(COVER_CSV, n, first)?,
+            witness,
+        });
+    }
+    for (n, c) in rows(
+        shares,
+        SHARES_CSV,
+        "deck,target,k,hands,solvable,deal_share",
+    )? {
+        let [deck, target, k, hands, solvable, deal] = c[..] else {
+            return Err(format!("{SHARES_CSV} line {n}: expected 6 cells"));
+        };
+        let d = deck_of(SHARES_CSV, n, deck)?;
+        let t: i64 = num(SHARES_CSV, n, target)?;
+        let share = Share {
+            k: num(SHARES_CSV, n, k)?,
+            hands: num(SHARES_CSV, n, hands)?,
+            solvable: num(SHARES_CSV, n, solvable)?,
+            deal_share: num(SHARES_CSV, n, deal)?,
+        };
+        let lines = &mut solved[d].lines;
+        match lines.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, v)) => v.push(share),
+            None => lines.push((t, vec![share])),
+        }
+    }
+    let targets: Vec<i64> = solved
+        .iter()
+        .flat_map(|d| d.cover.iter().map(|c| c.target))
+        .collect();
+    let (Some(&lo), Some(&hi)) = (targets.iter().min(), targets.iter().max()) else {
+        return Err(format!("{COVER_CSV} holds no target"));
+    };
+    let targets = TargetRange::new(lo, hi).map_err(|e| format!("{COVER_CSV}: {e}"))?;
+    Ok((Plan { max_k, targets }, solved))
+}
+
+/// Hands of one size that make one target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    pub k: usize,
+    pub hands: u64,
+    pub solvable: u64,
+    /// Probability that a deal of `k` cards makes the target.
+    pub deal_share: f64,
+}
+
+fn solvable(cards: &[i64], target: i64, rules: Rules) -> Result<bool, InputError> {
+    let hand = Hand::new(cards.to_vec())?;
+    Ok(solve(&hand, Q::int(target), rules)?.is_some())
+}
+
+/// The first hand of `hands` (in order) that does not make `target`.
+fn first_miss(hands: &[Vec<i64>], target: i64, rules: Rules) -> Result<Option<usize>, InputError> {
+    let found = hands.par_iter().position_first(|h| {
+        // An error (a step limit; none occurs for these sizes) counts as a
+        // miss, so that it is found and reported rather than skipped.
+        !matches!(solvable(h, target, rules), Ok(true))
+    });
+    match found {
+        Some(i) => {
+            solvable(&hands[i], target, rules)?;
+            Ok(Some(i))
+        }
+        None => Ok(None),
+    }
+}
+
+fn hand_text(cards: &[i64]) -> String {
+    cards
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The cover of every target of `lo..=hi` by hands of 1 to `max_k` cards
+/// from `values` and `deck`, under `rules`. `progress` is called once per
+/// hand size with the size done.
+pub fn cover(
+    targets: TargetRange,
+    values: ValueRange,
+    deck: Deck,
+    rules: Rules,
+    max_k: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<Cover>, InputError> {
+    let mut out: Vec<Cover> = (targets.lo..=targets.hi)
+        .map(|target| Cover {
+            target,
+            first_k: None,
+            witness: None,
+        })
+        .collect();
+    for k in 1..=max_k {
+        let hands = enumerate::hands(k, values, deck);
+        for c in out.iter_mut().filter(|c| c.first_k.is_none()) {
+            match first_miss(&hands, c.target, rules)? {
+                Some(i) => c.witness = Some((k, hand_text(&hands[i]))),
+                None => c.first_k = Some(k),
+            }
+        }
+        progress(k);
+        if out.iter().all(|c| c.first_k.is_some()) {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// The share of hands of each size 1 to `max_k` that make `target`.
+pub fn shares(
+    target: i64,
+    values: ValueRange,
+    deck: Deck,
+    rules: Rules,
+    max_k: usize,
+) -> Result<Vec<Share>, InputError> {
+    (1..=max_k)
+        .map(|k| {
+            let hands = enumerate::hands(k, values, deck);
+            let made: Vec<bool> = hands
+                .par_iter()
+                .map(|h| solvable(h, target, rules))
+                .collect::<Result<_, _>>()?;
+            let (mut solvable_hands, mut ways) = (0u64, 0u128);
+            for (h, &ok) in hands.iter().zip(&made) {
+                if ok {
+                    solvable_hands += 1;
+                    ways += u128::from(enumerate::deal_ways(h, deck));
+                }
+            }
+            let total = enumerate::total_ways(k, values, deck).unwrap_or(u128::MAX);
+            Ok(Share {
+                k,
+                hands: hands.len() as u64,
+                solvable: solvable_hands,
+                deal_share: ways as f64 / total as f64,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values() -> ValueRange {
+        ValueRange::new(1, 13).unwrap()
+    }
+
+    /// Every hand of `k` cards makes `t`, by a brute force of its own:
+    /// reduce any two numbers with any operation until one is left.
+    fn brute_makes(cards: &[Q], t: Q) -> bool {
+        if cards.len() == 1 {
+            return cards[0] == t;
+        }
+        for i in 0..cards.len() {
+            for j in i + 1..cards.len() {
+                let rest: Vec<Q> = (0..cards.len())
+                    .filter(|&x| x != i && x != j)
+                    .map(|x| cards[x])
+                    .collect();
+                let (a, b) = (cards[i], cards[j]);
+                let outs = [
+                    a.checked_add(b),
+                    a.checked_sub(b),
+                    b.checked_sub(a),
+                    a.checked_mul(b),
+                    a.checked_div(b),
+                    b.checked_div(a),
+                ];
+                for v in outs.into_iter().flatten() {
+                    let mut next = rest.clone();
+                    next.push(v);
+                    if brute_makes(&next, t) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn brute_all(k: usize, deck: Deck, t: i64) -> Option<Vec<i64>> {
+        enumerate::hands(k, values(), deck).into_iter().find(|h| {
+            let q: Vec<Q> = h.iter().map(|&c| Q::int(c)).collect();
+            !brute_makes(&q, Q::int(t))
+        })
+    }
+
+    #[test]
+    fn cover_agrees_with_a_brute_force_on_small_hands() {
+        for deck in DECKS {
+            let got = cover(
+                TargetRange::new(1, 30).unwrap(),
+                values(),
+                deck,
+                Rules::Rational,
+                4,
+                |_| {},
+            )
+            .unwrap();
+            for c in &got {
+                // Every size below first_k has a miss, the brute force's
+                // first miss is the witness, and first_k has none.
+                let limit = c.first_k.unwrap_or(5);
+                for k in 1..limit {
+                    let miss = brute_all(k, deck, c.target);
+                    assert!(miss.is_some(), "{deck:?} target {} k {k}", c.target);
+                    if k == limit - 1 {
+                        assert_eq!(
+                            c.witness,
+                            miss.map(|h| (k, hand_text(&h))),
+                            "{deck:?} target {}",
+                            c.target
+                        );
+                    }
+                }
+                if let Some(k) = c.first_k {
+                    assert_eq!(brute_all(k, deck, c.target), None, "{deck:?} {}", c.target);
+                }
+            }
+            // Real values: one card makes nothing for every hand; 1 1 1 1
+            // makes at most 4, so four cards never cover 5 or more.
+            assert!(got.iter().all(|c| c.first_k != Some(1)));
+            assert!(
+                got.iter()
+                    .filter(|c| c.target >= 5)
+                    .all(|c| c.first_k.is_none())
+            );
+        }
+    }
+
+    #[test]
+    fn the_files_read_back_what_was_written() {
+        let plan = Plan {
+            max_k: 3,
+            targets: TargetRange::new(20, 25).unwrap(),
+        };
+        let solved: Vec<Solved> = DECKS
+            .iter()
+            .map(|&d| solve_deck(&plan, d, &|_| {}).unwrap())
+            .collect();
+        assert_eq!(
+            solved[0].lines.len(),
+            1,
+            "24 is the one chart target in 20..25"
+        );
+        let (back_plan, back) =
+            parse_solved(&cover_csv(&plan, &solved), &shares_csv(&solved)).unwrap();
+        assert_eq!(back_plan, plan);
+        assert_eq!(back, solved);
+        let e = parse_solved("deck,target\n", "").unwrap_err();
+        assert!(e.starts_with("cover.csv: the first line"), "{e}");
+        let bad = cover_csv(&plan, &solved).replace(",24,3,", ",2x4,3,");
+        let e = parse_solved(&bad, &shares_csv(&solved)).unwrap_err();
+        assert!(e.contains("\"2x4\" is not a number"), "{e}");
+    }
+
+    #[test]
+    fn shares_of_24_match_the_known_counts() {
+        let s = shares(24, values(), Deck::Copies(4), Rules::Rational, 4).unwrap();
+        let counts: Vec<(u64, u64)> = s.iter().map(|s| (s.hands, s.solvable)).collect();
+        assert_eq!(counts, [(13, 0), (91, 5), (455, 111), (1820, 1362)]);
+        assert!(
+            (s[3].deal_share - 0.8046).abs() < 5e-5,
+            "{}",
+            s[3].deal_share
+        );
+    }
+}
