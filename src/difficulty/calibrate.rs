@@ -6,8 +6,9 @@
 //! command's (`census24 calibrate`). Validation is 10-fold cross-validation
 //! with folds fixed by [`SEED`]: every hand is predicted by a model that did
 //! not see it, and the Spearman rank correlation of those predictions with
-//! the measurements is the figure. Today's effort model (docs/DIFFICULTY.md)
-//! is scored on the same hands beside it.
+//! the measurements is the figure (for the time, the solve rate and the
+//! p80 of the times). The hand-priced effort (docs/DIFFICULTY.md) is scored
+//! on the same hands beside it.
 
 use std::fmt::Write;
 
@@ -31,10 +32,27 @@ pub struct Measured {
     pub mean_time_s: f64,
     /// Share of attempts that ended solved.
     pub solved_rate: f64,
+    /// Mean and standard deviation of the solvers' times once the slowest
+    /// and fastest are trimmed, seconds.
+    pub trimmed_mean_time_s: f64,
+    pub trimmed_std_time_s: f64,
 }
 
-/// Reads the players' CSV (`hand,mean_time_s,solved_rate,...` with a header
-/// row); other columns are ignored.
+impl Measured {
+    /// The measured time within which 80% of the solvers finish: the
+    /// log-normal quantile of the trimmed mean and standard deviation
+    /// ([`super::p80_of`]), the quantity the spread forest is judged by.
+    pub fn p80_s(&self) -> f64 {
+        super::p80_of(
+            self.trimmed_mean_time_s,
+            self.trimmed_std_time_s / self.trimmed_mean_time_s,
+        )
+    }
+}
+
+/// Reads the players' CSV (`hand,mean_time_s,solved_rate,
+/// trimmed_mean_time_s,trimmed_std_time_s` with a header row, in any
+/// order); other columns are ignored. Times must be positive.
 pub fn parse_measurements(text: &str) -> Result<Vec<Measured>, String> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Vec<&str> = lines
@@ -50,6 +68,7 @@ pub fn parse_measurements(text: &str) -> Result<Vec<Measured>, String> {
             .ok_or_else(|| format!("no column \"{name}\" in the header"))
     };
     let (h, t, r) = (at("hand")?, at("mean_time_s")?, at("solved_rate")?);
+    let (tm, ts) = (at("trimmed_mean_time_s")?, at("trimmed_std_time_s")?);
     lines
         .enumerate()
         .map(|(n, line)| {
@@ -67,10 +86,25 @@ pub fn parse_measurements(text: &str) -> Result<Vec<Measured>, String> {
                     .filter(|v| v.is_finite())
                     .ok_or_else(|| format!("line {}: \"{c}\" is not a number", n + 2))
             };
+            let positive = |i: usize| -> Result<f64, String> {
+                let v = num(i)?;
+                if v > 0.0 {
+                    Ok(v)
+                } else {
+                    Err(format!(
+                        "line {}: {} \"{}\" is not positive",
+                        n + 2,
+                        header[i],
+                        cell(i)?
+                    ))
+                }
+            };
             Ok(Measured {
                 hand: cell(h)?.to_string(),
-                mean_time_s: num(t)?,
+                mean_time_s: positive(t)?,
                 solved_rate: num(r)?,
+                trimmed_mean_time_s: positive(tm)?,
+                trimmed_std_time_s: positive(ts)?,
             })
         })
         .collect()
@@ -97,13 +131,17 @@ impl Sample {
             .clamp(RATE_MARGIN, 1.0 - RATE_MARGIN);
         (r / (1.0 - r)).ln()
     }
+
+    fn ln_cv(&self) -> f64 {
+        (self.measured.trimmed_std_time_s / self.measured.trimmed_mean_time_s).ln()
+    }
 }
 
 /// The words at the top of the model file.
 pub fn about() -> Vec<String> {
     [
         "census24 difficulty model, written by `census24 calibrate` (`just calibrate`); do not edit by hand.",
-        "Fitted on data/human/four-card-solve-times.csv: mean solve time and solve rate of the players of",
+        "Fitted on data/human/four-card-solve-times.csv: mean solve time, solve rate and spread of the times of the players of",
         "4nums.com on 903 four-card hands for 24, as published with the Tree of Thoughts study (Yao et al., 2023).",
         "Each forest is base + the leaf each tree reaches: go to \"then\" when the feature is at most \"le\".",
         "Features are defined in docs/DIFFICULTY.md and src/difficulty/features.rs.",
@@ -113,11 +151,12 @@ pub fn about() -> Vec<String> {
     .collect()
 }
 
-/// Fits both forests on `samples`.
+/// Fits the three forests on `samples`.
 pub fn fit_model(samples: &[Sample], settings: Settings) -> Model {
     let x: Vec<[f64; COUNT]> = samples.iter().map(|s| s.features.values).collect();
     let ln_time: Vec<f64> = samples.iter().map(Sample::ln_time).collect();
     let log_odds: Vec<f64> = samples.iter().map(Sample::log_odds).collect();
+    let ln_cv: Vec<f64> = samples.iter().map(Sample::ln_cv).collect();
     Model {
         about: about(),
         features: NAMES.iter().map(|s| s.to_string()).collect(),
@@ -128,6 +167,12 @@ pub fn fit_model(samples: &[Sample], settings: Settings) -> Model {
             &log_odds,
             settings,
             "ln(rate / (1 - rate)) of the solve rate",
+        ),
+        spread: fit(
+            &x,
+            &ln_cv,
+            settings,
+            "ln(trimmed std / trimmed mean) of the solvers' times",
         ),
     }
 }
@@ -219,8 +264,13 @@ pub struct Validation {
     pub effort_time: Figures,
     /// Today's effort (negated: more effort, fewer solves) against measured solve rate.
     pub effort_rate: Figures,
-    /// Each hand's out-of-fold prediction: (seconds, solve rate).
-    pub predicted: Vec<(f64, f64)>,
+    /// Calibrated model: predicted p80 against the measured p80
+    /// ([`Measured::p80_s`]).
+    pub p80: Figures,
+    /// Today's effort against the measured p80.
+    pub effort_p80: Figures,
+    /// Each hand's out-of-fold prediction: (seconds, solve rate, p80 seconds).
+    pub predicted: Vec<(f64, f64, f64)>,
 }
 
 fn figures(fold: &[usize], k: usize, predicted: &[f64], measured: &[f64]) -> Figures {
@@ -245,6 +295,7 @@ pub fn cross_validate(samples: &[Sample], settings: Settings, k: usize, seed: u6
     let fold = folds(samples.len(), k, seed);
     let mut ln_time = vec![0.0; samples.len()];
     let mut log_odds = vec![0.0; samples.len()];
+    let mut ln_cv = vec![0.0; samples.len()];
     for f in 0..k {
         let train: Vec<Sample> = samples
             .iter()
@@ -253,25 +304,27 @@ pub fn cross_validate(samples: &[Sample], settings: Settings, k: usize, seed: u6
             .map(|(s, _)| s.clone())
             .collect();
         let m = fit_model(&train, settings);
-        let (pt, pr) = (
-            Predictor::of(&m.time).expect("fitted features exist"),
-            Predictor::of(&m.solve_rate).expect("fitted features exist"),
-        );
+        let [pt, pr, pc] = [&m.time, &m.solve_rate, &m.spread]
+            .map(|forest| Predictor::of(forest).expect("fitted features exist"));
         for (i, s) in samples.iter().enumerate() {
             if fold[i] == f {
                 ln_time[i] = pt.value(&s.features.values);
                 log_odds[i] = pr.value(&s.features.values);
+                ln_cv[i] = pc.value(&s.features.values);
             }
         }
     }
-    let predicted: Vec<(f64, f64)> = ln_time
-        .iter()
-        .zip(&log_odds)
-        .map(|(&t, &r)| {
-            let p = super::prediction(t, r);
-            (p.time_s, p.solve_rate)
+    let predicted: Vec<(f64, f64, f64)> = (0..samples.len())
+        .map(|i| {
+            let p = super::prediction(ln_time[i], log_odds[i], ln_cv[i]);
+            (p.time_s, p.solve_rate, p.time_p80_s)
         })
         .collect();
+    // Unrounded, as the time and rate figures rank the forests' raw values.
+    let p80: Vec<f64> = (0..samples.len())
+        .map(|i| super::p80_of(ln_time[i].exp(), ln_cv[i].exp()))
+        .collect();
+    let measured_p80: Vec<f64> = samples.iter().map(|s| s.measured.p80_s()).collect();
     let time: Vec<f64> = samples.iter().map(|s| s.measured.mean_time_s).collect();
     let rate: Vec<f64> = samples.iter().map(|s| s.measured.solved_rate).collect();
     let effort: Vec<f64> = samples.iter().map(|s| s.effort).collect();
@@ -284,6 +337,8 @@ pub fn cross_validate(samples: &[Sample], settings: Settings, k: usize, seed: u6
         rate: figures(&fold, k, &log_odds, &rate),
         effort_time: figures(&fold, k, &effort, &time),
         effort_rate: figures(&fold, k, &easiness, &rate),
+        p80: figures(&fold, k, &p80, &measured_p80),
+        effort_p80: figures(&fold, k, &effort, &measured_p80),
         predicted,
     }
 }
@@ -295,8 +350,8 @@ impl Validation {
             "{}-fold cross-validation on {} hands (folds fixed by seed {}): Spearman rank correlation \
              with what players measured, over all hands (each predicted by the model that did not see \
              it) and per fold (mean, lowest to highest).\n\n\
-             | model | time: all hands | time: folds | solve rate: all hands | solve rate: folds |\n\
-             |---|---:|---:|---:|---:|\n",
+             | model | time: all hands | time: folds | solve rate: all hands | solve rate: folds | p80: all hands | p80: folds |\n\
+             |---|---:|---:|---:|---:|---:|---:|\n",
             self.folds, self.hands, self.seed
         );
         let cell = |f: &Figures| {
@@ -308,18 +363,25 @@ impl Validation {
                 ),
             )
         };
-        for (name, t, r) in [
-            ("calibrated (this model)", &self.time, &self.rate),
+        for (name, t, r, q) in [
+            ("calibrated (this model)", &self.time, &self.rate, &self.p80),
             (
                 "hand-priced effort (before)",
                 &self.effort_time,
                 &self.effort_rate,
+                &self.effort_p80,
             ),
         ] {
             let (tp, tf) = cell(t);
             let (rp, rf) = cell(r);
-            let _ = writeln!(out, "| {name} | {tp} | {tf} | {rp} | {rf} |");
+            let (qp, qf) = cell(q);
+            let _ = writeln!(out, "| {name} | {tp} | {tf} | {rp} | {rf} | {qp} | {qf} |");
         }
+        out.push_str(
+            "\np80: the time within which 80% of the solvers finish, log-normal from a mean and a \
+             standard deviation (measured: the trimmed ones; predicted: the predicted mean time and \
+             coefficient of variation).\n",
+        );
         out
     }
 }
@@ -349,14 +411,21 @@ mod tests {
 
     #[test]
     fn measurements_parse_and_errors_name_the_problem() {
+        let head = "hand,mean_time_s,solved_rate,trimmed_mean_time_s,trimmed_std_time_s";
         let text =
-            "hand,mean_time_s,solved_rate,other\n1 1 1 8,4.48,0.9880,x\n\n3 3 8 8,70,0.5,y\n";
-        let m = parse_measurements(text).unwrap();
+            format!("{head},other\n1 1 1 8,4.48,0.9880,4.66,1.25,x\n\n3 3 8 8,70,0.5,60,30,y\n");
+        let m = parse_measurements(&text).unwrap();
         assert_eq!(m.len(), 2);
         assert_eq!(m[1].hand, "3 3 8 8");
         assert_eq!(m[0].mean_time_s, 4.48);
-        let err = parse_measurements("hand,mean_time_s,solved_rate\n1 2 3 4,fast,1\n").unwrap_err();
+        assert_eq!(m[0].trimmed_std_time_s, 1.25);
+        let err = parse_measurements(&format!("{head}\n1 2 3 4,fast,1,5,1\n")).unwrap_err();
         assert!(err.contains("\"fast\""), "{err}");
+        let err = parse_measurements(&format!("{head}\n1 2 3 4,5,1,0,1\n")).unwrap_err();
+        assert!(
+            err.contains("trimmed_mean_time_s \"0\" is not positive"),
+            "{err}"
+        );
         assert!(
             parse_measurements("hand,time\n")
                 .unwrap_err()

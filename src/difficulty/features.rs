@@ -1,17 +1,20 @@
 //! Features: the quantities of a hand that the calibrated model reads.
 //!
-//! Pure: a hand, its target and its solutions in, eight numbers out. Each is
+//! Pure: a hand, its target and its solutions in, twelve numbers out. Each is
 //! normalised so that hands of any size and any target land on comparable
 //! scales (a share, a per-step logarithm, a ratio to the target), which is
 //! what lets a model fitted on four-card hands for 24 say something about
 //! other games. docs/DIFFICULTY.md defines each one in words.
 //!
-//! Four of them count **derivations**, the way a person works at the table:
+//! Five of them count **derivations**, the way a person works at the table:
 //! pick two of the numbers in front of you, combine them with one of the six
 //! operations (`a+b`, `a*b`, `a-b`, `b-a`, `a/b`, `b/a`), put the result back,
 //! and go on until one number is left. The counts keep only derivations whose
 //! every result is a whole number from 0 to a bound (the target, or twice
-//! it): the small-whole-number search people do in their heads.
+//! it): the small-whole-number search people do in their heads. One of them
+//! (`lures`) runs that search on the proper parts of the hand: a part that
+//! makes the target while the cards left over cannot be absorbed is a dead
+//! end a person is drawn into (3 8 in 3 3 8 8).
 
 use std::cell::RefCell;
 
@@ -19,16 +22,28 @@ use rustc_hash::FxHashMap;
 
 use super::effort;
 use crate::canon::Solutions;
+use crate::game::expr::Op;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 
 /// How many features there are.
-pub const COUNT: usize = 8;
+pub const COUNT: usize = 12;
 
 /// Feature names, in the order of [`Features::values`] (the model file
 /// names features by these).
 pub const NAMES: [&str; COUNT] = [
-    "reach", "room", "walk", "openings", "ones", "distinct", "effort", "peak",
+    "reach",
+    "room",
+    "walk",
+    "openings",
+    "ones",
+    "distinct",
+    "effort",
+    "peak",
+    "divisions",
+    "lures",
+    "easiest",
+    "products",
 ];
 
 /// The features of one solvable hand.
@@ -72,6 +87,49 @@ pub struct Derived {
     /// still reachable so, and all of them.
     pub good: usize,
     pub openings: usize,
+    /// Proper parts of the hand (distinct sub-multisets of 2 to k-1 cards)
+    /// from which the target is reachable within `0..=2 scale`, and those
+    /// of them whose left-over cards, put beside the target, no longer
+    /// reach it so ([`parts`]).
+    pub parts: usize,
+    pub dead_parts: usize,
+}
+
+/// The proper parts of `cards` (sorted): every distinct sub-multiset of 2
+/// to `k - 1` cards with the cards left over, in a fixed order (by the
+/// part's numbers).
+pub(super) fn parts(cards: &Numbers) -> Vec<(Numbers, Numbers)> {
+    let xs = cards.as_slice();
+    let k = xs.len();
+    let mut out: Vec<(Numbers, Numbers)> = Vec::new();
+    for mask in 1u32..(1 << k) {
+        let size = mask.count_ones() as usize;
+        if size < 2 || size + 1 > k {
+            continue;
+        }
+        let (mut part, mut rest) = (Vec::with_capacity(size), Vec::with_capacity(k - size));
+        for (i, &x) in xs.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                part.push(x);
+            } else {
+                rest.push(x);
+            }
+        }
+        // Both are subsets of at most MAX numbers.
+        if let (Some(p), Some(r)) = (Numbers::of(&part), Numbers::of(&rest)) {
+            out.push((p, r));
+        }
+    }
+    out.sort_unstable_by(|a, b| a.0.as_slice().cmp(b.0.as_slice()));
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+/// `numbers` with `t` added, or `None` when that makes more than [`MAX`].
+pub(super) fn with(numbers: &Numbers, t: i64) -> Option<Numbers> {
+    let mut v = numbers.as_slice().to_vec();
+    v.push(t);
+    Numbers::of(&v)
 }
 
 /// The features of a hand with these solutions; `None` when it has none
@@ -95,15 +153,18 @@ pub fn features_costed(
     let scale = scale(target);
     let whole_target = target.is_integer().then(|| target.numer());
     let near = with_counter(0, scale.floor(), whole_target, |d| d.of(&start));
-    let (far, (good, openings)) = with_counter(1, (2.0 * scale).floor(), whole_target, |d| {
-        (d.of(&start), d.openings(&start))
-    });
+    let (far, (good, openings), (parts, dead_parts)) =
+        with_counter(1, (2.0 * scale).floor(), whole_target, |d| {
+            (d.of(&start), d.openings(&start), d.lures(&start))
+        });
     let derived = Derived {
         near_hits: near.hits,
         far_complete: far.complete,
         far_walk: far.walk,
         good,
         openings,
+        parts,
+        dead_parts,
     };
     features_with_costs(hand, target, solutions, &derived, costs)
 }
@@ -135,6 +196,15 @@ fn features_with_costs(
     costs: &[f64],
 ) -> Option<Features> {
     let effort = effort::effort_with(solutions, costs)?;
+    let easiest = costs.iter().copied().fold(f64::INFINITY, f64::min);
+    let classes = solutions.classes.len() as f64;
+    let share = |keep: &dyn Fn(&crate::canon::Class) -> bool| {
+        solutions.classes.iter().filter(|c| keep(c)).count() as f64 / classes
+    };
+    let divisions = share(&|c| c.facts.op_counts[3] > 0);
+    let products = share(&|c| {
+        !c.facts.uses_fraction && matches!(c.expr, crate::game::expr::Expr::Bin(Op::Mul, ..))
+    });
     let peak = solutions
         .classes
         .iter()
@@ -163,6 +233,10 @@ fn features_with_costs(
             distinct.len() as f64 / k,
             effort.effort / steps,
             (peak.max(f64::MIN_POSITIVE) / scale).ln(),
+            divisions,
+            d.dead_parts as f64 / (d.parts as f64 + 1.0),
+            easiest / steps,
+            products,
         ],
     })
 }
@@ -536,6 +610,24 @@ impl Derivations {
         }
         self.memo.insert(key, c);
         c
+    }
+
+    /// Of the proper parts of `cards` ([`parts`]), how many reach the
+    /// target, and how many of those leave cards that, beside the target,
+    /// no longer reach it: `(parts, dead_parts)` of [`Derived`].
+    fn lures(&mut self, cards: &Numbers) -> (usize, usize) {
+        let Some(t) = self.target else {
+            return (0, 0);
+        };
+        let (mut reaching, mut dead) = (0, 0);
+        for (part, rest) in parts(cards) {
+            if self.of(&part).hits > 0.0 {
+                reaching += 1;
+                let left = with(&rest, t).expect("a part leaves room for the target");
+                dead += usize::from(self.of(&left).hits == 0.0);
+            }
+        }
+        (reaching, dead)
     }
 
     /// Of the distinct first moves from `numbers`, how many still lead to

@@ -1,8 +1,9 @@
 //! Difficulty: how long people take to solve a hand, and how many give up.
 //!
 //! A model calibrated on real players (docs/DIFFICULTY.md): the mean solve
-//! time and the solve rate that players of 4nums.com showed on four-card
-//! hands for 24, predicted from eight quantities of the hand ([`features`])
+//! time, the solve rate and the spread of the solve times that players of
+//! 4nums.com showed on four-card hands for 24, predicted from quantities of
+//! the hand ([`features`])
 //! by gradient-boosted trees ([`model`]) whose parameters live in
 //! `data/human/difficulty-model.json` and are refitted by
 //! `census24 calibrate` ([`calibrate`]).
@@ -33,13 +34,14 @@ use model::{Model, Predictor};
 /// The model file, as checked in and embedded at build time.
 pub const MODEL_JSON: &str = include_str!("../../data/human/difficulty-model.json");
 
-/// The shipped model's two forests, read once.
-static SHIPPED: LazyLock<(Predictor, Predictor)> = LazyLock::new(|| {
+/// The shipped model's three forests (time, rate, spread), read once.
+static SHIPPED: LazyLock<[Predictor; 3]> = LazyLock::new(|| {
     let m = Model::from_json(MODEL_JSON).expect("the embedded model file is valid");
-    (
+    [
         Predictor::of(&m.time).expect("the embedded time forest is valid"),
         Predictor::of(&m.solve_rate).expect("the embedded rate forest is valid"),
-    )
+        Predictor::of(&m.spread).expect("the embedded spread forest is valid"),
+    ]
 });
 
 /// Predicted time of a hand at difficulty 0 and 100: the score is
@@ -121,6 +123,10 @@ pub struct Prediction {
     pub time_s: f64,
     /// Predicted share of attempts that end solved, rounded to 0.001.
     pub solve_rate: f64,
+    /// Predicted time within which 80% of the players who solve the hand
+    /// do so, in seconds, rounded to 0.01 ([`p80_of`]); never below
+    /// `time_s`.
+    pub time_p80_s: f64,
     /// 0 to 100, [`difficulty_of`] the time, rounded to 0.1.
     pub difficulty: f64,
     pub tier: Tier,
@@ -136,17 +142,42 @@ pub fn difficulty_of(seconds: f64) -> f64 {
 
 /// The prediction of the shipped model for these features.
 pub fn predict_features(f: &Features) -> Prediction {
-    let (time, rate) = &*SHIPPED;
-    prediction(time.value(&f.values), rate.value(&f.values))
+    let [time, rate, spread] = &*SHIPPED;
+    prediction(
+        time.value(&f.values),
+        rate.value(&f.values),
+        spread.value(&f.values),
+    )
 }
 
-/// A prediction from the two forests' raw values (ln seconds, log odds).
-pub fn prediction(ln_time: f64, log_odds: f64) -> Prediction {
-    let time_s = (ln_time.exp() * 100.0).round() / 100.0;
+/// The 0.8 quantile of the standard normal distribution.
+const Z80: f64 = 0.8416;
+
+/// The time within which 80% of the solvers finish, for solve times of mean
+/// `mean` and standard deviation `cv * mean`, taken as log-normal: solve
+/// times are positive and skewed to the right (a few players take many
+/// times the typical time), and a log-normal is the simplest such law that
+/// a mean and a standard deviation fix. With `sigma^2 = ln(1 + cv^2)` and
+/// `mu = ln(mean) - sigma^2 / 2`, the quantile is `exp(mu + 0.8416 sigma)`.
+/// It is `mean` times a factor of `cv` alone, so it grows with the mean;
+/// the factor is above 1 for every `cv` up to about 4 (the measured hands
+/// lie between 0.27 and 0.74), and the result is kept at least `mean`.
+pub fn p80_of(mean: f64, cv: f64) -> f64 {
+    let s2 = cv.mul_add(cv, 1.0).ln();
+    let factor = (Z80 * s2.sqrt() - s2 / 2.0).exp();
+    mean * factor.max(1.0)
+}
+
+/// A prediction from the three forests' raw values (ln seconds, log odds,
+/// ln of the coefficient of variation of the solve times).
+pub fn prediction(ln_time: f64, log_odds: f64, ln_cv: f64) -> Prediction {
+    let mean = ln_time.exp();
+    let time_s = (mean * 100.0).round() / 100.0;
     let solve_rate = 1.0 / (1.0 + (-log_odds).exp());
     Prediction {
         time_s,
         solve_rate: (solve_rate * 1000.0).round() / 1000.0,
+        time_p80_s: (p80_of(mean, ln_cv.exp()) * 100.0).round() / 100.0,
         difficulty: difficulty_of(time_s),
         tier: Tier::of(time_s),
     }

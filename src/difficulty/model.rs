@@ -1,6 +1,7 @@
 //! The fitted model: gradient-boosted regression trees over the features,
-//! one forest for the mean solve time (log seconds) and one for the solve
-//! rate (log odds), and the deterministic fit that makes them.
+//! one forest for the mean solve time (log seconds), one for the solve rate
+//! (log odds) and one for the spread of the solve times (log coefficient of
+//! variation), and the deterministic fit that makes them.
 //!
 //! Pure: numbers in, numbers out. The parameters are a JSON text
 //! (`data/human/difficulty-model.json`), one tree per line, that the binary
@@ -141,6 +142,8 @@ pub struct Model {
     pub time: Forest,
     /// Share of attempts that ended solved, as ln(rate / (1 - rate)).
     pub solve_rate: Forest,
+    /// Spread of the solvers' times, as ln(trimmed std / trimmed mean).
+    pub spread: Forest,
 }
 
 /// Compiled trees are padded to this depth at most (the shipped model's
@@ -409,6 +412,8 @@ impl Model {
         forest_json(&self.time, &mut out);
         out.push_str(",\n  \"solve_rate\": ");
         forest_json(&self.solve_rate, &mut out);
+        out.push_str(",\n  \"spread\": ");
+        forest_json(&self.spread, &mut out);
         out.push_str("\n}\n");
         out
     }
@@ -464,7 +469,8 @@ mod tests {
             features: NAMES.iter().map(|s| s.to_string()).collect(),
             settings: s,
             time: forest.clone(),
-            solve_rate: forest,
+            solve_rate: forest.clone(),
+            spread: forest,
         };
         let text = model.to_json();
         let back = Model::from_json(&text).unwrap();

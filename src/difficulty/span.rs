@@ -7,7 +7,9 @@
 //! small map: target to hits (results up to the near bound of that target),
 //! target to the chance a blind walk ends there (up to the far bound), and
 //! the largest result of a derivation to the number of derivations that
-//! have it (so the far count of any target is a prefix sum). A move whose
+//! have it (so the far count of any target is a prefix sum). The proper
+//! parts of the hand are walked the same way, and for each target one
+//! reaches, its left-over cards beside that target. A move whose
 //! result exceeds a target's bound is left out of that target's sums only,
 //! so every target gets exactly the numbers [`super::features::features`]
 //! computes for it alone, in the same order of additions, bit for bit.
@@ -16,7 +18,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::features::{Derived, Numbers, moves, scale};
+use super::features::{Derived, Numbers, moves, parts, scale, with};
 use crate::game::number::Q;
 
 /// The bound of a target: `factor` times its scale, as the single-target
@@ -55,6 +57,9 @@ pub struct Span {
     first: Vec<(i64, Rc<Maps>)>,
     /// Prefix sums of `start.complete`.
     complete_upto: Vec<(i64, f64)>,
+    /// Target to the parts that reach it and the dead ones among them
+    /// (`Derived::parts`, `Derived::dead_parts`), sorted by target.
+    lures: Vec<(i64, (usize, usize))>,
 }
 
 impl Span {
@@ -75,6 +80,21 @@ impl Span {
             .filter(|m| m.2)
             .map(|(next, _, _, r)| (r, walker.of(&next)))
             .collect();
+        let mut lures: FxHashMap<i64, (usize, usize)> = FxHashMap::default();
+        for (part, rest) in parts(&start) {
+            let reached = walker.of(&part);
+            // Every target a walk from the part reaches (within that
+            // target's own far bound) has a positive chance in its map.
+            for &(t, _) in &reached.walk {
+                let left = with(&rest, t).expect("a part leaves room for the target");
+                let dead = walker.of(&left).walk_at(t) == 0.0;
+                let e = lures.entry(t).or_insert((0, 0));
+                e.0 += 1;
+                e.1 += usize::from(dead);
+            }
+        }
+        let mut lures: Vec<(i64, (usize, usize))> = lures.into_iter().collect();
+        lures.sort_unstable_by_key(|&(t, _)| t);
         let mut sum = 0.0;
         let complete_upto = maps
             .complete
@@ -88,6 +108,7 @@ impl Span {
             start: maps,
             first,
             complete_upto,
+            lures,
         })
     }
 
@@ -101,12 +122,18 @@ impl Span {
             self.complete_upto[upto - 1].1
         };
         let open: Vec<&(i64, Rc<Maps>)> = self.first.iter().filter(|(r, _)| *r <= b2).collect();
+        let (parts, dead_parts) = self
+            .lures
+            .binary_search_by_key(&t, |&(u, _)| u)
+            .map_or((0, 0), |i| self.lures[i].1);
         Derived {
             near_hits: lookup(&self.start.near, t),
             far_complete,
             far_walk: self.start.walk_at(t),
             good: open.iter().filter(|(_, m)| m.walk_at(t) > 0.0).count(),
             openings: open.len(),
+            parts,
+            dead_parts,
         }
     }
 }
