@@ -36,16 +36,17 @@ from ._census24 import (
 
 
 def puzzles(hand_size=4, n=12, target=24, rules="rational", tiers=None, ops=None, min_time=None,
-            max_time=None, stratify=False, spread=False, distinct_shapes=False, all=False, seed=24):
+            max_time=None, time_limit=None, stratify=False, spread=False, distinct_shapes=False, all=False, seed=24):
     """A benchmark split of the game of `hand_size` cards (values 1 to 13, a
     52-card deck), as `census24 pick --format jsonl` gives it: a list of
     dicts with the hand, cards, target, rules, every dissimilar solution,
     the simplest, the predicted time, solve rate, difficulty and tier.
     Deterministic by `seed`; `stratify` splits `n` evenly over the tiers;
     `all` takes every hand that passes, easy to hard; `ops` (add-sub,
-    product, division, fraction) and `tiers` filter."""
+    product, division, fraction), `tiers`, `min_time`/`max_time` (predicted
+    mean seconds) and `time_limit` (80% of solvers finish within it) filter."""
     lines = _census24.puzzles(hand_size, n, target, rules, tiers, ops, min_time, max_time,
-                              stratify, spread, distinct_shapes, all, seed)
+                              time_limit, stratify, spread, distinct_shapes, all, seed)
     return [_json.loads(line) for line in lines]
 
 

@@ -15,6 +15,7 @@ class Verdict:
 class Difficulty:
     """How hard a hand is for people (docs/DIFFICULTY.md)."""
     time_s: float
+    time_p80_s: float
     solve_rate: float
     difficulty: float
     tier: str
@@ -51,6 +52,7 @@ def puzzles(
     hand_size: int = 4, n: int = 12, target: Target = 24, rules: str = "rational",
     tiers: Optional[list[str]] = None, ops: Optional[list[str]] = None,
     min_time: Optional[float] = None, max_time: Optional[float] = None,
+    time_limit: Optional[float] = None,
     stratify: bool = False, spread: bool = False, distinct_shapes: bool = False,
     all: bool = False, seed: int = 24,
 ) -> list[dict]:

@@ -322,6 +322,8 @@ fn reachable<'py>(
 struct Difficulty {
     /// Predicted mean solve time of the players who solve it, seconds.
     time_s: f64,
+    /// Predicted time within which 80% of the players who solve it do so.
+    time_p80_s: f64,
     /// Predicted share of attempts that end solved.
     solve_rate: f64,
     /// 0 to 100.
@@ -334,8 +336,8 @@ struct Difficulty {
 impl Difficulty {
     fn __repr__(&self) -> String {
         format!(
-            "Difficulty(time_s={}, solve_rate={}, difficulty={}, tier={:?})",
-            self.time_s, self.solve_rate, self.difficulty, self.tier
+            "Difficulty(time_s={}, time_p80_s={}, solve_rate={}, difficulty={}, tier={:?})",
+            self.time_s, self.time_p80_s, self.solve_rate, self.difficulty, self.tier
         )
     }
 }
@@ -343,7 +345,8 @@ impl Difficulty {
 /// difficulty(hand, target=24, rules="rational") -> Difficulty | None
 ///
 /// The predicted difficulty (the tables' predicted_time_s,
-/// predicted_solve_rate, difficulty and tier), None when unsolvable.
+/// predicted_time_p80_s, predicted_solve_rate, difficulty and tier), None
+/// when unsolvable.
 #[pyfunction]
 #[pyo3(signature = (hand, target = None, rules = "rational"))]
 fn difficulty(
@@ -361,6 +364,7 @@ fn difficulty(
         .map_err(value_error)?;
     Ok(p.map(|p| Difficulty {
         time_s: p.time_s,
+        time_p80_s: p.time_p80_s,
         solve_rate: p.solve_rate,
         difficulty: p.difficulty,
         tier: p.tier.name().to_string(),
@@ -373,7 +377,7 @@ fn difficulty(
 #[pyfunction]
 #[pyo3(signature = (
     hand_size = 4, n = 12, target = None, rules = "rational", tiers = None, ops = None,
-    min_time = None, max_time = None, stratify = false, spread = false,
+    min_time = None, max_time = None, time_limit = None, stratify = false, spread = false,
     distinct_shapes = false, all = false, seed = 24
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -387,6 +391,7 @@ fn puzzles(
     ops: Option<Vec<String>>,
     min_time: Option<f64>,
     max_time: Option<f64>,
+    time_limit: Option<f64>,
     stratify: bool,
     spread: bool,
     distinct_shapes: bool,
@@ -410,6 +415,7 @@ fn puzzles(
             .collect::<PyResult<_>>()?,
         min_time,
         max_time,
+        time_limit,
         ops: ops
             .unwrap_or_default()
             .iter()

@@ -67,6 +67,7 @@ def test_solutions_count_reachable_and_difficulty():
     assert all(census24.check("1 2 3", s, target=t).correct for t, s in reach.items())
     d = census24.difficulty("1 3 4 6")
     assert d.tier == "expert" and d.time_s > 60 and 0 < d.solve_rate < 1
+    assert d.time_p80_s > d.time_s
     assert census24.difficulty("1 1 1 1") is None
 
 

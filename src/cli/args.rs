@@ -584,6 +584,11 @@ pub struct DifficultyFilters {
     /// Only hands whose predicted mean solve time is at most SECONDS.
     #[arg(long, value_name = "SECONDS")]
     pub max_time: Option<f64>,
+
+    /// Only hands that 80% of the players who solve them finish within
+    /// SECONDS (their predicted_time_p80_s is at most SECONDS).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
 }
 
 /// How `rank` prints its rows.

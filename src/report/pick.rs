@@ -46,6 +46,9 @@ pub struct PickPlan {
     /// Bounds on the predicted mean solve time in seconds, inclusive.
     pub min_time: Option<f64>,
     pub max_time: Option<f64>,
+    /// Only hands that 80% of the players who solve them finish within this
+    /// many seconds (their predicted p80 time at most this).
+    pub time_limit: Option<f64>,
     /// Only hands that need one of these operation classes (any when empty).
     pub ops: Vec<Ops>,
     /// One hand from each of N equal slices, easy to hard.
@@ -85,7 +88,11 @@ impl PickPlan {
         if self.count == 0 {
             return Err(PickError::NoCount);
         }
-        for (flag, value) in [("min-time", self.min_time), ("max-time", self.max_time)] {
+        for (flag, value) in [
+            ("min-time", self.min_time),
+            ("max-time", self.max_time),
+            ("time-limit", self.time_limit),
+        ] {
             if let Some(value) = value
                 && !(value.is_finite() && value >= 0.0)
             {
@@ -116,6 +123,9 @@ impl PickPlan {
         let Some(t) = e.time_s else { return false };
         self.min_time.is_none_or(|m| t >= m)
             && self.max_time.is_none_or(|m| t <= m)
+            && self
+                .time_limit
+                .is_none_or(|m| e.time_p80_s.is_some_and(|p| p <= m))
             && (self.tiers.is_empty() || e.tier.is_some_and(|x| self.tiers.contains(&x)))
             && (self.ops.is_empty() || e.ops.is_some_and(|o| self.ops.contains(&o)))
     }
@@ -267,6 +277,7 @@ pub fn even_shares(count: usize, sizes: &[usize]) -> Vec<usize> {
 pub struct Picked {
     pub hand: String,
     pub predicted_time_s: f64,
+    pub predicted_time_p80_s: f64,
     pub predicted_solve_rate: f64,
     pub tier: String,
     /// The operation class the hand needs (empty when unknown).
@@ -276,9 +287,10 @@ pub struct Picked {
 }
 
 /// The CSV header of a pick: [`Picked`]'s fields.
-const HEADER: [&str; 7] = [
+const HEADER: [&str; 8] = [
     columns::HAND,
     columns::PREDICTED_TIME_S,
+    columns::PREDICTED_TIME_P80_S,
     columns::PREDICTED_SOLVE_RATE,
     columns::TIER,
     "ops",
@@ -291,6 +303,7 @@ impl Picked {
         Picked {
             hand: e.hand.clone(),
             predicted_time_s: e.time_s.unwrap_or(0.0),
+            predicted_time_p80_s: e.time_p80_s.unwrap_or(0.0),
             predicted_solve_rate: e.solve_rate.unwrap_or(0.0),
             tier: e.tier.map(|t| t.name().to_string()).unwrap_or_default(),
             ops: e.ops.map(|o| o.name().to_string()).unwrap_or_default(),
@@ -312,9 +325,10 @@ pub fn to_csv(set: &[&Entry], plan: &PickPlan) -> String {
     for p in set.iter().map(|e| Picked::of(e, plan)) {
         let _ = writeln!(
             out,
-            "{},{:.2},{:.3},{},{},{},{}",
+            "{},{:.2},{:.2},{:.3},{},{},{},{}",
             p.hand,
             p.predicted_time_s,
+            p.predicted_time_p80_s,
             p.predicted_solve_rate,
             p.tier,
             p.ops,
@@ -400,6 +414,7 @@ mod tests {
                     cards: vec![i as i64, i as i64 + 1],
                     solvable: true,
                     time_s: Some(t),
+                    time_p80_s: Some(t * 1.4),
                     solve_rate: Some(0.9),
                     difficulty: Some(t),
                     tier: Some(Tier::of(t)),
@@ -433,6 +448,7 @@ mod tests {
             tiers: vec![],
             min_time: None,
             max_time: None,
+            time_limit: None,
             ops: vec![],
             spread: false,
             distinct_shapes: false,
@@ -561,6 +577,26 @@ mod tests {
             .map(|i| format!("{i} {}", i + 1))
             .collect();
         assert_eq!(hands(&set), want);
+        // The test catalog's p80 is 1.4 times the mean: a 14 s limit keeps
+        // the hands of at most 10 s.
+        let p = PickPlan {
+            time_limit: Some(14.0),
+            ..plan(100)
+        };
+        let set = pick(&cat, &p).unwrap();
+        assert!(!set.is_empty());
+        assert!(
+            set.iter().all(|e| e.time_s.unwrap() <= 10.0),
+            "{:?}",
+            hands(&set)
+        );
+        assert_eq!(
+            set.len(),
+            cat.hands
+                .iter()
+                .filter(|e| e.time_s.is_some_and(|t| t <= 10.0))
+                .count()
+        );
     }
 
     #[test]
@@ -574,6 +610,14 @@ mod tests {
         assert_eq!(
             p.validate().unwrap_err().to_string(),
             "--min-time 9 is above --max-time 3"
+        );
+        let p = PickPlan {
+            time_limit: Some(-1.0),
+            ..plan(5)
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "--time-limit -1 is not a number of seconds"
         );
         let mut cat = catalog(5, &["n+n"]);
         cat.kept = Kept::None;

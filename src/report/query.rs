@@ -710,6 +710,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
             col(columns::DEAL_PROBABILITY),
             col(columns::SIMPLEST),
             optional(columns::PREDICTED_TIME_S, DataType::Float64),
+            optional(columns::PREDICTED_TIME_P80_S, DataType::Float64),
             optional(columns::PREDICTED_SOLVE_RATE, DataType::Float64),
             optional(columns::DIFFICULTY, DataType::Float64),
             optional(columns::TIER, DataType::String),
@@ -726,6 +727,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let deal = c.f64s(columns::DEAL_PROBABILITY)?;
     let example = c.strs(columns::SIMPLEST)?;
     let time = c.f64s(columns::PREDICTED_TIME_S)?;
+    let p80 = c.f64s(columns::PREDICTED_TIME_P80_S)?;
     let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
     let difficulty = c.f64s(columns::DIFFICULTY)?;
     let tier = c.strs(columns::TIER)?;
@@ -768,6 +770,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
                 hand: name,
                 solvable: solvable[i] == Some(1),
                 time_s: time[i],
+                time_p80_s: p80[i],
                 solve_rate: rate[i],
                 difficulty: difficulty[i],
                 tier: tier[i].as_deref().and_then(|t| t.parse().ok()),

@@ -28,6 +28,9 @@ pub struct RankQuery {
     /// Bounds on the predicted mean solve time in seconds, inclusive.
     pub min_time: Option<f64>,
     pub max_time: Option<f64>,
+    /// Only hands that 80% of the players who solve them finish within
+    /// this many seconds (`predicted_time_p80_s` at most this).
+    pub time_limit: Option<f64>,
     /// Keep at most this many hands (all when `None`).
     pub top: Option<usize>,
     /// Bounds on the number of dissimilar solutions, inclusive.
@@ -81,6 +84,8 @@ pub struct RankRow {
     pub hand: String,
     /// Predicted mean solve time, seconds.
     pub predicted_time_s: f64,
+    /// Predicted time within which 80% of the players who solve it do so.
+    pub predicted_time_p80_s: f64,
     /// Predicted share of attempts that end solved.
     pub predicted_solve_rate: f64,
     pub difficulty: f64,
@@ -127,7 +132,11 @@ impl RankQuery {
         {
             return Err(RankError::EmptyRange { min, max });
         }
-        for (flag, value) in [("min-time", self.min_time), ("max-time", self.max_time)] {
+        for (flag, value) in [
+            ("min-time", self.min_time),
+            ("max-time", self.max_time),
+            ("time-limit", self.time_limit),
+        ] {
             if let Some(value) = value
                 && !(value.is_finite() && value >= 0.0)
             {
@@ -159,6 +168,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         })?;
     if ![
         columns::PREDICTED_TIME_S,
+        columns::PREDICTED_TIME_P80_S,
         columns::PREDICTED_SOLVE_RATE,
         columns::DIFFICULTY,
         columns::TIER,
@@ -195,6 +205,9 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     if let Some(max) = q.max_time {
         keep = keep.and(col(columns::PREDICTED_TIME_S).lt_eq(lit(max)));
     }
+    if let Some(limit) = q.time_limit {
+        keep = keep.and(col(columns::PREDICTED_TIME_P80_S).lt_eq(lit(limit)));
+    }
     if let Some(any) = q
         .tier
         .iter()
@@ -223,6 +236,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             col(columns::DIFFICULTY_RANK),
             col(columns::HAND),
             col(columns::PREDICTED_TIME_S),
+            col(columns::PREDICTED_TIME_P80_S),
             col(columns::PREDICTED_SOLVE_RATE),
             col(columns::DIFFICULTY),
             col(columns::TIER).cast(DataType::String),
@@ -243,6 +257,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let ranks = c.u64s(columns::DIFFICULTY_RANK)?;
     let hand = c.strs(columns::HAND)?;
     let time = c.f64s(columns::PREDICTED_TIME_S)?;
+    let p80 = c.f64s(columns::PREDICTED_TIME_P80_S)?;
     let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
     let difficulty = c.f64s(columns::DIFFICULTY)?;
     let tier = c.strs(columns::TIER)?;
@@ -256,6 +271,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         .map(|i| RankRow {
             rank: ranks[i].unwrap_or(0) as u32,
             predicted_time_s: time[i].unwrap_or(0.0),
+            predicted_time_p80_s: p80[i].unwrap_or(0.0),
             predicted_solve_rate: rate[i].unwrap_or(0.0),
             difficulty: difficulty[i].unwrap_or(0.0),
             tier: tier[i].clone().unwrap_or_default(),
@@ -269,10 +285,11 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         .collect())
 }
 
-const HEADER: [&str; 11] = [
+const HEADER: [&str; 12] = [
     "rank",
     columns::HAND,
     columns::PREDICTED_TIME_S,
+    columns::PREDICTED_TIME_P80_S,
     columns::PREDICTED_SOLVE_RATE,
     columns::DIFFICULTY,
     columns::TIER,
@@ -283,11 +300,12 @@ const HEADER: [&str; 11] = [
     columns::SIMPLEST,
 ];
 
-fn fields(r: &RankRow) -> [String; 11] {
+fn fields(r: &RankRow) -> [String; 12] {
     [
         r.rank.to_string(),
         r.hand.clone(),
         format!("{:.2}", r.predicted_time_s),
+        format!("{:.2}", r.predicted_time_p80_s),
         format!("{:.3}", r.predicted_solve_rate),
         format!("{:.1}", r.difficulty),
         r.tier.clone(),
@@ -301,7 +319,7 @@ fn fields(r: &RankRow) -> [String; 11] {
 
 /// An aligned text table: numbers right-aligned, text left-aligned.
 pub fn to_table(rows: &[RankRow]) -> String {
-    let cells: Vec<[String; 11]> = rows.iter().map(fields).collect();
+    let cells: Vec<[String; 12]> = rows.iter().map(fields).collect();
     let width: Vec<usize> = (0..HEADER.len())
         .map(|j| {
             cells
@@ -313,7 +331,7 @@ pub fn to_table(rows: &[RankRow]) -> String {
         })
         .collect();
     let right = [
-        true, false, true, true, true, false, true, true, false, true, false,
+        true, false, true, true, true, true, false, true, true, false, true, false,
     ];
     let mut out = String::new();
     let mut line = |row: &[String]| {
@@ -370,6 +388,7 @@ mod tests {
             rank,
             hand: hand.into(),
             predicted_time_s: 61.27,
+            predicted_time_p80_s: 84.5,
             predicted_solve_rate: 0.482,
             difficulty: 95.3,
             tier: "expert".into(),
@@ -389,20 +408,21 @@ mod tests {
         ];
         let table = to_table(&rows);
         assert!(table.starts_with(
-            "rank  hand     predicted_time_s  predicted_solve_rate  difficulty  tier"
+            "rank  hand     predicted_time_s  predicted_time_p80_s  predicted_solve_rate  difficulty  tier"
         ));
         assert!(
             table.contains(
-                "   1  3 3 8 8             61.27                 0.482        95.3  expert"
+                "   1  3 3 8 8             61.27                 84.50                 0.482        95.3  expert"
             )
         );
         let csv = to_csv(&rows);
         assert_eq!(
             csv.lines().nth(1),
-            Some("1,3 3 8 8,61.27,0.482,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
+            Some("1,3 3 8 8,61.27,84.50,0.482,95.3,expert,1,1,true,0.00011820,8/(3-8/3)")
         );
         let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
         assert_eq!(json[1]["simplest"], "6/(1-3/4)");
+        assert_eq!(json[0]["predicted_time_p80_s"], 84.5);
     }
 
     #[test]

@@ -95,6 +95,7 @@ mod tests {
             cards: vec![3, 7, 9, 13],
             solvable: true,
             time_s: Some(19.41),
+            time_p80_s: Some(26.0),
             solve_rate: Some(0.652),
             difficulty: Some(49.3),
             tier: Some(Tier::Hard),

@@ -23,6 +23,8 @@ pub const DEAL_WAYS: &str = "deal_ways";
 pub const DEAL_PROBABILITY: &str = "deal_probability";
 pub const PREDICTED_TIME_S: &str = "predicted_time_s";
 pub const PREDICTED_SOLVE_RATE: &str = "predicted_solve_rate";
+/// The time within which 80% of the players who solve a hand do so.
+pub const PREDICTED_TIME_P80_S: &str = "predicted_time_p80_s";
 pub const DIFFICULTY: &str = "difficulty";
 pub const TIER: &str = "tier";
 pub const DIFFICULTY_RANK: &str = "difficulty_rank";
@@ -70,7 +72,7 @@ pub const LARGE_SETS: [&str; 10] = [
 ];
 
 /// Columns of `hands.parquet`, in order (types and meaning: the table module).
-pub const HANDS: [&str; 17] = [
+pub const HANDS: [&str; 18] = [
     HAND,
     CARDS,
     SOLVABLE,
@@ -84,6 +86,7 @@ pub const HANDS: [&str; 17] = [
     DEAL_WAYS,
     DEAL_PROBABILITY,
     PREDICTED_TIME_S,
+    PREDICTED_TIME_P80_S,
     PREDICTED_SOLVE_RATE,
     DIFFICULTY,
     TIER,
@@ -109,7 +112,7 @@ pub const SOLUTIONS: [&str; 14] = [
 ];
 
 /// Columns of `reach.parquet`, in order.
-pub const REACH: [&str; 14] = [
+pub const REACH: [&str; 15] = [
     HAND,
     TARGET,
     SOLVABLE,
@@ -118,6 +121,7 @@ pub const REACH: [&str; 14] = [
     INTEGER_SOLVABLE,
     DEAL_WAYS,
     PREDICTED_TIME_S,
+    PREDICTED_TIME_P80_S,
     PREDICTED_SOLVE_RATE,
     DIFFICULTY,
     TIER,

@@ -22,7 +22,7 @@ use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// zstd level of every file: 3 is zstd's default, fast and small enough.
 const ZSTD_LEVEL: i32 = 3;
@@ -51,11 +51,12 @@ const DATA_PAGE_BYTES: usize = 1024 * 1024;
 /// | `deal_ways` | u64 | deals that produce this hand |
 /// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
 /// | `predicted_time_s` | f64, null when unsolvable or without solutions | predicted mean solve time, seconds, docs/DIFFICULTY.md |
+/// | `predicted_time_p80_s` | f64, null with `predicted_time_s` | predicted time within which 80% of the players who solve it do so, seconds (log-normal spread, docs/DIFFICULTY.md) |
 /// | `predicted_solve_rate` | f64, null with `predicted_time_s` | predicted share of attempts that end solved |
 /// | `difficulty` | f64, null with `predicted_time_s` | 0-100, `50 * log10(predicted_time_s / 2)` clamped |
 /// | `tier` | str, null with `predicted_time_s` | easy, medium, hard or expert, by predicted seconds |
 /// | `difficulty_rank` | u32, null with `predicted_time_s` (and in shard parts) | place in the table by predicted time, 1 the slowest, ties share |
-pub const HANDS_COLUMNS: [&str; 17] = columns::HANDS;
+pub const HANDS_COLUMNS: [&str; 18] = columns::HANDS;
 
 /// Columns of `solutions.parquet`, one row per structural class:
 ///
@@ -87,13 +88,14 @@ pub const SOLUTIONS_COLUMNS: [&str; 14] = columns::SOLUTIONS;
 /// | `integer_solvable` | bool | solvable with integer intermediates only |
 /// | `deal_ways` | u64 | deals that produce this hand (the same on every row of a hand) |
 /// | `predicted_time_s` | f64, null when unsolvable or without solutions | as in hands.parquet, for this target |
+/// | `predicted_time_p80_s` | f64, null with `predicted_time_s` | |
 /// | `predicted_solve_rate` | f64, null with `predicted_time_s` | |
 /// | `difficulty` | f64, null with `predicted_time_s` | |
 /// | `tier` | str, null with `predicted_time_s` | |
 /// | `closest` | i64, null when solvable or not under natural rules | the reachable value nearest the target (the smaller on a tie) |
 /// | `closest_below` | i64, null when solvable, when none, or not under natural rules | the largest reachable value below the target |
 /// | `distance` | u32, null when not under natural rules | `|closest - target|`, 0 when solvable |
-pub const REACH_COLUMNS: [&str; 14] = columns::REACH;
+pub const REACH_COLUMNS: [&str; 15] = columns::REACH;
 
 /// The reach table of `rows`, in the given order.
 pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
@@ -117,15 +119,19 @@ pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
     DataFrame::new(rows.len(), columns)
 }
 
-/// The four columns of a prediction (`predicted_time_s`,
-/// `predicted_solve_rate`, `difficulty`, `tier`), null where `of` a row is
+/// The five columns of a prediction (`predicted_time_s`,
+/// `predicted_time_p80_s`, `predicted_solve_rate`, `difficulty`, `tier`),
+/// null where `of` a row is
 /// `None`: the same in hands and reach tables.
 fn prediction_columns<R>(
     rows: &[R],
     of: impl Fn(&R) -> Option<Prediction>,
-) -> PolarsResult<[Column; 4]> {
+) -> PolarsResult<[Column; 5]> {
     Ok([
         col(columns::PREDICTED_TIME_S, rows, |r| of(r).map(|p| p.time_s)),
+        col(columns::PREDICTED_TIME_P80_S, rows, |r| {
+            of(r).map(|p| p.time_p80_s)
+        }),
         col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
             of(r).map(|p| p.solve_rate)
         }),

@@ -18,6 +18,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         tiers: args.filters.tier.clone(),
         min_time: args.filters.min_time,
         max_time: args.filters.max_time,
+        time_limit: args.filters.time_limit,
         ops: args.ops.clone(),
         spread: args.spread,
         distinct_shapes: args.distinct_shapes,

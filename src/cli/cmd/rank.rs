@@ -14,6 +14,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         tier: args.filters.tier.clone(),
         min_time: args.filters.min_time,
         max_time: args.filters.max_time,
+        time_limit: args.filters.time_limit,
         top: (!args.all).then_some(args.top),
         min_dissimilar: args.min_dissimilar,
         max_dissimilar: args.max_dissimilar,

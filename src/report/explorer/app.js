@@ -16,11 +16,13 @@
 
   // ---- state and the URL ----------------------------------------------
   var DEFAULTS = {
-    q: '', solvable: '', tier: '', ops: '', 'min-time': '', 'max-time': '',
+    q: '', solvable: '', tier: '', ops: '', 'min-time': '', 'max-time': '', 'time-limit': '',
     'min-dissimilar': '', 'max-dissimilar': '', fraction: '', integer: '',
     'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
   };
   var KEYS = Object.keys(DEFAULTS);
+  // The text fields, each an input #f-KEY.
+  var INPUTS = ['q', 'min-time', 'max-time', 'time-limit', 'min-dissimilar', 'max-dissimilar', 'with', 'without'];
   var S = Object.assign({}, DEFAULTS);
   var shown = PAGE;
 
@@ -84,6 +86,7 @@
       ops: take('ops', names(S.ops, D.ops)),
       minTime: take('min-time', number(S['min-time'], false)),
       maxTime: take('max-time', number(S['max-time'], false)),
+      timeLimit: take('time-limit', number(S['time-limit'], false)),
       minSol: take('min-dissimilar', number(S['min-dissimilar'], true)),
       maxSol: take('max-dissimilar', number(S['max-dissimilar'], true)),
       fraction: S.fraction,
@@ -113,6 +116,8 @@
     var t = D.time[i];
     if (F.minTime !== null && !(t !== null && t >= F.minTime)) return false;
     if (F.maxTime !== null && !(t !== null && t <= F.maxTime)) return false;
+    var p80 = D.p80[i];
+    if (F.timeLimit !== null && !(p80 !== null && p80 <= F.timeLimit)) return false;
     var d = D.dissimilar[i];
     if (F.minSol !== null && !(d !== null && d >= F.minSol)) return false;
     if (F.maxSol !== null && !(d !== null && d <= F.maxSol)) return false;
@@ -261,6 +266,7 @@
     if (F.ops) c += ' --ops ' + F.ops.map(function (o) { return D.ops[o]; }).join(',');
     if (F.minTime !== null) c += ' --min-time ' + S['min-time'];
     if (F.maxTime !== null) c += ' --max-time ' + S['max-time'];
+    if (F.timeLimit !== null) c += ' --time-limit ' + S['time-limit'];
     if (S.spread === '1') c += ' --spread';
     if (S.shapes === '1') c += ' --distinct-shapes';
     return { command: c + ' --format html', exact: !extra };
@@ -310,7 +316,7 @@
     } else {
       h += '<p class="facts">';
       if (D.time[i] !== null) {
-        h += '<span>Predicted time <b>' + fixed(D.time[i], 2) + ' s</b></span><span>Solve rate <b>' + pct(D.rate[i]) + '</b></span>' +
+        h += '<span>Predicted time <b>' + fixed(D.time[i], 2) + ' s</b></span><span>80% of solvers within <b>' + fixed(D.p80[i], 2) + ' s</b></span><span>Solve rate <b>' + pct(D.rate[i]) + '</b></span>' +
           '<span>' + tierChip(D.tier[i]) + '</span>';
       }
       if (D.need[i] !== null) h += '<span>Needs <b>' + NEED_WORDS[D.need[i]] + '</b></span>';
@@ -357,7 +363,7 @@
     for (var i = 0; i < N; i++) if (passes(i, F)) current.push(i);
     current = ordered(current);
     $('count').textContent = current.length + ' of ' + N + ' hands';
-    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
+    INPUTS.forEach(function (k) {
       var el = $('f-' + k);
       if (F.bad[k]) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
     });
@@ -386,7 +392,7 @@
   }
 
   function syncControls() {
-    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
+    INPUTS.forEach(function (k) {
       var el = $('f-' + k);
       if (el.value !== S[k]) el.value = S[k];
     });
@@ -420,7 +426,7 @@
     if (D.kept === 'none') {
       $('f-ops').querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     }
-    ['q', 'min-time', 'max-time', 'min-dissimilar', 'max-dissimilar', 'with', 'without'].forEach(function (k) {
+    INPUTS.forEach(function (k) {
       $('f-' + k).addEventListener('input', function (ev) {
         S[k] = ev.target.value;
         shown = PAGE;
