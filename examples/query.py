@@ -13,9 +13,11 @@ import sys
 import polars as pl
 
 data = sys.argv[1] if len(sys.argv) > 1 else "data"
-hands = pl.scan_parquet(f"{data}/**/hands.parquet", hive_partitioning=True).filter(
+every = pl.scan_parquet(f"{data}/**/hands.parquet", hive_partitioning=True).filter(
     (pl.col("rules") == "rational") & (pl.col("targets").cast(pl.String) == "24")
 )
+# The 52-card deck (deck=4); deck=none holds the same game with independent draws.
+hands = every.filter(pl.col("deck").cast(pl.String) == "4")
 
 # 1. Hands with exactly one solution (one dissimilar way to make 24).
 one = (
@@ -42,6 +44,18 @@ odds = (
 )
 print("Share of solvable deals by hand size:")
 print(odds)
+
+# 2b. The same for both decks side by side: a 52-card deck against
+#     independent draws (the atlas, every hand size 1..10).
+both = (
+    every.group_by("deck", "k")
+    .agg(pl.col("deal_probability").filter(pl.col("solvable")).sum().alias("deal_share"))
+    .collect()
+    .pivot(on="deck", index="k", values="deal_share")
+    .sort("k")
+)
+print("Share of solvable deals by hand size, 52-card deck (4) and independent draws (none):")
+print(both)
 
 # 3. Hands solvable only with fractions.
 fractions = hands.filter(pl.col("needs_fraction")).select("k", "hand", "simplest").sort("k", maintain_order=True).collect()

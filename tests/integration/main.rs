@@ -2,6 +2,7 @@
 //! real `census24` binary (assert_cmd, temp dirs) or the public library API.
 
 mod any_cli;
+mod atlas_cli;
 mod atlas_data;
 mod bighand_cli;
 mod calibrate_cli;
