@@ -34,7 +34,7 @@ pub struct Settings {
 /// The settings of the shipped model (docs/DIFFICULTY.md says how they were chosen).
 pub const SETTINGS: Settings = Settings {
     trees: 300,
-    depth: 3,
+    depth: 4,
     learning_rate: 0.03,
     min_leaf: 10,
 };
