@@ -147,7 +147,7 @@ pub struct Model {
 }
 
 /// Compiled trees are padded to this depth at most (the shipped model's
-/// trees are 3 deep), which bounds a forest's memory at 2^depth leaves a tree.
+/// trees are 4 deep), which bounds a forest's memory at 2^depth leaves a tree.
 const MAX_DEPTH: usize = 16;
 
 /// How deep `node`'s tree is (a leaf alone: 0).
