@@ -763,7 +763,8 @@ pub struct CoverArgs {
 
 #[derive(Debug, Args)]
 pub struct CalibrateArgs {
-    /// The players' measurements: CSV with columns hand, mean_time_s, solved_rate.
+    /// The players' measurements: CSV with columns hand, mean_time_s,
+    /// solved_rate, trimmed_mean_time_s, trimmed_std_time_s.
     #[arg(
         long,
         value_name = "CSV",

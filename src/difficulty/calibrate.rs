@@ -2,8 +2,8 @@
 //! validation figures out.
 //!
 //! Pure: text and numbers in, a [`Model`] and a [`Validation`] out; reading
-//! the CSV file, solving its hands and writing the model file are the
-//! command's (`census24 calibrate`). Validation is 10-fold cross-validation
+//! the CSV file and writing the model file are the command's
+//! (`census24 calibrate`). Validation is 10-fold cross-validation
 //! with folds fixed by [`SEED`]: every hand is predicted by a model that did
 //! not see it, and the Spearman rank correlation of those predictions with
 //! the measurements is the figure (for the time, the solve rate and the
@@ -14,6 +14,14 @@ use std::fmt::Write;
 
 use super::features::{COUNT, Features, NAMES};
 use super::model::{Model, Predictor, Settings, fit};
+use crate::canon::solutions;
+use crate::game::hand::Hand;
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+
+/// The game the measurements are of: four cards, 24, fractions allowed.
+pub const TARGET: Q = Q::int(24);
+pub const RULES: Rules = Rules::Rational;
 
 /// Seed of the fold assignment.
 pub const SEED: u64 = 24;
@@ -135,6 +143,30 @@ impl Sample {
     fn ln_cv(&self) -> f64 {
         (self.measured.trimmed_std_time_s / self.measured.trimmed_mean_time_s).ln()
     }
+}
+
+/// The measured hands with their features and effort, each solved for
+/// [`TARGET`] under [`RULES`] as a sweep solves it.
+pub fn samples(measured: Vec<Measured>) -> Result<Vec<Sample>, String> {
+    measured
+        .into_iter()
+        .map(|m| {
+            let hand = Hand::parse(&m.hand).map_err(|e| format!("hand \"{}\": {e}", m.hand))?;
+            let sols =
+                solutions(&hand, TARGET, RULES).map_err(|e| format!("hand \"{}\": {e}", m.hand))?;
+            let (Some(features), Some(e)) = (
+                super::features::features(&hand, TARGET, &sols),
+                super::effort::effort(&sols, TARGET),
+            ) else {
+                return Err(format!("hand \"{}\" has no solution for 24", m.hand));
+            };
+            Ok(Sample {
+                measured: m,
+                features,
+                effort: e.effort,
+            })
+        })
+        .collect()
 }
 
 /// The words at the top of the model file.

@@ -73,6 +73,17 @@ pub(super) fn all_derivations(k: usize) -> f64 {
     (2..=k).fold(1.0, |n, m| n * (m * (m - 1) / 2) as f64 * 6.0)
 }
 
+/// What the logarithmic features (`reach`, `room`, `walk`, `effort`,
+/// `easiest`) divide by, whatever the size of the hand: 3, the steps of a
+/// four-card hand, so that they stay logarithms of shares and efforts of the
+/// whole derivation. Census24 v2 divided by the hand's own `k - 1` steps (a
+/// rate per step); but the logarithm of a share of derivations, or the
+/// effort of a race among solutions, grows more slowly than the number of
+/// steps (later steps choose among fewer numbers, more cards mean more
+/// solutions racing), so every hand of six or seven cards came out easy
+/// (docs/DIFFICULTY.md).
+pub const STEPS: f64 = 3.0;
+
 /// What the derivations of a hand say about one target (the four
 /// derivation features before they are scaled).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -212,7 +223,6 @@ fn features_with_costs(
         .min()
         .map_or(0.0, Q::to_f64);
     let k = hand.len();
-    let steps = k.saturating_sub(1).max(1) as f64;
     let scale = scale(target);
     let cards = hand.cards();
     if cards.len() > MAX {
@@ -225,17 +235,17 @@ fn features_with_costs(
     let k = k as f64;
     Some(Features {
         values: [
-            ((d.near_hits + HALF) / total).ln() / steps,
-            ((d.far_complete + HALF) / total).ln() / steps,
-            (d.far_walk + WALK_FLOOR).ln() / steps,
+            ((d.near_hits + HALF) / total).ln() / STEPS,
+            ((d.far_complete + HALF) / total).ln() / STEPS,
+            (d.far_walk + WALK_FLOOR).ln() / STEPS,
             ((d.good as f64 + HALF) / (d.openings as f64 + 1.0)).ln(),
             ones as f64 / k,
             distinct.len() as f64 / k,
-            effort.effort / steps,
+            effort.effort / STEPS,
             (peak.max(f64::MIN_POSITIVE) / scale).ln(),
             divisions,
             d.dead_parts as f64 / (d.parts as f64 + 1.0),
-            easiest / steps,
+            easiest / STEPS,
             products,
         ],
     })

@@ -34,7 +34,7 @@ pub struct Settings {
 /// The settings of the shipped model (docs/DIFFICULTY.md says how they were chosen).
 pub const SETTINGS: Settings = Settings {
     trees: 300,
-    depth: 3,
+    depth: 4,
     learning_rate: 0.03,
     min_leaf: 10,
 };
@@ -147,7 +147,7 @@ pub struct Model {
 }
 
 /// Compiled trees are padded to this depth at most (the shipped model's
-/// trees are 3 deep), which bounds a forest's memory at 2^depth leaves a tree.
+/// trees are 4 deep), which bounds a forest's memory at 2^depth leaves a tree.
 const MAX_DEPTH: usize = 16;
 
 /// How deep `node`'s tree is (a leaf alone: 0).

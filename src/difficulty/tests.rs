@@ -121,6 +121,7 @@ fn predictions_are_finite_positive_and_ordered_for_every_four_card_hand() {
                 assert!(p.time_s.is_finite() && p.time_s > 0.0, "{h}: {p:?}");
                 assert!((0.0..=1.0).contains(&p.solve_rate), "{h}: {p:?}");
                 assert!((0.0..=100.0).contains(&p.difficulty), "{h}: {p:?}");
+                assert!(p.time_p80_s >= p.time_s, "{h}: {p:?}");
                 assert_eq!(p.tier, Tier::of(p.time_s));
             }
             None => assert!(s.classes.is_empty(), "{h}"),
@@ -183,4 +184,200 @@ fn tiers_cut_the_predicted_time_in_seconds() {
 fn ranks_put_the_slowest_first_and_share_places_on_ties() {
     let r = ranks(&[Some(10.0), None, Some(95.3), Some(50.0), Some(95.3)]);
     assert_eq!(r, [Some(4), None, Some(1), Some(3), Some(1)]);
+}
+
+/// A spare card that a solver can only absorb (`* 1`, `+ (x - x)`,
+/// `* (x / x)`: the hand with it has the same dissimilar solutions, the
+/// neutral part aside) does not make the hand much easier. "Much": a
+/// predicted time under [`ABSORBED_AT_LEAST`] of the hand alone's. (A spare
+/// card that opens a new solution may: 1 2 7 7 is `(7*7-1)/2`, 1 1 2 7 7
+/// also `(7+7-2)*(1+1)`; 1 3 4 6 + 1 is `4*6*(3-1-1)`.)
+const ABSORBED_AT_LEAST: f64 = 0.5;
+
+#[test]
+fn a_spare_card_that_can_only_be_absorbed_does_not_make_a_hand_much_easier() {
+    let (mut checked, mut opening) = (0, 0);
+    let solvable = four_card_hands()
+        .into_iter()
+        .filter_map(|(h, s)| predict(&h, Q::int(24), &s).map(|p| (h, s.dissimilar, p)));
+    for (i, (h, dissimilar, alone)) in solvable.enumerate() {
+        // A 1 for every solvable hand; a pair x x (x cycling 1..13) for
+        // every tenth, six cards.
+        let mut spares = vec![vec![1]];
+        if i % 10 == 0 {
+            let x = 1 + (i / 10 % 13) as i64;
+            spares.push(vec![x, x]);
+        }
+        for spare in spares {
+            let mut cards = h.cards().to_vec();
+            cards.extend(&spare);
+            let more = Hand::new(cards).unwrap();
+            let s = solutions(&more, Q::int(24), Rules::Rational).unwrap();
+            let p = predict(&more, Q::int(24), &s).expect("the hand's solutions absorb the spare");
+            if s.dissimilar != dissimilar {
+                opening += 1;
+                continue;
+            }
+            assert!(
+                p.time_s >= ABSORBED_AT_LEAST * alone.time_s,
+                "{h} + {spare:?}: {} s against {} s alone",
+                p.time_s,
+                alone.time_s
+            );
+            checked += 1;
+        }
+    }
+    // Almost every spare opens a new solution; of all 1499 hands with a
+    // spare, 154 are predicted under half the time alone (docs/DIFFICULTY.md).
+    assert_eq!((checked, opening), (13, 1486));
+}
+
+/// Every `step`-th hand of `k` cards from 1..13 in ascending order (the
+/// first included), with its solutions for 24.
+fn sample_hands(k: usize, step: usize) -> Vec<(Hand, Solutions)> {
+    let mut out = Vec::new();
+    let mut cards = vec![1i64; k];
+    for n in 0.. {
+        if n % step == 0 {
+            let h = Hand::new(cards.clone()).unwrap();
+            let s = solutions(&h, Q::int(24), Rules::Rational).unwrap();
+            out.push((h, s));
+        }
+        // The next multiset: raise the last card below 13, and every card
+        // after it to the same value.
+        let Some(i) = cards.iter().rposition(|&c| c < 13) else {
+            break;
+        };
+        let v = cards[i] + 1;
+        cards[i..].fill(v);
+    }
+    out
+}
+
+/// How many hands of `k` cards (every `step`-th, plus `extra`) the model
+/// puts in each tier.
+fn tier_counts(k: usize, step: usize, extra: &[&str]) -> [usize; 4] {
+    let mut hands = sample_hands(k, step);
+    for h in extra {
+        let h = hand(h);
+        let s = solutions(&h, Q::int(24), Rules::Rational).unwrap();
+        hands.push((h, s));
+    }
+    let mut counts = [0; 4];
+    for (h, s) in hands {
+        if let Some(p) = predict(&h, Q::int(24), &s) {
+            counts[p.tier as usize] += 1;
+        }
+    }
+    counts
+}
+
+/// Hands of six and seven cards predicted slowest (in samples of every
+/// fifth and every 97th hand), added to the samples below.
+const SLOW_SIX: [&str; 2] = ["5 5 5 13 13 13", "7 7 7 7 7 7"];
+const SLOW_SEVEN: [&str; 2] = ["3 4 6 7 8 9 10", "3 4 7 8 9 11 13"];
+
+#[test]
+fn easy_medium_and_hard_tiers_are_filled_for_four_to_seven_cards_and_expert_for_four_and_five() {
+    for (k, step, extra) in [
+        (4, 1, &[][..]),
+        (5, 5, &[][..]),
+        (6, 25, &SLOW_SIX[..]),
+        (7, 250, &SLOW_SEVEN[..]),
+    ] {
+        let counts = tier_counts(k, step, extra);
+        let filled = if k <= 5 { 4 } else { 3 };
+        assert!(
+            counts[..filled].iter().all(|&n| n > 0),
+            "{k} cards: {counts:?} (easy, medium, hard, expert)"
+        );
+    }
+}
+
+/// What issue 26 asks: every tier, expert included, for six and seven
+/// cards. Not met yet: the slowest six-card hand predicted is 17.9 s and the
+/// slowest seven-card one 12.7 s (docs/DIFFICULTY.md).
+#[test]
+#[ignore = "not met: no hand of six or seven cards is predicted expert (slowest 17.9 s and 12.7 s)"]
+fn every_tier_is_filled_for_six_and_seven_cards() {
+    for (k, step, extra) in [(6, 25, &SLOW_SIX[..]), (7, 250, &SLOW_SEVEN[..])] {
+        let counts = tier_counts(k, step, extra);
+        assert!(
+            counts.iter().all(|&n| n > 0),
+            "{k} cards: {counts:?} (easy, medium, hard, expert)"
+        );
+    }
+}
+
+#[test]
+fn targets_1_to_100_get_finite_predictions_and_2_is_easier_than_97() {
+    // Every 10th four-card hand; the mean log time over the hands solvable
+    // for both targets.
+    let hands: Vec<Hand> = sample_hands(4, 10).into_iter().map(|(h, _)| h).collect();
+    let mut by_target = vec![Vec::new(); 101];
+    for h in &hands {
+        for t in 1..=100i64 {
+            let s = solutions(h, Q::int(t), Rules::Rational).unwrap();
+            let p = predict(h, Q::int(t), &s);
+            if let Some(p) = p {
+                assert!(
+                    p.time_s.is_finite()
+                        && p.time_s > 0.0
+                        && p.time_p80_s >= p.time_s
+                        && (0.0..=1.0).contains(&p.solve_rate),
+                    "{h} -> {t}: {p:?}"
+                );
+            }
+            by_target[t as usize].push(p.map(|p| p.time_s));
+        }
+    }
+    let both: Vec<(f64, f64)> = by_target[2]
+        .iter()
+        .zip(&by_target[97])
+        .filter_map(|(a, b)| Some((a.as_ref()?.ln(), b.as_ref()?.ln())))
+        .collect();
+    assert!(
+        both.len() >= 20,
+        "{} hands solvable for 2 and 97",
+        both.len()
+    );
+    let mean = |f: fn(&(f64, f64)) -> f64| both.iter().map(f).sum::<f64>() / both.len() as f64;
+    let (two, ninety_seven) = (mean(|p| p.0).exp(), mean(|p| p.1).exp());
+    assert!(two < ninety_seven, "2: {two:.2} s, 97: {ninety_seven:.2} s");
+}
+
+#[test]
+fn p80_is_the_log_normal_quantile_and_never_below_the_mean() {
+    // cv 0.5: sigma^2 = ln 1.25, p80 = 10 exp(0.8416 sigma - sigma^2 / 2).
+    assert!(
+        (p80_of(10.0, 0.5) - 13.311).abs() < 0.001,
+        "{}",
+        p80_of(10.0, 0.5)
+    );
+    assert_eq!(p80_of(10.0, 0.0), 10.0);
+    // Kept at the mean where a log-normal's 0.8 quantile would fall below it.
+    assert_eq!(p80_of(10.0, 100.0), 10.0);
+    let p = prediction(2.0_f64.ln() + 2.0, 0.0, 0.4_f64.ln());
+    assert!(p.time_p80_s > p.time_s, "{p:?}");
+}
+
+/// The cross-validation figures docs/DIFFICULTY.md and README.md state:
+/// any change of features, settings or data that moves them fails here
+/// until they are recorded again (and the docs with them).
+const RECORDED_CV: [(&str, f64); 3] = [("time", 0.809), ("solve rate", 0.891), ("p80", 0.795)];
+
+#[test]
+fn cross_validation_figures_are_the_recorded_ones() {
+    let text = include_str!("../../data/human/four-card-solve-times.csv");
+    let samples = calibrate::samples(calibrate::parse_measurements(text).unwrap()).unwrap();
+    assert_eq!(samples.len(), 903);
+    let v = calibrate::cross_validate(&samples, model::SETTINGS, calibrate::FOLDS, calibrate::SEED);
+    let got = [v.time.pooled, v.rate.pooled, v.p80.pooled];
+    for ((name, recorded), got) in RECORDED_CV.iter().zip(got) {
+        assert_eq!(
+            format!("{got:.3}"),
+            format!("{recorded:.3}"),
+            "{name}: cross-validated Spearman {got:.4}, recorded {recorded}"
+        );
+    }
 }

@@ -43,7 +43,11 @@ fn calibrate_reproduces_the_shipped_model_byte_for_byte() {
 fn calibrate_names_a_bad_file() {
     let tmp = TempDir::new().unwrap();
     let csv = tmp.path().join("times.csv");
-    fs::write(&csv, "hand,mean_time_s,solved_rate\n1 1 1 1,5,0.9\n").unwrap();
+    fs::write(
+        &csv,
+        "hand,mean_time_s,solved_rate,trimmed_mean_time_s,trimmed_std_time_s\n1 1 1 1,5,0.9,5,1\n",
+    )
+    .unwrap();
     let out = tmp.path().join("m.json");
     let (code, _, stderr) = run(&[
         "calibrate",

@@ -4,23 +4,14 @@
 
 use std::fs;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
-use crate::canon::solutions;
 use crate::cli::args::CalibrateArgs;
 use crate::cli::cmd::Status;
 use crate::difficulty::calibrate::{
-    FOLDS, SEED, Sample, cross_validate, fit_model, parse_measurements,
+    FOLDS, SEED, cross_validate, fit_model, parse_measurements, samples,
 };
 use crate::difficulty::model::SETTINGS;
-use crate::difficulty::{effort, features};
-use crate::game::hand::Hand;
-use crate::game::number::Q;
-use crate::game::rules::Rules;
-
-/// The game the measurements are of: four cards, 24, fractions allowed.
-const TARGET: Q = Q::int(24);
-const RULES: Rules = Rules::Rational;
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<Status> {
     let text = fs::read_to_string(&args.times)
@@ -28,22 +19,9 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<Status> {
     let measured = parse_measurements(&text)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("{} is not a measurements file", args.times.display()))?;
-    let mut samples = Vec::with_capacity(measured.len());
-    for m in measured {
-        let hand = Hand::parse(&m.hand).with_context(|| format!("hand \"{}\"", m.hand))?;
-        let sols = solutions(&hand, TARGET, RULES)?;
-        let (Some(f), Some(e)) = (
-            features::features(&hand, TARGET, &sols),
-            effort::effort(&sols, TARGET),
-        ) else {
-            bail!("hand \"{}\" has no solution for 24", m.hand);
-        };
-        samples.push(Sample {
-            measured: m,
-            features: f,
-            effort: e.effort,
-        });
-    }
+    let samples = samples(measured)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("in {}", args.times.display()))?;
     let validation = cross_validate(&samples, SETTINGS, FOLDS, SEED);
     let model = fit_model(&samples, SETTINGS);
     let json = model.to_json();
