@@ -25,10 +25,29 @@ fn a_small_atlas_from_cover_and_tables() {
     let (code, _, err) = run(&["report", "--atlas", "--data", d, "--out", r]);
     assert_eq!(code, 2);
     assert!(err.contains("make it with `census24 cover --out"), "{err}");
-    ok(&["cover", "-q", "--max-k", "4", "--targets", "1..30", "--out", d]);
+    ok(&[
+        "cover",
+        "-q",
+        "--max-k",
+        "4",
+        "--targets",
+        "1..30",
+        "--out",
+        d,
+    ]);
     for deck in ["4", "none"] {
         for k in ["1", "2", "3", "4"] {
-            ok(&["sweep", "-q", "--no-report", "-k", k, "--deck", deck, "--out", d]);
+            ok(&[
+                "sweep",
+                "-q",
+                "--no-report",
+                "-k",
+                k,
+                "--deck",
+                deck,
+                "--out",
+                d,
+            ]);
         }
     }
     let written = ok(&["report", "--atlas", "--data", d, "--out", r]);
@@ -42,9 +61,15 @@ fn a_small_atlas_from_cover_and_tables() {
     );
     assert!(md.contains("| 4 | 1820 | 1362 | 74.84% | 80.46% | 1346 | 16 | 1.17% | 458 |"));
     // Four ones make at most 4 (1+1+1+1), so no size up to four covers 5..30.
-    assert!(md.contains("| 30 | over 4 | 1 1 1 1 | over 4 | 1 1 1 1 |"), "{md}");
+    assert!(
+        md.contains("| 30 | over 4 | 1 1 1 1 | over 4 | 1 1 1 1 |"),
+        "{md}"
+    );
     let cover = fs::read_to_string(reports.join("atlas/cover.csv")).unwrap();
-    assert_eq!(cover, fs::read_to_string(data.join("atlas/cover.csv")).unwrap());
+    assert_eq!(
+        cover,
+        fs::read_to_string(data.join("atlas/cover.csv")).unwrap()
+    );
     assert_eq!(cover.lines().count(), 1 + 2 * 30);
     let shares = fs::read_to_string(data.join("atlas/shares.csv")).unwrap();
     // The cover's own count of 24 agrees with the sweep's table.

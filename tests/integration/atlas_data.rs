@@ -250,3 +250,27 @@ fn independent_draws_leave_eight_ones_unsolvable() {
         assert!(!brute.makes(&cards(hand)), "{hand} makes 24");
     }
 }
+
+/// The README quotes the shipped atlas report's paragraph for the deck
+/// word for word (whitespace folded), so a regenerated atlas that changes
+/// a number fails here until the README says it too.
+#[test]
+fn the_readme_quotes_the_shipped_atlas() {
+    let fold = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = fs::read_to_string(root().join("reports/atlas/README.md")).unwrap();
+    let para = report
+        .split("## In one paragraph\n\n")
+        .nth(1)
+        .and_then(|r| r.split("\n\n").next())
+        .unwrap();
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let quoted: String = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        fold(&quoted).contains(&fold(para)),
+        "README.md should quote: {para}"
+    );
+}

@@ -6,12 +6,37 @@ use std::fmt::Write as _;
 
 use crate::game::deck::Deck;
 use crate::report::atlas::{COVER_CSV, Cover, DeckAtlas, Plan, SHARES_CSV, cover_csv, shares_csv};
-use crate::report::render::{Column, Rendered, markdown_table, pct};
+use crate::report::render::{Column, Rendered, markdown_table};
 use crate::report::svg::{BarChart, LineChart, Series};
 use crate::report::{HandList, TableSummary};
 
 /// Unsolvable hands are listed whole from this hand size up.
 pub const LIST_UNSOLVABLE_FROM: u32 = 6;
+
+/// A share as a percentage with two decimals, or as many more as it takes
+/// not to round a share below one up to 100% (a six-card deal makes 24
+/// with probability 0.9999986: 99.9999%, not 100.00%), or one above zero
+/// down to 0%.
+pub fn pct(x: f64) -> String {
+    for decimals in 2..=12 {
+        let text = format!("{:.*}%", decimals, 100.0 * x);
+        let zeros = format!("{:.*}%", decimals, 0.0);
+        let full = format!("{:.*}%", decimals, 100.0);
+        if (x >= 1.0 || text != full) && (x <= 0.0 || text != zeros) {
+            return text;
+        }
+    }
+    format!("{}%", 100.0 * x)
+}
+
+/// `n` and the word, plural unless `n` is 1.
+fn count(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
 
 /// How the report names a deck.
 pub fn deck_name(deck: Deck) -> &'static str {
@@ -111,9 +136,9 @@ fn cite(md: &mut String, decks: &[DeckAtlas]) {
         if let Some(m) = last_miss {
             let _ = write!(
                 md,
-                " The largest hand size with an unsolvable hand is {} ({} hands",
+                " The largest hand size with an unsolvable hand is {} ({}",
                 m.size.k,
-                m.size.hands - m.size.solvable
+                count(m.size.hands - m.size.solvable, "hand")
             );
             if m.unsolvable.total <= 5 {
                 let hands: Vec<&str> = m.unsolvable.shown.iter().map(|h| h.hand.as_str()).collect();
@@ -436,4 +461,21 @@ fn cover_section(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
     let name = "smallest-k-by-target.svg";
     r.chart(name, chart.to_svg());
     let _ = writeln!(r.markdown, "![{name}]({name})\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_never_round_to_all_or_nothing() {
+        assert_eq!(pct(18392.0 / 18395.0), "99.98%");
+        assert_eq!(pct(0.999_998_624_654_444_4), "99.9999%");
+        assert_eq!(pct(1.0), "100.00%");
+        assert_eq!(pct(0.0), "0.00%");
+        assert_eq!(pct(0.5), "50.00%");
+        assert_eq!(pct(1e-7), "0.00001%");
+        assert_eq!(count(1, "hand"), "1 hand");
+        assert_eq!(count(3, "hand"), "3 hands");
+    }
 }
