@@ -73,7 +73,10 @@ struct Outcome {
     timed_out: bool,
 }
 
-fn run(case: &Case) -> Outcome {
+/// Runs a case in `cwd`: a folder of the test's own, so that a command
+/// with its default folders (`census24 report` reads `data` and writes
+/// `reports`) never reads or writes the repository's.
+fn run(case: &Case, cwd: &std::path::Path) -> Outcome {
     let bin = std::env::var_os("FUZZ_BIN")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| assert_cmd::cargo::cargo_bin("census24"));
@@ -82,6 +85,7 @@ fn run(case: &Case) -> Outcome {
         .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
         .arg(&bin)
         .args(&case.args)
+        .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -753,7 +757,7 @@ fn fuzz_random_command_lines_and_inputs() {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(case) = cases.get(i) else { break };
-                    let o = run(case);
+                    let o = run(case, dir.path());
                     if let Err(why) = check(case, &o) {
                         failures.lock().unwrap().push(format!(
                             "run {i}: {}\n  {why}\n  stdout: {:?}",
@@ -791,7 +795,7 @@ fn every_numeric_option_takes_a_huge_value() {
         for n in &values {
             let dir = tempfile::tempdir().unwrap();
             let case = numeric(variant, n.clone(), dir.path().to_str().unwrap());
-            let o = run(&case);
+            let o = run(&case, dir.path());
             if let Err(why) = check(&case, &o) {
                 failures.push(format!("{}\n  {why}", case.shell_line()));
             }

@@ -145,7 +145,7 @@ fn every_format_carries_the_same_hands_easy_to_hard() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "hand,predicted_time_s,predicted_solve_rate,tier,ops,dissimilar,simplest"
+        "hand,predicted_time_s,predicted_time_p80_s,predicted_solve_rate,tier,ops,dissimilar,simplest"
     );
     let times: Vec<f64> = lines[1..]
         .iter()
@@ -154,9 +154,17 @@ fn every_format_carries_the_same_hands_easy_to_hard() {
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{csv}");
     for (l, hand) in lines[1..].iter().zip(&list) {
         assert!(l.starts_with(&format!("{hand},")), "{l}");
-        let tier = l.split(',').nth(3).unwrap();
+        let tier = l.split(',').nth(4).unwrap();
         assert!(tier == "hard" || tier == "expert", "{l}");
-        assert_eq!(l.split(',').nth(4), Some("product"), "{l}");
+        assert_eq!(l.split(',').nth(5), Some("product"), "{l}");
+        // 80% of the solvers finish within the p80, which is at least the mean.
+        let t: Vec<f64> = l
+            .split(',')
+            .skip(1)
+            .take(2)
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert!(t[1] >= t[0], "{l}");
     }
     let json: serde_json::Value = serde_json::from_str(&with("json")).unwrap();
     let json_hands: Vec<&str> = json
@@ -282,4 +290,77 @@ fn benchmark_splits_are_stratified_deterministic_and_gradable() {
         "the 16 fraction-only hands left out"
     );
     assert!(!whole.contains("\"needs_fraction\":true"));
+}
+
+/// `--time-limit S` keeps exactly the hands of the shipped four-card table
+/// whose predicted_time_p80_s is at most S, in rank and in pick, read back
+/// from the table itself.
+#[test]
+fn time_limit_keeps_the_hands_most_solvers_finish_in_time() {
+    use census24::tables::columns;
+    use polars::prelude::*;
+    let dir = data().join("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4");
+    let df =
+        census24::tables::table::from_parquet(&std::fs::read(dir.join("hands.parquet")).unwrap())
+            .unwrap();
+    let p80 = df
+        .column(columns::PREDICTED_TIME_P80_S)
+        .unwrap()
+        .f64()
+        .unwrap()
+        .clone();
+    let time = df
+        .column(columns::PREDICTED_TIME_S)
+        .unwrap()
+        .f64()
+        .unwrap()
+        .clone();
+    let hand = df.column(columns::HAND).unwrap().str().unwrap().clone();
+    let limit = 10.0;
+    let want: BTreeSet<String> = (0..df.height())
+        .filter(|&i| p80.get(i).is_some_and(|p| p <= limit))
+        .map(|i| hand.get(i).unwrap().to_string())
+        .collect();
+    // The p80 is never below the mean.
+    assert!((0..df.height()).all(|i| match (p80.get(i), time.get(i)) {
+        (Some(p), Some(t)) => p >= t,
+        (None, None) => true,
+        _ => false,
+    }));
+    assert!(want.len() > 10 && want.len() < 1362, "{}", want.len());
+    let picked: BTreeSet<String> = pick(&["--time-limit", "10", "-n", "100000"])
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(picked, want);
+    let data = data();
+    let (code, out, err) = run(&[
+        "rank",
+        "--data",
+        data.to_str().unwrap(),
+        "--time-limit",
+        "10",
+        "--all",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let ranked: BTreeSet<String> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .collect();
+    assert_eq!(ranked, want);
+    let (code, _, err) = run(&[
+        "pick",
+        "--data",
+        data.to_str().unwrap(),
+        "--time-limit",
+        "-3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--time-limit -3 is not a number of seconds"),
+        "{err}"
+    );
 }

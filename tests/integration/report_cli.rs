@@ -236,7 +236,7 @@ fn rank_filters_by_tier_solutions_and_fractions() {
         .map(|l| l.split(',').collect())
         .collect();
     assert!(!rows.is_empty());
-    assert!(rows.iter().all(|r| r[6] == "1" && r[8] == "true"), "{csv}");
+    assert!(rows.iter().all(|r| r[7] == "1" && r[9] == "true"), "{csv}");
     assert!(rows.iter().any(|r| r[1] == "3 3 8 8"));
     let time: Vec<f64> = rows.iter().map(|r| r[2].parse().unwrap()).collect();
     assert!(
@@ -248,7 +248,7 @@ fn rank_filters_by_tier_solutions_and_fractions() {
     assert!(
         easy.lines()
             .skip(1)
-            .all(|l| l.split(',').nth(5) == Some("easy"))
+            .all(|l| l.split(',').nth(6) == Some("easy"))
     );
     assert!(
         easy.lines().any(|l| l.split(',').nth(1) == Some("6 6 6 6")),

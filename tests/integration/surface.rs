@@ -89,7 +89,7 @@ fn rank_takes_tiers_as_pick_does_and_says_when_nothing_passes() {
     let tiers: std::collections::BTreeSet<&str> = out
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(5).unwrap())
+        .map(|l| l.split(',').nth(6).unwrap())
         .collect();
     assert_eq!(tiers.into_iter().collect::<Vec<_>>(), ["expert", "hard"]);
     for cmd in ["rank", "pick"] {
