@@ -412,8 +412,10 @@ fn legend(s: &mut String, series: &[Series]) {
     if series.len() < 2 {
         return;
     }
+    // At most 180 px an entry, less when more entries must share the width.
+    let each = 180f64.min((WIDTH - LEFT - 8.0) / series.len() as f64);
     for (j, series) in series.iter().enumerate() {
-        let x = LEFT + 8.0 + 180.0 * j as f64;
+        let x = LEFT + 8.0 + each * j as f64;
         let y = HEIGHT - 8.0;
         let _ = writeln!(
             s,

@@ -280,7 +280,11 @@ fn shares_chart(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
                 })
                 .collect()
         };
-        let name = deck_name(d.deck);
+        // Short names: four entries share the legend's width.
+        let name = match d.deck {
+            Deck::Unlimited => "independent",
+            _ => "52-card deck",
+        };
         series.push(Series::new(&format!("{name}: hands"), by_k(&share)));
         series.push(Series::new(
             &format!("{name}: deals"),
