@@ -270,6 +270,11 @@ mod tests {
         assert_eq!(json["solutions"][1], "3*8=2,8*3/1=4.5;8<3=9");
         assert_eq!(json["need"][1], 1);
         assert_eq!(json["time"][0], serde_json::Value::Null);
+        // The time limit filters on each hand's p80, which the page carries.
+        assert_eq!(json["p80"][1], 16.0);
+        assert_eq!(json["p80"][0], serde_json::Value::Null);
+        assert!(page.contains("id=\"f-time-limit\""));
+        assert!(page.contains("p80 <= F.timeLimit"));
     }
 
     #[test]
