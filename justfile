@@ -160,7 +160,7 @@ report:
 # Retake the explorer's screenshots in docs/ (laptop, phone, puzzle sheet) with headless Chromium, from the shipped reports.
 screenshots:
     cargo build --release
-    page="file://$PWD/reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/explorer.html"; \
+    page="file://$PWD/reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4/explorer.html"; \
     shot() { chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$(mktemp -d)" --screenshot="$1" --window-size="$2" "$3" 2>/dev/null; }; \
     shot docs/explorer.png 1280,900 "$page#tier=hard,expert&ops=product&max-dissimilar=2&hand=3,7,9,13"; \
     shot docs/explorer-phone.png 390,844 "$page#tier=expert&hand=1,3,4,6"; \

@@ -10,12 +10,11 @@
 use std::io::Cursor;
 
 use census24::canon::Distinct;
+use census24::canon::answer::{Pick, Policy};
 use census24::cli::cmd::check::{self, Defaults};
 use census24::cli::cmd::distinct::AllConfig;
 use census24::cli::cmd::solve::{Job, SolveConfig, run_stream};
-use census24::game::deck::Deck;
 use census24::game::rules::Use;
-use census24::solve::Closest;
 use census24::{Q, Rules};
 use itertools::Itertools;
 
@@ -96,12 +95,13 @@ fn million_lines(b: divan::Bencher, first: bool) {
     let job = Job::One(SolveConfig {
         target: Q::int(24),
         rules: Rules::Rational,
-        closest: Closest::Exact,
+        uses: Use::All,
+        policy: Policy {
+            pick: if first { Pick::First } else { Pick::Simplest },
+            ..Policy::default()
+        },
         unicode: false,
         json: false,
-        deck: Deck::Copies(4),
-        uses: Use::All,
-        first,
     });
     b.bench(|| batch(divan::black_box(&text), &job));
 }

@@ -14,10 +14,10 @@ import polars as pl
 
 data = sys.argv[1] if len(sys.argv) > 1 else "data"
 every = pl.scan_parquet(f"{data}/**/hands.parquet", hive_partitioning=True).filter(
-    (pl.col("rules") == "rational") & (pl.col("targets").cast(pl.String) == "24")
+    (pl.col("rules") == "rational") & (pl.col("targets") == "24-24")
 )
-# The 52-card deck (deck=4); deck=none holds the same game with independent draws.
-hands = every.filter(pl.col("deck").cast(pl.String) == "4")
+# The 52-card deck (deck=x4); deck=none holds the same game with independent draws.
+hands = every.filter(pl.col("deck") == "x4")
 
 # 1. Hands with exactly one solution (one dissimilar way to make 24).
 one = (
@@ -54,7 +54,7 @@ both = (
     .pivot(on="deck", index="k", values="deal_share")
     .sort("k")
 )
-print("Share of solvable deals by hand size, 52-card deck (4) and independent draws (none):")
+print("Share of solvable deals by hand size, 52-card deck (x4) and independent draws (none):")
 print(both)
 
 # 3. Hands solvable only with fractions.
@@ -68,7 +68,7 @@ assert four["hands"][0] == 1820 and four["solvable_hands"][0] == 1362, four
 
 # 4. Every target at once: which target between 1 and 100 do the most
 #    four-card hands make? (the reach table of `census24 sweep --targets 1..999`)
-reach = pl.read_parquet(f"{data}/rules=rational/use=all/targets=1-999/values=1-13/deck=4/k=4/reach.parquet")
+reach = pl.read_parquet(f"{data}/rules=rational/use=all/targets=1-999/values=1-13/deck=x4/k=4/reach.parquet")
 best = (
     reach.filter(pl.col("target") <= 100)
     .group_by("target")

@@ -39,6 +39,10 @@ for stem, rows in want.items():
     df = pl.scan_parquet(f"{data}/**/{stem}.parquet", hive_partitioning=True).collect()
     assert df.height == rows, (stem, df.height, rows)
     assert df.columns[-len(KEYS):] == KEYS, (stem, df.columns)
+    # One type per key whatever the scan meets: k a number, the rest text.
+    for key in KEYS[:-1]:
+        assert df.schema[key] == pl.String, (stem, key, df.schema[key])
+    assert df.schema["k"].is_integer(), (stem, df.schema["k"])
     if "tier" in df.columns:
         assert df.schema["tier"] == pl.Enum(["easy", "medium", "hard", "expert"]), df.schema["tier"]
 
@@ -51,9 +55,11 @@ assert n == total, (n, total)
 for stem, rows in want.items():
     rel = con.sql(f"select * from read_parquet('{data}/**/{stem}.parquet', hive_partitioning=true)")
     assert all(k in rel.columns for k in KEYS), (stem, rel.columns)
+    types = dict(zip(rel.columns, map(str, rel.types)))
+    assert all(types[k] == "VARCHAR" for k in KEYS[:-1]), (stem, types)
     assert con.sql(f"select count(*) from rel").fetchall()[0][0] == rows, stem
 # The four-card table of 24, found by its keys alike in both.
-q = "rules = 'rational' and \"use\" = 'all' and cast(targets as varchar) = '24' and cast(deck as varchar) = '4' and k = 4 and solvable"
+q = "rules = 'rational' and \"use\" = 'all' and targets = '24-24' and deck = 'x4' and k = 4 and solvable"
 solvable = con.sql(f"select count(*) from read_parquet('{data}/**/hands.parquet', hive_partitioning=true) where {q}").fetchall()[0][0]
 assert solvable == 1362, solvable
 print(f"scanned {total} rows of {len(want)} file kinds in {len(kinds)} table families in polars and DuckDB")

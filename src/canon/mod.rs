@@ -13,6 +13,7 @@
 //! Classes are generated directly by dynamic programming over sub-multisets
 //! ([`search`]), never by listing every expression.
 
+pub mod answer;
 pub mod census;
 mod dissimilar;
 pub(crate) mod form;
@@ -39,6 +40,18 @@ use witness::{TreeId, Witnesses};
 
 /// The most cards [`solutions`] and [`trees`] take.
 pub const MAX_DISTINCT_CARDS: usize = 8;
+
+/// The most cards [`trees`] (the `none` level) takes. Every tree is held in
+/// memory, and their number grows about thirtyfold with each card: `1 2 3 4
+/// 5 6` has 30 375 trees worth 24 (0.2 s, 28 MB), `1 2 3 4 5 6 7` 842 415
+/// (about 8 s and 700 MB on a loaded two-core machine), and all trees of `1
+/// 2 3 4 5 6 7 8` once ran out of memory at 5.6 GB.
+pub const MAX_TREE_CARDS: usize = 7;
+
+/// The most cards [`solutions_by_target`] takes: every class of a hand for
+/// every value is listed at once, which for eight different cards needs
+/// tens of gigabytes (seven take about 3 s and 1.5 GB).
+pub const MAX_TARGETS_CARDS: usize = 7;
 
 /// The largest hand whose simplest solution is shown: up to this many cards
 /// a table lists every structural class (`sweep` without `--no-solutions`)
@@ -467,6 +480,7 @@ pub fn solutions_by_target(
     hi: i64,
     rules: Rules,
 ) -> Result<Vec<(i64, Solutions)>, InputError> {
+    hand.check_size(MAX_TARGETS_CARDS, "every target at once")?;
     with_shared(rules, |s| s.solutions_by_target(hand, lo, hi))
 }
 
@@ -532,6 +546,7 @@ fn with_shared<T>(rules: Rules, f: impl FnOnce(&mut DistinctSolver) -> T) -> T {
 /// `a+b` and `b+a` (and `a*b`, `b*a`) once, and equal cards as identical:
 /// the `--distinct none` level. Simplest first, by the same order as classes.
 pub fn trees(hand: &Hand, target: Q, rules: Rules) -> Result<Vec<Expr>, InputError> {
+    hand.check_size(MAX_TREE_CARDS, "listing every tree (distinct none)")?;
     check(hand, target)?;
     let mut engine = Engine::new(Trees, rules);
     let id = engine.id(hand.cards());

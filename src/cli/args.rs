@@ -139,9 +139,20 @@ pub enum Command {
     /// zsh: into a folder of $fpath as `_census24`; fish:
     /// `~/.config/fish/completions/census24.fish`.
     Completions(CompletionsArgs),
-    /// Print the manual page (roff), generated from these options:
-    /// `census24 man > census24.1 && man ./census24.1`.
-    Man,
+    /// Print the manual (roff), generated from these options: the
+    /// program's page, then a page for every subcommand with all its
+    /// options (`census24 man > census24.1 && man ./census24.1`); or, with
+    /// --dir, write one page per command (census24.1, census24-solve.1, ...)
+    /// into a folder, as a package installs them.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write census24.1 and one census24-COMMAND.1 per subcommand into DIR
+    /// (created if need be) instead of printing the whole manual.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -230,9 +241,12 @@ pub struct SolveArgs {
     pub first: bool,
 
     /// Give up a hand's exhaustive search after N steps (a step is about a
-    /// tenth of a microsecond) with exit status 3 instead of an answer.
+    /// tenth of a microsecond) with exit status 3 instead of an answer. Not
+    /// with --all or --targets, whose enumerations have limits of their
+    /// own (hand sizes).
     #[arg(long, value_name = "N", default_value_t = crate::solve::MAX_STEPS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["all", "targets"])]
     pub max_steps: u64,
 
     /// Hands of up to 12 cards are solved exactly, with any integers. Hands of

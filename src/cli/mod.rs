@@ -9,4 +9,6 @@
 
 pub mod args;
 pub mod cmd;
+pub mod interrupt;
 pub mod progress;
+pub mod stdin;

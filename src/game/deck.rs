@@ -332,10 +332,14 @@ impl Deck {
         }
     }
 
-    /// The folder spelling: `4`, `none`, `countdown`, or the multiset with
-    /// `_` between items and `-` between bounds (`1-10x2_25_50_75_100`).
+    /// The folder spelling: `x4` (four copies of each value), `none`,
+    /// `countdown`, or the multiset with `_` between items and `-` between
+    /// bounds (`1-10x2_25_50_75_100`). Never a bare number, so that a hive
+    /// reader (polars, DuckDB) reads the `deck` key as text in every table,
+    /// whichever decks a scan meets.
     pub fn folder(self) -> String {
         match self {
+            Deck::Copies(n) => format!("x{n}"),
             Deck::Multiset(m) if m.preset().is_none() => {
                 m.spec().replace("..", "-").replace(',', "_")
             }
@@ -378,9 +382,14 @@ impl fmt::Display for Deck {
 impl FromStr for Deck {
     type Err = RangeError;
 
-    /// `N`, `none`, `standard`, `countdown`, a multiset (either spelling).
+    /// `N` (or its folder spelling `xN`), `none`, `standard`, `countdown`,
+    /// a multiset (either spelling).
     fn from_str(s: &str) -> Result<Deck, RangeError> {
         let t = s.trim();
+        let t = match t.strip_prefix('x') {
+            Some(n) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => n,
+            _ => t,
+        };
         if t == "none" {
             return Ok(Deck::Unlimited);
         }

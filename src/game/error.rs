@@ -24,7 +24,7 @@ pub enum InputError {
         limit: usize,
         what: &'static str,
     },
-    #[error("unknown rule set \"{0}\" (expected rational, integer or natural)")]
+    #[error("unknown rule set \"{}\" (expected rational, integer or natural)", shown(.0))]
     UnknownRules(String),
     #[error(
         "hand {hand} with target {target} is too large for exact arithmetic: \
@@ -80,6 +80,19 @@ const SHOWN_CHARS: usize = 40;
 /// 5 MB token makes a one-line message.
 pub fn shown(text: &str) -> String {
     escape_and_cut(text, SHOWN_CHARS, &['"', '\\'])
+}
+
+/// The longest error message printed whole, in characters: room for two
+/// paths and every quoted value, and a bound on what one bad input can make
+/// a message print.
+pub const MESSAGE_CHARS: usize = 2000;
+
+/// An error message as it is printed or raised: one line (its line breaks
+/// and every other control character escaped, so that no value it quotes,
+/// a path or a JSON field, can split it or reach the terminal as an escape
+/// sequence), cut after [`MESSAGE_CHARS`] characters.
+pub fn one_line(message: &str) -> String {
+    escape_and_cut(message, MESSAGE_CHARS, &[])
 }
 
 /// `text` with control characters (and a byte-order mark, and `also`)

@@ -21,6 +21,8 @@
 
 use std::fmt::Write;
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use crate::game::expr::Op;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
@@ -141,15 +143,25 @@ fn expression_in(line: &str) -> Option<&str> {
 
 /// What the numbers used break, if anything: one not in the hand, one used
 /// more often than the hand holds it, or (using every card) cards left over.
+/// The first such number in the order the answer writes them is named. In
+/// time linear in the cards and the numbers used (counted once each), so a
+/// hostile answer of a hundred thousand numbers costs no more than reading
+/// it.
 fn card_fault(cards: &[i64], used: &[i64], uses: Use) -> Option<String> {
-    let held = |v: i64| cards.iter().filter(|&&c| c == v).count();
-    let mut seen: Vec<i64> = Vec::new();
+    let mut held: FxHashMap<i64, usize> = FxHashMap::default();
+    for &c in cards {
+        *held.entry(c).or_default() += 1;
+    }
+    let mut times_used: FxHashMap<i64, usize> = FxHashMap::default();
+    for &u in used {
+        *times_used.entry(u).or_default() += 1;
+    }
+    let mut named: FxHashSet<i64> = FxHashSet::default();
     for &v in used {
-        if seen.contains(&v) {
+        if !named.insert(v) {
             continue;
         }
-        seen.push(v);
-        let (n, have) = (used.iter().filter(|&&u| u == v).count(), held(v));
+        let (n, have) = (times_used[&v], held.get(&v).copied().unwrap_or(0));
         if have == 0 {
             return Some(format!("uses {v}, which is not in the hand"));
         }
@@ -164,11 +176,8 @@ fn card_fault(cards: &[i64], used: &[i64], uses: Use) -> Option<String> {
     }
     if uses == Use::All {
         let mut left: Vec<i64> = Vec::new();
-        for &c in cards {
-            if left.contains(&c) {
-                continue;
-            }
-            let spare = held(c) - used.iter().filter(|&&u| u == c).count();
+        for (&c, &have) in &held {
+            let spare = have - times_used.get(&c).copied().unwrap_or(0);
             left.extend(std::iter::repeat_n(c, spare));
         }
         if !left.is_empty() {

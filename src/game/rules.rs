@@ -67,7 +67,10 @@ impl FromStr for Use {
 
     fn from_str(s: &str) -> Result<Use, InputError> {
         Use::ALL.into_iter().find(|u| u.name() == s).ok_or_else(|| {
-            InputError::Other(format!("unknown --use \"{s}\" (expected all or any)"))
+            InputError::Other(format!(
+                "unknown use \"{}\" (expected all or any)",
+                crate::game::error::shown(s)
+            ))
         })
     }
 }

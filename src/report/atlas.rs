@@ -27,6 +27,7 @@ use crate::game::targets::TargetRange;
 use crate::solve::exact::solve;
 use crate::tables::enumerate;
 use crate::tables::layout::TableKey;
+use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes, sha256_hex};
 
 use super::TableSummary;
 
@@ -111,6 +112,88 @@ pub const ATLAS_DIR: &str = "atlas";
 pub const COVER_CSV: &str = "cover.csv";
 /// The chart's shares, one row per deck, target and hand size.
 pub const SHARES_CSV: &str = "shares.csv";
+/// The sealed listing of the two files (sizes and SHA-256), written last:
+/// `report --atlas` reads neither file unless both match it.
+pub const ATLAS_MANIFEST: &str = "manifest.json";
+
+/// What `DATA/atlas/manifest.json` holds: the plan the files were solved
+/// for and each file's size and SHA-256, sealed like a table's manifest.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AtlasManifest {
+    pub tool: String,
+    pub tool_version: String,
+    pub max_k: usize,
+    /// `LO..HI`.
+    pub targets: String,
+    pub files: Vec<FileEntry>,
+    pub manifest_sha256: String,
+}
+
+impl Sealed for AtlasManifest {
+    fn seal(&mut self) -> &mut String {
+        &mut self.manifest_sha256
+    }
+}
+
+/// The files of `census24 cover` in the order they are written (the
+/// manifest last, so that its presence means both files are complete).
+pub fn cover_files(plan: &Plan, solved: &[Solved]) -> Vec<(&'static str, Vec<u8>)> {
+    let (cover, shares) = (cover_csv(plan, solved), shares_csv(solved));
+    let rows = |text: &str| text.lines().count().saturating_sub(1);
+    let manifest = AtlasManifest {
+        tool: "census24".to_string(),
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        max_k: plan.max_k,
+        targets: plan.targets.to_string(),
+        files: vec![
+            FileEntry::of(COVER_CSV, rows(&cover), cover.as_bytes()),
+            FileEntry::of(SHARES_CSV, rows(&shares), shares.as_bytes()),
+        ],
+        manifest_sha256: String::new(),
+    };
+    vec![
+        (COVER_CSV, cover.into_bytes()),
+        (SHARES_CSV, shares.into_bytes()),
+        (ATLAS_MANIFEST, sealed_bytes(&manifest)),
+    ]
+}
+
+/// The cover and shares files, read through `read` (a file name to its
+/// bytes, `None` when it is missing) and trusted only if the sealed
+/// manifest holds and lists both with their exact sizes and SHA-256; then
+/// parsed ([`parse_solved`]). The error names the file and what is wrong.
+pub fn read_solved(
+    read: impl Fn(&str) -> Result<Option<Vec<u8>>, String>,
+) -> Result<(Plan, Vec<Solved>), String> {
+    let missing = |name: &str| format!("{name} is missing");
+    let bytes = read(ATLAS_MANIFEST)?.ok_or_else(|| missing(ATLAS_MANIFEST))?;
+    let manifest: AtlasManifest =
+        from_sealed_bytes(&bytes).map_err(|e| format!("{ATLAS_MANIFEST}: {e}"))?;
+    let mut texts = Vec::new();
+    for name in [COVER_CSV, SHARES_CSV] {
+        let entry = manifest
+            .files
+            .iter()
+            .find(|f| f.name == name)
+            .ok_or_else(|| format!("{ATLAS_MANIFEST} does not list {name}"))?;
+        let bytes = read(name)?.ok_or_else(|| missing(name))?;
+        if bytes.len() as u64 != entry.bytes || sha256_hex(&bytes) != entry.sha256 {
+            return Err(format!(
+                "{name} does not match the size and SHA-256 that {ATLAS_MANIFEST} lists for it \
+                 (the file was changed or damaged): make it again with census24 cover"
+            ));
+        }
+        texts.push(String::from_utf8(bytes).map_err(|_| format!("{name} is not UTF-8"))?);
+    }
+    let (plan, solved) = parse_solved(&texts[0], &texts[1])?;
+    if plan.max_k != manifest.max_k || plan.targets.to_string() != manifest.targets {
+        return Err(format!(
+            "{COVER_CSV} covers 1..{} cards and targets {}, but {ATLAS_MANIFEST} says 1..{} and {}",
+            plan.max_k, plan.targets, manifest.max_k, manifest.targets
+        ));
+    }
+    Ok((plan, solved))
+}
 
 /// What `census24 cover` solves for one deck.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,7 +214,10 @@ pub fn solve_deck(plan: &Plan, deck: Deck, progress: &dyn Fn(&str)) -> Result<So
         deck,
         game.rules,
         plan.max_k,
-        |k| progress(&format!("deck {name}: every target checked at {k} cards")),
+        |k| {
+            let cards = crate::tables::summary::counted(k as u64, "card");
+            progress(&format!("deck {name}: every target checked at {cards}"))
+        },
     )?;
     let mut lines = Vec::new();
     for t in plan.chart_targets() {
@@ -230,7 +316,7 @@ pub fn parse_solved(cover: &str, shares: &str) -> Result<(Plan, Vec<Solved>), St
             .position(|d| d.folder() == cell)
             .ok_or_else(|| format!("{file} line {n}: \"{cell}\" is not a deck of the atlas"))
     };
-    let mut max_k = 0;
+    let mut max_k = None;
     for (n, c) in rows(
         cover,
         COVER_CSV,
@@ -240,14 +326,34 @@ pub fn parse_solved(cover: &str, shares: &str) -> Result<(Plan, Vec<Solved>), St
             return Err(format!("{COVER_CSV} line {n}: expected 6 cells"));
         };
         let d = deck_of(COVER_CSV, n, deck)?;
-        max_k = num(COVER_CSV, n, mk)?;
+        let mk: usize = num(COVER_CSV, n, mk)?;
+        if !(1..=MAX_K).contains(&mk) || max_k.is_some_and(|m| m != mk) {
+            return Err(format!(
+                "{COVER_CSV} line {n}: max_k {mk} is not 1 to {MAX_K}, or not the same on every line"
+            ));
+        }
+        max_k = Some(mk);
+        let target: i64 = num(COVER_CSV, n, target)?;
+        let first_k: Option<usize> = opt(COVER_CSV, n, first)?;
         let witness = opt::<usize>(COVER_CSV, n, wk)?.map(|k| (k, wh.to_string()));
+        let in_range = |k: usize| (1..=mk).contains(&k);
+        if first_k.is_some_and(|k| !in_range(k))
+            || witness.as_ref().is_some_and(|(k, _)| !in_range(*k))
+        {
+            return Err(format!("{COVER_CSV} line {n}: a hand size outside 1..{mk}"));
+        }
+        if solved[d].cover.last().is_some_and(|c| c.target >= target) {
+            return Err(format!(
+                "{COVER_CSV} line {n}: target {target} repeats or comes out of order"
+            ));
+        }
         solved[d].cover.push(Cover {
-            target: num(COVER_CSV, n, target)?,
-            first_k: opt(COVER_CSV, n, first)?,
+            target,
+            first_k,
             witness,
         });
     }
+    let max_k = max_k.unwrap_or(0);
     for (n, c) in rows(
         shares,
         SHARES_CSV,
@@ -264,8 +370,23 @@ pub fn parse_solved(cover: &str, shares: &str) -> Result<(Plan, Vec<Solved>), St
             solvable: num(SHARES_CSV, n, solvable)?,
             deal_share: num(SHARES_CSV, n, deal)?,
         };
+        if !(1..=max_k).contains(&share.k)
+            || share.solvable > share.hands
+            || !(0.0..=1.0).contains(&share.deal_share)
+        {
+            return Err(format!(
+                "{SHARES_CSV} line {n}: a hand size outside 1..{max_k}, more solvable hands \
+                 than hands, or a share outside 0..1"
+            ));
+        }
         let lines = &mut solved[d].lines;
         match lines.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, v)) if v.last().is_some_and(|s| s.k >= share.k) => {
+                return Err(format!(
+                    "{SHARES_CSV} line {n}: hand size {} of target {t} repeats or comes out of order",
+                    share.k
+                ));
+            }
             Some((_, v)) => v.push(share),
             None => lines.push((t, vec![share])),
         }
@@ -278,6 +399,14 @@ pub fn parse_solved(cover: &str, shares: &str) -> Result<(Plan, Vec<Solved>), St
         return Err(format!("{COVER_CSV} holds no target"));
     };
     let targets = TargetRange::new(lo, hi).map_err(|e| format!("{COVER_CSV}: {e}"))?;
+    for d in &solved {
+        if !d.cover.iter().map(|c| c.target).eq(lo..=hi) {
+            return Err(format!(
+                "{COVER_CSV}: deck {} does not list every target {lo}..{hi} once",
+                d.deck.folder()
+            ));
+        }
+    }
     Ok((Plan { max_k, targets }, solved))
 }
 

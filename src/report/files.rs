@@ -30,6 +30,7 @@ use crate::difficulty::calibrate::Measured;
 use crate::tables::disk;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{Part, ReachKey, TableKey};
+use crate::tables::manifest::KindName;
 use crate::tables::store::{self, SweepError};
 
 /// What `census24 report` does.
@@ -71,30 +72,13 @@ pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir);
         if let Some(id) = TableKey::from_partition(rel)
-            && holds_table(&dir)?
+            && store::kind_in(&dir) == Some(KindName::OneTarget)
         {
             found.push(Found { id, dir });
         }
     }
     found.sort_by_key(|f| f.id.sort_key());
     Ok(found)
-}
-
-/// Whether `dir` holds a table or the start of one: its manifest, a
-/// table file, or shard parts.
-fn holds_table(dir: &Path) -> Result<bool, ReportError> {
-    let names = store::list(dir)?;
-    let whole = Part::Whole;
-    Ok(names.iter().any(|n| {
-        [
-            whole.manifest(),
-            whole.hands(),
-            whole.solutions(),
-            whole.reach(),
-        ]
-        .contains(n)
-            || Part::of_manifest_name(n).is_some()
-    }))
 }
 
 /// Every reach table under `data` (a reach partition folder with a
@@ -104,7 +88,7 @@ pub fn discover_reach(data: &Path) -> Result<Vec<ReachKey>, ReportError> {
     let mut found = Vec::new();
     for d in &dirs {
         if let Some(key) = ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d))
-            && holds_table(d)?
+            && store::kind_in(d) == Some(KindName::EveryTarget)
         {
             found.push(key);
         }
@@ -119,7 +103,7 @@ pub fn discover_large(data: &Path) -> Result<Vec<LargeKey>, ReportError> {
     let mut found = Vec::new();
     for d in &dirs {
         if let Some(key) = LargeKey::from_partition(d.strip_prefix(data).unwrap_or(d))
-            && holds_table(d)?
+            && store::kind_in(d) == Some(KindName::LargeSets)
         {
             found.push(key);
         }
@@ -208,6 +192,13 @@ pub fn write_reports_with(
     plan: &ReportPlan,
     fresh: &[(TableKey, Table)],
 ) -> Result<Vec<PathBuf>, ReportError> {
+    disk::undo_new_folders(&plan.out, || write_reports_in(plan, fresh))
+}
+
+fn write_reports_in(
+    plan: &ReportPlan,
+    fresh: &[(TableKey, Table)],
+) -> Result<Vec<PathBuf>, ReportError> {
     let found = discover(&plan.data)?;
     let reach = discover_reach(&plan.data)?;
     let large = discover_large(&plan.data)?;
@@ -223,12 +214,13 @@ pub fn write_reports_with(
             dir: plan.data.join(missing.partition()),
         });
     }
-    // Every table (reach tables too) is verified before anything is
-    // written.
+    // Every table (reach and large-set tables too) is verified before
+    // anything is written.
     let tables = read_tables(plan, found, fresh)?;
     if plan.only.is_none() {
-        for key in &reach {
-            store::verify(&plan.data.join(key.partition()), Part::Whole)?;
+        let partitions = reach.iter().map(|k| k.partition());
+        for partition in partitions.chain(large.iter().map(|k| k.partition())) {
+            store::verify(&plan.data.join(partition), Part::Whole)?;
         }
     }
     let _lock = lock_reports(&plan.out, plan.only.is_some())?;
@@ -353,8 +345,10 @@ fn write_table_files(
 /// partition under `out`; returns the markdown file. A sweep's own report:
 /// it waits for another report into `out`.
 pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
-    let _lock = lock_reports(out, true)?;
-    write_reach_files(data, out, key)
+    disk::undo_new_folders(out, || {
+        let _lock = lock_reports(out, true)?;
+        write_reach_files(data, out, key)
+    })
 }
 
 /// [`write_reach_report`] for a caller that holds the reports lock.
@@ -367,8 +361,10 @@ fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf,
 /// same partition under `out`; returns the markdown file. A sweep's own
 /// report: it waits for another report into `out`.
 pub fn write_large_report(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
-    let _lock = lock_reports(out, true)?;
-    write_large_files(data, out, key)
+    disk::undo_new_folders(out, || {
+        let _lock = lock_reports(out, true)?;
+        write_large_files(data, out, key)
+    })
 }
 
 /// [`write_large_report`] for a caller that holds the reports lock.
@@ -392,18 +388,16 @@ pub fn write_cover(
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ReportError::Atlas(e.to_string()))?;
     let dir = data.join(atlas::ATLAS_DIR);
-    let files = [
-        (atlas::COVER_CSV, atlas::cover_csv(plan, &solved)),
-        (atlas::SHARES_CSV, atlas::shares_csv(&solved)),
-    ];
     fs::create_dir_all(&dir).map_err(|source| ReportError::Io {
         path: dir.clone(),
         source,
     })?;
+    // The manifest comes last and replaces the old one last: a run killed
+    // midway leaves files that do not match it, which the report refuses.
     let mut written = Vec::new();
-    for (name, text) in files {
+    for (name, bytes) in atlas::cover_files(plan, &solved) {
         let path = dir.join(name);
-        disk::write_atomic(&path, text.as_bytes()).map_err(|source| ReportError::Io {
+        disk::write_atomic(&path, &bytes).map_err(|source| ReportError::Io {
             path: path.clone(),
             source,
         })?;
@@ -417,21 +411,23 @@ pub fn write_cover(
 /// beside what `census24 cover` wrote into `DATA/atlas/`. Returns the
 /// markdown file.
 pub fn write_atlas(data: &Path, out: &Path) -> Result<PathBuf, ReportError> {
+    disk::undo_new_folders(out, || write_atlas_in(data, out))
+}
+
+fn write_atlas_in(data: &Path, out: &Path) -> Result<PathBuf, ReportError> {
     let dir = data.join(atlas::ATLAS_DIR);
-    let read = |name: &str| {
-        let path = dir.join(name);
-        fs::read_to_string(&path).map_err(|source| match source.kind() {
-            std::io::ErrorKind::NotFound => ReportError::Atlas(format!(
-                "{} is missing: make it with `census24 cover --out {}`",
-                path.display(),
-                data.display()
-            )),
-            _ => ReportError::Io { path, source },
-        })
+    let read = |name: &str| match fs::read(dir.join(name)) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{name}: {e}")),
     };
-    let (cover, shares) = (read(atlas::COVER_CSV)?, read(atlas::SHARES_CSV)?);
-    let (plan, solved) = atlas::parse_solved(&cover, &shares)
-        .map_err(|e| ReportError::Atlas(format!("{}: {e}", dir.display())))?;
+    let (plan, solved) = atlas::read_solved(read).map_err(|e| {
+        ReportError::Atlas(format!(
+            "{}: {e} (make it with `census24 cover --out {}`)",
+            dir.display(),
+            data.display()
+        ))
+    })?;
     let mut decks = Vec::new();
     for solved in solved {
         let deck = solved.deck;

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
+use polars_io::prelude::{ParquetReader, SerReader};
 
 pub mod large;
 pub mod reach;
@@ -153,14 +154,43 @@ impl Table {
         self.hands.clone().lazy()
     }
 
-    /// The solutions table's path and a query over it (the frame in memory
-    /// when there is one), or `None` for a table swept without solutions.
-    fn solutions(&self) -> Result<Option<(&Path, LazyFrame)>, ReportError> {
-        match &self.solutions {
-            None => Ok(None),
-            Some((path, Some(df))) => Ok(Some((path, df.clone().lazy()))),
-            Some((path, None)) => Ok(Some((path, scan(path)?))),
+    /// The solutions table's path, or `None` for a table swept without
+    /// solutions.
+    fn solutions_path(&self) -> Option<&Path> {
+        self.solutions.as_ref().map(|(path, _)| path.as_path())
+    }
+
+    /// The solutions table's row count (from the file's footer when it is
+    /// not in memory) and column names; `None` for a table swept without
+    /// solutions.
+    fn solutions_shape(&self) -> Result<Option<(usize, Vec<String>)>, ReportError> {
+        let (path, df) = match &self.solutions {
+            None => return Ok(None),
+            Some((path, df)) => (path, df),
+        };
+        if let Some(df) = df {
+            let names = df
+                .get_column_names()
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            return Ok(Some((df.height(), names)));
         }
+        let err = |source| ReportError::Table {
+            path: path.clone(),
+            source,
+        };
+        guarded(path, || {
+            let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            let mut reader = ParquetReader::new(file);
+            let rows = reader.num_rows().map_err(err)?;
+            let schema = reader.schema().map_err(err)?;
+            let names = schema.iter_names().map(|n| n.to_string());
+            Ok(Some((rows, names.collect())))
+        })
     }
 
     /// The columns `names` of rows `offset..offset + len` of the solutions
@@ -192,7 +222,7 @@ impl Table {
                 })?;
                 ParquetReader::new(file)
                     .with_columns(Some(names.iter().map(|n| n.to_string()).collect()))
-                    .with_slice(Some((offset, len)))
+                    .with_slice(((offset, len) != (0, usize::MAX)).then_some((offset, len)))
                     .finish()
                     .map_err(err)
             }),
@@ -215,22 +245,6 @@ pub(crate) fn listed<'m>(
             path: dir.join(Part::Whole.manifest()),
             what: format!("does not list {name}"),
         })
-}
-
-pub(crate) fn scan(path: &Path) -> Result<LazyFrame, ReportError> {
-    let text = path.to_string_lossy().into_owned();
-    // One table at a time: the partition is known from the path, and hive
-    // type inference would try to read `values=1-13` as a date.
-    let args = ScanArgsParquet {
-        hive_options: HiveOptions::new_disabled(),
-        ..Default::default()
-    };
-    LazyFrame::scan_parquet(PlRefPath::new(text.as_str()), args).map_err(|source| {
-        ReportError::Table {
-            path: path.to_path_buf(),
-            source,
-        }
-    })
 }
 
 /// Runs a query, naming the file it reads on failure (a panic inside the
@@ -733,14 +747,18 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let tier = c.strs(columns::TIER)?;
     let rank = c.u64s(columns::DIFFICULTY_RANK)?;
 
-    let (kept, mut classes, mut simplest) = match table.solutions()? {
+    let (kept, mut classes, mut simplest) = match table.solutions_shape()? {
         None => (Kept::None, BTreeMap::new(), BTreeMap::new()),
-        Some((sols, lf)) => {
-            let n = single_u64(sols, lf.clone(), len())?;
-            if n <= max_classes {
-                (Kept::All, classes_of(sols, lf)?, BTreeMap::new())
+        Some((n, names)) => {
+            let sols = table
+                .solutions_path()
+                .expect("a table with a solutions table");
+            let has_complexity = names.iter().any(|n| n == columns::COMPLEXITY);
+            if n as u64 <= max_classes {
+                let classes = classes_of(table, sols, has_complexity)?;
+                (Kept::All, classes, BTreeMap::new())
             } else {
-                let simplest = simplest_by_hand(table, sols, &lf, n as usize, SLICE_ROWS)?;
+                let simplest = simplest_by_hand(table, sols, has_complexity, n, SLICE_ROWS)?;
                 (Kept::Simplest, BTreeMap::new(), simplest)
             }
         }
@@ -795,10 +813,11 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
 
 /// The solution rows of every hand, by hand.
 fn classes_of(
+    table: &Table,
     path: &Path,
-    solutions: LazyFrame,
+    has_complexity: bool,
 ) -> Result<BTreeMap<String, Vec<ClassRow>>, ReportError> {
-    let complexity = if schema_of(path, &solutions)?.contains(columns::COMPLEXITY) {
+    let complexity = if has_complexity {
         col(columns::COMPLEXITY).cast(DataType::Float64)
     } else {
         lit(0.0f64).alias(columns::COMPLEXITY)
@@ -813,6 +832,13 @@ fn classes_of(
         fields.push(col(op).cast(DataType::UInt64));
     }
     fields.push(col(columns::EXPRESSION));
+    let mut names = vec![columns::HAND, columns::CLASS, columns::DISSIMILAR_GROUP];
+    names.extend(OP_COLUMNS);
+    names.push(columns::EXPRESSION);
+    if has_complexity {
+        names.push(columns::COMPLEXITY);
+    }
+    let solutions = table.solution_rows(&names, 0, usize::MAX)?.lazy();
     let df = run(path, solutions.select(fields))?;
     let c = Cols { df: &df, path };
     let hand = c.strs(columns::HAND)?;
@@ -891,11 +917,10 @@ impl Simplest {
 fn simplest_by_hand(
     table: &Table,
     path: &Path,
-    solutions: &LazyFrame,
+    has_complexity: bool,
     rows: usize,
     slice: usize,
 ) -> Result<BTreeMap<String, Simplest>, ReportError> {
-    let has_complexity = schema_of(path, solutions)?.contains(columns::COMPLEXITY);
     let mut names = vec![columns::HAND, columns::CLASS, columns::EXPRESSION];
     names.extend(OP_COLUMNS);
     if has_complexity {
@@ -949,7 +974,7 @@ mod tests {
 
     #[test]
     fn a_catalog_past_its_cap_keeps_each_hands_simplest_at_every_level() {
-        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=3";
+        let rel = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
         let table = Table::read(&dir).unwrap();
@@ -980,7 +1005,7 @@ mod tests {
     /// puzzle sets) is the one read back from the shipped table.
     #[test]
     fn a_catalog_solved_in_memory_is_the_one_read_from_the_table() {
-        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
+        let rel = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
         let read = catalog(&id, &Table::read(&dir).unwrap(), u64::MAX).unwrap();
@@ -995,7 +1020,7 @@ mod tests {
     /// does, whatever the slice size (hands cut between slices included).
     #[test]
     fn simplest_by_hand_in_slices_is_the_first_class_of_each_level() {
-        let rel = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
+        let rel = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4";
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let on_disk = Table::read(&dir).unwrap();
         let sols = dir.join(Part::Whole.solutions());
@@ -1006,7 +1031,7 @@ mod tests {
         assert_eq!(rows, 4078);
         let in_memory = Table::of_frames(&dir, on_disk.hands.clone(), Some(frame));
         type Levels = (Vec<(u32, String)>, Option<Ops>);
-        let want: BTreeMap<String, Levels> = classes_of(&sols, scan(&sols).unwrap())
+        let want: BTreeMap<String, Levels> = classes_of(&on_disk, &sols, true)
             .unwrap()
             .into_iter()
             .map(|(hand, rows)| {
@@ -1025,10 +1050,10 @@ mod tests {
             .collect();
         assert_eq!(want.len(), 1362, "every solvable four-card hand");
         for table in [&on_disk, &in_memory] {
-            let lf = table.solutions().unwrap().unwrap().1;
+            assert_eq!(table.solutions_shape().unwrap().unwrap().0, rows);
             for slice in [1, 7, 1000, SLICE_ROWS] {
                 let got: BTreeMap<String, Levels> =
-                    simplest_by_hand(table, &sols, &lf, rows, slice)
+                    simplest_by_hand(table, &sols, true, rows, slice)
                         .unwrap()
                         .into_iter()
                         .map(|(h, e)| {

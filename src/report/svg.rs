@@ -18,6 +18,8 @@ const LEFT: f64 = 64.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 48.0;
 const BOTTOM: f64 = 64.0;
+/// The font size of the value written on a bar.
+const LABEL_FONT: f64 = 10.0;
 
 /// One named row of values, one value per category.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +67,59 @@ fn nice_ceiling(v: f64) -> f64 {
         .map(|m| m * p)
         .find(|&c| c >= v)
         .unwrap_or(10.0 * p)
+}
+
+/// The value axis of a line chart: from `lo` to `hi` in five round steps,
+/// the narrowest such window that holds every value between `min` and
+/// `max` and stays inside `bounds` (0 to 100 for a share), so that a line
+/// whose values all lie between 88.3% and 90.6% is drawn on an 88%-to-91%
+/// axis, not flat along a 0-to-100% one.
+pub fn fit_axis(min: f64, max: f64, bounds: (f64, f64)) -> (f64, f64) {
+    let (min, max) = (min.max(bounds.0), max.min(bounds.1));
+    if !(min.is_finite() && max.is_finite()) || max < min {
+        return bounds;
+    }
+    // Room for a line that is flat: a tenth of a unit above and below.
+    let span = (max - min).max(0.5);
+    let mut step = {
+        let raw = span / 5.0;
+        let p = 10f64.powf(raw.log10().floor());
+        [1.0, 2.0, 2.5, 5.0, 10.0]
+            .into_iter()
+            .map(|m| m * p)
+            .find(|&c| c >= raw)
+            .unwrap_or(10.0 * p)
+    };
+    loop {
+        let mut lo = (min / step).floor() * step;
+        let mut hi = lo + 5.0 * step;
+        if hi > bounds.1 {
+            hi = bounds.1;
+            lo = hi - 5.0 * step;
+        }
+        lo = lo.max(bounds.0);
+        if lo <= min && hi >= max && (hi - lo - 5.0 * step).abs() < 1e-9 {
+            return (lo, hi);
+        }
+        if 5.0 * step >= bounds.1 - bounds.0 {
+            return bounds;
+        }
+        step *= if (step / 10f64.powf(step.log10().floor()) - 2.0).abs() < 1e-9 {
+            1.25
+        } else {
+            2.0
+        };
+    }
+}
+
+/// About how wide `text` is at `font_size`, in pixels: an average glyph of
+/// Helvetica or Arial is a little over half the font size wide (digits are
+/// 0.556 em, `%` 0.889 em), so this errs on the wide side.
+fn text_width(text: &str, font_size: f64) -> f64 {
+    text.chars()
+        .map(|c| if c == '%' { 0.9 } else { 0.6 })
+        .sum::<f64>()
+        * font_size
 }
 
 /// Text safe inside SVG elements and attributes.
@@ -148,8 +203,18 @@ impl BarChart {
         let slot = plot_w / n;
         let groups = self.series.len().max(1) as f64;
         let bar_w = slot * 0.8 / groups;
-        // Value labels only fit above bars of some width.
-        let labels = bar_w >= 18.0;
+        // A value label is written across its bar when the widest one fits
+        // the bar's width; else turned upright, inside the bar when it is
+        // tall enough and above it otherwise; never where it would run
+        // into its neighbour's (bars under 11 px wide get none).
+        let widest = self
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter())
+            .map(|&v| text_width(&format!("{}{}", self.number(v), self.unit), LABEL_FONT))
+            .fold(0.0, f64::max);
+        let across = widest <= bar_w;
+        let upright = !across && bar_w >= 11.0;
         for (c, cat) in self.categories.iter().enumerate() {
             let x0 = LEFT + slot * c as f64 + slot * 0.1;
             for (j, series) in self.series.iter().enumerate() {
@@ -166,14 +231,30 @@ impl BarChart {
                     self.number(v),
                     escape(&self.unit)
                 );
-                if labels {
+                let label = format!("{}{}", self.number(v), escape(&self.unit));
+                let cx = x + bar_w * 0.475;
+                if across {
                     let _ = writeln!(
                         s,
-                        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="10">{}{}</text>"#,
-                        x + bar_w * 0.475,
+                        r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-size="{LABEL_FONT}">{label}</text>"#,
                         y - 4.0,
-                        self.number(v),
-                        escape(&self.unit)
+                    );
+                } else if upright {
+                    let long = text_width(&label, LABEL_FONT);
+                    let inside = TOP + plot_h - y >= long + 8.0;
+                    // Upright text reads from the bottom up; its baseline
+                    // sits a third of the font size right of the centre.
+                    let (ty, fill, anchor) = if inside {
+                        (y + 4.0, "white", "end")
+                    } else if y - 4.0 - long >= TOP - 8.0 {
+                        (y - 4.0, "#333333", "start")
+                    } else {
+                        continue;
+                    };
+                    let tx = cx + LABEL_FONT / 3.0;
+                    let _ = writeln!(
+                        s,
+                        r#"<text x="{tx:.1}" y="{ty:.1}" text-anchor="{anchor}" font-size="{LABEL_FONT}" fill="{fill}" transform="rotate(-90 {tx:.1} {ty:.1})">{label}</text>"#,
                     );
                 }
             }
@@ -227,24 +308,26 @@ pub struct LogScatter {
 impl LogScatter {
     /// The plot as a standalone SVG document.
     pub fn to_svg(&self) -> String {
-        let side = (HEIGHT - TOP - BOTTOM).min(WIDTH - LEFT - RIGHT);
+        // The whole plot area: the x axis its width, the y axis its height
+        // (the line y = x runs corner to corner all the same).
+        let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
         let (l0, l1) = (self.lo.ln(), self.hi.ln());
-        let at = |v: f64| ((v.max(self.lo).min(self.hi).ln() - l0) / (l1 - l0)) * side;
-        let x_of = |v: f64| LEFT + at(v);
-        let y_of = |v: f64| TOP + side - at(v);
+        let at = |v: f64| (v.max(self.lo).min(self.hi).ln() - l0) / (l1 - l0);
+        let x_of = |v: f64| LEFT + at(v) * plot_w;
+        let y_of = |v: f64| TOP + plot_h - at(v) * plot_h;
         let mut s = open(&self.title);
         for &t in &self.ticks {
             let (x, y) = (x_of(t), y_of(t));
             let _ = writeln!(
                 s,
                 r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#dddddd"/><line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/>"##,
-                TOP + side,
-                LEFT + side
+                TOP + plot_h,
+                LEFT + plot_w
             );
             let _ = writeln!(
                 s,
                 r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                TOP + side + 16.0,
+                TOP + plot_h + 16.0,
                 axis_number(t),
                 LEFT - 6.0,
                 y + 4.0,
@@ -254,8 +337,8 @@ impl LogScatter {
         let _ = writeln!(
             s,
             r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{TOP}" stroke="#999999" stroke-dasharray="4 4"/>"##,
-            TOP + side,
-            LEFT + side
+            TOP + plot_h,
+            LEFT + plot_w
         );
         for &(x, y) in &self.points {
             let _ = writeln!(
@@ -268,19 +351,19 @@ impl LogScatter {
         }
         let _ = writeln!(
             s,
-            r##"<rect x="{LEFT}" y="{TOP}" width="{side:.1}" height="{side:.1}" fill="none" stroke="#333333"/>"##
+            r##"<rect x="{LEFT}" y="{TOP}" width="{plot_w:.1}" height="{plot_h:.1}" fill="none" stroke="#333333"/>"##
         );
         axis_labels(
             &mut s,
-            LEFT + side / 2.0,
-            TOP + side / 2.0,
+            LEFT + plot_w / 2.0,
+            TOP + plot_h / 2.0,
             &self.x_label,
             &self.y_label,
         );
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}">dashed: predicted = measured</text>"#,
-            LEFT + side + 24.0,
+            LEFT + 8.0,
             TOP + 16.0
         );
         s.push_str("</svg>\n");
@@ -298,6 +381,9 @@ pub struct LineChart {
     pub xs: Vec<f64>,
     /// One value per x in each series.
     pub series: Vec<Series>,
+    /// The value axis runs from `y_min` to `y_max` ([`fit_axis`] fits it
+    /// to the values).
+    pub y_min: f64,
     pub y_max: f64,
     /// An x marked with a labelled rule.
     pub mark: Option<(f64, String)>,
@@ -314,10 +400,11 @@ impl LineChart {
         );
         let span = if x1 > x0 { x1 - x0 } else { 1.0 };
         let x_of = |x: f64| LEFT + plot_w * (x - x0) / span;
-        let y_of = |v: f64| TOP + plot_h * (1.0 - (v / self.y_max).clamp(0.0, 1.0));
+        let y_span = (self.y_max - self.y_min).max(f64::MIN_POSITIVE);
+        let y_of = |v: f64| TOP + plot_h * (1.0 - ((v - self.y_min) / y_span).clamp(0.0, 1.0));
         let mut s = open(&self.title);
         for i in 0..=5 {
-            let v = self.y_max * f64::from(i) / 5.0;
+            let v = self.y_min + y_span * f64::from(i) / 5.0;
             let y = y_of(v);
             let _ = writeln!(
                 s,
@@ -499,6 +586,103 @@ mod tests {
         assert!(svg.contains("Share &lt;solvable&gt; &amp; more"));
         assert_eq!(svg.matches("<title>").count(), 6);
         assert!(svg.contains(">55.5%</text>"));
+    }
+
+    /// A line between 88.3% and 90.6% was drawn on a 0-100% axis (issue
+    /// 36): the fitted axis is the narrowest five round steps around it.
+    #[test]
+    fn a_fitted_axis_holds_the_values_in_five_round_steps() {
+        assert_eq!(fit_axis(88.3, 90.6, (0.0, 100.0)), (88.0, 93.0));
+        assert_eq!(fit_axis(0.0, 100.0, (0.0, 100.0)), (0.0, 100.0));
+        assert_eq!(fit_axis(97.0, 100.0, (0.0, 100.0)), (95.0, 100.0));
+        assert_eq!(fit_axis(50.0, 50.0, (0.0, 100.0)), (50.0, 50.5));
+        for (lo, hi) in [
+            (0.1, 0.2),
+            (12.0, 77.0),
+            (99.9, 100.0),
+            (3.0, 3.0),
+            (0.0, 0.0),
+        ] {
+            let (a, b) = fit_axis(lo, hi, (0.0, 100.0));
+            assert!(
+                a <= lo && b >= hi && a >= 0.0 && b <= 100.0,
+                "{lo} {hi}: {a} {b}"
+            );
+            // Round steps: the axis's fifths print in at most two decimals.
+            let step = (b - a) / 5.0;
+            assert!(
+                (step * 100.0 - (step * 100.0).round()).abs() < 1e-6,
+                "{step}"
+            );
+        }
+    }
+
+    /// Bar labels ran into each other ("100.0%100.0%") once bars were
+    /// narrower than their labels (issue 36): a label too wide for its bar
+    /// is turned upright, so no two labels share any horizontal space.
+    #[test]
+    fn bar_labels_never_overlap() {
+        for (cats, series) in [(3, 1), (10, 2), (12, 3), (30, 2), (60, 1)] {
+            let c = BarChart {
+                categories: (0..cats).map(|i| i.to_string()).collect(),
+                series: (0..series)
+                    .map(|j| Series::new(&format!("s{j}"), vec![100.0; cats]))
+                    .collect(),
+                ..chart(1)
+            };
+            let svg = c.to_svg();
+            let mut spans: Vec<(f64, f64)> = Vec::new();
+            for line in svg.lines().filter(|l| l.contains("font-size=\"10\"")) {
+                let num = |key: &str| -> f64 {
+                    let at = line.find(key).unwrap() + key.len();
+                    line[at..].split('"').next().unwrap().parse().unwrap()
+                };
+                let x = num(" x=\"");
+                let text = line.split('>').nth(1).unwrap().split('<').next().unwrap();
+                // Upright text takes its font size across; level text its width.
+                let w = if line.contains("rotate") {
+                    LABEL_FONT
+                } else {
+                    text_width(text, LABEL_FONT)
+                };
+                spans.push((x - w / 2.0, x + w / 2.0));
+            }
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for pair in spans.windows(2) {
+                assert!(pair[0].1 <= pair[1].0 + 1e-6, "{cats}x{series}: {pair:?}");
+            }
+        }
+    }
+
+    /// The predicted-against-measured scatter used a square of under half
+    /// the chart's width (issue 36): it spans the plot area.
+    #[test]
+    fn a_scatter_uses_the_plot_width() {
+        let svg = LogScatter {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            points: vec![(3.0, 3.0), (300.0, 300.0)],
+            lo: 3.0,
+            hi: 300.0,
+            ticks: vec![10.0],
+        }
+        .to_svg();
+        let xs: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.starts_with("<circle"))
+            .map(|l| {
+                l.split("cx=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(xs, vec![LEFT, WIDTH - RIGHT]);
     }
 
     #[test]

@@ -20,7 +20,6 @@
 //! overflow: [`Hand::check_range`] proves a bound on every number first.
 
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -63,7 +62,7 @@ impl Outcome {
 /// Solve `hand` for `target` under `rules`: one expression, or `None` when
 /// none exists. Fails only on a hand the exact solver does not take.
 pub fn solve(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, InputError> {
-    solve_within(hand, target, rules, max_steps())
+    solve_within(hand, target, rules, MAX_STEPS)
 }
 
 /// [`solve`] with a step budget of `steps` instead of [`MAX_STEPS`], for
@@ -105,15 +104,27 @@ pub fn solve_closest(
     rules: Rules,
     mode: Closest,
 ) -> Result<Outcome, InputError> {
+    solve_closest_within(hand, target, rules, mode, MAX_STEPS)
+}
+
+/// [`solve_closest`] with a step budget of `steps`.
+pub fn solve_closest_within(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    mode: Closest,
+    steps: u64,
+) -> Result<Outcome, InputError> {
     if mode == Closest::Exact {
-        let expr = solve(hand, target, rules)?;
+        let expr = solve_within(hand, target, rules, steps)?;
         return Ok(Outcome {
             value: expr.is_some().then_some(target),
             expr,
         });
     }
     let mut s = Solver::new(hand, target, rules)?;
-    let too_hard = |s: &Solver| s.too_hard(hand, target, max_steps(), Use::All);
+    s.budget = steps;
+    let too_hard = |s: &Solver| s.too_hard(hand, target, steps, Use::All);
     if let Some(e) = s.decide_full(target).map_err(|Exhausted| too_hard(&s))? {
         return Ok(Outcome {
             value: Some(target),
@@ -140,7 +151,7 @@ pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError>
     let mut s = Solver::new(hand, Q::ZERO, rules)?;
     let full = s.full;
     s.materialize(full)
-        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, max_steps(), Use::All))?;
+        .map_err(|Exhausted| s.too_hard(hand, Q::ZERO, MAX_STEPS, Use::All))?;
     Ok(s.set(full).vals.clone())
 }
 
@@ -155,21 +166,6 @@ pub fn reachable_values(hand: &Hand, rules: Rules) -> Result<Vec<Q>, InputError>
 /// guess. Steps are counted, not timed, so the outcome does not depend on
 /// the machine.
 pub const MAX_STEPS: u64 = 30_000_000;
-
-/// The budget every solve starts with: [`MAX_STEPS`] unless the program
-/// raised or lowered it once at start (`--max-steps`, [`set_max_steps`]).
-static STEP_BUDGET: AtomicU64 = AtomicU64::new(MAX_STEPS);
-
-/// Sets the step budget of every solve from now on (at least 1). A program
-/// calls it once, before solving; the library's default is [`MAX_STEPS`].
-pub fn set_max_steps(steps: u64) {
-    STEP_BUDGET.store(steps.max(1), Ordering::Relaxed);
-}
-
-/// The step budget of a solve: [`MAX_STEPS`] or what [`set_max_steps`] set.
-pub fn max_steps() -> u64 {
-    STEP_BUDGET.load(Ordering::Relaxed)
-}
 
 /// The step budget ran out ([`MAX_STEPS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,7 +279,7 @@ pub(super) struct Solver {
     /// `splits[mask]`, computed on first use.
     splits: Vec<Option<Splits>>,
     /// Steps left of [`MAX_STEPS`].
-    budget: u64,
+    pub(super) budget: u64,
 }
 
 /// The unordered two-part splits of one subset, as canonical mask pairs.
@@ -336,7 +332,7 @@ impl Solver {
             tabulate_upto,
             failed: FxHashSet::default(),
             splits,
-            budget: max_steps(),
+            budget: MAX_STEPS,
         })
     }
 

@@ -22,7 +22,7 @@ use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 
-use super::exact::{Closest, Exhausted, Outcome, Solver, max_steps, out_of_height};
+use super::exact::{Closest, Exhausted, MAX_STEPS, Outcome, Solver, out_of_height};
 
 /// Any-subset play: an expression over some non-empty sub-multiset of `hand`
 /// worth `target` (the fewest cards, then the first sub-multiset in
@@ -35,9 +35,21 @@ pub fn solve_any(
     rules: Rules,
     mode: Closest,
 ) -> Result<Outcome, InputError> {
+    solve_any_within(hand, target, rules, mode, MAX_STEPS)
+}
+
+/// [`solve_any`] with a step budget of `steps`.
+pub fn solve_any_within(
+    hand: &Hand,
+    target: Q,
+    rules: Rules,
+    mode: Closest,
+    steps: u64,
+) -> Result<Outcome, InputError> {
     hand.check_size(MAX_EXACT_CARDS, "--use any")?;
     let mut s = Solver::new(hand, target, rules)?;
-    let too_hard = |s: &Solver| s.too_hard(hand, target, max_steps(), Use::Any);
+    s.budget = steps;
+    let too_hard = |s: &Solver| s.too_hard(hand, target, steps, Use::Any);
     let masks = canonical_masks(&s);
     // A target too large for the whole hand is too large for every part of
     // it: a sub-multiset's height bound divides the hand's.

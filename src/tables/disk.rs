@@ -327,6 +327,38 @@ pub fn is_locked(dir: &Path, name: &str) -> bool {
     matches!(file.try_lock(), Err(TryLockError::WouldBlock))
 }
 
+/// Runs `f`; should it fail, removes every folder under `root` (and `root`
+/// itself) that was not there before, so that a failed run leaves no empty
+/// or half-filled folder behind. Files in folders that were there stay:
+/// each was written whole under a temporary name and renamed.
+pub fn undo_new_folders<T, E>(root: &Path, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    let existed = root.exists();
+    let before: std::collections::HashSet<PathBuf> = match existed {
+        true => folders(root).unwrap_or_default().into_iter().collect(),
+        false => Default::default(),
+    };
+    let result = f();
+    if result.is_err() {
+        if !existed {
+            let _ = fs::remove_dir_all(root);
+        } else {
+            let mut new: Vec<PathBuf> = folders(root)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|d| !before.contains(d))
+                .collect();
+            // The outermost first: removing it removes what it holds.
+            new.sort_by_key(|d| d.components().count());
+            for d in new {
+                if d.exists() {
+                    let _ = fs::remove_dir_all(&d);
+                }
+            }
+        }
+    }
+    result
+}
+
 /// Every folder under `root` (itself included), sorted, except hidden ones
 /// and their contents. A link that leads back to a folder above it is
 /// visited once; any other error names the path it failed on.

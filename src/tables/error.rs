@@ -61,6 +61,12 @@ pub enum SweepError {
     Io { path: PathBuf, source: io::Error },
     #[error("{}: {source}", path.display())]
     Table { path: PathBuf, source: PolarsError },
+    #[error(
+        "{} holds the table of {partition} (its manifest says so), not the table of its own folder: \
+         move it back or make this one with census24 sweep",
+        dir.display()
+    )]
+    WrongFolder { dir: PathBuf, partition: String },
     #[error("{} is not a census24 manifest: {source}", path.display())]
     Json {
         path: PathBuf,

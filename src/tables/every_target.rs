@@ -15,7 +15,7 @@ use crate::game::rules::Use;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
-use crate::tables::manifest::Params;
+use crate::tables::manifest::{KindName, Params};
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
 use crate::tables::summary::{Tally, counted};
 use crate::tables::sweep::check_plan;
@@ -106,6 +106,8 @@ impl TableKind for EveryTarget {
     fn params(&self) -> Params {
         let k = &self.key;
         kind::params(
+            KindName::EveryTarget,
+            &self.partition(),
             (k.k, k.values, k.deck),
             k.targets.to_string(),
             k.rules,

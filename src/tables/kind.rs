@@ -20,7 +20,7 @@ use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::tables::error::PlanError;
 use crate::tables::layout::{Part, Shard};
-use crate::tables::manifest::Params;
+use crate::tables::manifest::{KindName, Params};
 use crate::tables::summary::Tally;
 use crate::tables::{every_target, large_sets, one_target, table};
 
@@ -118,6 +118,8 @@ impl TableFile {
 /// every kind records in its manifest, `target` as the kind writes it (one
 /// target, or a range).
 pub fn params(
+    kind: KindName,
+    partition: &std::path::Path,
     key: (usize, ValueRange, Deck),
     target: String,
     rules: impl std::fmt::Display,
@@ -126,6 +128,8 @@ pub fn params(
 ) -> Params {
     let (hand_size, values, deck) = key;
     Params {
+        kind,
+        partition: partition_text(partition),
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         schema_version: table::SCHEMA_VERSION,
         hand_size,
@@ -140,11 +144,18 @@ pub fn params(
 }
 
 pub fn files_of(params: &Params) -> Vec<TableFile> {
-    if params.deck.starts_with("large-sets") {
-        large_sets::files()
-    } else if params.target.contains("..") {
-        every_target::files()
-    } else {
-        one_target::files(params.solutions && !params.counts_only)
+    match params.kind {
+        KindName::LargeSets => large_sets::files(),
+        KindName::EveryTarget => every_target::files(),
+        KindName::OneTarget => one_target::files(params.solutions && !params.counts_only),
     }
+}
+
+/// A partition as a manifest records it: its folders joined by `/`.
+pub fn partition_text(partition: &std::path::Path) -> String {
+    let parts: Vec<String> = partition
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
 }

@@ -50,7 +50,7 @@ use crate::tables::kind::{self, TableFile, TableKind};
 #[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::Params;
+use crate::tables::manifest::{KindName, Params};
 #[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
 
@@ -586,6 +586,8 @@ impl TableKind for LargeSetsKind {
     fn params(&self) -> Params {
         let k = &self.key;
         let mut p = kind::params(
+            KindName::LargeSets,
+            &self.partition(),
             (
                 TILES,
                 ValueRange::new(1, k.sets.top()).expect("validated"),

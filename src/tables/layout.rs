@@ -1,28 +1,28 @@
 //! Where a table lives: the hive-style partition folders and the file names
 //! of whole tables, shard parts and unfinished runs.
 //!
-//! A table of `--rules R --target T --values LO..HI --deck N --hand-size K`
-//! lives in `DIR/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/`. Folder names
-//! avoid `/` and `..`: a fractional target `p/q` is written `targets=p_q`
-//! (7/2 becomes `targets=7_2`, -7/2 becomes `targets=-7_2`), a deck without a
-//! limit is `deck=none`. Polars' and DuckDB's hive partitioning then read
-//! `rules`, `use`, `targets`, `values`, `deck` and `k` as columns of every
-//! table at once: every kind of table has these six keys, in this order
-//! (`targets` rather than `target`, which is a column of `reach.parquet`).
-//! A key's type is inferred from every folder scanned: `targets` and `deck`
-//! read as strings beside a range (`1-999`) or a word (`none`), as integers
-//! when every folder holds one; pass `hive_schema` (polars) or `hive_types`
-//! (DuckDB) to pin them.
+//! Every table lives in `DIR/rules=R/use=U/targets=T/values=LO-HI/deck=D/k=K/`:
+//! the same six keys in the same order for every kind, so that polars' and
+//! DuckDB's hive partitioning read them as columns of any scan, with the
+//! same types whatever the scan meets: `k` a number, the other five text.
+//! So no folder value but `k` is a bare number: `targets` is always a range
+//! `LO-HI` (a one-target table of 24 lives in `targets=24-24`, a reach table
+//! of targets 1 to 999 in `targets=1-999`; a fractional target `p/q` is
+//! written `p_q`, so 7/2 is `targets=7_2-7_2` and -7/2 `targets=-7_2--7_2`),
+//! and `deck` is `x4` for four copies of each value, `none` for independent
+//! draws, or a named or spelled-out multiset (`countdown`,
+//! `1-10x2_12_37_62_87`). Folder names avoid `/` and `..`. Two kinds of
+//! one game share its folder name; the manifest records which kind a
+//! folder holds ([`crate::tables::manifest::KindName`]).
 //!
-//! A whole table is `hands.parquet`, `solutions.parquet` and `manifest.json`;
-//! shard `I` of `N` writes `hands.part-I-of-N.parquet` and so on beside them,
-//! so the glob `**/hands*.parquet` reads whole tables and parts together.
-//! Finished chunks of a run in progress wait in a hidden `.partial` folder.
-//!
-//! A reach table (`sweep --targets LO..HI`: every hand against every target
-//! of a range) lives in `DIR/rules=R/use=all/targets=LO-HI/values=LO-HI/deck=N/k=K/`
-//! as `reach.parquet` and `manifest.json` (`use=any` for the Countdown rule
-//! that any selection of the cards may be used).
+//! A whole one-target table is `hands.parquet`, `solutions.parquet` and
+//! `manifest.json`; shard `I` of `N` writes `hands.part-I-of-N.parquet` and
+//! so on beside them, so the glob `**/hands*.parquet` reads whole tables and
+//! parts together. Finished chunks of a run in progress wait in a hidden
+//! `.partial` folder. A reach table (`sweep --targets LO..HI`: every hand
+//! against every target of a range) is `reach.parquet` and `manifest.json`
+//! (`use=any` for the Countdown rule that any selection of the cards may be
+//! used).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -141,7 +141,7 @@ impl TableKey {
         [
             format!("rules={}", self.rules),
             format!("use={}", Use::All.name()),
-            format!("targets={}", target_folder(self.target)),
+            format!("targets={}", targets_folder(self.target)),
             format!("values={}", values_folder(self.values)),
             format!("deck={}", self.deck.folder()),
             format!("k={}", self.k),
@@ -153,9 +153,10 @@ impl TableKey {
     pub fn from_partition(rel: &Path) -> Option<TableKey> {
         Folders::key(rel, TableKey::partition, |f| {
             (f.uses == Use::All).then_some(())?;
+            let cut = f.targets.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
             Some(TableKey {
                 rules: f.rules,
-                target: f.targets.replace('_', "/").parse().ok()?,
+                target: f.targets[..cut].replace('_', "/").parse().ok()?,
                 values: f.values,
                 deck: f.deck,
                 k: f.k,
@@ -209,7 +210,7 @@ struct Folders {
 
 impl Folders {
     /// The key `make` reads from the folders of `rel`, when `rel` is its
-    /// canonical spelling (`targets=24`, not `targets=024`).
+    /// canonical spelling (`targets=24-24`, not `targets=024-024`).
     fn key<K>(
         rel: &Path,
         partition: impl Fn(&K) -> PathBuf,
@@ -348,6 +349,16 @@ pub fn target_folder(t: Q) -> String {
     t.to_string().replace('/', "_")
 }
 
+/// The `targets` folder value of a one-target table: the range of one
+/// target, `24-24` (`7_2-7_2` for 7/2), spelled as a reach table's
+/// `1-999`, so that a hive reader reads the key as text in every table
+/// (a bare `24` would read as a number in a scan of one-target tables
+/// alone, and as text beside a range).
+pub fn targets_folder(t: Q) -> String {
+    let one = target_folder(t);
+    format!("{one}-{one}")
+}
+
 /// The files of one whole table or of one shard part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
@@ -439,6 +450,13 @@ pub fn chunk_marker(c: usize) -> String {
     format!("chunk-{c:05}.json")
 }
 
+/// Whether `name` is the marker of a finished chunk ([`chunk_marker`]).
+pub fn is_chunk_marker(name: &str) -> bool {
+    name.strip_prefix("chunk-")
+        .and_then(|r| r.strip_suffix(".json"))
+        .is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The run record in a partial folder: what the chunks were made with.
 pub const RUN_RECORD: &str = "run.json";
 
@@ -464,7 +482,7 @@ mod tests {
         let key = TableKey::standard(4);
         assert_eq!(
             key.partition(),
-            PathBuf::from("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4")
         );
         let odd = TableKey {
             target: Q::new(-7, 2).unwrap(),
@@ -473,7 +491,7 @@ mod tests {
         };
         assert_eq!(
             odd.partition(),
-            PathBuf::from("rules=rational/use=all/targets=-7_2/values=1-13/deck=none/k=4")
+            PathBuf::from("rules=rational/use=all/targets=-7_2--7_2/values=1-13/deck=none/k=4")
         );
     }
 
@@ -497,10 +515,10 @@ mod tests {
             assert_eq!(TableKey::from_partition(&key.partition()), Some(key));
         }
         for bad in [
-            "rules=rational/use=all/targets=24/values=1-13/deck=4",
-            "rules=rational/use=all/targets=24/values=1-13/deck=4/k=x",
-            "rules=rational/use=all/targets=024/values=1-13/deck=4/k=4",
-            "rules=odd/use=all/targets=24/values=1-13/deck=4/k=4",
+            "rules=rational/use=all/targets=24-24/values=1-13/deck=x4",
+            "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=x",
+            "rules=rational/use=all/targets=024-024/values=1-13/deck=x4/k=4",
+            "rules=odd/use=all/targets=24-24/values=1-13/deck=x4/k=4",
             "a/b/c/d/e",
         ] {
             assert_eq!(TableKey::from_partition(Path::new(bad)), None, "{bad}");
@@ -519,19 +537,21 @@ mod tests {
         };
         assert_eq!(
             key.partition(),
-            PathBuf::from("rules=rational/use=all/targets=-5-999/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=-5-999/values=1-13/deck=x4/k=4")
         );
         assert_eq!(ReachKey::from_partition(&key.partition()), Some(key));
         assert_eq!(TableKey::from_partition(&key.partition()), None);
+        // A one-target table's folder is also the folder of the reach table
+        // of that one target: the folder names the game, the manifest the kind.
+        let one = Path::new("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4");
         assert_eq!(
-            ReachKey::from_partition(Path::new(
-                "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4"
-            )),
-            None
+            ReachKey::from_partition(one).map(|k| k.targets),
+            Some(TargetRange::new(24, 24).unwrap())
         );
+        assert_eq!(TableKey::from_partition(one), Some(TableKey::standard(4)));
         assert_eq!(
             key.table(24).partition(),
-            PathBuf::from("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
+            PathBuf::from("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4")
         );
     }
 
@@ -550,7 +570,7 @@ mod tests {
         );
         assert_eq!(
             key.family(),
-            PathBuf::from("rules=rational/use=all/targets=7_2/values=1-13/deck=none")
+            PathBuf::from("rules=rational/use=all/targets=7_2-7_2/values=1-13/deck=none")
         );
     }
 

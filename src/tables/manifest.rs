@@ -6,14 +6,34 @@
 //! The same [`Params`] describe an unfinished run, so a resume or a rerun into
 //! existing output can name exactly which parameter differs.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::tables::summary::Tally;
 
+/// The kinds of table, as a manifest records them: what a reader takes the
+/// table's files and queries from, never guessed from other fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindName {
+    /// One target: `hands.parquet` and `solutions.parquet`.
+    OneTarget,
+    /// Every target of a range: `reach.parquet`.
+    EveryTarget,
+    /// The census of sets of large numbers: `large_sets.parquet`.
+    LargeSets,
+}
+
 /// Everything that determines a table's bytes (the thread count does not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
+    /// The kind of table.
+    pub kind: KindName,
+    /// The table's folder relative to the data folder
+    /// (`rules=rational/use=all/targets=24-24/...`, always with `/`): a reader
+    /// refuses a table found in another folder.
+    pub partition: String,
     pub tool_version: String,
     pub schema_version: u32,
     pub hand_size: usize,
@@ -112,18 +132,19 @@ pub struct Manifest {
     pub manifest_sha256: String,
 }
 
-/// Why a manifest's bytes are not to be trusted.
+/// Why a sealed file's bytes (a manifest, a chunk's marker, the atlas's
+/// listing) are not to be trusted.
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
     #[error("it is not a census24 manifest ({0})")]
     Json(#[from] serde_json::Error),
     #[error(
-        "it has no manifest_sha256 (an earlier census24 wrote it): remake the table \
-         with the same sweep command"
+        "it carries no seal of its own bytes (an earlier census24 wrote it): make it again \
+         with the command that made it"
     )]
     Unsealed,
     #[error(
-        "its bytes do not match its own manifest_sha256 (the file is damaged, or another \
+        "its bytes do not match the seal it carries (the file is damaged, or another \
          census24 version wrote it)"
     )]
     Damaged,
@@ -164,15 +185,7 @@ impl Manifest {
 
     /// The bytes of `manifest.json`, sealed with their own checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let json = |m: &Manifest| {
-            let mut v = serde_json::to_vec_pretty(m).expect("manifest serializes");
-            v.push(b'\n');
-            v
-        };
-        let mut m = self.clone();
-        m.manifest_sha256 = String::new();
-        m.manifest_sha256 = sha256_hex(&json(&m));
-        json(&m)
+        sealed_bytes(self)
     }
 
     /// The manifest in `bytes`, read without checking its seal (what a run
@@ -185,16 +198,51 @@ impl Manifest {
     /// [`Manifest::to_bytes`] writes for it: any changed byte, in a count,
     /// a checksum, a name or the white space, is caught.
     pub fn from_checked_bytes(bytes: &[u8]) -> Result<Manifest, ManifestError> {
-        let m = Manifest::from_bytes(bytes)?;
-        if m.to_bytes() != bytes {
-            return Err(if m.manifest_sha256.is_empty() {
-                ManifestError::Unsealed
-            } else {
-                ManifestError::Damaged
-            });
-        }
-        Ok(m)
+        from_sealed_bytes(bytes)
     }
+}
+
+impl Sealed for Manifest {
+    fn seal(&mut self) -> &mut String {
+        &mut self.manifest_sha256
+    }
+}
+
+/// A JSON file that carries the SHA-256 of its own bytes (written with that
+/// field empty), so that a reader trusts none of its values unless every
+/// byte is as written: a manifest, a chunk's marker, the atlas's listing.
+pub trait Sealed: Serialize + DeserializeOwned + Clone {
+    /// The field holding the seal.
+    fn seal(&mut self) -> &mut String;
+}
+
+/// The bytes of `value` as pretty JSON with a final newline, sealed.
+pub fn sealed_bytes<T: Sealed>(value: &T) -> Vec<u8> {
+    let json = |v: &T| {
+        let mut bytes = serde_json::to_vec_pretty(v).expect("sealed files serialize");
+        bytes.push(b'\n');
+        bytes
+    };
+    let mut v = value.clone();
+    *v.seal() = String::new();
+    let seal = sha256_hex(&json(&v));
+    *v.seal() = seal;
+    json(&v)
+}
+
+/// The value in `bytes`, only if they are exactly the bytes [`sealed_bytes`]
+/// writes for it: any changed byte, in a count, a checksum, a name or the
+/// white space, is caught.
+pub fn from_sealed_bytes<T: Sealed>(bytes: &[u8]) -> Result<T, ManifestError> {
+    let mut v: T = serde_json::from_slice(bytes)?;
+    if sealed_bytes(&v) != bytes {
+        return Err(if v.seal().is_empty() {
+            ManifestError::Unsealed
+        } else {
+            ManifestError::Damaged
+        });
+    }
+    Ok(v)
 }
 
 /// What an unfinished run was started with, kept beside its chunks.
@@ -229,6 +277,8 @@ mod tests {
 
     fn params() -> Params {
         Params {
+            kind: KindName::OneTarget,
+            partition: "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4".into(),
             tool_version: "0.1.0".into(),
             schema_version: 1,
             hand_size: 4,

@@ -13,7 +13,7 @@ use crate::tables::enumerate;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
-use crate::tables::manifest::Params;
+use crate::tables::manifest::{KindName, Params};
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
 use crate::tables::summary::{Tally, counted, probability};
 use crate::tables::sweep::check_plan;
@@ -113,6 +113,8 @@ impl TableKind for OneTarget {
     fn params(&self) -> Params {
         let k = &self.key;
         kind::params(
+            KindName::OneTarget,
+            &self.partition(),
             (k.k, k.values, k.deck),
             k.target.to_string(),
             k.rules,

@@ -25,7 +25,9 @@ use crate::tables::disk::{self, FolderLock, LockError};
 pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
 use crate::tables::manifest::ManifestError;
-use crate::tables::manifest::{FileEntry, Manifest, Params, RunRecord};
+use crate::tables::manifest::{
+    FileEntry, KindName, Manifest, Params, RunRecord, Sealed, from_sealed_bytes, sealed_bytes,
+};
 use crate::tables::summary::Tally;
 use crate::tables::table;
 
@@ -77,11 +79,20 @@ pub fn write_run_record(partial: &Path, record: &RunRecord) -> Result<(), SweepE
 }
 
 /// What a finished chunk's marker holds: its files with their checksums,
-/// and the counts of its hands (so a resumed run need not count them again).
-#[derive(Debug, Serialize, Deserialize)]
+/// and the counts of its hands (so a resumed run need not count them
+/// again), sealed like a manifest: a marker whose bytes changed, a count
+/// among them, is no marker, and its chunk is solved again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct ChunkMarker {
     files: Vec<FileEntry>,
     tally: Tally,
+    marker_sha256: String,
+}
+
+impl Sealed for ChunkMarker {
+    fn seal(&mut self) -> &mut String {
+        &mut self.marker_sha256
+    }
 }
 
 /// Writes the files of chunk `c` in order, then the marker that lists them
@@ -101,9 +112,55 @@ pub fn write_chunk(
     let marker = ChunkMarker {
         files: entries,
         tally: tally.clone(),
+        marker_sha256: String::new(),
     };
-    let marker = serde_json::to_vec_pretty(&marker).expect("chunk markers serialize");
-    write_atomic(&partial.join(layout::chunk_marker(c)), &marker)
+    write_atomic(
+        &partial.join(layout::chunk_marker(c)),
+        &sealed_bytes(&marker),
+    )
+}
+
+/// The kind of the table (or the start of one) in `dir`: what its
+/// manifest (or a shard part's) records, read without checking its seal (a
+/// reader checks it before it uses anything), or else the kind whose files
+/// are there; `None` when `dir` holds no table. Two kinds of one game share
+/// a folder name (a one-target table of 24 and a reach table of targets
+/// 24..24 both live in `targets=24-24`), so the folder alone never says.
+pub fn kind_in(dir: &Path) -> Option<KindName> {
+    let names = list(dir).ok()?;
+    let manifests = names
+        .iter()
+        .filter(|n| *n == &Part::Whole.manifest() || Part::of_manifest_name(n).is_some());
+    for name in manifests {
+        if let Ok(m) = fs::read(dir.join(name)).map(|b| Manifest::from_bytes(&b)) {
+            return m.ok().map(|m| m.parameters.kind);
+        }
+    }
+    let has = |stem: &str| {
+        names.iter().any(|n| {
+            n == &Part::Whole.file(stem)
+                || (n.starts_with(&format!("{stem}.part-")) && n.ends_with(".parquet"))
+        })
+    };
+    if has("hands") || has("solutions") {
+        Some(KindName::OneTarget)
+    } else if has("reach") {
+        Some(KindName::EveryTarget)
+    } else if has("large_sets") {
+        Some(KindName::LargeSets)
+    } else {
+        None
+    }
+}
+
+/// How many finished chunks (with their markers) the unfinished run of
+/// `part` in `dir` holds: what an interrupted run has kept.
+pub fn finished_chunks(dir: &Path, part: Part) -> usize {
+    list(&dir.join(part.partial()))
+        .unwrap_or_default()
+        .iter()
+        .filter(|n| layout::is_chunk_marker(n))
+        .count()
 }
 
 /// Whether `bytes` are the file `entry` lists: its size and SHA-256.
@@ -111,10 +168,10 @@ fn matches(entry: &FileEntry, bytes: &[u8]) -> bool {
     bytes.len() as u64 == entry.bytes && crate::tables::manifest::sha256_hex(bytes) == entry.sha256
 }
 
-/// The marker of chunk `c`, if it is there and reads.
+/// The marker of chunk `c`, if it is there and its seal holds.
 fn chunk_marker(partial: &Path, c: usize) -> Option<ChunkMarker> {
     let bytes = fs::read(partial.join(layout::chunk_marker(c))).ok()?;
-    serde_json::from_slice(&bytes).ok()
+    from_sealed_bytes(&bytes).ok()
 }
 
 /// A finished chunk of an earlier run, as a resumed run takes it back.
@@ -343,6 +400,15 @@ pub fn verify_held(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
     };
     let m = Manifest::from_checked_bytes(&bytes)
         .map_err(|source| SweepError::BadManifest { path, source })?;
+    // A table's files copied into another table's folder (the k=2 table
+    // under k=3, a deck=x4 table under deck=none) verify against their own
+    // manifest: its partition says where they belong.
+    if !dir.ends_with(&m.parameters.partition) {
+        return Err(SweepError::WrongFolder {
+            dir: dir.to_path_buf(),
+            partition: m.parameters.partition.clone(),
+        });
+    }
     for f in &m.files {
         verify_file(dir, &part.manifest(), f)?;
     }

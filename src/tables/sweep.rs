@@ -80,7 +80,8 @@ impl<K: TableKind> SweepConfig<K> {
         Ok(self)
     }
 
-    fn part(&self) -> Part {
+    /// The part of the table this run makes: the whole table or a shard.
+    pub fn part(&self) -> Part {
         self.shard.map_or(Part::Whole, Part::Shard)
     }
 
@@ -774,7 +775,7 @@ mod tests {
         };
         assert_eq!(
             c.dir(),
-            PathBuf::from("data/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4")
+            PathBuf::from("data/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4")
         );
         assert_eq!(c.params().shard, None);
     }

@@ -14,6 +14,10 @@ use std::io::{Cursor, Write};
 
 use polars::polars_utils::compression::ZstdLevel;
 use polars::prelude::*;
+use polars_io::parquet::write::BatchedWriter;
+use polars_io::prelude::{
+    ParquetCompression, ParquetReader, ParquetWriter, SerReader, StatisticsOptions,
+};
 
 use crate::difficulty::{Prediction, Tier};
 use crate::tables::columns;
@@ -276,7 +280,7 @@ pub fn fill_difficulty_rank(hands: &mut DataFrame) -> PolarsResult<()> {
 /// so the bytes depend only on the rows, never on how they were split into
 /// frames, and memory holds one row group rather than the whole table.
 pub struct TableWriter<W: Write> {
-    batched: polars::io::parquet::write::BatchedWriter<W>,
+    batched: BatchedWriter<W>,
     /// The final tables' row groups are compressed on several threads;
     /// a chunk file's are written by polars on this one (a run writes its
     /// chunks while the worker threads solve).
@@ -332,7 +336,7 @@ impl<W: Write> TableWriter<W> {
     }
 
     fn of(
-        batched: polars::io::parquet::write::BatchedWriter<W>,
+        batched: BatchedWriter<W>,
         columns: Option<ColumnEncoder>,
         group_rows: usize,
     ) -> TableWriter<W> {
@@ -402,7 +406,7 @@ struct ColumnEncoder {
 
 impl ColumnEncoder {
     fn new<W: Write>(
-        batched: &mut polars::io::parquet::write::BatchedWriter<W>,
+        batched: &mut BatchedWriter<W>,
         schema: &Schema,
         compression: ParquetCompression,
         statistics: StatisticsOptions,

@@ -5,7 +5,6 @@
 use std::fs;
 use std::path::PathBuf;
 
-use polars::prelude::*;
 use tempfile::TempDir;
 
 use crate::util::run;
@@ -65,11 +64,9 @@ fn calibrate_names_a_bad_file() {
 fn shipped_tables_predict_a_finite_positive_time_for_every_solvable_hand() {
     for k in 2..=5 {
         let path = shipped(&format!(
-            "data/rules=rational/use=all/targets=24/values=1-13/deck=4/k={k}/hands.parquet"
+            "data/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k={k}/hands.parquet"
         ));
-        let df = ParquetReader::new(fs::File::open(&path).unwrap())
-            .finish()
-            .unwrap();
+        let df = census24::tables::table::from_parquet(&fs::read(&path).unwrap()).unwrap();
         let solvable = df.column("solvable").unwrap().bool().unwrap();
         let time = df.column("predicted_time_s").unwrap().f64().unwrap();
         let rate = df.column("predicted_solve_rate").unwrap().f64().unwrap();
@@ -91,7 +88,7 @@ fn shipped_tables_predict_a_finite_positive_time_for_every_solvable_hand() {
 #[test]
 fn four_card_report_plots_predicted_against_measured_time() {
     let readme =
-        shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=4/README.md");
+        shipped("reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4/README.md");
     let md = fs::read_to_string(&readme).unwrap();
     assert!(
         md.contains("](predicted-vs-measured-time.svg)") && md.contains("The 903 hands"),
@@ -99,7 +96,8 @@ fn four_card_report_plots_predicted_against_measured_time() {
     );
     let svg = fs::read_to_string(readme.with_file_name("predicted-vs-measured-time.svg")).unwrap();
     assert_eq!(svg.matches("<circle").count(), 903);
-    let k5 = shipped("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=5/README.md");
+    let k5 =
+        shipped("reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=5/README.md");
     assert!(
         !fs::read_to_string(k5)
             .unwrap()

@@ -68,9 +68,7 @@ fn any_values(tiles: &[i64], memo: &mut HashMap<Vec<i64>, BTreeSet<i64>>) -> BTr
 
 fn frame(path: &Path) -> DataFrame {
     let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    ParquetReader::new(std::io::Cursor::new(bytes))
-        .finish()
-        .unwrap()
+    census24::tables::table::from_parquet(&bytes).unwrap()
 }
 
 /// Checks every row of a reach frame with closest values against the brute force.

@@ -17,7 +17,7 @@ fn root() -> PathBuf {
 
 fn table_dir(k: usize) -> PathBuf {
     root().join(format!(
-        "data/rules=rational/use=all/targets=24/values=1-13/deck=4/k={k}"
+        "data/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k={k}"
     ))
 }
 
@@ -118,4 +118,74 @@ fn difficulty_quotes_the_tier_counts_of_the_four_card_table() {
             count("expert")
         ),
     );
+}
+
+/// `bytes` as the docs write a file size: `49 KB`, `3.6 MB` (decimal units,
+/// two significant figures above 10 KB... as a reader rounds them).
+fn size_words(bytes: u64) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} KB", (bytes as f64 / 1e3).round())
+    }
+}
+
+/// The README quoted the explorer pages at "44 KB (k = 2) to 3.1 MB (k =
+/// 5)" when they had grown to 49 KB and 3.6 MB (issue 36): the sentence is
+/// read back against the shipped pages.
+#[test]
+fn the_readme_quotes_the_sizes_of_the_shipped_explorer_pages() {
+    let reports = root().join("reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4");
+    let mut pages: Vec<(u64, usize)> = Vec::new();
+    for k in 1..=10 {
+        if let Ok(m) = fs::metadata(reports.join(format!("k={k}/explorer.html"))) {
+            pages.push((m.len(), k));
+        }
+    }
+    let (small, large) = (pages.iter().min().unwrap(), pages.iter().max().unwrap());
+    let sentence = format!(
+        "The shipped pages weigh {} (k = {}) to {} (k =\n{})",
+        size_words(small.0),
+        small.1,
+        size_words(large.0),
+        large.1
+    );
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat(&readme).contains(&flat(&sentence)),
+        "README.md should say: {sentence}"
+    );
+}
+
+/// docs/BENCHMARKS.md showed a `pick --format jsonl` line without the p80
+/// field and with an old prediction (issue 36): each JSON line it shows
+/// under the command is the line the command prints for that hand today.
+#[test]
+fn the_benchmarks_doc_shows_the_line_pick_prints() {
+    let doc = fs::read_to_string(root().join("docs/BENCHMARKS.md")).unwrap();
+    let command = "census24 pick --stratify -n 100 --seed 1 --format jsonl";
+    assert!(doc.contains(command), "docs/BENCHMARKS.md lost its command");
+    let block = doc
+        .split("```json\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let data = root().join("data");
+    let out = crate::util::census24()
+        .args(command.split_whitespace().skip(1))
+        .args(["--data", data.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = String::from_utf8(out.stdout).unwrap();
+    for shown in block.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(shown).unwrap();
+        let hand = v["hand"].as_str().unwrap();
+        let printed = out
+            .lines()
+            .find(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["hand"] == hand)
+            .unwrap_or_else(|| panic!("the split has no hand {hand}: change the example"));
+        assert_eq!(shown, printed, "docs/BENCHMARKS.md shows an old line");
+    }
 }

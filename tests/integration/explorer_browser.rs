@@ -22,7 +22,7 @@ use tempfile::TempDir;
 
 use crate::util::{ops_class, run};
 
-const FAMILY: &str = "rules=rational/use=all/targets=24/values=1-13/deck=4";
+const FAMILY: &str = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4";
 const OPS: [&str; 4] = ["add-sub", "product", "division", "fraction"];
 
 /// The Chromium binary, or `None` when the tests are to be skipped.
@@ -175,14 +175,7 @@ struct Hand {
 }
 
 fn read(path: &Path) -> DataFrame {
-    let args = ScanArgsParquet {
-        hive_options: HiveOptions::new_disabled(),
-        ..Default::default()
-    };
-    LazyFrame::scan_parquet(PlRefPath::new(path.to_str().unwrap()), args)
-        .unwrap()
-        .collect()
-        .unwrap()
+    census24::tables::table::from_parquet(&std::fs::read(path).unwrap()).unwrap()
 }
 
 fn strs(df: &DataFrame, name: &str) -> Vec<Option<String>> {

@@ -314,6 +314,103 @@ fn stdin_line(rng: &mut StdRng, all: bool) -> Vec<u8> {
     }
 }
 
+/// A field value as hostile as a JSON line can carry: control characters,
+/// escape sequences, a line break, or tens of kilobytes.
+fn hostile_field(rng: &mut StdRng) -> String {
+    match rng.random_range(0..6) {
+        0 => "ra\ntional".into(),
+        1 => "\u{1b}[31mall\u{1b}[0m".into(),
+        2 => "x".repeat(rng.random_range(100..60_000)),
+        3 => "\u{0}\u{7}\r".into(),
+        4 => "Rational".into(),
+        _ => hostile_token(rng),
+    }
+}
+
+/// One line of `check --stdin`: JSON or HAND<TAB>ANSWER, right or hostile.
+fn check_line(rng: &mut StdRng) -> Vec<u8> {
+    let answers = [
+        "8/(3-8/3)",
+        "8*3",
+        "(9-8)*3*8",
+        "1+2",
+        "",
+        "8/(3-8/3))",
+        "((((1",
+    ];
+    let answer = answers[rng.random_range(0..answers.len())];
+    match rng.random_range(0..100) {
+        0..30 => format!("3 3 8 8\t{answer}").into_bytes(),
+        30..55 => {
+            serde_json::json!({"hand": "3 3 8 8", "answer": answer, "id": rng.random::<u32>()})
+                .to_string()
+                .into_bytes()
+        }
+        55..75 => {
+            let key = ["rules", "use", "target", "hand", "answer"][rng.random_range(0..5)];
+            let mut v = serde_json::json!({"hand": "3 3 8 8", "answer": answer});
+            v[key] = serde_json::Value::String(hostile_field(rng));
+            v.to_string().into_bytes()
+        }
+        75..80 => {
+            // Longer than any line may be: an error for that line alone.
+            let mut v = b"3 3 8 8\t".to_vec();
+            v.extend(std::iter::repeat_n(
+                b'1',
+                rng.random_range(65_000..1_000_000),
+            ));
+            v
+        }
+        80..85 => b"# a comment".to_vec(),
+        85..90 => Vec::new(),
+        90..95 => (0..rng.random_range(1..40))
+            .map(|_| rng.random::<u8>())
+            .collect(),
+        _ => b"\x00\x1b[2J\t5".to_vec(),
+    }
+}
+
+/// `census24 check`: many lines on standard input, or (rarely) a hand of
+/// hundreds of thousands of cards in the arguments, graded in linear time.
+fn check_case(rng: &mut StdRng) -> Case {
+    if rng.random_bool(0.04) {
+        let n = rng.random_range(30_000..100_000);
+        let mut args: Vec<String> = vec!["check".into()];
+        args.extend((0..n).map(|i| (i % 13 + 1).to_string()));
+        args.push("--".into());
+        let answer: Vec<String> = (0..n + rng.random_range(0..2))
+            .map(|i| (i % 13 + 1).to_string())
+            .collect();
+        let answer = answer.join("+");
+        args.extend(
+            answer
+                .as_bytes()
+                .chunks(100_000)
+                .map(|c| String::from_utf8(c.to_vec()).unwrap()),
+        );
+        return Case {
+            args,
+            stdin: Vec::new(),
+        };
+    }
+    let mut args: Vec<String> = vec!["check".into(), "--stdin".into()];
+    if rng.random_bool(0.5) {
+        args.push("--json".into());
+    }
+    if rng.random_bool(0.3) {
+        args.push("--extract".into());
+    }
+    let mut stdin = Vec::new();
+    if rng.random_bool(0.1) {
+        stdin.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    for _ in 0..rng.random_range(1..12) {
+        stdin.extend(check_line(rng));
+        stdin.push(b'\n');
+    }
+    Case { args, stdin }
+}
+
 fn expressions_case(rng: &mut StdRng) -> Case {
     let n = match rng.random_range(0..10) {
         0..6 => rng.random_range(0..=8).to_string(),
@@ -601,8 +698,21 @@ fn check(case: &Case, o: &Outcome) -> Result<(), String> {
     if o.stderr.chars().any(|c| c.is_control() && c != '\n') {
         return Err(format!("raw control characters on stderr: {:?}", o.stderr));
     }
-    if let Some(long) = o.stderr.lines().find(|l| l.len() > 1000) {
+    if let Some(long) = o.stderr.lines().find(|l| l.len() > 2100) {
         return Err(format!("a {}-byte error line", long.len()));
+    }
+    if case.args[0] == "check" {
+        if o.stdout.chars().any(|c| c.is_control() && c != '\n') {
+            return Err(format!(
+                "raw control characters in a verdict: {:?}",
+                o.stdout
+            ));
+        }
+        // (With --extract a JSON verdict echoes the answer it graded.)
+        let long = o.stdout.lines().find(|l| l.len() > 4000);
+        if let Some(long) = long.filter(|_| !case.flag("--extract")) {
+            return Err(format!("a {}-byte verdict", long.len()));
+        }
     }
     let ours: Vec<&str> = o
         .stderr
@@ -701,7 +811,8 @@ fn numeric(variant: usize, n: String, out: &str) -> Case {
 
 fn generate(rng: &mut StdRng, out: &str) -> Case {
     match rng.random_range(0..100) {
-        0..80 => solve_case(rng),
+        0..72 => solve_case(rng),
+        72..80 => check_case(rng),
         80..90 => expressions_case(rng),
         90..95 => sweep_case(rng, out),
         95..97 => numeric_case(rng, out),

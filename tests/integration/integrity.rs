@@ -16,7 +16,7 @@ use crate::util::{census24, run};
 
 /// The folder of the default table of `k` cards under a data folder.
 fn partition(k: usize) -> String {
-    format!("rules=rational/use=all/targets=24/values=1-13/deck=4/k={k}")
+    format!("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k={k}")
 }
 
 fn s(p: &Path) -> &str {
@@ -656,7 +656,7 @@ fn bit_flips_in_a_reach_table_are_caught_by_its_report() {
         "--out",
         s(&reports),
     ])];
-    let dir = data.join("rules=rational/use=all/targets=1-30/values=1-13/deck=4/k=3");
+    let dir = data.join("rules=rational/use=all/targets=1-30/values=1-13/deck=x4/k=3");
     flips_are_caught(&dir, &r, 30);
 }
 

@@ -252,9 +252,8 @@ fn threads_and_shards_make_the_same_table() {
     assert_eq!(bytes, table_bytes(&two));
     assert_eq!(bytes, table_bytes(&parts));
     // C(8, 4) sets, five rows each; the report reads the merged table.
-    let df = polars::prelude::ParquetReader::new(std::io::Cursor::new(bytes));
-    use polars::prelude::SerReader;
-    assert_eq!(df.finish().unwrap().height(), 70 * 5);
+    let df = census24::tables::table::from_parquet(&bytes).unwrap();
+    assert_eq!(df.height(), 70 * 5);
     let (code, _, err) = run(&[
         "report",
         "--quiet",
@@ -286,11 +285,9 @@ fn targets_go_with_the_sets() {
     let dir = out.join(
         "rules=natural/use=any/targets=100-199/values=1-100/deck=large-sets-25.50.75.100/k=6",
     );
-    let df = polars::prelude::ParquetReader::new(
-        fs::File::open(dir.join("large_sets.parquet")).unwrap(),
-    );
-    use polars::prelude::SerReader;
-    let df = df.finish().unwrap();
+    let df =
+        census24::tables::table::from_parquet(&fs::read(dir.join("large_sets.parquet")).unwrap())
+            .unwrap();
     let games: u64 = df
         .column("games")
         .unwrap()

@@ -12,6 +12,7 @@ mod distinct_cli;
 mod doc_figures;
 mod explorer_browser;
 mod fuzz;
+mod hardening;
 mod help;
 mod integrity;
 mod large_sets_cli;

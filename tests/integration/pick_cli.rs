@@ -298,7 +298,7 @@ fn benchmark_splits_are_stratified_deterministic_and_gradable() {
 #[test]
 fn time_limit_keeps_the_hands_most_solvers_finish_in_time() {
     use census24::tables::columns;
-    let dir = data().join("rules=rational/use=all/targets=24/values=1-13/deck=4/k=4");
+    let dir = data().join("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4");
     let df =
         census24::tables::table::from_parquet(&std::fs::read(dir.join("hands.parquet")).unwrap())
             .unwrap();

@@ -14,7 +14,7 @@ use tempfile::TempDir;
 use crate::util::run;
 
 fn reach_dir(k: usize, targets: &str, rules: &str) -> String {
-    format!("rules={rules}/use=all/targets={targets}/values=1-13/deck=4/k={k}")
+    format!("rules={rules}/use=all/targets={targets}/values=1-13/deck=x4/k={k}")
 }
 
 fn ok(args: &[&str]) -> String {
@@ -25,9 +25,7 @@ fn ok(args: &[&str]) -> String {
 
 fn frame(path: &Path) -> DataFrame {
     let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    ParquetReader::new(std::io::Cursor::new(bytes))
-        .finish()
-        .unwrap()
+    census24::tables::table::from_parquet(&bytes).unwrap()
 }
 
 /// Every file of a folder, by name (hidden ones included), with its bytes.
@@ -104,7 +102,7 @@ fn per_target_rows_agree_with_single_target_sweeps() {
             &ts,
         ]);
         let hands = frame(&tmp.path().join(format!(
-            "rules=rational/use=all/targets={t}/values=1-13/deck=4/k=4/hands.parquet"
+            "rules=rational/use=all/targets={t}/values=1-13/deck=x4/k=4/hands.parquet"
         )))
         .select([
             "hand",
@@ -167,7 +165,7 @@ fn other_rules_and_no_solutions_agree_with_single_target_sweeps() {
                 }
                 ok(&args);
                 let hands = frame(&tmp.path().join(format!(
-                    "rules={rules}/use=all/targets={t}/values=1-13/deck=4/k=3/hands.parquet"
+                    "rules={rules}/use=all/targets={t}/values=1-13/deck=x4/k=3/hands.parquet"
                 )))
                 .select([
                     "hand",

@@ -12,8 +12,8 @@ use tempfile::TempDir;
 
 use crate::util::run;
 
-const K2: &str = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=2";
-const K4: &str = "rules=rational/use=all/targets=24/values=1-13/deck=4/k=4";
+const K2: &str = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=2";
+const K4: &str = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4";
 
 /// Sweeps `--hand-size k` into `DIR/data` (the report goes to `DIR/reports`).
 fn sweep(dir: &Path, k: &str) -> String {
@@ -329,7 +329,7 @@ fn table_without_solutions_gets_a_report_but_no_ranking() {
     assert_eq!(code, 0, "{stderr}");
     let readme = tmp
         .path()
-        .join("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=3/README.md");
+        .join("reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3/README.md");
     let md = fs::read_to_string(&readme).unwrap();
     assert!(md.contains("swept without solutions"), "{md}");
     assert!(md.contains("**111 of 455 hands are solvable**"), "{md}");

@@ -33,10 +33,10 @@ fn written_files_follow_the_umask() {
             .status()
             .unwrap();
         assert!(status.success());
-        let table = data.join("rules=rational/use=all/targets=24/values=1-13/deck=4/k=2");
+        let table = data.join("rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=2");
         let report = tmp
             .path()
-            .join("reports/rules=rational/use=all/targets=24/values=1-13/deck=4/k=2");
+            .join("reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=2");
         for file in [
             table.join("hands.parquet"),
             table.join("solutions.parquet"),

@@ -3,15 +3,14 @@
 //! `HAND<TAB>ANSWER`), graded in parallel batches and printed in input order.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc;
-use std::time::Duration;
 
 use rayon::prelude::*;
 use serde::Deserialize;
 
 use crate::cli::args::CheckArgs;
 use crate::cli::cmd::Status;
-use crate::game::error::{InputError, shown};
+use crate::cli::stdin;
+use crate::game::error::{InputError, one_line, shown};
 use crate::game::grade::{Verdict, extract, grade};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
@@ -120,7 +119,13 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
         Some(h) => {
             let mut words = args.words.clone();
             words.extend(args.answer.iter().cloned());
-            (Hand::parse(h)?, words.join(" "))
+            let answer = words.join(" ");
+            if answer.trim().is_empty() {
+                anyhow::bail!(
+                    "no answer: give it after the hand (`census24 check --hand \"3 3 8 8\" \"8/(3-8/3)\"`)"
+                );
+            }
+            (Hand::parse(h)?, answer)
         }
         None => {
             if args.answer.is_empty() {
@@ -223,86 +228,38 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
 /// why the line is bad input.
 type Graded = Result<(String, bool), InputError>;
 
-/// A line read: its text, or `Err` when it is not UTF-8.
-type Text = Result<String, ()>;
-
 /// Lines graded at a time: enough for both cores, few enough that a batch
 /// is answered at once.
 const BATCH: usize = 16_384;
 
-/// Grades every line of `input` (blank and `#` lines skipped), verdicts in
-/// input order. A bad line gets `error: ...` (JSON: `{"error": ...}`) in
-/// its place and one line on stderr naming its number; the run then ends
-/// with an error (exit status 2).
+/// Grades every line of `input` (read by [`stdin::for_each_batch`]: blank
+/// and `#` lines skipped, at most [`stdin::MAX_LINE_BYTES`] a line),
+/// verdicts in input order. A bad line gets `error: ...` (JSON:
+/// `{"error": ...}`) in its place and one line on stderr naming its
+/// number; the run then ends with an error (exit status 2).
 pub fn run_stream(
     input: impl BufRead + Send + 'static,
     out: &mut impl Write,
     d: &Defaults,
 ) -> anyhow::Result<Status> {
-    // Lines are read as bytes: one that is not UTF-8 is that line's error.
-    let (tx, rx) = mpsc::sync_channel::<(usize, io::Result<Text>)>(2 * BATCH);
-    std::thread::spawn(move || {
-        let mut input = input;
-        for n in 1.. {
-            let mut bytes = Vec::new();
-            let line = match input.read_until(b'\n', &mut bytes) {
-                Ok(0) => break,
-                Ok(_) => {
-                    if bytes.last() == Some(&b'\n') {
-                        bytes.pop();
-                    }
-                    Ok(String::from_utf8(bytes).map_err(|_| ()))
-                }
-                Err(e) => Err(e),
-            };
-            let failed = line.is_err();
-            if tx.send((n, line)).is_err() || failed {
-                break;
-            }
-        }
-    });
     let (mut all_correct, mut rejected) = (true, 0usize);
-    let mut open = true;
-    while open {
-        let mut batch: Vec<(usize, Text)> = Vec::new();
-        match rx.recv() {
-            Ok((n, line)) => batch.push((n, line?)),
-            Err(_) => break,
-        }
-        while batch.len() < BATCH {
-            match rx.recv_timeout(Duration::from_millis(5)) {
-                Ok((n, line)) => batch.push((n, line?)),
-                Err(mpsc::RecvTimeoutError::Timeout) => break,
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    open = false;
-                    break;
-                }
-            }
-        }
-        let graded: Vec<(usize, Option<Graded>)> = batch
-            .par_iter()
-            .map(|(n, line)| {
-                let Ok(line) = line else {
-                    let e = InputError::Other("the line is not UTF-8".to_string());
-                    return (*n, Some(Err(e)));
-                };
-                let line = line.trim_end_matches('\r');
-                let skip = line.trim().is_empty() || line.starts_with('#');
-                (*n, (!skip).then(|| grade_line(line, d)))
-            })
+    let read = stdin::for_each_batch(input, BATCH, |batch| {
+        let graded: Vec<(usize, Graded)> = batch
+            .into_par_iter()
+            .map(|(n, line)| (n, line.and_then(|l| grade_line(&l, d))))
             .collect();
         for (n, g) in graded {
             match g {
-                None => {}
-                Some(Ok((text, correct))) => {
+                Ok((text, correct)) => {
                     all_correct &= correct;
                     out.write_all(text.as_bytes())?;
                     out.write_all(b"\n")?;
                 }
-                Some(Err(e)) => {
+                Err(e) => {
                     rejected += 1;
+                    let e = one_line(&e.to_string());
                     let text = if d.json {
-                        format!("{{\"error\":{}}}", serde_json::to_string(&e.to_string())?)
+                        format!("{{\"error\":{}}}", serde_json::to_string(&e)?)
                     } else {
                         format!("error: {e}")
                     };
@@ -313,7 +270,10 @@ pub fn run_stream(
             }
         }
         out.flush()?;
-    }
+        Ok(())
+    });
+    out.flush()?;
+    read?;
     if rejected > 0 {
         anyhow::bail!("{rejected} input line(s) rejected");
     }

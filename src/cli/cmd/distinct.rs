@@ -6,7 +6,9 @@
 
 use serde_json::{Value, json};
 
-use crate::canon::{Distinct, MAX_DISTINCT_CARDS, count, solutions, solutions_by_selection, trees};
+use crate::canon::{
+    Distinct, MAX_DISTINCT_CARDS, MAX_TREE_CARDS, count, solutions, solutions_by_selection, trees,
+};
 use crate::cli::args::SolveArgs;
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Facts};
@@ -14,13 +16,6 @@ use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::solve::sub_hands;
-
-/// The most cards `--distinct none` takes. Every tree is held in memory,
-/// and their number grows about thirtyfold with each card: `1 2 3 4 5 6`
-/// has 30 375 trees worth 24 (0.2 s, 28 MB), `1 2 3 4 5 6 7` 842 415 (about
-/// 8 s and 700 MB on a loaded two-core machine), and all trees of
-/// `1 2 3 4 5 6 7 8` once ran out of memory at 5.6 GB.
-pub const MAX_TREE_CARDS: usize = 7;
 
 /// Validated options of one `solve --all` run.
 #[derive(Clone, Debug)]

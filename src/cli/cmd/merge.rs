@@ -2,6 +2,9 @@
 
 use crate::cli::args::MergeArgs;
 use crate::cli::cmd::Status;
+use crate::game::targets::TargetRange;
+use crate::tables::large_sets::SELECTIONS_PER_SET;
+use crate::tables::manifest::KindName;
 use crate::tables::merge::merge_all;
 use crate::tables::summary::counted;
 
@@ -18,23 +21,38 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
             continue;
         }
         let t = &m.manifest;
-        // A reach table's rows are (hand, target) pairs, and its solvable
-        // count is of those pairs.
-        let what = if t.parameters.target.contains("..") {
-            format!(
-                "{} against targets {}: {}, {} of them solvable",
+        let what = match t.parameters.kind {
+            // A reach table's rows are (hand, target) pairs, and its
+            // solvable count is of those pairs.
+            KindName::EveryTarget => format!(
+                "{} against targets {}: {} (hand, target) pairs, {} of them solvable",
                 counted(t.hands, "hand"),
                 t.parameters.target,
-                counted(t.solution_rows, "row"),
+                t.solution_rows,
                 t.solvable
-            )
-        } else {
-            format!(
+            ),
+            // A large-sets census counts games: a selection of tiles of a
+            // set against one target.
+            KindName::LargeSets => {
+                let targets: u64 = t
+                    .parameters
+                    .target
+                    .parse::<TargetRange>()
+                    .map_or(0, |r| (r.hi - r.lo + 1) as u64);
+                let games = t.hands * SELECTIONS_PER_SET * targets;
+                format!(
+                    "{} of large numbers against targets {}: {games} games, {} of them solvable",
+                    counted(t.hands, "set"),
+                    t.parameters.target,
+                    t.solvable
+                )
+            }
+            KindName::OneTarget => format!(
                 "{}, {} solvable, {}",
                 counted(t.hands, "hand"),
                 t.solvable,
                 counted(t.solution_rows, "solution class")
-            )
+            ),
         };
         println!(
             "Merged {} into {}: {what}.",

@@ -75,7 +75,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Calibrate(args) => calibrate::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man(args) => shell::man(args),
     }
 }
 
@@ -92,7 +92,7 @@ pub fn message(err: &anyhow::Error) -> String {
             msg.push_str(&cause);
         }
     }
-    msg
+    crate::game::error::one_line(&msg)
 }
 
 /// The longest line of a usage error printed whole.

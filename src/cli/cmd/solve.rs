@@ -7,38 +7,34 @@
 //! answer or its error, in input order.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::canon::{self, MAX_SIMPLEST_CARDS};
+use crate::canon::{self, answer::Pick, answer::Policy};
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::distinct::{self, AllConfig};
 use crate::cli::cmd::{GaveUp, Status};
 use crate::cli::progress;
-use crate::game::deck::Deck;
-use crate::game::error::InputError;
+use crate::cli::stdin;
+use crate::game::error::{InputError, one_line};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
-use crate::solve::{Closest, Outcome, max_steps, solve_hand_using};
+use crate::solve::{Closest, Outcome, Search};
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
     pub target: Q,
     pub rules: Rules,
-    pub closest: Closest,
-    pub unicode: bool,
-    pub json: bool,
-    /// The deck hands over the exact solver's limit must come from.
-    pub deck: Deck,
     /// Every card once, or any selection of them.
     pub uses: Use,
-    /// Print the first solution found rather than the simplest.
-    pub first: bool,
+    /// How each hand is answered: simplest or first, closest, the big
+    /// hands' deck, the step budget.
+    pub policy: Policy,
+    pub unicode: bool,
+    pub json: bool,
 }
 
 impl SolveConfig {
@@ -46,12 +42,21 @@ impl SolveConfig {
         SolveConfig {
             target: args.target,
             rules: args.rules,
-            closest: args.closest.map_or(Closest::Exact, Into::into),
+            uses: args.uses,
+            policy: Policy {
+                pick: if args.first {
+                    Pick::First
+                } else {
+                    Pick::Simplest
+                },
+                search: Search {
+                    closest: args.closest.map_or(Closest::Exact, Into::into),
+                    deck: args.deck,
+                    max_steps: args.max_steps,
+                },
+            },
             unicode: args.unicode,
             json: args.json,
-            deck: args.deck,
-            uses: args.uses,
-            first: args.first,
         }
     }
 }
@@ -69,24 +74,11 @@ impl Answer {
     }
 }
 
-/// Solve one hand as `cfg` asks: the exact solver up to its limit, the
-/// big-hand solver (for hands from the configured deck) beyond it; with
-/// `--use any`, every selection of the cards (exact solver only).
+/// Solve one hand as `cfg` asks ([`canon::answer::answer`]: the exact
+/// solver up to its limit, the big-hand solver beyond it, every selection
+/// with `--use any`; the simplest solution unless `--first`).
 pub fn answer(hand: Hand, cfg: &SolveConfig) -> Result<Answer, InputError> {
-    let mut outcome = solve_hand_using(
-        &hand,
-        cfg.target,
-        cfg.rules,
-        cfg.closest,
-        cfg.deck,
-        cfg.uses,
-    )?;
-    // The solution a solved hand shows is its simplest, as in the tables:
-    // the search proved one exists, the enumeration picks class 0.
-    let plain = cfg.uses == Use::All && !cfg.first && hand.len() <= MAX_SIMPLEST_CARDS;
-    if plain && outcome.solved(cfg.target) {
-        outcome.expr = canon::simplest(&hand, cfg.target, cfg.rules)?.or(outcome.expr);
-    }
+    let outcome = canon::answer::answer(&hand, cfg.target, cfg.rules, cfg.uses, &cfg.policy)?;
     Ok(Answer { hand, outcome })
 }
 
@@ -202,7 +194,6 @@ fn status(solved: bool) -> Status {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
-    crate::solve::set_max_steps(args.max_steps);
     if !args.all && args.targets.is_none() {
         if args.count {
             anyhow::bail!("--count needs --all or --targets");
@@ -228,7 +219,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
         let spinner = job.may_be_slow(&hand).then(|| {
             progress::search_spinner(format!(
                 "searching {hand} exhaustively (at most {} steps, seconds)",
-                max_steps()
+                args.max_steps
             ))
         });
         let result = job.answer(hand, false);
@@ -243,110 +234,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// The longest input line read, in bytes: a hand has at most 64 cards, so
-/// anything longer is not a hand, and reading it whole could take all memory.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// Lines of standard input as numbered text, each line on its own: a line
-/// that is not UTF-8 or too long becomes that line's error.
-struct Lines<R> {
-    input: R,
-    number: usize,
-    buf: Vec<u8>,
-}
-
-/// One line read: its number and its text, or why it is not text.
-type NumberedLine = (usize, Result<String, InputError>);
-
-impl<R: BufRead> Lines<R> {
-    fn new(input: R) -> Lines<R> {
-        Lines {
-            input,
-            number: 0,
-            buf: Vec::new(),
-        }
-    }
-
-    /// The next line; `Ok(None)` at the end of the input, `Err` when
-    /// reading fails.
-    fn next_line(&mut self) -> io::Result<Option<NumberedLine>> {
-        self.buf.clear();
-        let (mut any, mut too_long) = (false, false);
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            any = true;
-            let (take, done) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (available.len(), false),
-            };
-            // Room for the longest line and its line ending, no more.
-            let room = (MAX_LINE_BYTES + 2).saturating_sub(self.buf.len());
-            self.buf.extend_from_slice(&available[..take.min(room)]);
-            too_long |= take > room;
-            self.input.consume(take);
-            if done {
-                break;
-            }
-        }
-        if !any {
-            return Ok(None);
-        }
-        self.number += 1;
-        let mut line = self.buf.as_slice();
-        line = line.strip_suffix(b"\n").unwrap_or(line);
-        line = line.strip_suffix(b"\r").unwrap_or(line);
-        if self.number == 1 {
-            // A byte-order mark, as some editors write at the start of a file.
-            line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-        }
-        if too_long || line.len() > MAX_LINE_BYTES {
-            let e = InputError::Other(format!(
-                "the line is longer than {MAX_LINE_BYTES} bytes, which no hand needs"
-            ));
-            return Ok(Some((self.number, Err(e))));
-        }
-        let text = match std::str::from_utf8(line) {
-            Ok(t) => Ok(t.to_string()),
-            Err(e) => {
-                let good = &line[..e.valid_up_to()];
-                let column = String::from_utf8_lossy(good).chars().count() + 1;
-                Err(InputError::Other(format!(
-                    "not valid UTF-8 (byte 0x{:02x} at column {column})",
-                    line[e.valid_up_to()]
-                )))
-            }
-        };
-        Ok(Some((self.number, text)))
-    }
-}
-
-/// How long a batch waits for another line once input pauses: a program
-/// that writes one hand and waits for its answer gets it at once, while a
-/// file or a busy pipe still fills whole batches.
-pub const IDLE_FLUSH: Duration = Duration::from_millis(20);
-
-/// The longest a batch waits after its first line, however slowly lines
-/// keep coming: a slow producer still sees answers as it goes.
-pub const MAX_WAIT: Duration = Duration::from_millis(250);
-
-/// What the reading thread passes on.
-enum Input {
-    Line(NumberedLine),
-    /// Reading failed after this many lines.
-    Failed(io::Error, usize),
-}
-
 /// Do `job` for one hand per line of `input`, printing the results in input
-/// order, in parallel batches. A batch is answered when it is full, when
-/// input pauses for [`IDLE_FLUSH`], or [`MAX_WAIT`] after its first line,
-/// whichever comes first; each batch's answers are flushed at once. Blank
+/// order, in parallel batches ([`stdin::for_each_batch`]); each batch's
+/// answers are flushed at once. Blank
 /// lines and `#` comments are skipped. A bad line is reported on stderr
 /// with its line number where its answer would be; the run goes on and ends
 /// with an error naming how many lines were rejected. If reading fails,
@@ -357,92 +247,38 @@ pub fn run_stream(
     job: &Job,
 ) -> anyhow::Result<Status> {
     let (mut all_solved, mut rejected, mut gave_up) = (true, 0usize, 0usize);
-    let mut read_error = None;
-    let batch_size = job.batch_size();
-    // Lines are read on a thread of their own, so that waiting for input
-    // and answering what has come are independent; the bounded channel
-    // keeps memory flat when answering is the slower side. The thread is
-    // not joined: should answering stop (a closed output), the process
-    // must not wait for a terminal that may never send another line.
-    let (tx, rx) = mpsc::sync_channel::<Input>(2 * batch_size);
-    std::thread::spawn(move || {
-        let mut lines = Lines::new(input);
-        loop {
-            let msg = match lines.next_line() {
-                Ok(Some((n, Ok(text)))) => {
-                    let text = text.trim();
-                    if text.is_empty() || text.starts_with('#') {
-                        continue;
-                    }
-                    Input::Line((n, Ok(text.to_string())))
+    let read = stdin::for_each_batch(input, job.batch_size(), |batch| {
+        let results: Vec<(usize, Result<Block, InputError>)> = batch
+            .into_par_iter()
+            .map(|(n, line)| {
+                let r = line.and_then(|text| job.answer(Hand::parse(text.trim())?, true));
+                (n, r)
+            })
+            .collect();
+        for (n, r) in results {
+            match r {
+                Ok((text, solved)) => {
+                    all_solved &= solved;
+                    out.write_all(text.as_bytes())?;
                 }
-                Ok(Some(bad)) => Input::Line(bad),
-                Ok(None) => return,
-                Err(e) => Input::Failed(e, lines.number),
-            };
-            let failed = matches!(msg, Input::Failed(..));
-            // The answering side has stopped (an error): stop too.
-            if tx.send(msg).is_err() || failed {
-                return;
+                Err(e) => {
+                    if matches!(e, InputError::TooHard { .. } | InputError::Undecided { .. }) {
+                        gave_up += 1;
+                    } else {
+                        rejected += 1;
+                    }
+                    // The answers so far first, so that a terminal shows
+                    // the error where the line's answer would be.
+                    out.flush()?;
+                    eprintln!("census24: line {n}: {}", one_line(&e.to_string()));
+                }
             }
         }
+        out.flush()?;
+        Ok(())
     });
-    {
-        let mut open = true;
-        while open && read_error.is_none() {
-            let mut batch: Vec<NumberedLine> = Vec::with_capacity(batch_size);
-            // The first line of a batch is waited for as long as it takes.
-            match rx.recv() {
-                Ok(Input::Line(line)) => batch.push(line),
-                Ok(Input::Failed(e, n)) => read_error = Some((e, n)),
-                Err(_) => open = false,
-            }
-            let deadline = Instant::now() + MAX_WAIT;
-            while open && read_error.is_none() && !batch.is_empty() && batch.len() < batch_size {
-                let wait = IDLE_FLUSH.min(deadline.saturating_duration_since(Instant::now()));
-                match rx.recv_timeout(wait) {
-                    Ok(Input::Line(line)) => batch.push(line),
-                    Ok(Input::Failed(e, n)) => read_error = Some((e, n)),
-                    Err(mpsc::RecvTimeoutError::Timeout) => break,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => open = false,
-                }
-            }
-            if batch.is_empty() {
-                continue;
-            }
-            let results: Vec<(usize, Result<Block, InputError>)> = batch
-                .into_par_iter()
-                .map(|(n, line)| {
-                    let r = line.and_then(|text| job.answer(Hand::parse(&text)?, true));
-                    (n, r)
-                })
-                .collect();
-            for (n, r) in results {
-                match r {
-                    Ok((text, solved)) => {
-                        all_solved &= solved;
-                        out.write_all(text.as_bytes())?;
-                    }
-                    Err(e) => {
-                        if matches!(e, InputError::TooHard { .. } | InputError::Undecided { .. }) {
-                            gave_up += 1;
-                        } else {
-                            rejected += 1;
-                        }
-                        // The answers so far first, so that a terminal shows
-                        // the error where the line's answer would be.
-                        out.flush()?;
-                        eprintln!("census24: line {n}: {e}");
-                    }
-                }
-            }
-            out.flush()?;
-        }
-    }
     out.flush()?;
-    if let Some((e, n)) = read_error {
-        return Err(anyhow::Error::new(e).context(format!("reading standard input after line {n}")));
-    }
+    read?;
     if rejected > 0 {
         anyhow::bail!("{rejected} input line(s) rejected");
     }

@@ -3,7 +3,9 @@
 
 use crate::cli::args::{Game, SweepArgs};
 use crate::cli::cmd::Status;
+use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
+use indicatif::ProgressBar;
 
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
@@ -11,7 +13,7 @@ use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
 use crate::report::query::Table;
 use crate::tables::every_target::EveryTarget;
 use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
-use crate::tables::layout::ReachKey;
+use crate::tables::layout::{Part, ReachKey};
 use crate::tables::one_target::OneTarget;
 use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 
@@ -82,11 +84,21 @@ impl SweepConfig<LargeSetsKind> {
     }
 }
 
+/// The run's progress bar, with Ctrl-C set to finish its line and say what
+/// the run kept in `dir` ([`interrupt::exit_on_interrupt`]).
+fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar {
+    let bar = hands_bar(args.quiet);
+    if let Err(e) = interrupt::exit_on_interrupt(bar.clone(), dir, part) {
+        eprintln!("census24: Ctrl-C will stop the sweep without a word ({e})");
+    }
+    bar
+}
+
 /// `sweep --game countdown --large-sets`: the census of sets of large
 /// numbers and its report.
 fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
-    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
+    let summary = sweep(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -109,7 +121,7 @@ fn run_reach(
     targets: crate::game::targets::TargetRange,
 ) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<EveryTarget>::from_args(args, targets)?;
-    let summary = sweep(&cfg, &hands_bar(args.quiet))?;
+    let summary = sweep(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -158,7 +170,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
         );
     }
     let cfg = SweepConfig::<OneTarget>::from_args(&args)?;
-    let (summary, written) = sweep_keeping(&cfg, &hands_bar(args.quiet))?;
+    let (summary, written) = sweep_keeping(&cfg, &bar_of(&args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }

@@ -21,10 +21,7 @@ use crate::game::hand::Hand;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 
-/// The most cards `--targets` takes: every class of a hand for every value
-/// is listed at once, which for eight different cards needs tens of
-/// gigabytes (seven take about 3 s and 1.5 GB).
-pub const MAX_TARGETS_CARDS: usize = 7;
+use crate::canon::MAX_TARGETS_CARDS;
 
 /// One reachable target: its simplest solution, the cards it uses and its
 /// count of solutions.

@@ -297,6 +297,7 @@ fn shares_chart(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
         y_label: "solvable share (%)".into(),
         xs: ks.clone(),
         series,
+        y_min: 0.0,
         y_max: 100.0,
         mark: Some((4.0, "the classic game".into())),
     };
@@ -331,6 +332,7 @@ fn shares_chart(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
             y_label: "hands that make the target (%)".into(),
             xs: ks.clone(),
             series,
+            y_min: 0.0,
             y_max: 100.0,
             mark: None,
         };

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use crate::report::render::{Column, Rendered, markdown_table};
-use crate::report::svg::{BarChart, LineChart, Series};
+use crate::report::svg::{BarChart, LineChart, Series, fit_axis};
 use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, LargeSets, SetStat};
 
 /// Sets listed at each end of the overall ranking, and of each number of
@@ -285,17 +285,25 @@ fn charts(r: &mut Rendered, sets: &[SetStat]) {
         let col = |f: &dyn Fn(&Spread) -> f64| -> Vec<f64> {
             by.values().map(|e| 100.0 * f(e)).collect()
         };
+        let series = vec![
+            Series::new("best", col(&|e| e.1)),
+            Series::new("mean", col(&|e| e.2 / e.3 as f64)),
+            Series::new("worst", col(&|e| e.0)),
+        ];
+        let values = || series.iter().flat_map(|s| s.values.iter().copied());
+        let (y_min, y_max) = fit_axis(
+            values().fold(f64::INFINITY, f64::min),
+            values().fold(f64::NEG_INFINITY, f64::max),
+            (0.0, 100.0),
+        );
         let chart = LineChart {
             title: format!("Solvable share against the set's {title} number"),
             x_label: format!("{title} large number"),
             y_label: "solvable share (%)".into(),
             xs,
-            series: vec![
-                Series::new("best", col(&|e| e.1)),
-                Series::new("mean", col(&|e| e.2 / e.3 as f64)),
-                Series::new("worst", col(&|e| e.0)),
-            ],
-            y_max: 100.0,
+            series,
+            y_min,
+            y_max,
             mark: None,
         };
         let _ = writeln!(r.markdown, "![by {title} number]({name})\n");

@@ -224,6 +224,7 @@ fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) 
         y_label: y_label.into(),
         xs: rows.iter().map(|r| r.target as f64).collect(),
         series: vec![Series::new(name, values)],
+        y_min: 0.0,
         y_max,
         mark: v.key.targets.contains(24).then(|| (24.0, "24".to_string())),
     };

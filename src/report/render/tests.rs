@@ -173,8 +173,8 @@ fn index_markdown() {
     assert_eq!(
         names,
         [
-            "rules=rational/use=all/targets=6/values=1-4/deck=4/solvable-by-hand-size.svg",
-            "rules=rational/use=all/targets=6/values=1-4/deck=4/tiers-by-hand-size.svg"
+            "rules=rational/use=all/targets=6-6/values=1-4/deck=x4/solvable-by-hand-size.svg",
+            "rules=rational/use=all/targets=6-6/values=1-4/deck=x4/tiers-by-hand-size.svg"
         ]
     );
 }
