@@ -61,9 +61,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Solve every hand of a game variant and write Parquet tables.
     ///
-    /// Writes OUT/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/ with hands.parquet,
-    /// solutions.parquet and manifest.json (a fractional target p/q is
-    /// written targets=p_q). Finished chunks are kept as the sweep goes, so
+    /// Writes OUT/rules=R/use=all/targets=T-T/values=LO-HI/deck=D/k=K/ with
+    /// hands.parquet, solutions.parquet and manifest.json (deck=x4 for four
+    /// copies of each value; a fractional target p/q is written p_q). Finished chunks are kept as the sweep goes, so
     /// running the same command after an interruption resumes it. The same
     /// options always write the same bytes, whatever the thread count.
     ///
@@ -87,7 +87,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
-    /// Reads DATA/rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K/hands.parquet,
+    /// Reads DATA/rules=R/use=all/targets=T-T/values=LO-HI/deck=D/k=K/hands.parquet,
     /// written by `census24 sweep` with the same options. Predicted time and
     /// solve rate, difficulty, tiers and ranks are defined in
     /// docs/DIFFICULTY.md.
@@ -322,7 +322,9 @@ pub struct CheckArgs {
 
     /// One answer per line: a JSON object {"hand": "3 3 8 8" or [3,3,8,8],
     /// "answer": "...", and optionally "target", "rules", "use"}, or
-    /// `HAND<TAB>ANSWER`. One verdict per line, in input order.
+    /// `HAND<TAB>ANSWER`. One verdict per line, in input order. Lines of at
+    /// most 65536 bytes (a longer one is an error for that line alone); a
+    /// byte-order mark, blank lines and `#` comments are skipped.
     #[arg(long)]
     pub stdin: bool,
 
@@ -481,7 +483,7 @@ pub struct SweepArgs {
     pub stop_after_chunks: Option<usize>,
 
     /// Every target from LO to HI at once: write a reach table
-    /// (OUT/rules=R/use=all/targets=LO-HI/values=../deck=N/k=K/reach.parquet), one
+    /// (OUT/rules=R/use=all/targets=LO-HI/values=../deck=D/k=K/reach.parquet), one
     /// row per hand and target with solvability, solution counts (not with
     /// --no-solutions) and predicted difficulty, each hand solved once for
     /// the whole range. Always resumable; takes --shard and merge.

@@ -123,7 +123,7 @@ impl TableKey {
         args
     }
 
-    /// `rules=R/use=all/targets=T/values=LO-HI/deck=N/k=K`, relative to the
+    /// `rules=R/use=all/targets=T-T/values=LO-HI/deck=D/k=K`, relative to the
     /// output folder. Every kind of table has the same hive keys in the same
     /// order (`rules`, `use`, `targets`, `values`, `deck`, `k`), so that one
     /// scan of `data/**/*.parquet` reads them all, in polars and DuckDB alike.
@@ -282,7 +282,7 @@ impl ReachKey {
         }
     }
 
-    /// `rules=R/use=U/targets=LO-HI/values=LO-HI/deck=N/k=K`, relative to
+    /// `rules=R/use=U/targets=LO-HI/values=LO-HI/deck=D/k=K`, relative to
     /// the output folder: the hive keys of [`TableKey::partition`].
     pub fn partition(&self) -> PathBuf {
         self.family().join(format!("k={}", self.k))

@@ -158,6 +158,39 @@ fn completions_and_the_man_page_name_every_subcommand() {
     }
 }
 
+/// `census24 man` printed the program's page alone, without any
+/// subcommand's options, and named pages such as census24-solve(1) that
+/// nothing made (issue 36). It now prints every page, and `--dir` writes
+/// them one per command as the program's page names them.
+#[test]
+fn the_manual_has_every_subcommand_and_its_options() {
+    let (code, out, err) = run(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    let commands = [
+        "solve", "check", "sweep", "merge", "report", "rank", "pick", "expressions",
+        "calibrate", "cover", "completions", "man",
+    ];
+    for c in commands {
+        assert!(out.contains(&format!(".TH census24-{c} 1")), "no page of {c}");
+    }
+    // Options of subcommands, each on its own page.
+    for option in ["max\\-steps", "resumable", "skip\\-complete", "time\\-limit", "extract"] {
+        assert!(out.contains(option), "the manual lacks --{option}");
+    }
+    let tmp = tempfile::TempDir::new().unwrap();
+    let dir = tmp.path().join("man1");
+    let (code, listed, err) = run(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(listed.lines().count(), commands.len() + 1, "{listed}");
+    let main = std::fs::read_to_string(dir.join("census24.1")).unwrap();
+    for c in commands {
+        let page = std::fs::read_to_string(dir.join(format!("census24-{c}.1"))).unwrap();
+        assert!(page.contains(&format!(".TH census24-{c} 1")), "{c}");
+        // The program's page names every page that is there.
+        assert!(main.contains(&format!("census24\\-{c}(1)")), "census24.1 does not name {c}");
+    }
+}
+
 /// `solve --json` wrote the target as the string "24" but `solve --targets
 /// --json` as the number 21: one type, a string (exact fractions fit).
 #[test]

@@ -24,7 +24,8 @@ fn pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     cmd.build();
     let mut pages = Vec::new();
     let mut page = |c: clap::Command| -> std::io::Result<()> {
-        let man = clap_mangen::Man::new(c);
+        let source = format!("census24 {}", env!("CARGO_PKG_VERSION"));
+        let man = clap_mangen::Man::new(c).source(source);
         let mut roff = Vec::new();
         man.render(&mut roff)?;
         pages.push((man.get_filename(), roff));
