@@ -703,6 +703,18 @@ fn candidates(shape: Shape, a: Q, t: Q, vb: &[Q], rules: Rules) -> Vec<usize> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn closest_modes_are_asked_for_by_name() {
+        for c in Closest::ASKED {
+            assert_eq!(c.name().parse::<Closest>().unwrap(), c);
+        }
+        let e = "exact".parse::<Closest>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown closest mode \"exact\" (expected below or nearest)"
+        );
+    }
+
     fn hand(s: &str) -> Hand {
         Hand::parse(s).unwrap()
     }
