@@ -2,63 +2,249 @@
 
 The polars-free core of the census24 tool: an exact solver that prints a
 hand's simplest solution, an exact grader of answers, every distinct
-solution, every target at once, and the difficulty model fitted to players'
-solve times. Hands are strings ("3 3 8 8") or sequences of ints; targets
-are ints, strings ("7/2") or fractions.Fraction; rules are "rational",
-"integer" or "natural"; `use` is "all" (every card once) or "any" (any
-selection, the Countdown rule). Bad input raises ValueError with the CLI's
-message. Every call releases the GIL; check_many and solve_many run in
-parallel.
+solution, every target at once, the difficulty model fitted to players'
+solve times, benchmark puzzle sets, and a checked reader of the shipped
+tables.
 
     >>> import census24
     >>> census24.solve("3 3 8 8")
     '8/(3-8/3)'
     >>> census24.check([3, 3, 8, 8], "8*3").reason
     'leaves 3 and 8 unused'
+
+Arguments, as the command line's options:
+
+- a hand is a str ("3 3 8 8", commas allowed) or a list or tuple of ints;
+  not bytes, and no bools among the cards;
+- a target is an int, a str ("7/2") or a fractions.Fraction; never a float
+  (not exact) nor a bool;
+- rules is "rational", "integer" or "natural"; use is "all" (every card
+  once) or "any" (any selection, the Countdown rule); distinct is
+  "dissimilar", "structural" or "none" (every tree);
+- tiers and ops take a str ("expert", "hard,expert") or a list of str.
+
+Errors are one line that starts with the argument at fault
+("hand: card \"x\" is not an integer", "hands[3]: ..."): TypeError for a
+value of the wrong type, ValueError for a bad value or a hand past a
+function's limit (each is a constant below). GaveUp (a RuntimeError) means
+the search stopped without an answer, so it is not a proof; None is the
+answer that proves a hand has no solution.
+
+Limits, from the core, each checked before any work:
+
+- solve: MAX_EXACT_CARDS (12) cards exactly; up to MAX_BIG_CARDS (64) by
+  the big-hand solver, whose hands come from a deck (deck=4: values 1 to
+  13, four copies each; "none": any integers); use="any" up to 12; an
+  exhaustive search stops after max_steps (MAX_STEPS by default) steps;
+- solutions, count, difficulty: MAX_DISTINCT_CARDS (8) cards;
+  distinct="none" MAX_TREE_CARDS (7), since every tree is held at once;
+- reachable: MAX_TARGETS_CARDS (7) cards, targets within +-TARGET_LIMIT
+  and at most MAX_TARGETS of them;
+- puzzles: hand sizes up to MAX_PUZZLE_HAND_SIZE (the whole game is
+  solved in memory on each call).
+
+Every call releases the GIL; check_many and solve_many run in parallel.
 """
 
-import json as _json
+import io as _io
 
 from . import _census24
 from ._census24 import (
+    MAX_BIG_CARDS,
+    MAX_DISTINCT_CARDS,
+    MAX_EXACT_CARDS,
+    MAX_PUZZLE_HAND_SIZE,
+    MAX_STEPS,
+    MAX_TARGETS,
+    MAX_TARGETS_CARDS,
+    MAX_TREE_CARDS,
+    TARGET_LIMIT,
     Difficulty,
+    GaveUp,
+    TableError,
     Verdict,
-    check,
-    check_many,
-    count,
-    difficulty,
-    reachable,
-    solutions,
-    solve,
-    solve_many,
+    __version__,
 )
 
+# The defaults of the signatures below, read from the core: the standard
+# game (target 24, rational rules, every card once, four cards from a
+# 52-card deck) and the command line's defaults.
+_TARGET = _census24.STANDARD_TARGET
+_RULES = _census24.STANDARD_RULES
+_USE = _census24.STANDARD_USE
+_DISTINCT = _census24.DEFAULT_DISTINCT
+_HAND_SIZE = _census24.STANDARD_HAND_SIZE
+_VALUES = _census24.STANDARD_VALUES
+_DECK = _census24.STANDARD_DECK
+_SOLVE_DECK = _census24.SOLVE_DECK
+_PICK_COUNT = _census24.PICK_COUNT
+_PICK_SEED = _census24.PICK_SEED
 
 
-def puzzles(hand_size=4, n=12, target=24, rules="rational", tiers=None, ops=None, min_time=None,
-            max_time=None, time_limit=None, stratify=False, spread=False, distinct_shapes=False, all=False, seed=24):
+def check(hand, answer, target=_TARGET, rules=_RULES, use=_USE):
+    """Grades an answer exactly, as `census24 check` does: a Verdict with
+    `correct`, the first fault as `reason` (None when correct), the exact
+    `value` as a str, and the `cards_used`. A wrong answer is a verdict,
+    not an error."""
+    return _census24.check(hand, answer, target, rules, use)
+
+
+def check_many(items, target=_TARGET, rules=_RULES, use=_USE):
+    """Grades a list of (hand, answer) pairs (tuples, or lists as JSON
+    gives them) in parallel; the verdicts come in order. A malformed item
+    raises an error naming its index (items[3])."""
+    return _census24.check_many(items, target, rules, use)
+
+
+def solve(hand, target=_TARGET, rules=_RULES, use=_USE, closest=None, first=False,
+          max_steps=MAX_STEPS, deck=_SOLVE_DECK):
+    """The hand's simplest solution, as `census24 solve` prints it, or None
+    when it has none (a proof by exhaustion).
+
+    closest="below" or "nearest": when the target is out of reach, the
+    expression of the largest reachable value not above it (or the nearest;
+    census24.check(hand, expr).value tells its value) instead of None.
+    first=True: the first solution the search finds, faster on long
+    batches (not with closest). max_steps: the step budget of an exhaustive
+    search; past it GaveUp is raised (the search proved nothing). deck: the
+    deck hands of more than 12 cards come from (a number of copies of 1 to
+    13, "none" for any integers, or a multiset such as "standard")."""
+    return _census24.solve(hand, target, rules, use, closest, first, max_steps, deck)
+
+
+def solve_many(hands, target=_TARGET, rules=_RULES, use=_USE, closest=None, first=False,
+               max_steps=MAX_STEPS, deck=_SOLVE_DECK):
+    """`solve` of each hand of a list, in parallel, in order. An error names
+    the hand's index (hands[3])."""
+    return _census24.solve_many(hands, target, rules, use, closest, first, max_steps, deck)
+
+
+def solutions(hand, target=_TARGET, rules=_RULES, use=_USE, distinct=_DISTINCT):
+    """Every solution at the distinct level, simplest first, as
+    `census24 solve --all` lists them: "dissimilar" (solutions that differ
+    only by a neutral part, such as *1 or +0, are one), "structural" (equal
+    as functions of the cards) or "none" (every tree, printed with the
+    brackets that tell trees apart). With use="any", the solutions of each
+    selection of the cards in turn, fewest cards first."""
+    return _census24.solutions(hand, target, rules, use, distinct)
+
+
+def count(hand, target=_TARGET, rules=_RULES, use=_USE, distinct=_DISTINCT):
+    """How many solutions at the distinct level (`census24 solve --all
+    --count`); with use="any", summed over the selections of the cards."""
+    return _census24.count(hand, target, rules, use, distinct)
+
+
+def reachable(hand, lo, hi, rules=_RULES, use=_USE):
+    """Every whole target from lo to hi the hand makes, each with its
+    simplest solution, as a dict (`census24 solve --targets LO..HI`); with
+    use="any", the simplest of the selection with the fewest cards."""
+    return _census24.reachable(hand, lo, hi, rules, use)
+
+
+def difficulty(hand, target=_TARGET, rules=_RULES):
+    """How hard the hand is for people (docs/DIFFICULTY.md): a Difficulty
+    with the predicted mean solve time `time_s`, `time_p80_s` (80% of the
+    players who solve it finish within it), `solve_rate`, `difficulty` (0
+    to 100) and `tier`; None when it has no solution."""
+    return _census24.difficulty(hand, target, rules)
+
+
+def puzzles(hand_size=_HAND_SIZE, n=_PICK_COUNT, target=_TARGET, rules=_RULES, tiers=None, ops=None,
+            min_time=None, max_time=None, time_limit=None, stratify=False, spread=False,
+            distinct_shapes=False, all=False, seed=_PICK_SEED):
     """A benchmark split of the game of `hand_size` cards (values 1 to 13, a
     52-card deck), as `census24 pick --format jsonl` gives it: a list of
     dicts with the hand, cards, target, rules, every dissimilar solution,
     the simplest, the predicted time, solve rate, difficulty and tier.
+
     Deterministic by `seed`; `stratify` splits `n` evenly over the tiers;
-    `all` takes every hand that passes, easy to hard; `ops` (add-sub,
-    product, division, fraction), `tiers`, `min_time`/`max_time` (predicted
-    mean seconds) and `time_limit` (80% of solvers finish within it) filter."""
+    `spread` takes one hand from each of n slices, easy to hard; `all`
+    takes every hand that passes, easy to hard. Filters: `tiers` ("expert",
+    "hard,expert" or a list), `ops` ("add-sub", "product", "division",
+    "fraction"; a str or a list), `min_time`/`max_time` (predicted mean
+    seconds) and `time_limit` (80% of solvers finish within it);
+    `distinct_shapes` keeps no two hands solved the same way.
+
+    The whole game is solved in memory on every call, so hand_size is at
+    most MAX_PUZZLE_HAND_SIZE; for larger games sweep the table with the
+    command line and run `census24 pick` on it."""
+    import json
+
     lines = _census24.puzzles(hand_size, n, target, rules, tiers, ops, min_time, max_time,
                               time_limit, stratify, spread, distinct_shapes, all, seed)
-    return [_json.loads(line) for line in lines]
+    return [json.loads(line) for line in lines]
+
+
+def read_table(data="data", file=None, *, path=None, hand_size=_HAND_SIZE, target=_TARGET,
+               targets=None, rules=_RULES, use=_USE, values=_VALUES, deck=_DECK):
+    """A table swept by `census24 sweep` (the shipped data, or your own) as
+    a polars DataFrame, once it verifies: the manifest's own seal, that the
+    table lies in the folder its manifest names, and the size and SHA-256
+    of every file the manifest lists (TableError when not;
+    FileNotFoundError when there is no table there).
+
+    The table is the one of the game under `data`, as the command line's
+    table options name it: `hand_size`, `target`, `rules`, `values`
+    ("1..13" or (1, 13)) and `deck` (4, "none", "countdown"...); with
+    `targets` ("1..999" or (1, 999)) the reach table of that range, which
+    may also be of use="any". Or give `path`, the table's own folder,
+    instead of the game. `file` is "hands", "solutions", "reach" or
+    "large_sets"; None reads the table's main file (the first its manifest
+    lists: hands, reach or large_sets).
+
+    Needs polars: pip install 'census24[polars]'.
+
+        census24.read_table("data", "solutions", hand_size=5)
+    """
+    try:
+        import polars
+    except ImportError as e:
+        raise ImportError("census24.read_table needs polars: pip install 'census24[polars]'") from e
+    if path is None:
+        path = _census24.table_folder(data, hand_size, target, targets, rules, use, values, deck)
+    else:
+        game = dict(data=data, hand_size=hand_size, target=target, targets=targets, rules=rules,
+                    use=use, values=values, deck=deck)
+        given = [k for k, v in game.items() if not _is_default(v, _READ_TABLE_DEFAULTS[k])]
+        if given:
+            raise ValueError(f"path: the folder names the table; give either path or the game, "
+                             f"not both ({', '.join(given)} given)")
+    data_bytes, _name = _census24.verified_file(path, file)
+    return polars.read_parquet(_io.BytesIO(data_bytes))
+
+
+def _is_default(value, default):
+    # 24 and 24.0 or True and 1 compare equal; only the default itself is.
+    return type(value) is type(default) and value == default
+
+
+_READ_TABLE_DEFAULTS = dict(data="data", hand_size=_HAND_SIZE, target=_TARGET, targets=None,
+                            rules=_RULES, use=_USE, values=_VALUES, deck=_DECK)
 
 
 __all__ = [
+    "MAX_BIG_CARDS",
+    "MAX_DISTINCT_CARDS",
+    "MAX_EXACT_CARDS",
+    "MAX_PUZZLE_HAND_SIZE",
+    "MAX_STEPS",
+    "MAX_TARGETS",
+    "MAX_TARGETS_CARDS",
+    "MAX_TREE_CARDS",
+    "TARGET_LIMIT",
     "Difficulty",
+    "GaveUp",
+    "TableError",
     "Verdict",
+    "__version__",
     "check",
     "check_many",
     "count",
     "difficulty",
     "puzzles",
     "reachable",
+    "read_table",
     "solutions",
     "solve",
     "solve_many",

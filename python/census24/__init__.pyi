@@ -1,8 +1,32 @@
 from fractions import Fraction
-from typing import Optional, Sequence, Union
+from os import PathLike
+from typing import Optional, Union
 
-Hand = Union[str, Sequence[int]]
+import polars
+
+Hand = Union[str, list[int], tuple[int, ...]]
 Target = Union[int, str, Fraction]
+Names = Union[str, list[str], tuple[str, ...], None]
+Range = Union[str, tuple[int, int], list[int]]
+
+__version__: str
+
+MAX_STEPS: int
+MAX_EXACT_CARDS: int
+MAX_BIG_CARDS: int
+MAX_DISTINCT_CARDS: int
+MAX_TREE_CARDS: int
+MAX_TARGETS_CARDS: int
+MAX_PUZZLE_HAND_SIZE: int
+TARGET_LIMIT: int
+MAX_TARGETS: int
+
+class GaveUp(RuntimeError):
+    """The search stopped without an answer (past max_steps, or a big hand
+    undecided): not a proof either way."""
+
+class TableError(ValueError):
+    """A table that does not verify against its manifest."""
 
 class Verdict:
     """The verdict on one answer."""
@@ -24,25 +48,31 @@ def check(hand: Hand, answer: str, target: Target = 24, rules: str = "rational",
     """Grades an answer exactly (the rules of `census24 check`)."""
 
 def check_many(
-    items: list[tuple[Hand, str]], target: Target = 24, rules: str = "rational", use: str = "all"
+    items: Union[list[tuple[Hand, str]], list[list]], target: Target = 24, rules: str = "rational", use: str = "all"
 ) -> list[Verdict]:
     """Grades (hand, answer) pairs in parallel, in order."""
 
-def solve(hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all") -> Optional[str]:
-    """The hand's simplest solution, or None when it has none."""
+def solve(
+    hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", closest: Optional[str] = None,
+    first: bool = False, max_steps: int = 30000000, deck: Union[int, str] = "4",
+) -> Optional[str]:
+    """The hand's simplest solution, or None when it has none; GaveUp past max_steps."""
 
 def solve_many(
-    hands: list[Hand], target: Target = 24, rules: str = "rational", use: str = "all"
+    hands: list[Hand], target: Target = 24, rules: str = "rational", use: str = "all", closest: Optional[str] = None,
+    first: bool = False, max_steps: int = 30000000, deck: Union[int, str] = "4",
 ) -> list[Optional[str]]:
     """`solve` of each hand, in parallel, in order."""
 
-def solutions(hand: Hand, target: Target = 24, rules: str = "rational", distinct: str = "dissimilar") -> list[str]:
+def solutions(
+    hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", distinct: str = "dissimilar"
+) -> list[str]:
     """Every solution at the distinct level (dissimilar, structural or none), simplest first."""
 
-def count(hand: Hand, target: Target = 24, rules: str = "rational", distinct: str = "dissimilar") -> int:
+def count(hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", distinct: str = "dissimilar") -> int:
     """How many solutions at the distinct level."""
 
-def reachable(hand: Hand, lo: int, hi: int, rules: str = "rational") -> dict[int, str]:
+def reachable(hand: Hand, lo: int, hi: int, rules: str = "rational", use: str = "all") -> dict[int, str]:
     """Every whole target from lo to hi the hand makes, with its simplest solution."""
 
 def difficulty(hand: Hand, target: Target = 24, rules: str = "rational") -> Optional[Difficulty]:
@@ -50,10 +80,17 @@ def difficulty(hand: Hand, target: Target = 24, rules: str = "rational") -> Opti
 
 def puzzles(
     hand_size: int = 4, n: int = 12, target: Target = 24, rules: str = "rational",
-    tiers: Optional[list[str]] = None, ops: Optional[list[str]] = None,
+    tiers: Names = None, ops: Names = None,
     min_time: Optional[float] = None, max_time: Optional[float] = None,
     time_limit: Optional[float] = None,
     stratify: bool = False, spread: bool = False, distinct_shapes: bool = False,
     all: bool = False, seed: int = 24,
 ) -> list[dict]:
     """A benchmark split, as `census24 pick --format jsonl` gives it."""
+
+def read_table(
+    data: Union[str, PathLike] = "data", file: Optional[str] = None, *, path: Union[str, PathLike, None] = None,
+    hand_size: int = 4, target: Target = 24, targets: Optional[Range] = None, rules: str = "rational",
+    use: str = "all", values: Range = "1..13", deck: Union[int, str] = "4",
+) -> polars.DataFrame:
+    """A verified table as a polars DataFrame (needs census24[polars])."""

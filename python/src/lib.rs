@@ -1,90 +1,59 @@
-//! The `census24` Python module over census24's polars-free core: exact
-//! solving, grading, distinct solutions, every target at once and the
-//! difficulty model. Each call releases the GIL; the `_many` forms run their
-//! items in parallel. Bad input raises `ValueError` with the CLI's message.
+//! The `census24._census24` module over census24's polars-free core: exact
+//! solving, grading, distinct solutions, every target at once, the
+//! difficulty model, puzzle sets and the check of a shipped table.
+//!
+//! Each function takes every argument positionally; `census24/__init__.py`
+//! gives them their Python signatures, whose defaults are this module's
+//! constants, read from the core (so `inspect.signature` and the core agree
+//! by construction). Arguments are checked in [`args`] before any work;
+//! every call releases the GIL while it solves, and the `_many` forms run
+//! their items in parallel.
 
-use pyo3::exceptions::PyValueError;
+mod args;
+mod table;
+
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-use census24::canon::{self, Distinct};
-use census24::difficulty::Tier;
-use census24::difficulty::predict;
-use census24::game::deck::Deck;
+use census24::canon::answer::{Pick, Policy, answer};
+use census24::canon::{self, Distinct, MAX_DISTINCT_CARDS, MAX_TARGETS_CARDS, MAX_TREE_CARDS};
+use census24::difficulty::{Tier, predict};
+use census24::game::error::InputError;
 use census24::game::grade;
-use census24::game::hand::Hand;
+use census24::game::hand::{Hand, MAX_EXACT_CARDS};
 use census24::game::number::Q;
 use census24::game::rules::{Rules, Use};
+use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
+use census24::report::catalog::{self, MAX_SOLVED_CARDS};
 use census24::report::ops::Ops;
-use census24::report::pick::{PickPlan, pick, to_jsonl};
-use census24::solve::{Closest, solve_hand_using};
+use census24::report::pick::{DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, to_jsonl};
+use census24::solve::bighand::MAX_BIG_CARDS;
+use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
+use args::{GaveUp, Limit, solve_error, value_error};
+
+/// The rules, target and use of a call.
+#[derive(Clone, Copy)]
+struct Game {
+    target: Q,
+    rules: Rules,
+    uses: Use,
 }
 
-/// A hand from a string ("3 3 8 8") or a sequence of ints.
-fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
-    if obj.is_instance_of::<PyString>() {
-        return Hand::parse(&obj.extract::<String>()?).map_err(value_error);
-    }
-    let cards: Vec<i64> = obj
-        .extract()
-        .map_err(|_| PyValueError::new_err("a hand is a string of cards or a sequence of ints"))?;
-    let words: Vec<String> = cards.iter().map(i64::to_string).collect();
-    Hand::parse_tokens(words.iter().map(String::as_str)).map_err(value_error)
-}
-
-/// A target from an int, a string ("7/2") or a `fractions.Fraction`.
-fn target_of(obj: &Bound<'_, PyAny>) -> PyResult<Q> {
-    if let Ok(n) = obj.extract::<i64>() {
-        return Ok(Q::int(n));
-    }
-    if obj.is_instance_of::<PyString>() {
-        return obj.extract::<String>()?.parse::<Q>().map_err(value_error);
-    }
-    if let (Ok(n), Ok(d)) = (obj.getattr("numerator"), obj.getattr("denominator")) {
-        let too_large = |_| value_error(format!("target {obj} is too large for 64 bits"));
-        let (n, d): (i64, i64) = (
-            n.extract().map_err(too_large)?,
-            d.extract().map_err(too_large)?,
-        );
-        return Q::new(n, d).ok_or_else(|| value_error(format!("{n}/{d} is not a target")));
-    }
-    Err(PyValueError::new_err(
-        "a target is an int, a string such as \"7/2\" or a Fraction",
-    ))
-}
-
-/// The target asked, or the standard game's (24).
-fn target_or_standard(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Q> {
-    obj.map_or(Ok(TableKey::standard(4).target), target_of)
-}
-
-/// The target, rules and use of a call.
-fn game(target: Option<&Bound<'_, PyAny>>, rules: &str, uses: &str) -> PyResult<(Q, Rules, Use)> {
-    Ok((target_or_standard(target)?, rules_of(rules)?, use_of(uses)?))
-}
-
-fn rules_of(s: &str) -> PyResult<Rules> {
-    s.parse().map_err(value_error)
-}
-
-fn use_of(s: &str) -> PyResult<Use> {
-    s.parse().map_err(value_error)
-}
-
-fn distinct_of(s: &str) -> PyResult<Distinct> {
-    Distinct::ALL
-        .into_iter()
-        .find(|d| d.name() == s)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown distinct level \"{s}\" (expected dissimilar, structural or none)"
-            ))
+impl Game {
+    fn of(
+        target: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+        uses: &Bound<'_, PyAny>,
+    ) -> PyResult<Game> {
+        Ok(Game {
+            target: args::target(target, "target")?,
+            rules: args::named(rules, "rules", "\"rational\"")?,
+            uses: args::named(uses, "use", "\"all\"")?,
         })
+    }
 }
 
 /// The verdict on one answer.
@@ -130,188 +99,305 @@ impl From<grade::Verdict> for Verdict {
     }
 }
 
-/// check(hand, answer, target=24, rules="rational", use="all") -> Verdict
-///
 /// Grades an answer exactly (the rules of `census24 check`).
 #[pyfunction]
-#[pyo3(signature = (hand, answer, target = None, rules = "rational", r#use = "all"))]
 fn check(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    answer: &str,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    r#use: &str,
+    answer: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
 ) -> PyResult<Verdict> {
-    let hand = hand_of(hand)?;
-    let (target, rules, uses) = game(target, rules, r#use)?;
-    let answer = answer.to_string();
+    let hand = args::hand(hand, "hand", Limit::NONE)?;
+    let answer = args::text(answer, "answer", "\"8/(3-8/3)\"")?;
+    let g = Game::of(target, rules, uses)?;
     Ok(py
-        .allow_threads(|| grade::grade(hand.cards(), &answer, target, rules, uses))
+        .allow_threads(|| grade::grade(hand.cards(), &answer, g.target, g.rules, g.uses))
         .into())
 }
 
-/// check_many(items, target=24, rules="rational", use="all") -> list[Verdict]
-///
 /// Grades (hand, answer) pairs in parallel, in order.
 #[pyfunction]
-#[pyo3(signature = (items, target = None, rules = "rational", r#use = "all"))]
 fn check_many(
     py: Python<'_>,
-    items: &Bound<'_, PyList>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    r#use: &str,
+    items: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Verdict>> {
-    let (target, rules, uses) = game(target, rules, r#use)?;
-    let pairs: Vec<(Hand, String)> = items
+    let g = Game::of(target, rules, uses)?;
+    let pairs: Vec<(Hand, String)> = args::sequence(items, "items", "(hand, answer) pairs")?
         .iter()
-        .map(|item| {
-            // A (hand, answer) pair: a tuple, or a list as JSON gives it.
-            let (h, a) = (item.get_item(0)?, item.get_item(1)?.extract::<String>()?);
-            Ok((hand_of(&h)?, a))
+        .enumerate()
+        .map(|(i, item)| {
+            let at = format!("items[{i}]");
+            let (h, a) = args::pair(item, &at)?;
+            let hand = args::hand(&h, &at, Limit::NONE)?;
+            Ok((hand, args::text(&a, &at, "\"8/(3-8/3)\"")?))
         })
         .collect::<PyResult<_>>()?;
     Ok(py.allow_threads(|| {
         pairs
             .par_iter()
-            .map(|(h, a)| grade::grade(h.cards(), a, target, rules, uses).into())
+            .map(|(h, a)| grade::grade(h.cards(), a, g.target, g.rules, g.uses).into())
             .collect()
     }))
 }
 
-/// The simplest solution as `census24 solve` prints it.
-fn solve_one(hand: &Hand, target: Q, rules: Rules, uses: Use) -> Result<Option<String>, String> {
-    let out = solve_hand_using(hand, target, rules, Closest::Exact, Deck::Copies(4), uses)
-        .map_err(|e| e.to_string())?;
-    if !out.solved(target) {
-        return Ok(None);
-    }
-    let mut expr = out.expr;
-    if uses == Use::All && hand.len() <= canon::MAX_SIMPLEST_CARDS {
-        expr = canon::simplest(hand, target, rules)
-            .map_err(|e| e.to_string())?
-            .or(expr);
-    }
-    Ok(expr.map(|e| e.to_infix_under(rules, false)))
+/// How `solve` answers: the policy, and the hand sizes it takes.
+struct SolvePlan {
+    game: Game,
+    policy: Policy,
 }
 
-/// solve(hand, target=24, rules="rational", use="all") -> str | None
-///
-/// The hand's simplest solution (what `census24 solve` prints), or None
-/// when it has none (a proof by exhaustion).
+impl SolvePlan {
+    #[allow(clippy::too_many_arguments)]
+    fn of(
+        target: &Bound<'_, PyAny>,
+        rules: &Bound<'_, PyAny>,
+        uses: &Bound<'_, PyAny>,
+        closest: &Bound<'_, PyAny>,
+        first: &Bound<'_, PyAny>,
+        max_steps: &Bound<'_, PyAny>,
+        deck: &Bound<'_, PyAny>,
+    ) -> PyResult<SolvePlan> {
+        let game = Game::of(target, rules, uses)?;
+        let closest = if closest.is_none() {
+            Closest::Exact
+        } else {
+            args::named(closest, "closest", "\"below\" or \"nearest\"")?
+        };
+        let first = args::flag(first, "first")?;
+        if first && closest != Closest::Exact {
+            // As `census24 solve --first --closest` is refused: the first
+            // solution found is a speed-up for batches that only decide.
+            return Err(value_error(
+                "first",
+                "the first solution found is not asked together with closest",
+            ));
+        }
+        let max_steps = args::int_in(max_steps, "max_steps", 1, i64::MAX)? as u64;
+        let deck = args::deck(deck)?;
+        Ok(SolvePlan {
+            game,
+            policy: Policy {
+                pick: if first { Pick::First } else { Pick::Simplest },
+                search: Search {
+                    closest,
+                    deck,
+                    max_steps,
+                },
+            },
+        })
+    }
+
+    /// The most cards a hand may have: the big-hand solver's for every
+    /// card, the exact solver's for any selection.
+    fn limit(&self) -> Limit {
+        match self.game.uses {
+            Use::All => Limit {
+                cards: MAX_BIG_CARDS,
+                what: "the big-hand solver",
+            },
+            Use::Any => Limit {
+                cards: MAX_EXACT_CARDS,
+                what: "use any",
+            },
+        }
+    }
+
+    /// The expression of the answer: worth the target, or with closest the
+    /// closest value; None when there is none.
+    fn solve(&self, hand: &Hand) -> Result<Option<String>, InputError> {
+        let g = self.game;
+        let out = answer(hand, g.target, g.rules, g.uses, &self.policy)?;
+        let shown = self.policy.search.closest != Closest::Exact || out.solved(g.target);
+        Ok(out
+            .expr
+            .filter(|_| shown)
+            .map(|e| e.to_infix_under(g.rules, false)))
+    }
+}
+
+/// The hand's simplest solution, or None when it has none.
 #[pyfunction]
-#[pyo3(signature = (hand, target = None, rules = "rational", r#use = "all"))]
+#[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    r#use: &str,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
+    closest: &Bound<'_, PyAny>,
+    first: &Bound<'_, PyAny>,
+    max_steps: &Bound<'_, PyAny>,
+    deck: &Bound<'_, PyAny>,
 ) -> PyResult<Option<String>> {
-    let hand = hand_of(hand)?;
-    let (target, rules, uses) = game(target, rules, r#use)?;
-    py.allow_threads(|| solve_one(&hand, target, rules, uses))
-        .map_err(value_error)
+    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck)?;
+    let hand = args::hand(hand, "hand", plan.limit())?;
+    py.allow_threads(|| plan.solve(&hand))
+        .map_err(|e| solve_error("hand", e))
 }
 
-/// solve_many(hands, target=24, rules="rational", use="all") -> list[str | None]
-///
 /// `solve` of each hand, in parallel, in order.
 #[pyfunction]
-#[pyo3(signature = (hands, target = None, rules = "rational", r#use = "all"))]
+#[allow(clippy::too_many_arguments)]
 fn solve_many(
     py: Python<'_>,
-    hands: &Bound<'_, PyList>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    r#use: &str,
+    hands: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
+    closest: &Bound<'_, PyAny>,
+    first: &Bound<'_, PyAny>,
+    max_steps: &Bound<'_, PyAny>,
+    deck: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Option<String>>> {
-    let (target, rules, uses) = game(target, rules, r#use)?;
-    let hands: Vec<Hand> = hands.iter().map(|h| hand_of(&h)).collect::<PyResult<_>>()?;
+    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck)?;
+    let hands: Vec<Hand> = args::sequence(hands, "hands", "hands")?
+        .iter()
+        .enumerate()
+        .map(|(i, h)| args::hand(h, &format!("hands[{i}]"), plan.limit()))
+        .collect::<PyResult<_>>()?;
     py.allow_threads(|| {
         hands
             .par_iter()
-            .map(|h| solve_one(h, target, rules, uses))
-            .collect::<Result<Vec<_>, String>>()
+            .enumerate()
+            .map(|(i, h)| plan.solve(h).map_err(|e| (i, e)))
+            .collect::<Result<Vec<_>, _>>()
     })
-    .map_err(value_error)
+    .map_err(|(i, e)| solve_error(&format!("hands[{i}]"), e))
 }
 
-/// Every solution at a distinct level, simplest first (`solve --all`).
-fn listed(hand: &Hand, target: Q, rules: Rules, level: Distinct) -> Result<Vec<String>, String> {
-    let text = |e: &census24::Expr| e.to_infix_under(rules, false);
-    Ok(match level {
-        Distinct::Trees => canon::trees(hand, target, rules)
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(text)
-            .collect(),
-        level => canon::solutions(hand, target, rules)
-            .map_err(|e| e.to_string())?
-            .at(level)
-            .into_iter()
-            .map(|c| text(&c.expr))
-            .collect(),
-    })
+/// The most cards listing at `level` takes: every tree is held at once.
+fn listing_limit(level: Distinct) -> Limit {
+    match level {
+        Distinct::Trees => Limit {
+            cards: MAX_TREE_CARDS,
+            what: "listing every tree (distinct none)",
+        },
+        _ => Limit {
+            cards: MAX_DISTINCT_CARDS,
+            what: "distinct solutions",
+        },
+    }
 }
 
-/// solutions(hand, target=24, rules="rational", distinct="dissimilar") -> list[str]
-///
-/// Every solution at the distinct level (dissimilar, structural or none:
-/// every tree), simplest first, as `census24 solve --all` lists them.
+/// The solutions `census24 solve --all` lists: one per class at `level`
+/// (trees with the brackets that tell them apart), simplest first; with
+/// use any, those of each selection of the cards in turn, fewest cards
+/// first.
+fn listed(hand: &Hand, g: Game, level: Distinct) -> Result<Vec<String>, InputError> {
+    let of_hand = |hand: &Hand| -> Result<Vec<String>, InputError> {
+        Ok(match level {
+            Distinct::Trees => canon::trees(hand, g.target, g.rules)?
+                .iter()
+                .map(|e| e.to_infix_tree(false))
+                .collect(),
+            level => canon::solutions(hand, g.target, g.rules)?
+                .at(level)
+                .into_iter()
+                .map(|c| c.expr.to_infix_under(g.rules, false))
+                .collect(),
+        })
+    };
+    match g.uses {
+        Use::All => of_hand(hand),
+        Use::Any => {
+            let mut out = Vec::new();
+            for sub in census24::solve::sub_hands(hand)? {
+                out.extend(of_hand(&sub)?);
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Every solution at the distinct level, simplest first.
 #[pyfunction]
-#[pyo3(signature = (hand, target = None, rules = "rational", distinct = "dissimilar"))]
 fn solutions(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    distinct: &str,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
+    distinct: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
-    let (hand, target) = (hand_of(hand)?, target_or_standard(target)?);
-    let (rules, level) = (rules_of(rules)?, distinct_of(distinct)?);
-    py.allow_threads(|| listed(&hand, target, rules, level))
-        .map_err(value_error)
+    let g = Game::of(target, rules, uses)?;
+    let level: Distinct = args::named(distinct, "distinct", "\"dissimilar\"")?;
+    let hand = args::hand(hand, "hand", listing_limit(level))?;
+    py.allow_threads(|| listed(&hand, g, level))
+        .map_err(|e| solve_error("hand", e))
 }
 
-/// count(hand, target=24, rules="rational", distinct="dissimilar") -> int
-///
-/// How many solutions at the distinct level (`census24 solve --all --count`).
+/// How many solutions at the distinct level (with use any, summed over the
+/// selections of the cards: a solution uses exactly one).
 #[pyfunction]
-#[pyo3(signature = (hand, target = None, rules = "rational", distinct = "dissimilar"))]
 fn count(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    distinct: &str,
-) -> PyResult<usize> {
-    Ok(solutions(py, hand, target, rules, distinct)?.len())
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
+    distinct: &Bound<'_, PyAny>,
+) -> PyResult<u64> {
+    let g = Game::of(target, rules, uses)?;
+    let level: Distinct = args::named(distinct, "distinct", "\"dissimilar\"")?;
+    let hand = args::hand(hand, "hand", listing_limit(level))?;
+    py.allow_threads(|| match g.uses {
+        Use::All => canon::count(&hand, g.target, g.rules, level),
+        Use::Any => census24::solve::sub_hands(&hand)?
+            .iter()
+            .map(|sub| canon::count(sub, g.target, g.rules, level))
+            .sum(),
+    })
+    .map_err(|e| solve_error("hand", e))
 }
 
-/// reachable(hand, lo, hi, rules="rational") -> dict[int, str]
-///
-/// Every whole target from lo to hi the hand makes, each with its simplest
-/// solution (`census24 solve --targets LO..HI`).
+/// Every whole target from lo to hi the hand makes, with its simplest
+/// solution.
 #[pyfunction]
-#[pyo3(signature = (hand, lo, hi, rules = "rational"))]
 fn reachable<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
-    lo: i64,
-    hi: i64,
-    rules: &str,
+    lo: &Bound<'py, PyAny>,
+    hi: &Bound<'py, PyAny>,
+    rules: &Bound<'py, PyAny>,
+    uses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (hand, rules) = (hand_of(hand)?, rules_of(rules)?);
-    let found = py
-        .allow_threads(|| canon::solutions_by_target(&hand, lo, hi, rules))
-        .map_err(value_error)?;
+    let (lo, hi) = (
+        args::int_in(lo, "lo", -TARGET_LIMIT, TARGET_LIMIT)?,
+        args::int_in(hi, "hi", -TARGET_LIMIT, TARGET_LIMIT)?,
+    );
+    let targets = TargetRange::new(lo, hi).map_err(|e| value_error("lo, hi", e))?;
+    let rules: Rules = args::named(rules, "rules", "\"rational\"")?;
+    let uses: Use = args::named(uses, "use", "\"all\"")?;
+    let limit = Limit {
+        cards: MAX_TARGETS_CARDS,
+        what: "every target at once",
+    };
+    let hand = args::hand(hand, "hand", limit)?;
+    let found: Vec<(i64, String)> = py
+        .allow_threads(|| -> Result<_, InputError> {
+            let show = |e: &census24::Expr| e.to_infix_under(rules, false);
+            Ok(match uses {
+                Use::All => canon::solutions_by_target(&hand, targets.lo, targets.hi, rules)?
+                    .into_iter()
+                    .map(|(t, sols)| (t, show(&sols.classes[0].expr)))
+                    .collect(),
+                // The simplest solution of the selection with the fewest
+                // cards, as `census24 solve --targets --use any` shows.
+                Use::Any => canon::selections_by_target(&hand, targets.lo, targets.hi, rules)?
+                    .into_iter()
+                    .map(|(t, selections)| (t, show(&selections[0].1.classes[0].expr)))
+                    .collect(),
+            })
+        })
+        .map_err(|e| solve_error("hand", e))?;
     let out = PyDict::new(py);
-    for (t, sols) in found {
-        if let Some(c) = sols.classes.first() {
-            out.set_item(t, c.expr.to_infix_under(rules, false))?;
-        }
+    for (t, expr) in found {
+        out.set_item(t, expr)?;
     }
     Ok(out)
 }
@@ -342,26 +428,22 @@ impl Difficulty {
     }
 }
 
-/// difficulty(hand, target=24, rules="rational") -> Difficulty | None
-///
-/// The predicted difficulty (the tables' predicted_time_s,
-/// predicted_time_p80_s, predicted_solve_rate, difficulty and tier), None
-/// when unsolvable.
+/// The predicted difficulty, None when unsolvable.
 #[pyfunction]
-#[pyo3(signature = (hand, target = None, rules = "rational"))]
 fn difficulty(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Difficulty>> {
-    let (hand, target) = (hand_of(hand)?, target_or_standard(target)?);
-    let rules = rules_of(rules)?;
+    let target = args::target(target, "target")?;
+    let rules: Rules = args::named(rules, "rules", "\"rational\"")?;
+    let hand = args::hand(hand, "hand", listing_limit(Distinct::Dissimilar))?;
     let p = py
         .allow_threads(|| {
             canon::solutions(&hand, target, rules).map(|s| predict(&hand, target, &s))
         })
-        .map_err(value_error)?;
+        .map_err(|e| solve_error("hand", e))?;
     Ok(p.map(|p| Difficulty {
         time_s: p.time_s,
         time_p80_s: p.time_p80_s,
@@ -371,78 +453,133 @@ fn difficulty(
     }))
 }
 
-/// puzzles(...) -> list[str]: the JSON lines of `census24 pick --format
-/// jsonl` for the standard game of `hand_size` cards (any target and rules),
-/// solved in memory. The package's `puzzles` parses them.
+/// A pick error in the words of `puzzles`' arguments.
+fn pick_error(e: PickError) -> PyErr {
+    match e {
+        PickError::NoCount => value_error("n", "0 picks nothing: ask for at least one hand"),
+        PickError::EmptyTimes { min, max } => {
+            value_error("min_time", format!("{min} is above max_time {max}"))
+        }
+        PickError::BadTime { flag, value } => value_error(
+            &flag.replace('-', "_"),
+            format!("{value} is not a number of seconds"),
+        ),
+        other => value_error("puzzles", other),
+    }
+}
+
+/// The JSON lines of `census24 pick --format jsonl` for the standard game
+/// of `hand_size` cards (any target and rules), solved in memory. The
+/// package's `puzzles` parses them.
 #[pyfunction]
-#[pyo3(signature = (
-    hand_size = 4, n = 12, target = None, rules = "rational", tiers = None, ops = None,
-    min_time = None, max_time = None, time_limit = None, stratify = false, spread = false,
-    distinct_shapes = false, all = false, seed = 24
-))]
 #[allow(clippy::too_many_arguments)]
 fn puzzles(
     py: Python<'_>,
-    hand_size: usize,
-    n: usize,
-    target: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-    tiers: Option<Vec<String>>,
-    ops: Option<Vec<String>>,
-    min_time: Option<f64>,
-    max_time: Option<f64>,
-    time_limit: Option<f64>,
-    stratify: bool,
-    spread: bool,
-    distinct_shapes: bool,
-    all: bool,
-    seed: u32,
+    hand_size: &Bound<'_, PyAny>,
+    n: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    tiers: &Bound<'_, PyAny>,
+    ops: &Bound<'_, PyAny>,
+    min_time: &Bound<'_, PyAny>,
+    max_time: &Bound<'_, PyAny>,
+    time_limit: &Bound<'_, PyAny>,
+    stratify: &Bound<'_, PyAny>,
+    spread: &Bound<'_, PyAny>,
+    distinct_shapes: &Bound<'_, PyAny>,
+    all: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
+    let hand_size = args::int_in(hand_size, "hand_size", 1, MAX_SOLVED_CARDS as i64)? as usize;
+    let n = args::int_in(n, "n", 0, i64::MAX)? as usize;
+    let (stratify, spread) = (
+        args::flag(stratify, "stratify")?,
+        args::flag(spread, "spread")?,
+    );
+    let (distinct_shapes, all) = (
+        args::flag(distinct_shapes, "distinct_shapes")?,
+        args::flag(all, "all")?,
+    );
     if all && (stratify || spread) {
-        return Err(PyValueError::new_err(
+        return Err(value_error(
+            "all",
             "all takes every hand: it goes with neither stratify nor spread",
         ));
     }
+    if stratify && spread {
+        return Err(value_error(
+            "stratify",
+            "stratify splits n over the tiers: it does not go with spread",
+        ));
+    }
     let mut key = TableKey::standard(hand_size);
-    key.target = target_or_standard(target)?;
-    key.rules = rules_of(rules)?;
+    key.target = args::target(target, "target")?;
+    key.rules = args::named(rules, "rules", "\"rational\"")?;
     let plan = PickPlan {
         count: if all { usize::MAX } else { n },
-        tiers: tiers
-            .unwrap_or_default()
-            .iter()
-            .map(|t| t.parse::<Tier>().map_err(value_error))
-            .collect::<PyResult<_>>()?,
-        min_time,
-        max_time,
-        time_limit,
-        ops: ops
-            .unwrap_or_default()
-            .iter()
-            .map(|o| o.parse::<Ops>().map_err(value_error))
-            .collect::<PyResult<_>>()?,
+        tiers: args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?,
+        min_time: args::seconds(min_time, "min_time")?,
+        max_time: args::seconds(max_time, "max_time")?,
+        time_limit: args::seconds(time_limit, "time_limit")?,
+        ops: args::names::<Ops>(ops, "ops", "\"product\" or \"add-sub,product\"")?,
         spread,
         distinct_shapes,
-        seed,
+        seed: args::int_in(seed, "seed", 0, u32::MAX as i64)? as u32,
         stratify,
     }
     .validate()
-    .map_err(value_error)?;
+    .map_err(pick_error)?;
     py.allow_threads(|| {
-        let catalog = census24::report::catalog::solved(&key).map_err(|e| e.to_string())?;
-        let set = pick(&catalog, &plan).map_err(|e| e.to_string())?;
+        let catalog = catalog::solved(&key)?;
+        let set = pick(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
         Ok(to_jsonl(&set, &plan, &key)
             .lines()
             .map(String::from)
             .collect())
     })
-    .map_err(|e: String| value_error(e))
+    .map_err(|e| solve_error("hand_size", e))
+}
+
+/// A rational as Python has it exactly: an int, or a `Fraction`.
+fn py_number(py: Python<'_>, q: Q) -> PyResult<PyObject> {
+    if q.is_integer() {
+        return Ok(q.numer().into_pyobject(py)?.into_any().unbind());
+    }
+    let fraction = py.import("fractions")?.getattr("Fraction")?;
+    Ok(fraction.call1((q.numer(), q.denom()))?.unbind())
 }
 
 #[pymodule]
 fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("GaveUp", py.get_type::<GaveUp>())?;
+    m.add("TableError", py.get_type::<table::TableError>())?;
     m.add_class::<Verdict>()?;
     m.add_class::<Difficulty>()?;
+    // The defaults of the Python signatures, from the core.
+    let standard = TableKey::standard(TableKey::STANDARD_K);
+    let search = Search::default();
+    m.add("STANDARD_TARGET", py_number(py, standard.target)?)?;
+    m.add("STANDARD_RULES", standard.rules.name())?;
+    m.add("STANDARD_USE", Use::default().name())?;
+    m.add("STANDARD_HAND_SIZE", TableKey::STANDARD_K)?;
+    m.add("STANDARD_VALUES", standard.values.to_string())?;
+    m.add("STANDARD_DECK", standard.deck.to_string())?;
+    m.add("SOLVE_DECK", search.deck.to_string())?;
+    m.add("DEFAULT_DISTINCT", Distinct::default().name())?;
+    m.add("PICK_COUNT", DEFAULT_COUNT)?;
+    m.add("PICK_SEED", DEFAULT_SEED)?;
+    // The limits each function applies, from the core.
+    m.add("MAX_STEPS", MAX_STEPS)?;
+    m.add("MAX_EXACT_CARDS", MAX_EXACT_CARDS)?;
+    m.add("MAX_BIG_CARDS", MAX_BIG_CARDS)?;
+    m.add("MAX_DISTINCT_CARDS", MAX_DISTINCT_CARDS)?;
+    m.add("MAX_TREE_CARDS", MAX_TREE_CARDS)?;
+    m.add("MAX_TARGETS_CARDS", MAX_TARGETS_CARDS)?;
+    m.add("MAX_PUZZLE_HAND_SIZE", MAX_SOLVED_CARDS)?;
+    m.add("TARGET_LIMIT", TARGET_LIMIT)?;
+    m.add("MAX_TARGETS", MAX_TARGETS)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
@@ -452,5 +589,7 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reachable, m)?)?;
     m.add_function(wrap_pyfunction!(difficulty, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(table::table_folder, m)?)?;
+    m.add_function(wrap_pyfunction!(table::verified_file, m)?)?;
     Ok(())
 }

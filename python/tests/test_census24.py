@@ -7,9 +7,12 @@ The CLI comparisons need the census24 binary: $CENSUS24_BIN, or
 target/release/census24 of the clone.
 """
 
+import inspect
 import json
 import os
+import re
 import subprocess
+import sys
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -72,21 +75,180 @@ def test_solutions_count_reachable_and_difficulty():
 
 
 @pytest.mark.parametrize(
-    "call",
+    "call, arg",
     [
-        lambda: census24.solve("3 x 8 8"),
-        lambda: census24.solve("3 3 8 8", rules="odd"),
-        lambda: census24.solve("3 3 8 8", target="1/0"),
-        lambda: census24.check("3 3 8 8", "8*3", use="some"),
-        lambda: census24.solutions("3 3 8 8", distinct="similar"),
-        lambda: census24.solve(3),
-        lambda: census24.solve("3 3 8 8", target=2**70),
-        lambda: census24.puzzles(all=True, stratify=True),
+        (lambda: census24.solve("3 x 8 8"), "hand"),
+        (lambda: census24.solve("3 3 8 8", rules="odd"), "rules"),
+        (lambda: census24.solve("3 3 8 8", target="1/0"), "target"),
+        (lambda: census24.check("3 3 8 8", "8*3", use="some"), "use"),
+        (lambda: census24.solutions("3 3 8 8", distinct="similar"), "distinct"),
+        (lambda: census24.solve("3 3 8 8", target=2**70), "target"),
+        (lambda: census24.solve([2**70, 1]), "hand"),
+        (lambda: census24.solve("3 3 8 8", closest="far"), "closest"),
+        (lambda: census24.solve("3 3 8 8", max_steps=0), "max_steps"),
+        (lambda: census24.solve("3 3 8 8", first=True, closest="below"), "first"),
+        (lambda: census24.solve(" ".join(["14"] * 13)), "hand"),
+        (lambda: census24.solve("1 2 3 4", deck="0"), "deck"),
+        (lambda: census24.puzzles(all=True, stratify=True), "all"),
+        (lambda: census24.puzzles(tiers="hard,impossible"), "tiers"),
+        (lambda: census24.puzzles(ops=["product", "magic"]), "ops[1]"),
+        (lambda: census24.puzzles(n=0), "n"),
+        (lambda: census24.puzzles(min_time=9, max_time=3), "min_time"),
+        (lambda: census24.puzzles(time_limit=float("nan")), "time_limit"),
+        (lambda: census24.puzzles(seed=-1), "seed"),
+        (lambda: census24.reachable("1 2 3", 1, 2 * 10**9), "hi"),
+        (lambda: census24.reachable("1 2 3", 0, 200000), "lo, hi"),
+        (lambda: census24.check_many([("3 3 8 8",)]), "items[0]"),
+        (lambda: census24.check_many([("3 3 8 8", "8/(3-8/3)"), ("3 3 8 8", "1", "2")]), "items[1]"),
+        (lambda: census24.solve_many(["1 2 3 4", "1 x"]), "hands[1]"),
     ],
 )
-def test_bad_input_raises_value_error(call):
-    with pytest.raises(ValueError):
+def test_bad_values_raise_one_line_value_errors_naming_the_argument(call, arg):
+    with pytest.raises(ValueError) as e:
         call()
+    message = str(e.value)
+    assert message.startswith(arg + ": "), message
+    assert "\n" not in message and "--" not in message, message
+
+
+@pytest.mark.parametrize(
+    "call, arg",
+    [
+        (lambda: census24.solve(b"3 3 8 8"), "hand"),
+        (lambda: census24.solve(3), "hand"),
+        (lambda: census24.solve([True, 2, 3, 4]), "hand"),
+        (lambda: census24.solve([3, 3, 8, 8.0]), "hand"),
+        (lambda: census24.solve("3 3 8 8", target=True), "target"),
+        (lambda: census24.solve("3 3 8 8", target=24.0), "target"),
+        (lambda: census24.solve("3 3 8 8", rules=b"rational"), "rules"),
+        (lambda: census24.solve("3 3 8 8", first=1), "first"),
+        (lambda: census24.solve("3 3 8 8", max_steps=True), "max_steps"),
+        (lambda: census24.check("3 3 8 8", b"8*3"), "answer"),
+        (lambda: census24.check_many("3 3 8 8"), "items"),
+        (lambda: census24.check_many(["ab"]), "items[0]"),
+        (lambda: census24.solve_many([b"1 2"]), "hands[0]"),
+        (lambda: census24.puzzles(tiers=3), "tiers"),
+        (lambda: census24.puzzles(hand_size=True), "hand_size"),
+        (lambda: census24.puzzles(min_time="9"), "min_time"),
+        (lambda: census24.reachable("1 2 3", 1.0, 10), "lo"),
+    ],
+)
+def test_wrong_types_raise_one_line_type_errors_naming_the_argument(call, arg):
+    with pytest.raises(TypeError) as e:
+        call()
+    message = str(e.value)
+    assert message.startswith(arg + ": "), message
+    assert "\n" not in message, message
+
+
+def test_control_characters_and_long_values_stay_on_one_escaped_line():
+    with pytest.raises(ValueError) as e:
+        census24.solve("3 3 8 8", rules="x\n\x1b[31m" + "y" * 100_000)
+    message = str(e.value)
+    assert "\n" not in message and "\x1b" not in message
+    assert "\\n" in message and len(message) < 2100, message[:200]
+
+
+@pytest.mark.parametrize(
+    "call, limit",
+    [
+        (lambda h: census24.solutions(h, distinct="none"), census24.MAX_TREE_CARDS),
+        (lambda h: census24.count(h, distinct="none", use="any"), census24.MAX_TREE_CARDS),
+        (lambda h: census24.solutions(h), census24.MAX_DISTINCT_CARDS),
+        (lambda h: census24.count(h, distinct="structural"), census24.MAX_DISTINCT_CARDS),
+        (lambda h: census24.difficulty(h), census24.MAX_DISTINCT_CARDS),
+        (lambda h: census24.reachable(h, 1, 1000), census24.MAX_TARGETS_CARDS),
+        (lambda h: census24.reachable(h, 1, 1000, use="any"), census24.MAX_TARGETS_CARDS),
+        (lambda h: census24.solve(h, use="any"), census24.MAX_EXACT_CARDS),
+        (lambda h: census24.solve(h), census24.MAX_BIG_CARDS),
+    ],
+)
+def test_each_function_refuses_a_hand_past_its_limit_before_any_work(call, limit):
+    """The issue's 1..8 with distinct="none" and reachable(1..8) aborted the
+    interpreter on memory; now they are refused by size (a string or a
+    list, counted before the cards are read)."""
+    hand = [(i % 13) + 1 for i in range(limit + 1)]
+    for h in (hand, " ".join(map(str, hand)), tuple(hand)):
+        with pytest.raises(ValueError) as e:
+            call(h)
+        assert str(e.value).startswith("hand: %d cards given, but " % (limit + 1)), e.value
+        assert str(e.value).endswith("takes at most %d" % limit), e.value
+    assert limit == {census24.MAX_TREE_CARDS: 7, census24.MAX_DISTINCT_CARDS: 8,
+                     census24.MAX_EXACT_CARDS: 12, census24.MAX_BIG_CARDS: 64}[limit]
+
+
+def test_puzzles_take_games_of_at_most_five_cards():
+    assert census24.MAX_PUZZLE_HAND_SIZE == 5
+    with pytest.raises(ValueError, match=r"^hand_size: 6 is out of range \(1 to 5\)$"):
+        census24.puzzles(hand_size=6, n=3)
+    assert len(census24.puzzles(hand_size=2, n=3)) == 3
+
+
+def test_a_search_past_its_budget_gives_up_rather_than_answer_none():
+    """None proves a hand unsolvable; a search that ran out of steps proved
+    nothing, so it raises GaveUp (a RuntimeError, not bad input)."""
+    hand = "1 2 3 4 5 6 7 8 9"
+    with pytest.raises(census24.GaveUp, match="needs more than 10 steps") as e:
+        census24.solve(hand, target=Fraction(1, 999), max_steps=10)
+    assert isinstance(e.value, RuntimeError) and not isinstance(e.value, ValueError)
+    with pytest.raises(census24.GaveUp, match=r"^hands\[1\]: hand 1 2 3 4 5 6 7 8 9 with target 1/999"):
+        census24.solve_many(["1", hand], target=Fraction(1, 999), max_steps=10)
+    # The same hand with the default budget in the same process: no budget
+    # leaks from one call to the next.
+    assert census24.solve(hand, target=Fraction(1, 999)) is not None
+
+
+def test_signatures_show_the_cores_defaults():
+    sig = inspect.signature(census24.solve)
+    defaults = {k: p.default for k, p in sig.parameters.items() if p.default is not p.empty}
+    assert defaults == {"target": 24, "rules": "rational", "use": "all", "closest": None,
+                        "first": False, "max_steps": 30_000_000, "deck": "4"}
+    assert census24.MAX_STEPS == 30_000_000
+    sig = inspect.signature(census24.puzzles)
+    assert (sig.parameters["n"].default, sig.parameters["seed"].default) == (12, 24)
+    assert sig.parameters["hand_size"].default == 4
+    sig = inspect.signature(census24.solutions)
+    assert list(sig.parameters) == ["hand", "target", "rules", "use", "distinct"]
+    assert sig.parameters["distinct"].default == "dissimilar"
+    sig = inspect.signature(census24.read_table)
+    assert (sig.parameters["values"].default, sig.parameters["deck"].default) == ("1..13", "4")
+
+
+def test_the_stubs_agree_with_the_functions():
+    """census24/__init__.pyi is written by hand: each function's parameters
+    and defaults there are the ones Python sees."""
+    import ast
+
+    tree = ast.parse((ROOT / "python" / "census24" / "__init__.pyi").read_text())
+    stubs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    assert set(stubs) == {name for name in census24.__all__ if callable(getattr(census24, name))
+                          and inspect.isfunction(getattr(census24, name))}
+    for name, stub in stubs.items():
+        params = inspect.signature(getattr(census24, name)).parameters
+        a = stub.args
+        names = [x.arg for x in a.args + a.kwonlyargs]
+        assert names == list(params), name
+        pos_defaults = dict(zip([x.arg for x in a.args][len(a.args) - len(a.defaults):], a.defaults))
+        kw_defaults = {x.arg: d for x, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None}
+        for arg, node in {**pos_defaults, **kw_defaults}.items():
+            assert ast.literal_eval(node) == params[arg].default, (name, arg)
+
+
+def test_the_version_is_the_crates():
+    cargo = (ROOT / "python" / "Cargo.toml").read_text()
+    version = re.search(r'^version = "([^"]+)"', cargo, re.M).group(1)
+    assert census24.__version__ == version
+    pyproject = (ROOT / "python" / "pyproject.toml").read_text()
+    assert 'dynamic = ["version"]' in pyproject and not re.search(r"^version =", pyproject, re.M)
+
+
+def test_tiers_and_ops_take_a_string_as_the_command_line_does():
+    expert = census24.puzzles(tiers="expert", n=5)
+    assert len(expert) == 5 and {p["tier"] for p in expert} == {"expert"}
+    assert census24.puzzles(tiers="hard,expert", n=6) == census24.puzzles(tiers=["hard", "expert"], n=6)
+    product = census24.puzzles(ops="product", n=4)
+    assert product == census24.puzzles(ops=("product",), n=4)
+    assert {p["ops"] for p in product} == {"product"}
 
 
 def test_every_four_card_hand_agrees_with_the_cli():
@@ -107,10 +269,13 @@ def test_every_four_card_hand_agrees_with_the_cli():
     assert total == 3017, "dissimilar solutions of every four-card hand"
 
 
-def test_puzzles_are_the_cli_split():
+def test_puzzles_are_the_cli_split(tmp_path):
     mine = census24.puzzles(n=40, stratify=True, seed=3)
     assert len(mine) == 40 and {p["tier"] for p in mine} == {"easy", "medium", "hard", "expert"}
-    data = str(ROOT / "data")
+    # The table swept here rather than the shipped data, which may be from
+    # another version of the tool while it is being made again.
+    data = str(tmp_path)
+    cli("sweep", "-k", "4", "--out", data, "--no-report", "-q")
     lines = cli("pick", "--data", data, "-n", "40", "--stratify", "--seed", "3", "--format", "jsonl").splitlines()
     assert mine == [json.loads(line) for line in lines]
     every = census24.puzzles(all=True, ops=["add-sub", "product", "division"])
@@ -143,3 +308,125 @@ def test_check_agrees_with_the_independent_grader():
             assert (v.correct, v.value) == (correct, shown), (h, a, t, r, u, v)
             n += 1
     assert n >= 20000
+
+
+@pytest.mark.parametrize("hand, target", [("1 2 3", 6), ("1 1 5 5", 24), ("2 3 4", 10), ("1 2 100", 101)])
+def test_use_any_lists_every_selection_as_the_cli_does(hand, target):
+    for distinct in ("dissimilar", "structural", "none"):
+        out = cli("solve", "--all", "--use", "any", "--distinct", distinct, "--target", str(target),
+                  *hand.split())
+        want = [] if out == "no solution\n" else [line.split(": ", 1)[1] for line in out.splitlines()]
+        mine = census24.solutions(hand, target=target, use="any", distinct=distinct)
+        assert mine == want, (hand, distinct)
+        assert census24.count(hand, target=target, use="any", distinct=distinct) == len(want)
+
+
+@pytest.mark.parametrize("hand", ["1 2 3 4", "3 3 8 8", "1 1 5 5", "2 2 2"])
+def test_every_tree_is_printed_as_the_cli_prints_it(hand):
+    out = cli("solve", "--all", "--distinct", "none", *hand.split())
+    want = [] if out == "no solution\n" else out.splitlines()
+    assert census24.solutions(hand, distinct="none") == want
+    assert census24.count(hand, distinct="none") == len(want)
+
+
+@pytest.mark.parametrize(
+    "hand, options",
+    [
+        ("1 1 1 1", {"closest": "nearest"}),
+        ("1 1 1 1", {"closest": "below", "target": 3}),
+        ("1 2 3 4", {"closest": "below", "target": 1000, "rules": "natural"}),
+        ("3 8 8 9", {"first": True}),
+        ("100 75 50 25 6 3", {"target": 952, "rules": "natural", "use": "any"}),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13", {"deck": "none", "target": 1000}),
+    ],
+)
+def test_solve_takes_the_clis_options(hand, options):
+    args = []
+    for k, v in options.items():
+        args += ["--" + k] if v is True else ["--" + k, str(v)]
+    out = cli("solve", "--json", *args, *hand.split())
+    want = json.loads(out)["expression"]
+    assert census24.solve(hand, **options) == want
+    assert want is not None
+    if "closest" in options:
+        value = census24.check(hand, want).value
+        assert value == json.loads(out)["value"]
+
+
+@pytest.mark.parametrize("use", ["all", "any"])
+def test_reachable_is_solve_targets(use):
+    out = cli("solve", "--targets", "1..60", "--use", use, "1", "3", "7")
+    want = {int(t): e for t, e in (line.split(": ", 1) for line in out.splitlines())}
+    assert census24.reachable("1 3 7", 1, 60, use=use) == want
+
+
+@pytest.fixture()
+def tables(tmp_path):
+    """A one-target table (three cards) and a reach table (two cards) made
+    by the command line, as `census24 sweep` files them."""
+    cli("sweep", "-k", "3", "--out", str(tmp_path), "--no-report", "-q")
+    cli("sweep", "-k", "2", "--targets", "1..50", "--out", str(tmp_path), "--no-report", "-q")
+    return tmp_path
+
+
+def test_read_table_reads_a_verified_table(tables):
+    pl = pytest.importorskip("polars")
+    hands = census24.read_table(tables, hand_size=3)
+    assert hands.height == 455 and hands["hand"][0] == "1 1 1"
+    solvable = hands.filter(pl.col("solvable"))["hand"].to_list()
+    assert solvable == [h for h in hands["hand"] if census24.solve(h) is not None]
+    solutions = census24.read_table(str(tables), "solutions", hand_size=3)
+    assert solutions.height == sum(census24.count(h, distinct="structural") for h in solvable)
+    folder = tables / "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3"
+    assert census24.read_table(path=folder).equals(hands)
+    assert census24.read_table(path=folder, file="hands.parquet").equals(hands)
+    # The standard deck is filed as the default one, as the command line does.
+    assert census24.read_table(tables, hand_size=3, deck="standard").equals(hands)
+    reach = census24.read_table(tables, "reach", hand_size=2, targets=(1, 50))
+    assert reach.equals(census24.read_table(tables, hand_size=2, targets="1..50"))
+    assert reach.height == 91 * 50
+
+
+def test_read_table_refuses_a_table_that_does_not_verify(tables):
+    pytest.importorskip("polars")
+    folder = tables / "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3"
+    with pytest.raises(FileNotFoundError, match="no table in .*k=4: manifest.json is missing"):
+        census24.read_table(tables, hand_size=4)
+    with pytest.raises(ValueError, match="^file: the table in .* has no reach"):
+        census24.read_table(path=folder, file="reach")
+    with pytest.raises(ValueError, match="^path: .*give either path or the game"):
+        census24.read_table(path=folder, hand_size=3)
+    with pytest.raises(ValueError, match="^use: "):
+        census24.read_table(tables, hand_size=3, use="any")
+    # One flipped byte of a file the manifest lists, even one not asked for.
+    solutions = folder / "solutions.parquet"
+    good = solutions.read_bytes()
+    bad = bytearray(good)
+    bad[len(bad) // 2] ^= 1
+    solutions.write_bytes(bytes(bad))
+    with pytest.raises(census24.TableError, match="solutions.parquet does not match the SHA-256"):
+        census24.read_table(path=folder)
+    solutions.write_bytes(good + b"x")
+    with pytest.raises(census24.TableError, match="has %d bytes, but manifest.json lists %d" % (len(good) + 1, len(good))):
+        census24.read_table(path=folder)
+    solutions.write_bytes(good)
+    census24.read_table(path=folder)
+    # A changed manifest breaks its seal.
+    manifest = folder / "manifest.json"
+    text = manifest.read_text()
+    manifest.write_text(text.replace('"hands": 455', '"hands": 456'))
+    with pytest.raises(census24.TableError, match="do not match the seal"):
+        census24.read_table(path=folder)
+    manifest.write_text(text)
+    # The table moved under another game's folder.
+    moved = tables / "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=5"
+    folder.rename(moved)
+    with pytest.raises(census24.TableError, match="holds the table of .*k=3"):
+        census24.read_table(tables, hand_size=5)
+    assert issubclass(census24.TableError, ValueError)
+
+
+def test_read_table_without_polars_names_the_extra(monkeypatch, tables):
+    monkeypatch.setitem(sys.modules, "polars", None)
+    with pytest.raises(ImportError, match=r"pip install 'census24\[polars\]'"):
+        census24.read_table(tables, hand_size=3)

@@ -114,7 +114,8 @@ impl FromStr for Distinct {
             .find(|d| d.name() == s)
             .ok_or_else(|| {
                 InputError::Other(format!(
-                    "unknown distinct level \"{s}\" (expected dissimilar, structural or none)"
+                    "unknown distinct level \"{}\" (expected dissimilar, structural or none)",
+                    crate::game::error::shown(s)
                 ))
             })
     }

@@ -8,7 +8,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
-use crate::game::deck::Multiset;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
@@ -16,7 +15,7 @@ use crate::report::atlas;
 use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
-use crate::tables::layout::{Shard, TableKey};
+use crate::tables::layout::{self, Shard, TableKey};
 
 /// Settle the 24 game family by exhaustion: exact solver, distinct-solution
 /// census, Parquet tables and difficulty reports.
@@ -359,7 +358,7 @@ pub struct ExpressionsArgs {
 #[derive(Debug, Args)]
 pub struct TableArgs {
     /// Cards per hand.
-    #[arg(long, short = 'k', value_name = "K", default_value_t = 4, value_parser = parse_hand_size)]
+    #[arg(long, short = 'k', value_name = "K", default_value_t = TableKey::STANDARD_K, value_parser = parse_hand_size)]
     pub hand_size: usize,
 
     /// Card values, an inclusive range.
@@ -397,18 +396,12 @@ impl TableArgs {
     /// The deck of the table; `standard` is the default deck (four copies
     /// of each of 1 to 13), so its tables live with the default's.
     pub fn deck(&self) -> Deck {
-        match self.deck {
-            Deck::Multiset(m) if m == Multiset::standard() => Deck::Copies(4),
-            d => d,
-        }
+        layout::filed_deck(self.deck)
     }
 
     /// The card values of the table: the deck's own for an explicit deck.
     pub fn values(&self) -> ValueRange {
-        match self.deck {
-            Deck::Multiset(m) => m.range(),
-            _ => self.values,
-        }
+        layout::filed_values(self.values, self.deck)
     }
 
     /// The table these options name.
@@ -701,7 +694,7 @@ pub struct PickArgs {
     pub table: TableArgs,
 
     /// How many hands.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 12)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = crate::report::pick::DEFAULT_COUNT)]
     pub count: usize,
 
     #[command(flatten)]
@@ -723,7 +716,7 @@ pub struct PickArgs {
     pub distinct_shapes: bool,
 
     /// Seed of the random choice: the same seed, the same set.
-    #[arg(long, value_name = "N", default_value_t = 24)]
+    #[arg(long, value_name = "N", default_value_t = crate::report::pick::DEFAULT_SEED)]
     pub seed: u32,
 
     /// Split N evenly over the tiers (those of --tier, or all four), each

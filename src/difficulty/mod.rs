@@ -109,7 +109,8 @@ impl FromStr for Tier {
             .find(|t| t.name() == s)
             .ok_or_else(|| {
                 InputError::Other(format!(
-                    "unknown tier \"{s}\" (expected easy, medium, hard or expert)"
+                    "unknown tier \"{}\" (expected easy, medium, hard or expert)",
+                    crate::game::error::shown(s)
                 ))
             })
     }

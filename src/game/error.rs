@@ -31,7 +31,7 @@ pub enum InputError {
          (|numerator|+denominator of the target) x product of (|card|+1) must stay below 2^63"
     )]
     OutOfRange { hand: String, target: String },
-    #[error("card {0} is not in a deck (values 1 to 13; use --deck none for any integers)")]
+    #[error("card {0} is not in a deck (values 1 to 13; the deck \"none\" takes any integers)")]
     NotInDeck(i64),
     #[error("value {value} appears {count} times, but a deck has {copies}")]
     TooManyCopies { value: i64, count: u32, copies: u32 },
@@ -62,10 +62,10 @@ fn too_hard_cause(uses: Use) -> &'static str {
     match uses {
         Use::All => {
             "hands of 9 or more different cards whose target is out of reach, or \
-             --closest with 9 or more, can need billions"
+             the closest value to a target for 9 or more, can need billions"
         }
         Use::Any => {
-            "with --use any every selection of the cards is searched: 8 or more \
+            "with use any every selection of the cards is searched: 8 or more \
              different cards whose target is out of reach can need billions"
         }
     }

@@ -117,7 +117,8 @@ impl FromStr for Ops {
     fn from_str(s: &str) -> Result<Ops, InputError> {
         Ops::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
             InputError::Other(format!(
-                "unknown operations \"{s}\" (expected add-sub, product, division or fraction)"
+                "unknown operations \"{}\" (expected add-sub, product, division or fraction)",
+                crate::game::error::shown(s)
             ))
         })
     }

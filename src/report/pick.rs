@@ -36,6 +36,14 @@ use crate::difficulty::Tier;
 use crate::tables::columns;
 use crate::tables::layout::TableKey;
 
+/// How many hands a set holds when the request does not say (`pick -n`,
+/// the Python package's `puzzles(n=...)`).
+pub const DEFAULT_COUNT: usize = 12;
+
+/// The seed of the shuffles when the request does not say: the same set
+/// from `pick`, the Python package and the explorer page.
+pub const DEFAULT_SEED: u32 = 24;
+
 /// A validated `census24 pick` request (the table aside).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PickPlan {

@@ -53,6 +53,39 @@ pub struct Outcome {
     pub expr: Option<Expr>,
 }
 
+impl Closest {
+    /// The modes a caller asks for by name; [`Closest::Exact`] is asking
+    /// for none.
+    pub const ASKED: [Closest; 2] = [Closest::Below, Closest::Nearest];
+
+    /// The name a caller asks for it by (`--closest below`, the Python
+    /// package's `closest="below"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Closest::Exact => "exact",
+            Closest::Below => "below",
+            Closest::Nearest => "nearest",
+        }
+    }
+}
+
+impl std::str::FromStr for Closest {
+    type Err = InputError;
+
+    /// One of [`Closest::ASKED`] by name.
+    fn from_str(s: &str) -> Result<Closest, InputError> {
+        Closest::ASKED
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                InputError::Other(format!(
+                    "unknown closest mode \"{}\" (expected below or nearest)",
+                    crate::game::error::shown(s)
+                ))
+            })
+    }
+}
+
 impl Outcome {
     pub fn solved(&self, target: Q) -> bool {
         self.value == Some(target)
@@ -669,6 +702,18 @@ fn candidates(shape: Shape, a: Q, t: Q, vb: &[Q], rules: Rules) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn closest_modes_are_asked_for_by_name() {
+        for c in Closest::ASKED {
+            assert_eq!(c.name().parse::<Closest>().unwrap(), c);
+        }
+        let e = "exact".parse::<Closest>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown closest mode \"exact\" (expected below or nearest)"
+        );
+    }
 
     fn hand(s: &str) -> Hand {
         Hand::parse(s).unwrap()

@@ -75,8 +75,8 @@ pub fn solve_hand(
             expr: Some(e),
         }),
         None if closest != Closest::Exact => Err(InputError::Other(format!(
-            "hand {hand} has no solution, and --closest takes hands of at most \
-             {MAX_EXACT_CARDS} cards"
+            "hand {hand} has no solution, and the closest value is found only for \
+             hands of at most {MAX_EXACT_CARDS} cards"
         ))),
         None => Ok(Outcome {
             value: None,

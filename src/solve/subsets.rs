@@ -46,7 +46,7 @@ pub fn solve_any_within(
     mode: Closest,
     steps: u64,
 ) -> Result<Outcome, InputError> {
-    hand.check_size(MAX_EXACT_CARDS, "--use any")?;
+    hand.check_size(MAX_EXACT_CARDS, "use any")?;
     let mut s = Solver::new(hand, target, rules)?;
     s.budget = steps;
     let too_hard = |s: &Solver| s.too_hard(hand, target, steps, Use::Any);
@@ -151,7 +151,7 @@ pub fn selection_order(a: &[i64], b: &[i64]) -> Ordering {
 /// `2 2 3` gives `2`, `3`, `2 2`, `2 3`, `2 2 3`. Hands of at most
 /// [`MAX_EXACT_CARDS`] cards.
 pub fn sub_hands(hand: &Hand) -> Result<Vec<Hand>, InputError> {
-    hand.check_size(MAX_EXACT_CARDS, "--use any")?;
+    hand.check_size(MAX_EXACT_CARDS, "use any")?;
     let cards = hand.cards();
     let mut subs: Vec<Vec<i64>> = (1u32..1 << cards.len())
         .map(|m| cards_of(cards, m as u16))
@@ -231,7 +231,7 @@ mod tests {
         let err = solve_any(&h, Q::int(24), Rules::Natural, Closest::Exact).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "13 cards given, but --use any takes at most 12"
+            "13 cards given, but use any takes at most 12"
         );
     }
 

@@ -89,6 +89,10 @@ pub struct TableKey {
 }
 
 impl TableKey {
+    /// The hand size every table option defaults to (`--hand-size`, the
+    /// Python package's `hand_size`): the 24 game deals four cards.
+    pub const STANDARD_K: usize = 4;
+
     /// The standard game of `k` cards, the preset every table option
     /// defaults to: rational rules, target 24, cards 1 to 13 from a 52-card
     /// deck (at most 4 copies of a value).
@@ -182,6 +186,22 @@ impl TableKey {
         let [r, u, t, v, d, _] = self.folders();
         ([r, u, t, v, d], self.k)
     }
+}
+
+/// The deck a table of `deck` is filed under: `standard` is the default
+/// deck (four copies of each of 1 to 13), so its tables live with the
+/// default's (`--deck standard` and the Python package's `deck="standard"`).
+pub fn filed_deck(deck: Deck) -> Deck {
+    match deck {
+        Deck::Multiset(m) if m == Multiset::standard() => Deck::Copies(4),
+        d => d,
+    }
+}
+
+/// The card values a table of `values` and `deck` is filed under: an
+/// explicit deck's own, whatever `values` says.
+pub fn filed_values(values: ValueRange, deck: Deck) -> ValueRange {
+    deck.values_or(values)
 }
 
 /// A deck in words, for titles.

@@ -6,8 +6,8 @@
 //! writes table files: temporary name, then rename), driven by `sweep` (the
 //! one driver, for every `kind` of table: `one_target`, `every_target`,
 //! `large_sets`) and
-//! joined from shards by `merge`. `layout` says where a table lives and
-//! `manifest` what it holds.
+//! joined from shards by `merge`. `layout` says where a table lives,
+//! `manifest` what it holds and `verify` whether it still does.
 //!
 //! This layer uses [`crate::game`], [`crate::solve`], [`crate::canon`] and
 //! [`crate::difficulty`]; it never sees clap or a terminal. The modules that
@@ -39,3 +39,4 @@ pub mod summary;
 pub mod sweep;
 #[cfg(feature = "tables")]
 pub mod table;
+pub mod verify;

@@ -14,7 +14,7 @@
 //! used, and a chunk whose marker does not verify is solved again.
 
 use std::fs;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use polars::prelude::{DataFrame, PolarsError, SchemaRef};
@@ -30,6 +30,7 @@ use crate::tables::manifest::{
 };
 use crate::tables::summary::Tally;
 use crate::tables::table;
+use crate::tables::verify::{self, VerifyError};
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> SweepError + '_ {
     move |source| SweepError::Io {
@@ -390,29 +391,16 @@ pub fn verify(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
 }
 
 /// [`verify`] for a caller that holds the part's lock itself (a busy lock
-/// is then its own).
+/// is then its own). The checks are [`verify::verify_table`]'s, which the
+/// Python package runs too; this adds why a folder has no finished part.
 pub fn verify_held(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
-    let path = dir.join(part.manifest());
-    let bytes = match fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(no_manifest(dir, part)),
-        Err(source) => return Err(SweepError::Io { path, source }),
-    };
-    let m = Manifest::from_checked_bytes(&bytes)
-        .map_err(|source| SweepError::BadManifest { path, source })?;
-    // A table's files copied into another table's folder (the k=2 table
-    // under k=3, a deck=x4 table under deck=none) verify against their own
-    // manifest: its partition says where they belong.
-    if !dir.ends_with(&m.parameters.partition) {
-        return Err(SweepError::WrongFolder {
-            dir: dir.to_path_buf(),
-            partition: m.parameters.partition.clone(),
-        });
-    }
-    for f in &m.files {
-        verify_file(dir, &part.manifest(), f)?;
-    }
-    Ok(m)
+    verify::verify_table(dir, &part.manifest()).map_err(|e| match e {
+        VerifyError::NoManifest { .. } => no_manifest(dir, part),
+        VerifyError::Io { path, source } => SweepError::Io { path, source },
+        VerifyError::BadManifest { path, source } => SweepError::BadManifest { path, source },
+        VerifyError::WrongFolder { dir, partition } => SweepError::WrongFolder { dir, partition },
+        VerifyError::Unverified { path, what } => SweepError::Unverified { path, what },
+    })
 }
 
 /// Why there is no finished `part` in `dir`: only shard parts, files
@@ -433,47 +421,6 @@ fn no_manifest(dir: &Path, part: Part) -> SweepError {
     SweepError::NoTable {
         dir: dir.to_path_buf(),
     }
-}
-
-/// Checks one listed file's size, then its SHA-256 (read in pieces: a
-/// solutions table can be large).
-fn verify_file(dir: &Path, manifest: &str, f: &FileEntry) -> Result<(), SweepError> {
-    let path = dir.join(&f.name);
-    let differs = |what: String| SweepError::Unverified {
-        path: path.clone(),
-        what,
-    };
-    let mut file = match fs::File::open(&path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(differs(format!("is missing, but {manifest} lists it")));
-        }
-        Err(source) => return Err(SweepError::Io { path, source }),
-    };
-    let len = file.metadata().map_err(io_err(&path))?.len();
-    if len != f.bytes {
-        return Err(differs(format!(
-            "has {len} bytes, but {manifest} lists {}",
-            f.bytes
-        )));
-    }
-    let mut hasher = Sha256::new();
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = match file.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(source) => return Err(SweepError::Io { path, source }),
-        };
-        hasher.update(&buf[..n]);
-    }
-    if crate::tables::manifest::to_hex(&hasher.finalize()) != f.sha256 {
-        return Err(differs(format!(
-            "does not match the SHA-256 that {manifest} lists for it"
-        )));
-    }
-    Ok(())
 }
 
 /// Frames in row order, as the final write streams them to a file.

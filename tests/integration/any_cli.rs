@@ -163,7 +163,7 @@ fn more_than_twelve_cards_are_refused_with_any() {
     assert_eq!(code, 2, "{out} {err}");
     assert_eq!(
         err.trim(),
-        "census24: 13 cards given, but --use any takes at most 12"
+        "census24: 13 cards given, but use any takes at most 12"
     );
     assert!(out.is_empty());
 }

@@ -499,7 +499,7 @@ fn any_selection_of_eight_cards_ends_with_the_limit_and_its_cause() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("needs more than 30000000 steps"), "{err}");
     assert!(
-        err.contains("with --use any every selection of the cards is searched"),
+        err.contains("with use any every selection of the cards is searched"),
         "{err}"
     );
     assert!(!err.contains("9 or more"), "{err}");
