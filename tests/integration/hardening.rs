@@ -540,7 +540,7 @@ fn ctrl_c_during_a_sweep_says_what_was_kept_and_the_same_command_resumes() {
     let args = ["-k", "5", "--counts-only", "--resumable", "--threads", "1"];
     sweep_into(&clean, &args);
     let bin = assert_cmd::cargo::cargo_bin("census24");
-    let mut child = Command::new(&bin)
+    let child = Command::new(&bin)
         .args(["sweep", "--no-report", "--out", s(&data)])
         .args(args)
         .stdout(Stdio::piped())
