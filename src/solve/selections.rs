@@ -160,6 +160,18 @@ impl Bits {
         let n = self.words.len() as i64;
         let wq = from.div_euclid(64);
         let sh = from.rem_euclid(64) as u32;
+        if wq >= 0 && wq + WORDS as i64 + 1 <= n {
+            // Wholly inside: no bounds to check (most calls).
+            let src = &self.words[wq as usize..wq as usize + WORDS + 1];
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = if sh == 0 {
+                    src[i]
+                } else {
+                    src[i] >> sh | src[i + 1] << (64 - sh)
+                };
+            }
+            return out;
+        }
         for (i, o) in out.iter_mut().enumerate() {
             let w = wq + i as i64;
             let lo = if (0..n).contains(&w) {
@@ -369,17 +381,20 @@ impl Engine {
             or(&mut out, &u);
         }
         let (sp, ns) = splits(key);
+        // The meets first, then the splits of five tiles and one, which
+        // look only for the values still missing.
+        let mut singles = [(0, 0); 6];
+        let mut n_singles = 0;
         for &(kx, ky) in &sp[..ns] {
-            let (_, nx) = tiles_of(kx);
+            let (tx, nx) = tiles_of(kx);
             let (ty, ny) = tiles_of(ky);
             if ny == 1 || nx == 1 {
-                let (five, y) = if ny == 1 {
+                singles[n_singles] = if ny == 1 {
                     (kx, ty[0] as u64)
                 } else {
-                    (ky, tiles_of(kx).0[0] as u64)
+                    (ky, tx[0] as u64)
                 };
-                let b = self.big(five);
-                self.single(&mut out, &b, y);
+                n_singles += 1;
             } else {
                 let (mut kx, mut ky) = (kx, ky);
                 let (mut xs, mut ys) = (self.full(kx), self.full(ky));
@@ -392,42 +407,67 @@ impl Engine {
                 meet(&mut out, w, &xs, &low, &ys);
             }
         }
+        for &(five, y) in &singles[..n_singles] {
+            let b = self.big(five);
+            self.single(&mut out, &b, y);
+        }
         clip(&mut out, w);
         out
     }
 
+    /// Marks every `x op y` in the window, `x` any value of the five-tile
+    /// bit set `b` (up to [`Engine::bound`]) and `y` the sixth tile.
     fn single(&self, out: &mut Win, b: &Bits, y: u64) {
         let w = self.win;
-        let lo = w.lo as i64;
-        let y_ = y as i64;
-        let a = b.window_at(lo - y_);
+        let lo = w.lo;
+        // x + y and x - y: the bit set shifted.
+        let a = b.window_at(lo as i64 - y as i64);
         or(out, &a);
-        let s = b.window_at(lo + y_);
+        let s = b.window_at((lo + y) as i64);
         or(out, &s);
-        if y > w.lo {
-            for t in w.lo..=w.hi.min(y - 1) {
+        if y > lo {
+            for t in lo..=w.hi.min(y - 1) {
                 if b.get(y - t) {
-                    mark(out, w.lo, t);
+                    mark(out, lo, t);
                 }
             }
         }
         if y > 1 {
-            let mut x = w.lo.div_ceil(y);
-            while x * y <= w.hi {
-                if b.get(x) {
-                    mark(out, w.lo, x * y);
+            let words = &b.words[..];
+            // x * y and x / y, for the values of the window not yet
+            // reached only (a value found already is not looked for).
+            let c = u64::MAX / y + 1;
+            for (i, o) in out.iter_mut().enumerate() {
+                let base = lo + 64 * i as u64;
+                if base > w.hi {
+                    break;
                 }
-                x += 1;
-            }
-            for t in w.lo..=w.hi {
-                if b.get(t * y) {
-                    mark(out, w.lo, t);
+                let n = (w.hi - base + 1).min(64);
+                let mut missing = !*o & (u64::MAX >> (64 - n));
+                let mut found = 0u64;
+                while missing != 0 {
+                    let j = missing.trailing_zeros();
+                    missing &= missing - 1;
+                    let t = base + j as u64;
+                    // t / y, when whole: t < 2^32, so one multiply
+                    // decides (see `meet`).
+                    let x = if t.wrapping_mul(c) <= c - 1 {
+                        ((t as u128 * c as u128) >> 64) as u64
+                    } else {
+                        0
+                    };
+                    // x = 0 is no value: bit 0 of a five-tile set is clear.
+                    let p = t * y;
+                    let hit = (words[(x >> 6) as usize] >> (x & 63))
+                        | (words[(p >> 6) as usize] >> (p & 63));
+                    found |= (hit & 1) << j;
                 }
+                *o |= found;
             }
-            if y >= w.lo {
-                for t in w.lo..=w.hi.min(y) {
+            if y >= lo {
+                for t in lo..=w.hi.min(y) {
                     if y.is_multiple_of(t) && b.get(y / t) {
-                        mark(out, w.lo, t);
+                        mark(out, lo, t);
                     }
                 }
             }
@@ -527,14 +567,19 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
             scan(xs, out, lo, w.lo.div_ceil(y).max(2), w.hi / y, |x| {
                 Some(x * y)
             });
-            scan(
-                xs,
-                out,
-                lo,
-                w.lo.saturating_mul(y),
-                w.hi.saturating_mul(y),
-                |x| (x % y == 0).then(|| x / y),
-            );
+            let (from, to) = (w.lo.saturating_mul(y), w.hi.saturating_mul(y));
+            if to < 1 << 32 {
+                // Both below 2^32: divisible and quotient by one multiply
+                // (Lemire, Kaser and Kurz, "Faster remainder by direct
+                // computation", 2019): x % y == 0 iff x * c <= c - 1
+                // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
+                let c = u64::MAX / y + 1;
+                scan(xs, out, lo, from, to, |x| {
+                    (x.wrapping_mul(c) <= c - 1).then(|| ((x as u128 * c as u128) >> 64) as u64)
+                });
+            } else {
+                scan(xs, out, lo, from, to, |x| (x % y == 0).then(|| x / y));
+            }
             if y >= w.lo {
                 scan(xs, out, lo, y.div_ceil(w.hi).max(2), y / w.lo, |x| {
                     (y % x == 0).then(|| y / x)

@@ -377,9 +377,22 @@ fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
 
 /// Set bits of `w` from bit `lo` to bit `hi`.
 fn count_range(w: &Win, lo: usize, hi: usize) -> u64 {
-    (lo..=hi)
-        .filter(|&i| w[i / 64] >> (i % 64) & 1 == 1)
-        .count() as u64
+    let mut n = 0;
+    for (i, &word) in w.iter().enumerate() {
+        let (first, last) = (i * 64, i * 64 + 63);
+        if last < lo || first > hi {
+            continue;
+        }
+        let mut m = u64::MAX;
+        if first < lo {
+            m &= u64::MAX << (lo - first);
+        }
+        if last > hi {
+            m &= u64::MAX >> (last - hi);
+        }
+        n += (word & m).count_ones() as u64;
+    }
+    n
 }
 
 /// `w` with every value within `d` (below 64) of a set one set.
