@@ -18,7 +18,7 @@ use polars::prelude::{DataFrame, PolarsResult};
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
-use crate::tables::error::PlanError;
+use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::{KindName, Params};
 use crate::tables::summary::Tally;
@@ -55,6 +55,13 @@ pub trait TableKind: Sync {
     fn hands(&self) -> Vec<Vec<i64>> {
         let (k, values, deck) = self.hand_set();
         crate::tables::enumerate::hands(k, values, deck)
+    }
+
+    /// Work every hand of a run shares, done once before them on the run's
+    /// `pool`, with the table's folder `dir` (locked for the run's part):
+    /// none by default.
+    fn prepare(&self, _dir: &std::path::Path, _pool: &rayon::ThreadPool) -> Result<(), SweepError> {
+        Ok(())
     }
 
     /// The rows of one hand.

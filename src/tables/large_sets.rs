@@ -413,16 +413,48 @@ fn dilate(w: &Win, d: usize) -> Win {
     out
 }
 
+/// A combination of one to three large numbers (ascending), ten bits each
+/// from the low end: the key of the shared counts.
+pub type Combo = u32;
+
+/// The key of a combination of large numbers (ascending, each at most
+/// [`MAX_TILE`]).
+pub fn combo_of(large: &[i64]) -> Combo {
+    large
+        .iter()
+        .enumerate()
+        .fold(0, |k, (i, &v)| k | (v as Combo) << (10 * i))
+}
+
+/// The numbers of a combination, ascending.
+pub fn numbers_of(combo: Combo) -> Vec<i64> {
+    let mut out = Vec::new();
+    let mut k = combo;
+    while k != 0 {
+        out.push((k & 1023) as i64);
+        k >>= 10;
+    }
+    out
+}
+
 /// The counts of the selections with one, two or three large tiles, per
-/// combination of large numbers, computed once per process by whichever
-/// worker first needs them (the others wait for it).
+/// combination of large numbers. A sweep makes them all before its sets
+/// ([`LargeSetsKind::prepare_shared`]: on every worker, or read from the
+/// sealed file a run left beside the table, `tables::large_shared`), so
+/// its workers read them without a lock; one not made before (a set asked
+/// for outside a sweep) is made by whichever worker first needs it, the
+/// others waiting for it.
 #[derive(Default)]
 pub struct SharedCounts {
+    ready: OnceLock<FxHashMap<Combo, Counts>>,
     made: Mutex<FxHashMap<Vec<i64>, Arc<OnceLock<Counts>>>>,
 }
 
 impl SharedCounts {
     fn get(&self, large: &[i64], key: &LargeKey) -> Counts {
+        if let Some(c) = self.ready.get().and_then(|m| m.get(&combo_of(large))) {
+            return *c;
+        }
         let cell = self
             .made
             .lock()
@@ -450,6 +482,37 @@ pub struct SetStat {
     pub numbers: Vec<i64>,
     pub by_tiles: [Counts; LARGE_IN_SET + 1],
     pub all: Counts,
+}
+
+impl SetStat {
+    /// A set's stat from its rows (large tiles 0 to 4).
+    pub fn of_rows(numbers: &[i64], rows: &[LargeRow]) -> SetStat {
+        let mut s = SetStat {
+            large: large_name(numbers),
+            numbers: numbers.to_vec(),
+            by_tiles: [Counts::default(); LARGE_IN_SET + 1],
+            all: Counts::default(),
+        };
+        for r in rows {
+            s.by_tiles[(r.large_tiles as usize).min(LARGE_IN_SET)] = r.counts;
+            s.all.add(&r.counts);
+        }
+        s
+    }
+}
+
+/// The counts of chosen sets (each ascending) over `targets`, computed now
+/// (on the current rayon pool): what a report shows of a set its census
+/// does not hold.
+pub fn count_sets(sets: &[[i64; LARGE_IN_SET]], targets: TargetRange) -> Vec<SetStat> {
+    use rayon::prelude::*;
+    let kind = LargeSetsKind::new(LargeKey {
+        sets: LargeSets::Chosen(sets.to_vec()),
+        targets,
+    });
+    sets.par_iter()
+        .map(|s| SetStat::of_rows(s, &kind.rows_of_set(s)))
+        .collect()
 }
 
 /// One row: a set and a number of its large tiles in the selection.
@@ -483,6 +546,56 @@ impl LargeSetsKind {
         }
     }
 
+    /// Every combination of one to three large numbers the census's sets
+    /// hold, ascending (by size, then by numbers): for a range, all of them.
+    pub fn combinations(&self) -> Vec<Combo> {
+        let mut out: Vec<Combo> = match &self.key.sets {
+            LargeSets::Range(r) => {
+                let numbers: Vec<i64> = (r.lo..=r.hi).collect();
+                let mut out = Vec::new();
+                for j in 1..LARGE_IN_SET {
+                    let mut pick = vec![0usize; j];
+                    combinations_into(&numbers, j, 0, &mut pick, 0, &mut out);
+                }
+                // Made in order already.
+                return out;
+            }
+            LargeSets::Chosen(sets) => sets
+                .iter()
+                .flat_map(|set| {
+                    (1u32..(1 << LARGE_IN_SET) - 1).map(move |mask| {
+                        let sub: Vec<i64> = (0..LARGE_IN_SET)
+                            .filter(|i| mask >> i & 1 == 1)
+                            .map(|i| set[i])
+                            .collect();
+                        combo_of(&sub)
+                    })
+                })
+                .collect(),
+        };
+        out.sort_by_key(|&c| (numbers_of(c).len(), numbers_of(c)));
+        out.dedup();
+        out
+    }
+
+    /// The counts of `combos`, in their order, computed on the current
+    /// rayon pool (each worker with its engine; neighbours in the list
+    /// share sub-multisets, and rayon hands each worker runs of them).
+    pub fn count_combinations(&self, combos: &[Combo]) -> Vec<Counts> {
+        use rayon::prelude::*;
+        combos
+            .par_iter()
+            .map(|&c| counts_of(&numbers_of(c), &self.key))
+            .collect()
+    }
+
+    /// Takes the shared counts made before the sets (by
+    /// [`LargeSetsKind::count_combinations`], or read back from a file).
+    /// False if some were taken already.
+    pub fn take_shared(&self, counts: FxHashMap<Combo, Counts>) -> bool {
+        self.shared.ready.set(counts).is_ok()
+    }
+
     /// The rows of one set (ascending), large tiles 0 to 4.
     pub fn rows_of_set(&self, set: &[i64]) -> Vec<LargeRow> {
         let name = large_name(set);
@@ -509,6 +622,26 @@ impl LargeSetsKind {
                 }
             })
             .collect()
+    }
+}
+
+/// Every `j`-combination of `numbers` (ascending) as [`Combo`]s, in order.
+fn combinations_into(
+    numbers: &[i64],
+    j: usize,
+    from: usize,
+    pick: &mut Vec<usize>,
+    at: usize,
+    out: &mut Vec<Combo>,
+) {
+    if at == j {
+        let set: Vec<i64> = pick.iter().map(|&i| numbers[i]).collect();
+        out.push(combo_of(&set));
+        return;
+    }
+    for i in from..numbers.len() {
+        pick[at] = i;
+        combinations_into(numbers, j, i + 1, pick, at + 1, out);
     }
 }
 
@@ -632,6 +765,15 @@ impl TableKind for LargeSetsKind {
     /// None: always written through chunks, so any run resumes.
     fn in_memory_hands(&self) -> usize {
         0
+    }
+
+    /// The shared counts: read from the file beside the table, or made.
+    fn prepare(
+        &self,
+        dir: &std::path::Path,
+        pool: &rayon::ThreadPool,
+    ) -> Result<(), crate::tables::error::SweepError> {
+        crate::tables::large_shared::prepare(self, dir, pool)
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {

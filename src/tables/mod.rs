@@ -24,6 +24,8 @@ pub mod every_target;
 #[cfg(feature = "tables")]
 pub mod kind;
 pub mod large_sets;
+#[cfg(feature = "tables")]
+pub mod large_shared;
 pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]

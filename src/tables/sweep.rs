@@ -282,6 +282,7 @@ pub fn sweep_keeping<K: TableKind>(
         || mine.len() > cfg.kind.in_memory_hands();
     progress.start(mine.len() as u64);
     if !chunked {
+        cfg.kind.prepare(&dir, &pool.pool)?;
         let (tally, frames) = run.in_memory(&pool.pool, mine)?;
         // The run record first: a run killed between the final renames
         // leaves it, and the same command then resumes (chunked) instead
@@ -303,6 +304,9 @@ pub fn sweep_keeping<K: TableKind>(
         return Ok((summary(tally, (0, 0), threads, false), Some(frames)));
     }
     store::write_run_record(&run.partial, &record)?;
+    if !mine.is_empty() {
+        cfg.kind.prepare(&dir, &pool.pool)?;
+    }
     let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
     let (tally, whole, resumed) = run.chunked(&pool.pool, &chunks)?;
     // The workers' caches (the class engine's, the derivation counters')

@@ -213,44 +213,50 @@ fn the_engine_agrees_with_a_brute_force_on_every_number_of_large_tiles() {
     }
 }
 
-fn table_bytes(out: &Path) -> Vec<u8> {
-    let dir =
-        out.join("rules=natural/use=any/targets=100-999/values=1-18/deck=large-sets-11-18/k=6");
-    fs::read(dir.join("large_sets.parquet")).unwrap()
+fn table_dir(out: &Path, hi: u32) -> std::path::PathBuf {
+    out.join(format!(
+        "rules=natural/use=any/targets=100-999/values=1-{hi}/deck=large-sets-11-{hi}/k=6"
+    ))
+}
+
+fn table_bytes(out: &Path, hi: u32) -> Vec<u8> {
+    fs::read(table_dir(out, hi).join("large_sets.parquet")).unwrap()
+}
+
+fn sweep_range(out: &Path, hi: u32, extra: &[&str]) {
+    let range = format!("11..{hi}");
+    let mut args = vec![
+        "sweep",
+        "--game",
+        "countdown",
+        "--large-sets",
+        &range,
+        "--quiet",
+        "--no-report",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
 }
 
 #[test]
 fn threads_and_shards_make_the_same_table() {
     let tmp = TempDir::new().unwrap();
-    let sweep = |out: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "sweep",
-            "--game",
-            "countdown",
-            "--large-sets",
-            "11..18",
-            "--quiet",
-            "--no-report",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        let (code, _, err) = run(&args);
-        assert_eq!(code, 0, "{err}");
-    };
     let one = tmp.path().join("one");
-    sweep(&one, &["--threads", "1"]);
+    sweep_range(&one, 18, &["--threads", "1"]);
     let two = tmp.path().join("two");
-    sweep(&two, &["--threads", "2"]);
+    sweep_range(&two, 18, &["--threads", "2"]);
     let parts = tmp.path().join("parts");
     for s in ["1/3", "2/3", "3/3"] {
-        sweep(&parts, &["--shard", s]);
+        sweep_range(&parts, 18, &["--shard", s]);
     }
     let (code, _, err) = run(&["merge", "--quiet", "--out", parts.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let bytes = table_bytes(&one);
-    assert_eq!(bytes, table_bytes(&two));
-    assert_eq!(bytes, table_bytes(&parts));
+    let bytes = table_bytes(&one, 18);
+    assert_eq!(bytes, table_bytes(&two, 18));
+    assert_eq!(bytes, table_bytes(&parts, 18));
     // C(8, 4) sets, five rows each; the report reads the merged table.
     let df = census24::tables::table::from_parquet(&bytes).unwrap();
     assert_eq!(df.height(), 70 * 5);
@@ -263,6 +269,74 @@ fn threads_and_shards_make_the_same_table() {
         tmp.path().join("reports").to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
+}
+
+/// The counts of a table, summed by number of large tiles: solvable,
+/// within 5, within 10, solvable weighted.
+fn tier_sums(bytes: &[u8]) -> [[u64; 4]; 5] {
+    let df = census24::tables::table::from_parquet(bytes).unwrap();
+    let u64s = |name: &str| -> Vec<u64> {
+        df.column(name)
+            .unwrap()
+            .u64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
+    };
+    let tiles: Vec<u8> = df
+        .column("large_tiles")
+        .unwrap()
+        .u8()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    let cols = [
+        u64s("solvable"),
+        u64s("within_5"),
+        u64s("within_10"),
+        u64s("solvable_weighted"),
+    ];
+    let mut out = [[0u64; 4]; 5];
+    for (i, &j) in tiles.iter().enumerate() {
+        for (c, col) in cols.iter().enumerate() {
+            out[j as usize][c] += col[i];
+        }
+    }
+    out
+}
+
+/// A range of a few hundred sets (C(12, 4) = 495) as one run and as five
+/// shards: the shards share one file of counts (the first makes it, the
+/// others read it), a damaged file is made again, and the merged table is
+/// the one run's, whose counts are pinned to those the engine of 431e940
+/// wrote (before the shared file and the faster splits).
+#[test]
+fn a_range_of_495_sets_as_one_run_and_as_shards_sharing_their_counts() {
+    let tmp = TempDir::new().unwrap();
+    let one = tmp.path().join("one");
+    sweep_range(&one, 22, &[]);
+    let parts = tmp.path().join("parts");
+    sweep_range(&parts, 22, &["--shard", "1/5"]);
+    let dir = table_dir(&parts, 22);
+    let seal = fs::read_to_string(dir.join("shared_counts.json")).unwrap();
+    assert!(seal.contains("\"census\": \"every set of four from 11..22, targets 100..999\""), "{seal}");
+    // C(12, 1) + C(12, 2) + C(12, 3) combinations, 70 bytes each.
+    assert_eq!(fs::metadata(dir.join("shared_counts.bin")).unwrap().len(), (12 + 66 + 220) * 70);
+    sweep_range(&parts, 22, &["--shard", "2/5"]);
+    // A damaged count is caught by the checksum and made again.
+    let mut bin = fs::read(dir.join("shared_counts.bin")).unwrap();
+    bin[100] ^= 1;
+    fs::write(dir.join("shared_counts.bin"), &bin).unwrap();
+    sweep_range(&parts, 22, &["--shard", "3/5"]);
+    assert_ne!(fs::read(dir.join("shared_counts.bin")).unwrap(), bin);
+    for s in ["4/5", "5/5"] {
+        sweep_range(&parts, 22, &["--shard", s]);
+    }
+    let (code, _, err) = run(&["merge", "--quiet", "--out", parts.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = table_bytes(&one, 22);
+    assert_eq!(bytes, table_bytes(&parts, 22));
+    assert_eq!(tier_sums(&bytes), PINNED_11_22);
 }
 
 #[test]
@@ -351,3 +425,14 @@ fn bad_input_gets_one_line_and_exit_2_before_any_work() {
     let (code, _, err) = run(&["sweep", "--large-sets", "11..20", "--out", o]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// Solvable, within 5, within 10 and solvable weighted of every set of
+/// four from 11..22, by number of large tiles, as the engine of 431e940
+/// (before the shared file) wrote them.
+const PINNED_11_22: [[u64; 4]; 5] = [
+    [973_453_635, 1_206_566_955, 1_218_940_470, 14_484_677_130],
+    [2_357_599_365, 2_574_818_400, 2_578_693_260, 26_312_434_830],
+    [1_576_622_430, 1_643_644_305, 1_643_843_475, 12_677_078_160],
+    [365_803_758, 374_202_603, 374_218_497, 2_005_267_122],
+    [24_183_504, 24_501_891, 24_502_420, 83_872_290],
+];
