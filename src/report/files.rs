@@ -16,14 +16,14 @@ use super::SizeSummary;
 use super::atlas;
 use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
-use super::query::large::large_data;
+use super::query::large::{large_data, reference};
 use super::query::reach::reach_data;
 use super::query::{
     ReportError, Table, calibration, catalog, measured_game, measurements, size_summary,
     table_summary,
 };
 use super::render::atlas::render_atlas;
-use super::render::large::render_large;
+use super::render::large::{LargeReport, render_large};
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::Measured;
@@ -369,8 +369,20 @@ pub fn write_large_report(data: &Path, out: &Path, key: &LargeKey) -> Result<Pat
 
 /// [`write_large_report`] for a caller that holds the reports lock.
 fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
-    let sets = large_data(&data.join(key.partition()))?;
-    write_rendered(&out.join(key.partition()), &render_large(key, &sets))
+    let dir = data.join(key.partition());
+    let sets = large_data(&dir)?;
+    let (standard, checks) = reference(key, &sets);
+    let report = LargeReport {
+        key,
+        sets: &sets,
+        table: dir
+            .join(Part::Whole.file("large_sets"))
+            .display()
+            .to_string(),
+        standard,
+        checks,
+    };
+    write_rendered(&out.join(key.partition()), &render_large(&report))
 }
 
 /// Solves the atlas's part that no table holds (`census24 cover`: the

@@ -27,6 +27,7 @@ pub mod pick;
 pub mod render;
 pub mod sheet;
 pub mod svg;
+pub mod svg_large;
 
 #[cfg(feature = "tables")]
 pub mod files;

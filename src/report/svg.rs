@@ -8,16 +8,16 @@
 use std::fmt::Write;
 
 /// Fill colours of the series, in order (colour-blind-safe Okabe-Ito hues).
-const PALETTE: [&str; 6] = [
+pub(crate) const PALETTE: [&str; 6] = [
     "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
 ];
 
-const WIDTH: f64 = 720.0;
-const HEIGHT: f64 = 400.0;
-const LEFT: f64 = 64.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 48.0;
-const BOTTOM: f64 = 64.0;
+pub(crate) const WIDTH: f64 = 720.0;
+pub(crate) const HEIGHT: f64 = 400.0;
+pub(crate) const LEFT: f64 = 64.0;
+pub(crate) const RIGHT: f64 = 16.0;
+pub(crate) const TOP: f64 = 48.0;
+pub(crate) const BOTTOM: f64 = 64.0;
 /// The font size of the value written on a bar.
 const LABEL_FONT: f64 = 10.0;
 
@@ -57,7 +57,7 @@ pub struct BarChart {
 
 /// `v` rounded up to a round number whose fifths are round too (at least 1),
 /// so the axis keeps most of the chart for the bars.
-fn nice_ceiling(v: f64) -> f64 {
+pub(crate) fn nice_ceiling(v: f64) -> f64 {
     if v <= 1.0 {
         return 1.0;
     }
@@ -123,7 +123,7 @@ fn text_width(text: &str, font_size: f64) -> f64 {
 }
 
 /// Text safe inside SVG elements and attributes.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -480,7 +480,7 @@ impl LineChart {
 
 /// The axis titles: `x` centred under the plot at `x_mid`, `y` turned up
 /// its left side at `y_mid`.
-fn axis_labels(s: &mut String, x_mid: f64, y_mid: f64, x: &str, y: &str) {
+pub(crate) fn axis_labels(s: &mut String, x_mid: f64, y_mid: f64, x: &str, y: &str) {
     let _ = writeln!(
         s,
         r#"<text x="{x_mid:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
@@ -516,7 +516,7 @@ fn legend(s: &mut String, series: &[Series]) {
 }
 
 /// An axis value: whole numbers without decimals, others with one or two.
-fn axis_number(v: f64) -> String {
+pub(crate) fn axis_number(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{v:.0}")
     } else if (v * 10.0 - (v * 10.0).round()).abs() < 1e-9 {
@@ -527,7 +527,7 @@ fn axis_number(v: f64) -> String {
 }
 
 /// The start of every chart: the canvas, a white ground and the title.
-fn open(title: &str) -> String {
+pub(crate) fn open(title: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -7,7 +7,8 @@ use std::path::Path;
 use super::{ReportError, listed};
 use crate::tables::columns;
 pub use crate::tables::large_sets::SetStat;
-use crate::tables::large_sets::{Counts, LARGE_IN_SET};
+use crate::report::render::large::{CHECKED_SETS, CHECKED_TARGETS, Check, STANDARD};
+use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, count_sets};
 use crate::tables::layout::Part;
 use crate::tables::store;
 
@@ -76,4 +77,31 @@ pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
         s.all.add(&c);
     }
     Ok(out)
+}
+
+/// What a report shows beside the census's own sets: the standard set's
+/// counts (the table's row, or computed over the census's targets when it
+/// does not hold them) and the checked sets over each published range of
+/// targets (computed: a few seconds).
+pub fn reference(key: &LargeKey, sets: &[SetStat]) -> (SetStat, Vec<Check>) {
+    let checks: Vec<Check> = CHECKED_TARGETS
+        .iter()
+        .flat_map(|&targets| {
+            count_sets(&CHECKED_SETS, targets)
+                .into_iter()
+                .map(move |set| Check { targets, set })
+        })
+        .collect();
+    let standard = sets
+        .iter()
+        .find(|s| s.large == STANDARD)
+        .or_else(|| {
+            checks
+                .iter()
+                .find(|c| c.targets == key.targets && c.set.large == STANDARD)
+                .map(|c| &c.set)
+        })
+        .cloned()
+        .unwrap_or_else(|| count_sets(&[CHECKED_SETS[0]], key.targets).remove(0));
+    (standard, checks)
 }

@@ -1,14 +1,51 @@
-//! The report of a large-sets census: the best and worst sets of large
-//! numbers, overall and by the number of large tiles, plain and
-//! draw-weighted, where the show's 25 50 75 100 stands, and three charts.
-//! Pure: the sets' counts in, markdown and SVG out.
+//! The report of a large-sets census: the answer in two sentences, the
+//! best and worst sets overall and by the number of large tiles, plain and
+//! draw-weighted, where the show's 25 50 75 100 stands (always: computed
+//! when the census does not hold it), the figures to check against
+//! published ones, and five charts (a heat map by smallest and largest
+//! number, the distribution of shares with the standard set marked, the
+//! share against each end of a set). Pure: the sets' counts in, markdown
+//! and SVG out.
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
+use crate::game::targets::TargetRange;
 use crate::report::render::{Column, Rendered, markdown_table};
-use crate::report::svg::{BarChart, LineChart, Series, fit_axis};
+use crate::report::svg::{LineChart, Series, fit_axis};
+use crate::report::svg_large::{HeatMap, Histogram};
 use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, LargeSets, SetStat};
+
+/// What the report of a census is made from.
+#[derive(Clone, Debug)]
+pub struct LargeReport<'a> {
+    pub key: &'a LargeKey,
+    /// Every set of the table, in table order.
+    pub sets: &'a [SetStat],
+    /// The table's path, as the report names it.
+    pub table: String,
+    /// The standard set's counts (the table's row, or computed).
+    pub standard: SetStat,
+    /// Sets counted over the target ranges published analyses use.
+    pub checks: Vec<Check>,
+}
+
+/// One set's counts over one range of targets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub targets: TargetRange,
+    pub set: SetStat,
+}
+
+/// The sets the "checked against" section counts: the show's, and 59 83
+/// 93 97, the other set with published figures.
+pub const CHECKED_SETS: [[i64; LARGE_IN_SET]; 2] = [[25, 50, 75, 100], [59, 83, 93, 97]];
+/// The target ranges published analyses count: 100 to 999, or the
+/// show's 101 to 999.
+pub const CHECKED_TARGETS: [TargetRange; 2] = [
+    TargetRange { lo: 100, hi: 999 },
+    TargetRange { lo: 101, hi: 999 },
+];
 
 /// Sets listed at each end of the overall ranking, and of each number of
 /// large tiles.
@@ -61,17 +98,6 @@ fn ranked(sets: &[SetStat], tiles: Option<usize>, s: Share) -> Vec<(&SetStat, Co
     v
 }
 
-/// The rank (1 = best) of the set named `name`, ties sharing the better rank.
-fn rank_of(v: &[(&SetStat, Counts)], name: &str, s: Share) -> Option<usize> {
-    let me = v.iter().find(|x| x.0.large == name)?;
-    Some(
-        1 + v
-            .iter()
-            .filter(|x| by_share(x, me, s) == Ordering::Less)
-            .count(),
-    )
-}
-
 fn rows_of(v: &[(&SetStat, Counts)], ranks: impl Iterator<Item = usize>) -> Vec<Vec<String>> {
     v.iter()
         .zip(ranks)
@@ -97,8 +123,11 @@ const HEADER: [&str; 6] = [
     "within 10",
 ];
 
-/// The best and the worst `n` of a ranking as one table (all of it when short).
-fn ends(md: &mut String, v: &[(&SetStat, Counts)], n: usize) {
+/// The best and the worst `n` of a ranking as one table (all of it when
+/// short), and the standard set's row after them when it is not among
+/// them: its rank, or in brackets the rank it would take when the census
+/// does not hold it.
+fn ends(md: &mut String, v: &[(&SetStat, Counts)], n: usize, standard: Option<(&SetStat, Counts)>, s: Share) {
     let header: Vec<Column> = HEADER
         .iter()
         .enumerate()
@@ -110,27 +139,71 @@ fn ends(md: &mut String, v: &[(&SetStat, Counts)], n: usize) {
             }
         })
         .collect();
-    let rows = if v.len() <= 2 * n {
-        rows_of(v, 1..)
+    let (mut rows, shown): (Vec<Vec<String>>, Vec<&str>) = if v.len() <= 2 * n {
+        (rows_of(v, 1..), v.iter().map(|x| x.0.large.as_str()).collect())
     } else {
         let mut rows = rows_of(&v[..n], 1..);
         rows.push(vec!["…".to_string(); HEADER.len()]);
         rows.extend(rows_of(&v[v.len() - n..], v.len() - n + 1..));
-        rows
+        let shown = v[..n].iter().chain(&v[v.len() - n..]).map(|x| x.0.large.as_str()).collect();
+        (rows, shown)
     };
+    if let Some(me) = standard
+        && !shown.contains(&STANDARD)
+    {
+        let better = v.iter().filter(|x| by_share(x, &me, s) == Ordering::Less).count();
+        let held = v.iter().any(|x| x.0.large == STANDARD);
+        let mut row = rows_of(&[me], std::iter::once(better + 1)).remove(0);
+        if !held {
+            row[0] = format!("({})", better + 1);
+        }
+        row[1] = format!("{STANDARD} (the show's)");
+        rows.push(row);
+    }
     md.push_str(&markdown_table(&header, &rows));
     md.push('\n');
 }
 
-/// The report of the census `key` from its sets' counts.
-pub fn render_large(key: &LargeKey, sets: &[SetStat]) -> Rendered {
-    let mut r = Rendered {
-        markdown: String::new(),
-        charts: Vec::new(),
-    };
-    let md = &mut r.markdown;
-    let t = key.targets;
-    let _ = writeln!(md, "# Countdown with other large numbers\n");
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The census in words, as a sentence's subject: `Every set of four large
+/// numbers from 11 to 100 (2,555,190 sets)`, or the chosen sets.
+fn census_phrase(key: &LargeKey, n: usize) -> String {
+    match &key.sets {
+        LargeSets::Range(r) => format!(
+            "Every set of four large numbers from {} to {} ({} sets)",
+            r.lo,
+            r.hi,
+            thousands(n as u64)
+        ),
+        LargeSets::Chosen(s) if s.len() == 1 => format!("The set {}", key.sets),
+        LargeSets::Chosen(s) => {
+            let names: Vec<String> = s
+                .iter()
+                .map(|s| s.map(|v| v.to_string()).join(" "))
+                .collect();
+            format!(
+                "The sets {} and {}",
+                names[..names.len() - 1].join(", "),
+                names[names.len() - 1]
+            )
+        }
+    }
+}
+
+/// The command that makes the census.
+fn command(key: &LargeKey) -> String {
     let made = match &key.sets {
         LargeSets::Range(v) => format!("--large-sets {}..{}", v.lo, v.hi),
         LargeSets::Chosen(s) => s
@@ -139,18 +212,57 @@ pub fn render_large(key: &LargeKey, sets: &[SetStat]) -> Rendered {
             .collect::<Vec<_>>()
             .join(" "),
     };
+    let t = key.targets;
+    let targets = if (t.lo, t.hi) == (100, 999) {
+        String::new()
+    } else {
+        format!(" --targets {}..{}", t.lo, t.hi)
+    };
+    format!("census24 sweep --game countdown {made}{targets}")
+}
+
+/// The rank of the standard set by a share: among the census's sets, or
+/// the rank it would take (`None`: it is not one of them).
+fn standard_rank(sets: &[SetStat], standard: &SetStat, tiles: Option<usize>, s: Share) -> (usize, bool) {
+    let me = (standard, pick(standard, tiles));
+    let better = sets
+        .iter()
+        .filter(|x| x.large != STANDARD)
+        .filter(|x| by_share(&(*x, pick(x, tiles)), &me, s) == Ordering::Less)
+        .count();
+    (better + 1, sets.iter().any(|x| x.large == STANDARD))
+}
+
+/// The report of a census from its sets' counts.
+pub fn render_large(r: &LargeReport) -> Rendered {
+    let (key, sets) = (r.key, r.sets);
+    let mut out = Rendered {
+        markdown: String::new(),
+        charts: Vec::new(),
+    };
+    let md = &mut out.markdown;
+    let t = key.targets;
+    let _ = writeln!(md, "# Countdown with other large numbers\n");
     let _ = writeln!(
         md,
-        "{} ({} sets): the numbers round with four other large numbers, the small \
+        "{}, each played in place of {STANDARD}: the numbers round with the small \
          tiles 1 to 10 twice each, six tiles a game, targets {} to {}, positive whole \
-         intermediate results, any of the six tiles used. Made by `census24 sweep \
-         --game countdown {made}`; the table is `large_sets.parquet` beside this \
-         report's table folder.\n",
-        key.sets,
-        sets.len(),
+         intermediate results, any of the six tiles used. Made by `{}`; the table is \
+         `{}`.\n",
+        census_phrase(key, sets.len()),
         t.lo,
-        t.hi
+        t.hi,
+        command(key),
+        r.table
     );
+    if sets.is_empty() {
+        md.push_str("The table holds no sets.\n");
+        return out;
+    }
+    let by_unique = ranked(sets, None, Share::Unique);
+    let by_weighted = ranked(sets, None, Share::Weighted);
+    let std_all = (&r.standard, r.standard.all);
+    answer(md, r, &by_unique, &by_weighted);
     md.push_str(
         "**How to read it.** A *game* is a selection of six tiles and a target. \
          *solvable* is the share of games whose target can be made exactly, every \
@@ -162,20 +274,22 @@ pub fn render_large(key: &LargeKey, sets: &[SetStat]) -> Rendered {
          target drawn at random; over all selections it is the chance for six tiles \
          drawn at random from all 24. *within 5* and *within 10* are the shares of \
          games whose closest reachable value is that near (7 and 5 points on the \
-         show), exact included.\n\n",
+         show), exact included.",
     );
-    if sets.is_empty() {
-        md.push_str("The table holds no sets.\n");
-        return r;
+    if !r.sets.iter().any(|s| s.large == STANDARD) {
+        md.push_str(
+            " A rank in brackets is the rank the show's set would take: the census does \
+             not hold it, so it was counted for reference.",
+        );
     }
+    md.push_str("\n\n");
     let _ = writeln!(md, "## Every selection\n");
-    for (s, what) in [
-        (Share::Unique, "by solvable share"),
-        (Share::Weighted, "by draw-weighted share"),
+    for (s, v, what) in [
+        (Share::Unique, &by_unique, "by solvable share"),
+        (Share::Weighted, &by_weighted, "by draw-weighted share"),
     ] {
-        let v = ranked(sets, None, s);
         let _ = writeln!(md, "Best and worst sets {what}:\n");
-        ends(md, &v, LISTED);
+        ends(md, v, LISTED, Some(std_all), s);
     }
     let _ = writeln!(md, "## By the number of large tiles\n");
     let zero = sets[0].by_tiles[0];
@@ -192,76 +306,233 @@ pub fn render_large(key: &LargeKey, sets: &[SetStat]) -> Rendered {
             "{j} large tile{} (by draw-weighted share):\n",
             if j == 1 { "" } else { "s" }
         );
-        ends(md, &v, LISTED_BY_TILES);
+        ends(
+            md,
+            &v,
+            LISTED_BY_TILES,
+            Some((&r.standard, r.standard.by_tiles[j])),
+            Share::Weighted,
+        );
     }
-    if sets.iter().any(|s| s.large == STANDARD) {
-        let _ = writeln!(md, "## Where {STANDARD} stands\n");
-        let header = [
-            Column::left("selections"),
-            Column::right("solvable"),
-            Column::right("rank"),
-            Column::right("weighted"),
-            Column::right("rank (weighted)"),
-        ];
-        let mut rows = Vec::new();
-        for tiles in [None, Some(1), Some(2), Some(3), Some(4)] {
-            let me = sets.iter().find(|s| s.large == STANDARD).expect("checked");
-            let c = pick(me, tiles);
-            let rank = |s| {
-                let v = ranked(sets, tiles, s);
-                format!(
-                    "{} of {}",
-                    rank_of(&v, STANDARD, s).expect("present"),
-                    v.len()
-                )
-            };
-            rows.push(vec![
-                tiles.map_or("all".to_string(), |j| format!("{j} large")),
-                pct(share(&c, Share::Unique)),
-                rank(Share::Unique),
-                pct(share(&c, Share::Weighted)),
-                rank(Share::Weighted),
-            ]);
-        }
-        md.push_str(&markdown_table(&header, &rows));
-        md.push('\n');
+    standing(md, r);
+    charts(&mut out, r);
+    checked(&mut out.markdown, r);
+    out.markdown = out.markdown.trim_end().to_string() + "\n";
+    out
+}
+
+/// The answer in two sentences: the easiest and the hardest set, and the
+/// standard set's rank.
+fn answer(md: &mut String, r: &LargeReport, by_unique: &[(&SetStat, Counts)], by_weighted: &[(&SetStat, Counts)]) {
+    let (best, worst) = (by_unique[0], by_unique[by_unique.len() - 1]);
+    let (rank, held) = standard_rank(r.sets, &r.standard, None, Share::Unique);
+    let (rank_w, _) = standard_rank(r.sets, &r.standard, None, Share::Weighted);
+    let where_ = if held {
+        let n = thousands(r.sets.len() as u64);
+        format!(
+            "ranks {} of {n} by that share ({} of {n} draw-weighted)",
+            thousands(rank as u64),
+            thousands(rank_w as u64)
+        )
+    } else {
+        let n = thousands(r.sets.len() as u64 + 1);
+        format!(
+            "is not in this census; counted beside its sets, it would rank {} of {n} by that \
+             share ({} of {n} draw-weighted)",
+            thousands(rank as u64),
+            thousands(rank_w as u64)
+        )
+    };
+    let _ = writeln!(
+        md,
+        "**The answer.** The easiest set is **{}**: {} of its games can be solved exactly \
+         ({} draw-weighted). The hardest is **{}**: {} ({}). The show's {STANDARD} solves {} \
+         and {where_}; draw-weighted, the easiest set is {} ({}) and the hardest {} ({}).\n",
+        best.0.large,
+        pct(share(&best.1, Share::Unique)),
+        pct(share(&best.1, Share::Weighted)),
+        worst.0.large,
+        pct(share(&worst.1, Share::Unique)),
+        pct(share(&worst.1, Share::Weighted)),
+        pct(share(&r.standard.all, Share::Unique)),
+        by_weighted[0].0.large,
+        pct(share(&by_weighted[0].1, Share::Weighted)),
+        by_weighted[by_weighted.len() - 1].0.large,
+        pct(share(&by_weighted[by_weighted.len() - 1].1, Share::Weighted)),
+    );
+}
+
+/// Where the standard set stands, overall and by large tiles.
+fn standing(md: &mut String, r: &LargeReport) {
+    let (_, held) = standard_rank(r.sets, &r.standard, None, Share::Unique);
+    let _ = writeln!(md, "## Where {STANDARD} stands\n");
+    if !held {
+        let _ = writeln!(
+            md,
+            "The census does not hold the show's set; it was counted beside it, and its \
+             ranks are those it would take among the census's {} sets and itself.\n",
+            thousands(r.sets.len() as u64)
+        );
     }
-    charts(&mut r, sets);
-    r.markdown = r.markdown.trim_end().to_string() + "\n";
-    r
+    let header = [
+        Column::left("selections"),
+        Column::right("solvable"),
+        Column::right("rank"),
+        Column::right("weighted"),
+        Column::right("rank (weighted)"),
+    ];
+    let n = thousands(r.sets.len() as u64 + u64::from(!held));
+    let mut rows = Vec::new();
+    for tiles in [None, Some(1), Some(2), Some(3), Some(4)] {
+        let c = pick(&r.standard, tiles);
+        let rank = |s| {
+            let (k, _) = standard_rank(r.sets, &r.standard, tiles, s);
+            format!("{} of {n}", thousands(k as u64))
+        };
+        rows.push(vec![
+            tiles.map_or("all".to_string(), |j| format!("{j} large")),
+            pct(share(&c, Share::Unique)),
+            rank(Share::Unique),
+            pct(share(&c, Share::Weighted)),
+            rank(Share::Weighted),
+        ]);
+    }
+    md.push_str(&markdown_table(&header, &rows));
+    md.push('\n');
+}
+
+/// The figures published analyses can be checked against: each checked
+/// set over each published range of targets.
+fn checked(md: &mut String, r: &LargeReport) {
+    if r.checks.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "## Checked against\n");
+    // The games of target 100 the show's set solves: its two rows' difference.
+    let solved = |t: TargetRange| {
+        r.checks
+            .iter()
+            .find(|c| c.targets == t && c.set.large == STANDARD)
+            .map(|c| c.set.all.solvable)
+    };
+    let hundred = match (solved(CHECKED_TARGETS[0]), solved(CHECKED_TARGETS[1])) {
+        (Some(a), Some(b)) => format!(
+            " ({} of the show's set's {} selections)",
+            thousands(a - b),
+            thousands(crate::tables::large_sets::SELECTIONS_PER_SET)
+        ),
+        _ => String::new(),
+    };
+    let _ = write!(
+        md,
+        "Published analyses of the numbers round count the games of a set over the \
+         targets 100 to 999 (900 targets) or over the show's 101 to 999 (899): the same \
+         selections, but not the same games, so their shares differ by the target 100, \
+         which nearly every selection makes{}. The counts of the two sets with published \
+         figures, over both ranges:\n\n",
+        hundred
+    );
+    let header = [
+        Column::left("set"),
+        Column::left("targets"),
+        Column::right("games"),
+        Column::right("solvable"),
+        Column::right("share"),
+        Column::right("weighted"),
+        Column::right("within 10"),
+    ];
+    let rows: Vec<Vec<String>> = r
+        .checks
+        .iter()
+        .map(|c| {
+            let a = &c.set.all;
+            vec![
+                c.set.large.clone(),
+                format!("{}..{}", c.targets.lo, c.targets.hi),
+                thousands(a.games),
+                thousands(a.solvable),
+                pct(share(a, Share::Unique)),
+                pct(share(a, Share::Weighted)),
+                pct(a.near[1] as f64 / a.games.max(1) as f64),
+            ]
+        })
+        .collect();
+    md.push_str(&markdown_table(&header, &rows));
+    md.push('\n');
+    md.push_str(
+        "The row of 25 50 75 100 over 100..999 is also the Countdown census of this \
+         tool (`census24 sweep --game countdown`, made by another engine: each \
+         selection solved afresh): 10,871,986 of its 11,918,700 games, the same \
+         count. The rows of 30 random sets agree with that engine too \
+         (tests/integration/large_sets_cli.rs).\n",
+    );
 }
 
 /// The worst, best and summed shares of some sets, and how many.
 type Spread = (f64, f64, f64, usize);
 
-/// The distribution of solvable shares, and the share against the sets'
-/// smallest and largest numbers.
-fn charts(r: &mut Rendered, sets: &[SetStat]) {
-    let shares: Vec<f64> = sets.iter().map(|s| share(&s.all, Share::Unique)).collect();
-    let lo = shares.iter().cloned().fold(f64::INFINITY, f64::min);
-    let hi = shares.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    // Bins a tenth of a percentage point wide at least, twenty at most.
-    let step = (((hi - lo) * 1000.0 / 20.0).ceil().max(1.0)) / 1000.0;
-    let first = (lo / step).floor() * step;
-    let bins = (((hi - first) / step).floor() as usize + 1).min(40);
-    let mut counts = vec![0.0; bins];
-    for s in &shares {
-        counts[(((s - first) / step) as usize).min(bins - 1)] += 1.0;
-    }
-    let cats = (0..bins)
-        .map(|i| format!("{:.1}", 100.0 * (first + step * i as f64)))
+/// The heat map of the share by smallest and largest number, the
+/// distribution of shares with the standard set marked, and the share
+/// against the sets' smallest and largest numbers.
+fn charts(out: &mut Rendered, r: &LargeReport) {
+    let sets = r.sets;
+    let shares: Vec<f64> = sets
+        .iter()
+        .map(|s| 100.0 * share(&s.all, Share::Unique))
         .collect();
-    let hist = BarChart::new(
-        "Sets of large numbers by solvable share (every selection)",
-        "solvable share from (%)",
-        "sets",
-        cats,
-        vec![Series::new("sets", counts)],
+    let standard = 100.0 * share(&r.standard.all, Share::Unique);
+    out.markdown.push_str("## Charts\n\n");
+    // The heat map: the mean share of the sets with each smallest and
+    // largest number.
+    let mut cells: std::collections::BTreeMap<(i64, i64), (f64, usize)> = Default::default();
+    for (s, &v) in sets.iter().zip(&shares) {
+        let e = cells
+            .entry((s.numbers[0], *s.numbers.last().unwrap_or(&0)))
+            .or_insert((0.0, 0));
+        e.0 += v;
+        e.1 += 1;
+    }
+    let heat = HeatMap {
+        title: "Mean solvable share by the set's smallest and largest number".into(),
+        x_label: "smallest large number".into(),
+        y_label: "largest large number".into(),
+        cells: cells
+            .iter()
+            .map(|(&(x, y), &(sum, n))| (x, y, sum / n as f64))
+            .collect(),
+        unit: "%".into(),
+        mark: cells
+            .contains_key(&(25, 100))
+            .then(|| (25, 100, format!("{STANDARD}'s cell"))),
+    };
+    out.markdown.push_str(
+        "Each cell is the mean solvable share (every selection) of the sets with that \
+         smallest and that largest number; the colours span the cells' values.\n\n\
+         ![heat map by smallest and largest number](heat-map.svg)\n\n",
     );
-    r.markdown
-        .push_str("## Charts\n\n![solvable shares](shares.svg)\n\n");
-    r.charts
-        .push(("shares.svg".into(), hist.to_svg().into_bytes()));
+    out.charts.push(("heat-map.svg".into(), heat.to_svg().into_bytes()));
+    // The distribution, its range widened to hold the standard set.
+    let lo = shares.iter().copied().fold(standard, f64::min);
+    let hi = shares.iter().copied().fold(standard, f64::max);
+    let step = nice_step((hi - lo) / 30.0);
+    let from = (lo / step).floor() * step;
+    let bins = (((hi - from) / step).floor() as usize + 1).max(1);
+    let mut counts = vec![0.0; bins];
+    for v in &shares {
+        counts[(((v - from) / step) as usize).min(bins - 1)] += 1.0;
+    }
+    let hist = Histogram {
+        title: "Sets of large numbers by solvable share (every selection)".into(),
+        x_label: "solvable share (%)".into(),
+        y_label: "sets".into(),
+        from,
+        step,
+        counts,
+        mark: Some((standard, format!("{STANDARD}: {standard:.2}%"))),
+    };
+    out.markdown
+        .push_str("![the distribution of solvable shares](shares.svg)\n\n");
+    out.charts.push(("shares.svg".into(), hist.to_svg().into_bytes()));
     for (name, which, title) in [
         ("by-smallest.svg", 0usize, "smallest"),
         ("by-largest.svg", 1, "largest"),
@@ -282,9 +553,7 @@ fn charts(r: &mut Rendered, sets: &[SetStat]) {
             e.3 += 1;
         }
         let xs: Vec<f64> = by.keys().map(|&x| x as f64).collect();
-        let col = |f: &dyn Fn(&Spread) -> f64| -> Vec<f64> {
-            by.values().map(|e| 100.0 * f(e)).collect()
-        };
+        let col = |f: &dyn Fn(&Spread) -> f64| -> Vec<f64> { by.values().map(f).collect() };
         let series = vec![
             Series::new("best", col(&|e| e.1)),
             Series::new("mean", col(&|e| e.2 / e.3 as f64)),
@@ -306,7 +575,20 @@ fn charts(r: &mut Rendered, sets: &[SetStat]) {
             y_max,
             mark: None,
         };
-        let _ = writeln!(r.markdown, "![by {title} number]({name})\n");
-        r.charts.push((name.into(), chart.to_svg().into_bytes()));
+        let _ = writeln!(out.markdown, "![by {title} number]({name})\n");
+        out.charts
+            .push((name.into(), chart.to_svg().into_bytes()));
     }
+}
+
+/// A round bin width at least `raw` (a percentage point, 0.01 at least):
+/// 1, 2 or 5 times a power of ten.
+fn nice_step(raw: f64) -> f64 {
+    let raw = raw.max(0.01);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&c| c >= raw - 1e-12)
+        .unwrap_or(10.0 * p)
 }
