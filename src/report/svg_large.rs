@@ -31,7 +31,12 @@ fn colour(f: f64) -> String {
     let t = f - i as f64;
     let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
     let (a, b) = (SCALE[i], SCALE[i + 1]);
-    format!("#{:02x}{:02x}{:02x}", mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(a.0, b.0),
+        mix(a.1, b.1),
+        mix(a.2, b.2)
+    )
 }
 
 /// Whole round ticks (steps of 1, 2, 5, 10, 20, 50...), about ten, from
@@ -339,25 +344,37 @@ mod tests {
             assert!((TOP..HEIGHT - BOTTOM).contains(&y), "{l}");
             assert!(seen.insert((x.to_bits(), y.to_bits())), "{l}");
         }
+        // The cells run from 88.25 to 89.97: five steps of 0.5 around them.
         let (lo, hi) = h.scale();
-        assert_eq!((lo, hi), (88.0, 90.0));
+        assert_eq!((lo, hi), (88.0, 90.5));
         assert!(svg.contains(&format!("fill=\"{}\"", colour((88.25 - lo) / (hi - lo)))));
         assert_eq!(colour(0.0), "#440154");
         assert_eq!(colour(1.0), "#fde725");
         assert_eq!(svg.matches("fill=\"none\" stroke=\"#000000\"").count(), 1);
         assert!(svg.contains(">25 50 75 100</text>"));
-        assert!(svg.contains(">88%</text>") && svg.contains(">90%</text>"));
+        assert!(
+            [">88%</text>", ">90%</text>", ">90.5%</text>"]
+                .iter()
+                .all(|t| svg.contains(t))
+        );
+    }
+
+    /// A heat map's axis ticks are whole numbers in round steps.
+    #[test]
+    fn heat_map_ticks_are_whole_and_round() {
+        assert_eq!(
+            ticks(60.0, 72.0),
+            vec![60.0, 62.0, 64.0, 66.0, 68.0, 70.0, 72.0]
+        );
+        assert_eq!(
+            ticks(11.0, 97.0),
+            (2..=9).map(|t| t as f64 * 10.0).collect::<Vec<_>>()
+        );
+        assert_eq!(ticks(11.0, 14.0), vec![11.0, 12.0, 13.0, 14.0]);
     }
 
     /// The histogram's bars tile the plot's width and the mark's rule
     /// stands at its value.
-    #[test]
-    fn heat_map_ticks_are_whole_and_round() {
-        assert_eq!(ticks(60.0, 72.0), vec![60.0, 62.0, 64.0, 66.0, 68.0, 70.0, 72.0]);
-        assert_eq!(ticks(11.0, 97.0), (2..=9).map(|t| t as f64 * 10.0).collect::<Vec<_>>());
-        assert_eq!(ticks(11.0, 14.0), vec![11.0, 12.0, 13.0, 14.0]);
-    }
-
     #[test]
     fn a_histogram_spans_the_plot_and_marks_its_value() {
         let h = Histogram {
@@ -370,17 +387,20 @@ mod tests {
             mark: Some((88.5, "25 50 75 100".into())),
         };
         let svg = h.to_svg();
-        let bars: Vec<&str> = svg
-            .lines()
-            .filter(|l| l.starts_with("<rect x="))
-            .collect();
+        let bars: Vec<&str> = svg.lines().filter(|l| l.starts_with("<rect x=")).collect();
         assert_eq!(bars.len(), 4);
         assert_eq!(attr(bars[0], " x=\""), LEFT);
         let last = bars[3];
         let right = attr(last, " x=\"") + attr(last, "width=\"") + 0.5;
         assert!((right - (WIDTH - RIGHT)).abs() < 0.2, "{right}");
-        let rule = svg.lines().find(|l| l.contains("stroke-dasharray")).unwrap();
+        let rule = svg
+            .lines()
+            .find(|l| l.contains("stroke-dasharray"))
+            .unwrap();
         let x = attr(rule, "x1=\"");
-        assert!((x - (LEFT + (WIDTH - LEFT - RIGHT) / 2.0)).abs() < 0.1, "{x}");
+        assert!(
+            (x - (LEFT + (WIDTH - LEFT - RIGHT) / 2.0)).abs() < 0.1,
+            "{x}"
+        );
     }
 }

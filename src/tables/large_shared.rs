@@ -206,7 +206,11 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let combos = vec![combo_of(&[11]), combo_of(&[11, 12]), combo_of(&[98, 99, 100])];
+        let combos = vec![
+            combo_of(&[11]),
+            combo_of(&[11, 12]),
+            combo_of(&[98, 99, 100]),
+        ];
         let counts: Vec<Counts> = (0..3u64)
             .map(|i| Counts {
                 games: 1 + i,

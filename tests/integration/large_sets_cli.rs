@@ -319,9 +319,15 @@ fn a_range_of_495_sets_as_one_run_and_as_shards_sharing_their_counts() {
     sweep_range(&parts, 22, &["--shard", "1/5"]);
     let dir = table_dir(&parts, 22);
     let seal = fs::read_to_string(dir.join("shared_counts.json")).unwrap();
-    assert!(seal.contains("\"census\": \"every set of four from 11..22, targets 100..999\""), "{seal}");
+    assert!(
+        seal.contains("\"census\": \"every set of four from 11..22, targets 100..999\""),
+        "{seal}"
+    );
     // C(12, 1) + C(12, 2) + C(12, 3) combinations, 70 bytes each.
-    assert_eq!(fs::metadata(dir.join("shared_counts.bin")).unwrap().len(), (12 + 66 + 220) * 70);
+    assert_eq!(
+        fs::metadata(dir.join("shared_counts.bin")).unwrap().len(),
+        (12 + 66 + 220) * 70
+    );
     sweep_range(&parts, 22, &["--shard", "2/5"]);
     // A damaged count is caught by the checksum and made again.
     let mut bin = fs::read(dir.join("shared_counts.bin")).unwrap();

@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use super::{ReportError, listed};
+use crate::report::render::large::{CHECKED_SETS, CHECKED_TARGETS, Check, STANDARD};
 use crate::tables::columns;
 pub use crate::tables::large_sets::SetStat;
-use crate::report::render::large::{CHECKED_SETS, CHECKED_TARGETS, Check, STANDARD};
 use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, count_sets};
 use crate::tables::layout::Part;
 use crate::tables::store;

@@ -127,7 +127,13 @@ const HEADER: [&str; 6] = [
 /// short), and the standard set's row after them when it is not among
 /// them: its rank, or in brackets the rank it would take when the census
 /// does not hold it.
-fn ends(md: &mut String, v: &[(&SetStat, Counts)], n: usize, standard: Option<(&SetStat, Counts)>, s: Share) {
+fn ends(
+    md: &mut String,
+    v: &[(&SetStat, Counts)],
+    n: usize,
+    standard: Option<(&SetStat, Counts)>,
+    s: Share,
+) {
     let header: Vec<Column> = HEADER
         .iter()
         .enumerate()
@@ -140,18 +146,28 @@ fn ends(md: &mut String, v: &[(&SetStat, Counts)], n: usize, standard: Option<(&
         })
         .collect();
     let (mut rows, shown): (Vec<Vec<String>>, Vec<&str>) = if v.len() <= 2 * n {
-        (rows_of(v, 1..), v.iter().map(|x| x.0.large.as_str()).collect())
+        (
+            rows_of(v, 1..),
+            v.iter().map(|x| x.0.large.as_str()).collect(),
+        )
     } else {
         let mut rows = rows_of(&v[..n], 1..);
         rows.push(vec!["…".to_string(); HEADER.len()]);
         rows.extend(rows_of(&v[v.len() - n..], v.len() - n + 1..));
-        let shown = v[..n].iter().chain(&v[v.len() - n..]).map(|x| x.0.large.as_str()).collect();
+        let shown = v[..n]
+            .iter()
+            .chain(&v[v.len() - n..])
+            .map(|x| x.0.large.as_str())
+            .collect();
         (rows, shown)
     };
     if let Some(me) = standard
         && !shown.contains(&STANDARD)
     {
-        let better = v.iter().filter(|x| by_share(x, &me, s) == Ordering::Less).count();
+        let better = v
+            .iter()
+            .filter(|x| by_share(x, &me, s) == Ordering::Less)
+            .count();
         let held = v.iter().any(|x| x.0.large == STANDARD);
         let mut row = rows_of(&[me], std::iter::once(better + 1)).remove(0);
         if !held {
@@ -223,7 +239,12 @@ fn command(key: &LargeKey) -> String {
 
 /// The rank of the standard set by a share: among the census's sets, or
 /// the rank it would take (`None`: it is not one of them).
-fn standard_rank(sets: &[SetStat], standard: &SetStat, tiles: Option<usize>, s: Share) -> (usize, bool) {
+fn standard_rank(
+    sets: &[SetStat],
+    standard: &SetStat,
+    tiles: Option<usize>,
+    s: Share,
+) -> (usize, bool) {
     let me = (standard, pick(standard, tiles));
     let better = sets
         .iter()
@@ -323,7 +344,12 @@ pub fn render_large(r: &LargeReport) -> Rendered {
 
 /// The answer in two sentences: the easiest and the hardest set, and the
 /// standard set's rank.
-fn answer(md: &mut String, r: &LargeReport, by_unique: &[(&SetStat, Counts)], by_weighted: &[(&SetStat, Counts)]) {
+fn answer(
+    md: &mut String,
+    r: &LargeReport,
+    by_unique: &[(&SetStat, Counts)],
+    by_weighted: &[(&SetStat, Counts)],
+) {
     let (best, worst) = (by_unique[0], by_unique[by_unique.len() - 1]);
     let (rank, held) = standard_rank(r.sets, &r.standard, None, Share::Unique);
     let (rank_w, _) = standard_rank(r.sets, &r.standard, None, Share::Weighted);
@@ -358,7 +384,10 @@ fn answer(md: &mut String, r: &LargeReport, by_unique: &[(&SetStat, Counts)], by
         by_weighted[0].0.large,
         pct(share(&by_weighted[0].1, Share::Weighted)),
         by_weighted[by_weighted.len() - 1].0.large,
-        pct(share(&by_weighted[by_weighted.len() - 1].1, Share::Weighted)),
+        pct(share(
+            &by_weighted[by_weighted.len() - 1].1,
+            Share::Weighted
+        )),
     );
 }
 
@@ -510,7 +539,8 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
          smallest and that largest number; the colours span the cells' values.\n\n\
          ![heat map by smallest and largest number](heat-map.svg)\n\n",
     );
-    out.charts.push(("heat-map.svg".into(), heat.to_svg().into_bytes()));
+    out.charts
+        .push(("heat-map.svg".into(), heat.to_svg().into_bytes()));
     // The distribution, its range widened to hold the standard set.
     let lo = shares.iter().copied().fold(standard, f64::min);
     let hi = shares.iter().copied().fold(standard, f64::max);
@@ -532,7 +562,8 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
     };
     out.markdown
         .push_str("![the distribution of solvable shares](shares.svg)\n\n");
-    out.charts.push(("shares.svg".into(), hist.to_svg().into_bytes()));
+    out.charts
+        .push(("shares.svg".into(), hist.to_svg().into_bytes()));
     for (name, which, title) in [
         ("by-smallest.svg", 0usize, "smallest"),
         ("by-largest.svg", 1, "largest"),
@@ -576,8 +607,7 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
             mark: None,
         };
         let _ = writeln!(out.markdown, "![by {title} number]({name})\n");
-        out.charts
-            .push((name.into(), chart.to_svg().into_bytes()));
+        out.charts.push((name.into(), chart.to_svg().into_bytes()));
     }
 }
 
