@@ -160,7 +160,7 @@ impl Bits {
         let n = self.words.len() as i64;
         let wq = from.div_euclid(64);
         let sh = from.rem_euclid(64) as u32;
-        if wq >= 0 && wq + WORDS as i64 + 1 <= n {
+        if wq >= 0 && wq + (WORDS as i64) < n {
             // Wholly inside: no bounds to check (most calls).
             let src = &self.words[wq as usize..wq as usize + WORDS + 1];
             for (i, o) in out.iter_mut().enumerate() {
@@ -451,7 +451,7 @@ impl Engine {
                     let t = base + j as u64;
                     // t / y, when whole: t < 2^32, so one multiply
                     // decides (see `meet`).
-                    let x = if t.wrapping_mul(c) <= c - 1 {
+                    let x = if t.wrapping_mul(c) < c {
                         ((t as u128 * c as u128) >> 64) as u64
                     } else {
                         0
@@ -571,11 +571,11 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
             if to < 1 << 32 {
                 // Both below 2^32: divisible and quotient by one multiply
                 // (Lemire, Kaser and Kurz, "Faster remainder by direct
-                // computation", 2019): x % y == 0 iff x * c <= c - 1
+                // computation", 2019): x % y == 0 iff x * c < c
                 // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
                 let c = u64::MAX / y + 1;
                 scan(xs, out, lo, from, to, |x| {
-                    (x.wrapping_mul(c) <= c - 1).then(|| ((x as u128 * c as u128) >> 64) as u64)
+                    (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
                 });
             } else {
                 scan(xs, out, lo, from, to, |x| (x % y == 0).then(|| x / y));

@@ -112,7 +112,8 @@ fn a_changed_or_duplicated_line_of_the_atlas_is_refused() {
             fs::write(atlas.join(n), b).unwrap();
         }
     };
-    let damages: Vec<(&str, Box<dyn Fn(&str) -> String>)> = vec![
+    type Damage = Box<dyn Fn(&str) -> String>;
+    let damages: Vec<(&str, Damage)> = vec![
         ("cover.csv", Box::new(|t: &str| t.replacen(",3,", ",2,", 1))),
         (
             "cover.csv",
