@@ -29,6 +29,7 @@ use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::Measured;
 use crate::tables::disk;
 use crate::tables::large_sets::LargeKey;
+use crate::tables::large_summary;
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::manifest::KindName;
 use crate::tables::store::{self, SweepError};
@@ -259,6 +260,19 @@ fn write_reports_in(
         }
     }
     let atlas = plan.out.join(atlas::ATLAS_DIR).join(README).exists();
+    let mut large = large;
+    // A census shipped as its summary (DATA/large-sets/, `just large-sets`)
+    // has no table here: its report, made from the whole table, is indexed
+    // when it is in the reports folder.
+    let summary = plan.data.join(large_summary::SUMMARY_DIR);
+    if let Ok(m) = large_summary::read_manifest(&summary)
+        && let Some(key) = LargeKey::from_partition(Path::new(&m.table))
+        && !large.contains(&key)
+        && plan.out.join(key.partition()).join(README).exists()
+    {
+        large.push(key);
+        large.sort_by_key(|k| k.partition());
+    }
     written.push(write_rendered(
         &plan.out,
         &index(&sizes, &reach, &large, atlas),

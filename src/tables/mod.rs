@@ -26,6 +26,8 @@ pub mod kind;
 pub mod large_sets;
 #[cfg(feature = "tables")]
 pub mod large_shared;
+#[cfg(feature = "tables")]
+pub mod large_summary;
 pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]

@@ -1,0 +1,280 @@
+//! The per-set summary of a census of large sets: what `data/` ships in
+//! place of the whole census's table (2,555,190 sets make a table of about
+//! 180 MB; the summary keeps each set's solvable games by number of large
+//! tiles in under 30 MB). `just large-sets` makes the whole table and then
+//! this summary from it.
+//!
+//! Two files in `DATA/large-sets/`: `sets.parquet`, one row per set in
+//! table order (`large_1` to `large_4`, the numbers ascending;
+//! `solvable_0` to `solvable_4`, the games solved exactly with that many
+//! large tiles in the selection), and `manifest.json`, written last and
+//! sealed like a table's manifest: the census, the whole table it was made
+//! from (its partition and the SHA-256 of its `large_sets.parquet`), the
+//! games of each number of large tiles (the same for every set: its
+//! selections times the targets) and the file's size and SHA-256. A reader
+//! ([`read`]) trusts the rows only when all of these agree.
+
+use std::path::Path;
+
+use polars::polars_utils::compression::ZstdLevel;
+use polars::prelude::*;
+use polars_io::prelude::{ParquetCompression, ParquetReader, ParquetWriter, StatisticsOptions};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, SetStat};
+use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes, sha256_hex};
+
+/// The summary's folder under the data folder.
+pub const SUMMARY_DIR: &str = "large-sets";
+/// One row per set.
+pub const SETS_FILE: &str = "sets.parquet";
+/// What the rows are, sealed; written last.
+pub const SUMMARY_MANIFEST: &str = "manifest.json";
+
+/// `DATA/large-sets/manifest.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryManifest {
+    pub tool: String,
+    pub tool_version: String,
+    /// `every set of four from 11..100, targets 100..999`.
+    pub census: String,
+    /// The whole table's folder under its data folder.
+    pub table: String,
+    /// The SHA-256 of the whole table's `large_sets.parquet`.
+    pub table_sha256: String,
+    pub sets: u64,
+    /// Every set's games with 0 to 4 large tiles in the selection.
+    pub games_by_tiles: [u64; LARGE_IN_SET + 1],
+    pub files: Vec<FileEntry>,
+    pub manifest_sha256: String,
+}
+
+impl Sealed for SummaryManifest {
+    fn seal(&mut self) -> &mut String {
+        &mut self.manifest_sha256
+    }
+}
+
+/// One set's row: its numbers and its solvable games by large tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetSolvable {
+    pub numbers: [i64; LARGE_IN_SET],
+    pub solvable: [u64; LARGE_IN_SET + 1],
+}
+
+impl SetSolvable {
+    /// Solvable games over every selection.
+    pub fn total(&self) -> u64 {
+        self.solvable.iter().sum()
+    }
+}
+
+/// Why a summary could not be made or read: one line naming the file or
+/// the set.
+#[derive(Debug, Error)]
+pub enum SummaryError {
+    #[error("{file}: {what}")]
+    Bad { file: String, what: String },
+    #[error("{file}: {source}")]
+    Table { file: String, source: PolarsError },
+}
+
+fn bad(file: &str, what: impl Into<String>) -> SummaryError {
+    SummaryError::Bad {
+        file: file.to_string(),
+        what: what.into(),
+    }
+}
+
+/// The summary's files of the census `key`, from its sets (table order)
+/// and the bytes' SHA-256 of the whole table they were read from, in the
+/// order they are to be written (the manifest last).
+pub fn summary_files(
+    key: &LargeKey,
+    sets: &[SetStat],
+    table_sha256: &str,
+) -> Result<Vec<(&'static str, Vec<u8>)>, SummaryError> {
+    let games: [u64; LARGE_IN_SET + 1] =
+        std::array::from_fn(|j| sets.first().map_or(0, |s| s.by_tiles[j].games));
+    let mut columns: Vec<Column> = Vec::new();
+    for i in 0..LARGE_IN_SET {
+        let v = sets
+            .iter()
+            .map(|s| match s.numbers.get(i).map(|&n| u16::try_from(n)) {
+                Some(Ok(n)) => Ok(n),
+                _ => Err(bad(
+                    SETS_FILE,
+                    format!("set {} is not four numbers below 65536", s.large),
+                )),
+            })
+            .collect::<Result<Vec<u16>, _>>()?;
+        columns.push(Column::new(format!("large_{}", i + 1).into(), v));
+    }
+    for (j, &want) in games.iter().enumerate() {
+        let v = sets
+            .iter()
+            .map(|s| {
+                let c: &Counts = &s.by_tiles[j];
+                if c.games != want {
+                    return Err(bad(
+                        SETS_FILE,
+                        format!(
+                            "set {} has {} games with {j} large tiles, not {}",
+                            s.large, c.games, want
+                        ),
+                    ));
+                }
+                u32::try_from(c.solvable).map_err(|_| {
+                    bad(
+                        SETS_FILE,
+                        format!("set {} solves {} games", s.large, c.solvable),
+                    )
+                })
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        columns.push(Column::new(format!("solvable_{j}").into(), v));
+    }
+    let err = |source| SummaryError::Table {
+        file: SETS_FILE.to_string(),
+        source,
+    };
+    let mut df = DataFrame::new(sets.len(), columns).map_err(err)?;
+    // The tightest zstd and no statistics: the file is shipped in the
+    // repository. Same rows, same bytes.
+    let mut bytes = Vec::new();
+    ParquetWriter::new(&mut bytes)
+        .with_compression(ParquetCompression::Zstd(Some(
+            ZstdLevel::try_new(22).map_err(err)?,
+        )))
+        .with_statistics(StatisticsOptions::empty())
+        .finish(&mut df)
+        .map_err(err)?;
+    let manifest = SummaryManifest {
+        tool: "census24".to_string(),
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        census: format!("{}, targets {}", key.sets, key.targets),
+        table: key.partition().to_string_lossy().replace('\\', "/"),
+        table_sha256: table_sha256.to_string(),
+        sets: sets.len() as u64,
+        games_by_tiles: games,
+        files: vec![FileEntry::of(SETS_FILE, sets.len(), &bytes)],
+        manifest_sha256: String::new(),
+    };
+    Ok(vec![
+        (SETS_FILE, bytes),
+        (SUMMARY_MANIFEST, sealed_bytes(&manifest)),
+    ])
+}
+
+/// The summary's manifest in `dir`, if its seal holds.
+pub fn read_manifest(dir: &Path) -> Result<SummaryManifest, SummaryError> {
+    let path = dir.join(SUMMARY_MANIFEST);
+    let file = path.display().to_string();
+    let bytes = std::fs::read(&path).map_err(|e| bad(&file, e.to_string()))?;
+    from_sealed_bytes(&bytes).map_err(|e| bad(&file, e.to_string()))
+}
+
+/// The summary in `dir` (`DATA/large-sets`): its manifest and rows, only
+/// when the manifest's seal holds and the file has the size, SHA-256 and
+/// rows it lists.
+pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryError> {
+    let io = |file: &str, e: std::io::Error| bad(file, e.to_string());
+    let manifest = read_manifest(dir)?;
+    let path = dir.join(SETS_FILE);
+    let file = path.display().to_string();
+    let entry = manifest
+        .files
+        .iter()
+        .find(|f| f.name == SETS_FILE)
+        .ok_or_else(|| bad(&file, format!("is not listed in its {SUMMARY_MANIFEST}")))?;
+    let bytes = std::fs::read(&path).map_err(|e| io(&file, e))?;
+    if bytes.len() as u64 != entry.bytes || sha256_hex(&bytes) != entry.sha256 {
+        return Err(bad(
+            &file,
+            format!(
+                "does not match the size and SHA-256 its {SUMMARY_MANIFEST} lists (the file was \
+                 changed or damaged): make it again with `just large-sets`"
+            ),
+        ));
+    }
+    let err = |source| SummaryError::Table {
+        file: file.clone(),
+        source,
+    };
+    let df = ParquetReader::new(std::io::Cursor::new(bytes))
+        .finish()
+        .map_err(err)?;
+    if df.height() as u64 != entry.rows || entry.rows != manifest.sets {
+        return Err(bad(
+            &file,
+            format!(
+                "holds {} rows, not the {} sets its manifest lists",
+                df.height(),
+                manifest.sets
+            ),
+        ));
+    }
+    let column = |name: &str| -> Result<Vec<u64>, SummaryError> {
+        let c = df.column(name).map_err(err)?;
+        let c = c.cast(&DataType::UInt64).map_err(err)?;
+        Ok(c.u64().map_err(err)?.into_no_null_iter().collect())
+    };
+    let large = (1..=LARGE_IN_SET)
+        .map(|i| column(&format!("large_{i}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let solvable = (0..=LARGE_IN_SET)
+        .map(|j| column(&format!("solvable_{j}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rows = (0..df.height())
+        .map(|r| SetSolvable {
+            numbers: std::array::from_fn(|i| large[i][r] as i64),
+            solvable: std::array::from_fn(|j| solvable[j][r]),
+        })
+        .collect();
+    Ok((manifest, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::targets::TargetRange;
+    use crate::tables::large_sets::{LargeSets, count_sets};
+
+    /// Two sets counted for 100..199, summarised and read back: the same
+    /// numbers and solvable games; a changed byte in the file is refused in
+    /// one line naming it.
+    #[test]
+    fn a_summary_reads_back_its_sets_and_refuses_a_changed_byte() {
+        let targets = TargetRange { lo: 100, hi: 199 };
+        let chosen = [[12, 16, 18, 24], [25, 50, 75, 100]];
+        let sets = count_sets(&chosen, targets);
+        let key = LargeKey {
+            sets: LargeSets::chosen(&chosen.map(|s| s.to_vec())).unwrap(),
+            targets,
+        };
+        let files = summary_files(&key, &sets, "ab").unwrap();
+        let tmp = tempfile::TempDir::new().unwrap();
+        for (name, bytes) in &files {
+            std::fs::write(tmp.path().join(name), bytes).unwrap();
+        }
+        let (manifest, rows) = read(tmp.path()).unwrap();
+        assert_eq!(manifest.sets, 2);
+        assert_eq!(manifest.games_by_tiles.iter().sum::<u64>(), 13_243 * 100);
+        for (row, set) in rows.iter().zip(&sets) {
+            assert_eq!(row.numbers.to_vec(), set.numbers);
+            assert_eq!(row.total(), set.all.solvable);
+            assert!((0..=LARGE_IN_SET).all(|j| row.solvable[j] == set.by_tiles[j].solvable));
+        }
+        let mut bytes = files[0].1.clone();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(tmp.path().join(SETS_FILE), &bytes).unwrap();
+        let e = read(tmp.path()).unwrap_err().to_string();
+        assert!(
+            e.contains("sets.parquet: does not match the size and SHA-256"),
+            "{e}"
+        );
+        assert_eq!(e.lines().count(), 1);
+    }
+}
