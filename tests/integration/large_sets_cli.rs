@@ -442,3 +442,76 @@ const PINNED_11_22: [[u64; 4]; 5] = [
     [365_803_758, 374_202_603, 374_218_497, 2_005_267_122],
     [24_183_504, 24_501_891, 24_502_420, 83_872_290],
 ];
+
+/// A census shipped as its summary (`just large-sets`: the whole table
+/// elsewhere, `DATA/large-sets/` and the report in the reports folder) is
+/// listed by the index `census24 report` writes from a data folder
+/// without its table; the summary holds the table's sets and solvable
+/// games, and names the table it was made from.
+#[test]
+fn a_census_shipped_as_its_summary_is_indexed_and_reads_back() {
+    use census24::report::query::large::large_data;
+    use census24::tables::large_summary::{read, summary_files};
+    use census24::tables::manifest::sha256_hex;
+    let tmp = TempDir::new().unwrap();
+    let whole = tmp.path().join("whole");
+    sweep_range(&whole, 15, &[]);
+    let out = tmp.path().join("reports");
+    let (code, _, err) = run(&[
+        "report",
+        "--quiet",
+        "--data",
+        whole.to_str().unwrap(),
+        "--out",
+        tmp.path().join("whole-reports").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The shipped data folder: another table, and the census's summary.
+    let data = tmp.path().join("data");
+    sweep_range(&data, 14, &[]);
+    let key = LargeKey {
+        sets: "11..15".parse().map(LargeSets::Range).unwrap(),
+        targets: TARGETS,
+    };
+    let sets = large_data(&table_dir(&whole, 15)).unwrap();
+    let sha = sha256_hex(&table_bytes(&whole, 15));
+    fs::create_dir_all(data.join("large-sets")).unwrap();
+    for (name, bytes) in summary_files(&key, &sets, &sha).unwrap() {
+        fs::write(data.join("large-sets").join(name), bytes).unwrap();
+    }
+    let (manifest, rows) = read(&data.join("large-sets")).unwrap();
+    assert_eq!((manifest.sets, manifest.table_sha256), (5, sha));
+    let mut solvable: Vec<u64> = rows.iter().map(|r| r.total()).collect();
+    assert_eq!(
+        solvable,
+        sets.iter().map(|s| s.all.solvable).collect::<Vec<_>>()
+    );
+    solvable.dedup();
+    assert!(solvable.len() > 1, "five sets, one count: {solvable:?}");
+    // Without the census's report in the reports folder the index skips it;
+    // with it (copied there as the recipe does), the index lists it.
+    let part = key.partition();
+    for copied in [false, true] {
+        if copied {
+            let from = tmp.path().join("whole-reports").join(&part);
+            fs::create_dir_all(out.join(&part)).unwrap();
+            for f in fs::read_dir(&from).unwrap() {
+                let f = f.unwrap();
+                fs::copy(f.path(), out.join(&part).join(f.file_name())).unwrap();
+            }
+        }
+        let (code, _, err) = run(&[
+            "report",
+            "--quiet",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let index = fs::read_to_string(out.join("README.md")).unwrap();
+        let link = format!("({}/README.md)", part.display());
+        assert_eq!(index.contains(&link), copied, "{index}");
+        assert!(index.contains("every set of four from 11..14"), "{index}");
+    }
+}
