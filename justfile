@@ -137,22 +137,25 @@ bench-public:
         '"$HOME/.cache/census24/inrust/bin/inrust" -G 24 3 8 8 9' \
         '"$CARGO_TARGET_DIR/release/census24" solve --all 3 8 8 9'
 
-# Time one shard of the census of every set of large numbers (12,776 of the
-# 2,555,190 sets of four from 11..100) for docs/PERFORMANCE.md: its CPU
-# time times 200 is the whole census's.
+# Time shards of the census of every set of large numbers as an array runs
+# them (docs/SCALING.md): shard 1 of 200 makes the shared counts, then
+# shards 2, 100 and 200 read them. Their CPU time against one process's is
+# in docs/PERFORMANCE.md.
+# Time sample shards of the census of every set of large numbers (200 shards, the shared counts made once).
 bench-large-sets:
     cargo build --release
     out=$(mktemp -d); \
-    /usr/bin/time -f "wall %e s, user %U s, sys %S s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --shard 1/200 --quiet --out "$out/data"; \
+    for i in 1 2 100 200; do \
+        /usr/bin/time -f "shard $i/200: wall %e s, user %U s, sys %S s, peak RSS %M KiB" "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --shard "$i/200" --threads 1 --quiet --no-report --out "$out/data"; \
+    done; \
     rm -rf "$out"
 
 # The census of every set of four large numbers from 11..100 (2,555,190
-# sets; its time as one process is in docs/PERFORMANCE.md). Its whole
-# table (about 180 MB) is this recipe's output, in large-sets/data/
-# (git-ignored); its report goes into reports/ and its per-set summary (each
-# set's solvable games by number of large tiles, sealed) into
-# data/large-sets/. Resumes when interrupted: run it again (a finished table
-# is kept). Extra arguments go to the sweep, e.g. `just large-sets --threads 1`.
+# sets; its time as one process is in docs/PERFORMANCE.md). Its whole table
+# (about 180 MB) is this recipe's output, in large-sets/data/ (git-ignored);
+# a finished table is kept, an interrupted run resumes. Extra arguments go
+# to the sweep, e.g. `just large-sets --threads 1`.
+# The census of every set of large numbers: its report into reports/, its sealed per-set summary into data/large-sets/.
 large-sets *args:
     cargo build --release --bin census24 --example large_sets_summary
     "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --large-sets 11..100 --resumable --skip-complete --no-report --out large-sets/data {{args}}
