@@ -15,6 +15,7 @@ mod fuzz;
 mod hardening;
 mod help;
 mod integrity;
+mod krypto_cli;
 mod large_sets_cli;
 mod pick_cli;
 mod reach_cli;

@@ -167,14 +167,33 @@ fn the_manual_has_every_subcommand_and_its_options() {
     let (code, out, err) = run(&["man"]);
     assert_eq!(code, 0, "{err}");
     let commands = [
-        "solve", "check", "sweep", "merge", "report", "rank", "pick", "expressions",
-        "calibrate", "cover", "completions", "man",
+        "solve",
+        "check",
+        "sweep",
+        "merge",
+        "report",
+        "rank",
+        "pick",
+        "expressions",
+        "calibrate",
+        "cover",
+        "completions",
+        "man",
     ];
     for c in commands {
-        assert!(out.contains(&format!(".TH census24-{c} 1")), "no page of {c}");
+        assert!(
+            out.contains(&format!(".TH census24-{c} 1")),
+            "no page of {c}"
+        );
     }
     // Options of subcommands, each on its own page.
-    for option in ["max\\-steps", "resumable", "skip\\-complete", "time\\-limit", "extract"] {
+    for option in [
+        "max\\-steps",
+        "resumable",
+        "skip\\-complete",
+        "time\\-limit",
+        "extract",
+    ] {
         assert!(out.contains(option), "the manual lacks --{option}");
     }
     let tmp = tempfile::TempDir::new().unwrap();
@@ -187,7 +206,10 @@ fn the_manual_has_every_subcommand_and_its_options() {
         let page = std::fs::read_to_string(dir.join(format!("census24-{c}.1"))).unwrap();
         assert!(page.contains(&format!(".TH census24-{c} 1")), "{c}");
         // The program's page names every page that is there.
-        assert!(main.contains(&format!("census24\\-{c}(1)")), "census24.1 does not name {c}");
+        assert!(
+            main.contains(&format!("census24\\-{c}(1)")),
+            "census24.1 does not name {c}"
+        );
     }
 }
 
