@@ -22,7 +22,10 @@ KEYS = ["rules", "use", "targets", "values", "deck", "k"]
 want = {}
 kinds = set()
 for m in sorted(data.glob("**/manifest.json")):
-    for f in json.loads(m.read_text())["files"]:
+    files = [f for f in json.loads(m.read_text())["files"] if f["name"].endswith(".parquet")]
+    if not files:
+        continue  # the atlas's manifest seals CSV files, not tables
+    for f in files:
         stem = f["name"].split(".")[0]
         want[stem] = want.get(stem, 0) + f["rows"]
     kinds.add(m.parent.parent.relative_to(data).as_posix())

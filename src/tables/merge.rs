@@ -47,9 +47,16 @@ pub fn find_part_dirs(root: &Path) -> Result<Vec<PathBuf>, SweepError> {
 /// step), there is nothing to do.
 pub fn merge_all(root: &Path) -> Result<Vec<Merged>, SweepError> {
     let mut dirs = find_part_dirs(root)?;
-    // A folder reached twice (through a link) is merged once.
+    // A folder reached twice (through a link) is merged once, under its
+    // own path (the one its manifest's partition ends), not the link's.
+    let through_link = |d: &PathBuf| match (std::fs::canonicalize(d), std::path::absolute(d)) {
+        (Ok(c), Ok(a)) => c != a,
+        _ => false,
+    };
+    dirs.sort_by_key(|d| through_link(d));
     let mut seen = std::collections::HashSet::new();
     dirs.retain(|d| seen.insert(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())));
+    dirs.sort();
     if dirs.is_empty() && !holds_whole_tables(root)? {
         return Err(SweepError::Conflict(format!(
             "no shard parts (manifest.part-I-of-N.json) under {}",

@@ -133,8 +133,10 @@ pub fn kind_in(dir: &Path) -> Option<KindName> {
         .iter()
         .filter(|n| *n == &Part::Whole.manifest() || Part::of_manifest_name(n).is_some());
     for name in manifests {
-        if let Ok(m) = fs::read(dir.join(name)).map(|b| Manifest::from_bytes(&b)) {
-            return m.ok().map(|m| m.parameters.kind);
+        // A damaged manifest says nothing: the files say the kind, and the
+        // reader then names the damage.
+        if let Ok(Ok(m)) = fs::read(dir.join(name)).map(|b| Manifest::from_bytes(&b)) {
+            return Some(m.parameters.kind);
         }
     }
     let has = |stem: &str| {

@@ -73,7 +73,7 @@ fn a_small_atlas_from_cover_and_tables() {
     assert_eq!(cover.lines().count(), 1 + 2 * 30);
     let shares = fs::read_to_string(data.join("atlas/shares.csv")).unwrap();
     // The cover's own count of 24 agrees with the sweep's table.
-    assert!(shares.contains("\n4,24,4,1820,1362,"), "{shares}");
+    assert!(shares.contains("\nx4,24,4,1820,1362,"), "{shares}");
     assert!(shares.contains("\nnone,24,4,1820,1362,"), "{shares}");
     for name in ["solvable-by-hand-size.svg", "smallest-k-by-target.svg"] {
         assert!(reports.join("atlas").join(name).exists(), "{name}");

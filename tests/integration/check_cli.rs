@@ -130,7 +130,7 @@ fn odd_lines_cost_only_themselves() {
     assert_eq!(lines.len(), 4, "{stdout}");
     assert_eq!((lines[0], lines[3]), ("correct", "correct"));
     assert!(
-        lines[1].contains("not UTF-8") && lines[2].contains("second tab"),
+        lines[1].contains("not valid UTF-8") && lines[2].contains("second tab"),
         "{stdout}"
     );
     let err = String::from_utf8(out.stderr).unwrap();

@@ -91,6 +91,9 @@ fn small_atlas() -> (TempDir, PathBuf) {
     (tmp, data)
 }
 
+/// A change to a file's text.
+type Damage = Box<dyn Fn(&str) -> String>;
+
 /// Defect 1.1: a changed digit or a duplicated line in the atlas's CSV
 /// files gave a different `report --atlas` with exit 0, and a huge max_k
 /// looped with growing memory. The files are now listed, with their sizes
@@ -112,7 +115,7 @@ fn a_changed_or_duplicated_line_of_the_atlas_is_refused() {
             fs::write(atlas.join(n), b).unwrap();
         }
     };
-    let damages: Vec<(&str, Box<dyn Fn(&str) -> String>)> = vec![
+    let damages: Vec<(&str, Damage)> = vec![
         ("cover.csv", Box::new(|t: &str| t.replacen(",3,", ",2,", 1))),
         (
             "cover.csv",

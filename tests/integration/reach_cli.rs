@@ -102,7 +102,7 @@ fn per_target_rows_agree_with_single_target_sweeps() {
             &ts,
         ]);
         let hands = frame(&tmp.path().join(format!(
-            "rules=rational/use=all/targets={t}/values=1-13/deck=x4/k=4/hands.parquet"
+            "rules=rational/use=all/targets={t}-{t}/values=1-13/deck=x4/k=4/hands.parquet"
         )))
         .select([
             "hand",
@@ -165,7 +165,7 @@ fn other_rules_and_no_solutions_agree_with_single_target_sweeps() {
                 }
                 ok(&args);
                 let hands = frame(&tmp.path().join(format!(
-                    "rules={rules}/use=all/targets={t}/values=1-13/deck=x4/k=3/hands.parquet"
+                    "rules={rules}/use=all/targets={t}-{t}/values=1-13/deck=x4/k=3/hands.parquet"
                 )))
                 .select([
                     "hand",
