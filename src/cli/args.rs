@@ -114,6 +114,9 @@ pub enum Command {
     /// structural level of `solve --all` when every card is different. See
     /// docs/DISTINCT.md.
     Expressions(ExpressionsArgs),
+    /// List the named games that `--game` takes, each with its rules,
+    /// cards, targets and scoring.
+    Games,
     /// Refit the difficulty model on the players' solve times and print how
     /// well it predicts hands it did not see.
     ///
@@ -284,13 +287,11 @@ impl GameArgs {
         g
     }
 
-    /// Whether any game option was given: the hand is then held to the
-    /// game's size and deck (`solve`, `check`).
+    /// Whether a game was named (`--game`, or its hand size or values): the
+    /// hand is then held to the game's size and deck (`solve`, `check`).
+    /// `--deck` alone names the deck big hands come from, not a game.
     pub fn explicit(&self) -> bool {
-        self.game.is_some()
-            || self.hand_size.is_some()
-            || self.values.is_some()
-            || self.deck.is_some()
+        self.game.is_some() || self.hand_size.is_some() || self.values.is_some()
     }
 }
 
@@ -637,6 +638,11 @@ pub struct RankArgs {
     /// Only hands whose every solution passes through a fraction.
     #[arg(long)]
     pub needs_fraction: bool,
+
+    /// Only hands that need one of these operation classes (comma-separated;
+    /// a hand's class is the smallest its solutions allow, as in `pick`).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ops: Vec<Ops>,
 
     /// Fastest first instead of slowest first.
     #[arg(long)]

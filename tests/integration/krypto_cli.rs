@@ -252,3 +252,43 @@ fn the_unlimited_tournament_game_has_the_published_unsolvable_count() {
         .count();
     assert_eq!(unsolvable, 61_910);
 }
+
+#[test]
+fn the_readme_quotes_the_shipped_tournament_census() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let df = read(&root.join(
+        "data/rules=natural/use=all/targets=dealt-1-25/values=1-25/deck=krypto/k=5/reach.parquet",
+    ));
+    let solvable = df.column("solvable").unwrap().bool().unwrap();
+    let ways = df.column("deal_ways").unwrap().u64().unwrap();
+    let (mut games, mut deals, mut bad_deals) = (0, 0u128, 0u128);
+    for i in 0..df.height() {
+        let w = ways.get(i).unwrap() as u128;
+        deals += w;
+        if solvable.get(i) == Some(false) {
+            games += 1;
+            bad_deals += w;
+        }
+    }
+    let share = format!("{:.2}%", 100.0 * bad_deals as f64 / deals as f64);
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quote = format!(
+        "{} of the {} games are unsolvable, {share} of the deals",
+        thousands(games),
+        thousands(df.height() as u64)
+    );
+    assert!(flat.contains(&quote), "README.md should say: {quote}");
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

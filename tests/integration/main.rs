@@ -12,6 +12,7 @@ mod distinct_cli;
 mod doc_figures;
 mod explorer_browser;
 mod fuzz;
+mod games_cli;
 mod hardening;
 mod help;
 mod integrity;

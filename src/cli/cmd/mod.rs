@@ -6,6 +6,7 @@ pub mod check;
 pub mod cover;
 pub mod distinct;
 pub mod expressions;
+pub mod games;
 pub mod merge;
 pub mod pick;
 pub mod rank;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Rank(args) => rank::run(args),
         Command::Pick(args) => pick::run(args),
         Command::Expressions(args) => expressions::run(args),
+        Command::Games => games::run(),
         Command::Calibrate(args) => calibrate::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Completions(args) => shell::completions(args),

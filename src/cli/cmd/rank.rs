@@ -20,6 +20,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         max_dissimilar: args.max_dissimilar,
         needs_fraction: args.needs_fraction.then_some(true),
         easiest_first: args.easiest,
+        ops: args.ops.clone(),
     }
     .validate()?;
     let rows = ranking(&query)?;
