@@ -127,7 +127,7 @@ pub fn table_folder(
             rules,
             uses,
             targets,
-            objective: crate::game::family::Objective::Set,
+            objective: census24::game::family::Objective::Set,
             values,
             deck,
             k,

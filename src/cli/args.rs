@@ -183,9 +183,8 @@ pub struct GameArgs {
     pub target: Option<Q>,
 
     /// Every whole target from LO to HI: `sweep` writes a reach table (a
-    /// row per hand and target), `solve` lists each target the hand
-    /// reaches, `rank` and `pick` read a reach table. [preset of countdown:
-    /// 100..999]
+    /// row per hand and target) and `solve` lists each target the hand
+    /// reaches. [preset of countdown: 100..999]
     #[arg(
         long,
         value_name = "LO..HI",

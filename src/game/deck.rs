@@ -317,7 +317,10 @@ impl Multiset {
 }
 
 /// The decks known by name (`--deck standard`), each spelled so in folders.
-pub const NAMED_DECKS: [(&str, fn() -> Multiset); 3] = [
+/// A named deck: its name and how to make it.
+pub type NamedDeck = (&'static str, fn() -> Multiset);
+
+pub const NAMED_DECKS: [NamedDeck; 3] = [
     ("standard", Multiset::standard),
     ("countdown", Multiset::countdown),
     ("krypto", Multiset::krypto),

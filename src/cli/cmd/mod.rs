@@ -162,6 +162,20 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The one-target table that `rank` and `pick` read: the game's, which must
+/// have one target, use every card and set its target.
+pub fn table_key(
+    args: &crate::cli::args::GameArgs,
+) -> anyhow::Result<crate::tables::layout::TableKey> {
+    let game = args.game();
+    crate::tables::layout::TableKey::of_game(&game).ok_or_else(|| {
+        anyhow::anyhow!(
+            "this command reads a table of one target, every card used: give --target T (the game plays {})",
+            game.describe()
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,18 +237,4 @@ mod tests {
         let plain = anyhow::Error::new(io).context("reading standard input");
         assert_eq!(message(&plain), "reading standard input: no such file");
     }
-}
-
-/// The one-target table that `rank` and `pick` read: the game's, which must
-/// have one target, use every card and set its target.
-pub fn table_key(
-    args: &crate::cli::args::GameArgs,
-) -> anyhow::Result<crate::tables::layout::TableKey> {
-    let game = args.game();
-    crate::tables::layout::TableKey::of_game(&game).ok_or_else(|| {
-        anyhow::anyhow!(
-            "this command reads a table of one target, every card used: give --target T (the game plays {})",
-            game.describe()
-        )
-    })
 }
