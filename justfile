@@ -61,7 +61,8 @@ bench:
 # target 24, every hand size 1..10 for the 52-card deck and for independent
 # draws: with solutions up to 5 cards, --counts-only for 6 and 7,
 # --no-solutions from 8), the reach tables of targets 1..999 for k = 2..4,
-# the Countdown census, and the atlas's cover of targets 1..100 (data/atlas/,
+# the Countdown census, Krypto's census under house and tournament rules
+# (five cards and an objective dealt from its deck), and the atlas's cover of targets 1..100 (data/atlas/,
 # `census24 cover`). About an hour on two cores.
 data:
     cargo build --release
@@ -81,6 +82,9 @@ data:
         "$CARGO_TARGET_DIR/release/census24" sweep --hand-size "$k" --targets 1..999 --out data --no-report --quiet; \
     done
     "$CARGO_TARGET_DIR/release/census24" sweep --game countdown --out data --no-report --quiet
+    for rules in rational natural; do \
+        "$CARGO_TARGET_DIR/release/census24" sweep --game krypto --rules "$rules" --no-solutions --out data --no-report --quiet; \
+    done
     "$CARGO_TARGET_DIR/release/census24" cover --out data --quiet
 
 # The tables alone, then the six-card sweep as a user runs it (with its

@@ -43,6 +43,7 @@ fn job(level: Distinct, count: bool) -> Job {
         unicode: false,
         json: false,
         uses: Use::All,
+        game: None,
     })
 }
 
@@ -102,6 +103,7 @@ fn million_lines(b: divan::Bencher, first: bool) {
         },
         unicode: false,
         json: false,
+        game: None,
     });
     b.bench(|| batch(divan::black_box(&text), &job));
 }
@@ -124,9 +126,11 @@ fn a_million_answers_checked(b: divan::Bencher) {
         .collect();
     let text: String = lines.iter().cycle().take(1_000_000).cloned().collect();
     let d = Defaults {
-        target: Q::int(24),
+        target: Some(Q::int(24)),
         rules: Rules::Rational,
         uses: Use::All,
+        scoring: census24::game::family::Scoring::EXACT,
+        game: None,
         json: true,
         extract: false,
     };

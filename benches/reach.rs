@@ -38,7 +38,9 @@ fn four_cards_counted_two_threads(bencher: divan::Bencher) {
         targets: TARGETS,
         rules: Rules::Rational,
         uses: census24::game::rules::Use::All,
+        values: census24::game::deck::ValueRange::new(1, 13).unwrap(),
         deck: Deck::Copies(4),
+        objective: census24::game::family::Objective::Set,
         solutions: true,
     };
     let pool = rayon::ThreadPoolBuilder::new()

@@ -127,6 +127,7 @@ pub fn table_folder(
             rules,
             uses,
             targets,
+            objective: census24::game::family::Objective::Set,
             values,
             deck,
             k,

@@ -8,10 +8,11 @@
 //! the big hands' deck and the step budget. There is no global.
 
 use crate::game::error::InputError;
+use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
-use crate::solve::{Outcome, Search, solve_hand_using};
+use crate::solve::{Closest, Outcome, Search, solve_hand_using};
 
 use super::{MAX_SIMPLEST_CARDS, simplest};
 
@@ -31,6 +32,27 @@ pub enum Pick {
 pub struct Policy {
     pub pick: Pick,
     pub search: Search,
+}
+
+impl Policy {
+    /// How `game` answers by default: the simplest solution, and for a game
+    /// that scores near misses (Countdown, Digits) the nearest reachable
+    /// value when the target is out of reach; big hands dealt from the
+    /// game's deck.
+    pub fn of_game(game: &Game) -> Policy {
+        Policy {
+            pick: Pick::Simplest,
+            search: Search {
+                closest: if game.scoring.rewards_near_misses() {
+                    Closest::Nearest
+                } else {
+                    Closest::Exact
+                },
+                deck: game.deck,
+                ..Search::default()
+            },
+        }
+    }
 }
 
 /// The answer to `hand` for `target` under `rules` and `uses`, as
@@ -57,7 +79,7 @@ pub fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{Closest, MAX_STEPS};
+    use crate::solve::MAX_STEPS;
 
     fn hand(s: &str) -> Hand {
         Hand::parse(s).unwrap()

@@ -8,14 +8,16 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
+use crate::game::family::{Game, Objective, Targets};
 use crate::game::number::Q;
+use crate::game::presets::{self, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::atlas;
 use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
-use crate::tables::layout::{self, Shard, TableKey};
+use crate::tables::layout::Shard;
 
 /// Settle the 24 game family by exhaustion: exact solver, distinct-solution
 /// census, Parquet tables and difficulty reports.
@@ -112,6 +114,9 @@ pub enum Command {
     /// structural level of `solve --all` when every card is different. See
     /// docs/DISTINCT.md.
     Expressions(ExpressionsArgs),
+    /// List the named games that `--game` takes, each with its rules,
+    /// cards, targets and scoring.
+    Games,
     /// Refit the difficulty model on the players' solve times and print how
     /// well it predicts hands it did not see.
     ///
@@ -161,6 +166,139 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// The game's options, declared once and flattened into every command that
+/// plays a game: `--game NAME` picks a preset of [`presets::PRESETS`] (24
+/// by default) and each other option overrides one of its fields.
+#[derive(Clone, Debug, Default, Args)]
+pub struct GameArgs {
+    /// The game: 24 (four cards 1..13, make 24; the default), countdown (the
+    /// numbers round), krypto (five cards and an objective card from the
+    /// Krypto deck), digits (the newspaper game). The other game options
+    /// override the preset's fields; `census24 games` lists each preset.
+    #[arg(long, value_name = "NAME", value_parser = parse_game, help_heading = "Game")]
+    pub game: Option<&'static Preset>,
+
+    /// The value to reach: an integer or a fraction p/q. [preset: 24]
+    #[arg(long, value_parser = parse_target, allow_hyphen_values = true, help_heading = "Game")]
+    pub target: Option<Q>,
+
+    /// Every whole target from LO to HI: `sweep` writes a reach table (a
+    /// row per hand and target) and `solve` lists each target the hand
+    /// reaches. [preset of countdown: 100..999]
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        allow_hyphen_values = true,
+        conflicts_with = "target",
+        help_heading = "Game"
+    )]
+    pub targets: Option<TargetRange>,
+
+    /// Which intermediate results are allowed: fractions (rational), any
+    /// integers (integer), whole numbers from 0 (natural), from 1
+    /// (positive). [preset: rational]
+    #[arg(long, value_enum, help_heading = "Game")]
+    pub rules: Option<Rules>,
+
+    /// Which cards a solution uses: every card exactly once (all), or any
+    /// non-empty selection of them, each at most once (any, as in
+    /// Countdown). [preset: all]
+    #[arg(long = "use", value_name = "USE", value_enum, help_heading = "Game")]
+    pub uses: Option<Use>,
+
+    /// Cards per hand. [preset: 4]
+    #[arg(long, short = 'k', value_name = "K", value_parser = parse_hand_size, help_heading = "Game")]
+    pub hand_size: Option<usize>,
+
+    /// Card values, an inclusive range. [preset: 1..13]
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        allow_hyphen_values = true,
+        help_heading = "Game"
+    )]
+    pub values: Option<ValueRange>,
+
+    /// The deck hands are dealt from: N copies of each of --values (4: a
+    /// 52-card deck), `none` for independent draws, the named decks
+    /// `standard`, `countdown` and `krypto`, or any multiset such as
+    /// 1..10x2,12,37,62,87 (its values replace --values). It caps repeats
+    /// and sets the deal odds; `solve` takes hands of 13 to 64 cards from
+    /// it (docs/BIG_HANDS.md). [preset: 4]
+    #[arg(
+        long,
+        value_name = "N|none|DECK",
+        allow_hyphen_values = true,
+        help_heading = "Game"
+    )]
+    pub deck: Option<Deck>,
+
+    /// Where the target comes from: set by the game, or dealt from the deck
+    /// after the hand (Krypto's objective card: a deal's odds count the
+    /// cards the hand took). [preset: set]
+    #[arg(long, value_enum, help_heading = "Game")]
+    pub objective: Option<ObjectiveArg>,
+}
+
+/// `--objective`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ObjectiveArg {
+    Set,
+    Dealt,
+}
+
+impl GameArgs {
+    /// The game these options name: the preset (24 by default) with each
+    /// option given replacing its field. `target` is a range game's one
+    /// target when a command takes one (`--target` on a Countdown game).
+    pub fn game(&self) -> Game {
+        let mut g = match self.game {
+            Some(p) => (p.game)(),
+            None => presets::standard(),
+        };
+        if let Some(t) = self.target {
+            g.targets = Targets::One(t);
+        }
+        if let Some(r) = self.targets {
+            g.targets = Targets::Range(r);
+        }
+        if let Some(r) = self.rules {
+            g.rules = r;
+        }
+        if let Some(u) = self.uses {
+            g.uses = u;
+        }
+        if let Some(k) = self.hand_size {
+            g.hand_size = k;
+        }
+        if let Some(v) = self.values {
+            g.values = v;
+        }
+        if let Some(d) = self.deck {
+            g.deck = d;
+        }
+        if let Some(o) = self.objective {
+            g.objective = match o {
+                ObjectiveArg::Set => Objective::Set,
+                ObjectiveArg::Dealt => Objective::Dealt,
+            };
+        }
+        g
+    }
+
+    /// Whether a game was named (`--game`, or its hand size or values): the
+    /// hand is then held to the game's size and deck (`solve`, `check`).
+    /// `--deck` alone names the deck big hands come from, not a game.
+    pub fn explicit(&self) -> bool {
+        self.game.is_some() || self.hand_size.is_some() || self.values.is_some()
+    }
+}
+
+/// `--game NAME`: a preset of [`presets::PRESETS`].
+pub fn parse_game(s: &str) -> Result<&'static Preset, String> {
+    presets::preset(s).map_err(|e| e.to_string())
+}
+
 /// Parses a target: an integer or a fraction `p/q`.
 pub fn parse_target(s: &str) -> Result<Q, String> {
     s.parse::<Q>().map_err(|e| e.to_string())
@@ -198,25 +336,14 @@ pub struct SolveArgs {
     #[arg(value_name = "CARD", required_unless_present = "stdin")]
     pub cards: Vec<String>,
 
-    /// The value to reach: an integer or a fraction p/q.
-    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
-    pub target: Q,
+    #[command(flatten)]
+    pub game: GameArgs,
 
-    /// Which intermediate results are allowed.
-    #[arg(long, value_enum, default_value_t = Rules::Rational)]
-    pub rules: Rules,
-
-    /// When the target is unreachable, report the closest reachable value.
+    /// When the target is unreachable, report the closest reachable value
+    /// (a game that scores near misses, such as countdown and digits,
+    /// implies nearest).
     #[arg(long, value_enum)]
     pub closest: Option<Closest>,
-
-    /// Which cards a solution uses: every card exactly once, or any
-    /// non-empty selection of them, each at most once (the Countdown numbers
-    /// round; hands of at most 12 cards). With any, the solution printed uses
-    /// the fewest cards, --closest looks over every selection, and --all
-    /// prints `cards: solution` lines, fewest cards first.
-    #[arg(long = "use", value_name = "USE", value_enum, default_value_t = Use::All)]
-    pub uses: Use,
 
     /// Print × ÷ − instead of * / -.
     #[arg(long)]
@@ -248,14 +375,6 @@ pub struct SolveArgs {
           conflicts_with_all = ["all", "targets"])]
     pub max_steps: u64,
 
-    /// Hands of up to 12 cards are solved exactly, with any integers. Hands of
-    /// 13 to 64 cards go to the big-hand solver and must come from one deck:
-    /// values 1 to 13, at most N copies each (4: a 52-card deck), an explicit
-    /// deck of such values (`standard`, `1..13x2`), or `none` for any
-    /// integers. See docs/BIG_HANDS.md.
-    #[arg(long, value_name = "N|none|DECK", default_value = "4")]
-    pub deck: Deck,
-
     /// Print every solution, one per line, simplest first, one per class at
     /// the --distinct level (`no solution` and exit status 1 when there is
     /// none). Hands of at most 8 cards. With --json, one object per hand
@@ -272,18 +391,6 @@ pub struct SolveArgs {
     /// With --targets: each target's number of solutions at that level.
     #[arg(long)]
     pub count: bool,
-
-    /// Every whole target from LO to HI the hand reaches, one line each
-    /// (`target: solution`, the simplest), from one enumeration of the
-    /// hand's solutions (hands of up to 7 cards); exit status 1 when it
-    /// reaches none.
-    #[arg(
-        long,
-        value_name = "LO..HI",
-        allow_hyphen_values = true,
-        conflicts_with_all = ["target", "closest", "stdin", "all"]
-    )]
-    pub targets: Option<TargetRange>,
 }
 
 #[derive(Debug, Args)]
@@ -306,18 +413,8 @@ pub struct CheckArgs {
     )]
     pub hand: Option<String>,
 
-    /// The value to reach: an integer or a fraction p/q.
-    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
-    pub target: Q,
-
-    /// Which intermediate results are allowed.
-    #[arg(long, value_enum, default_value_t = Rules::Rational)]
-    pub rules: Rules,
-
-    /// Every card exactly once, or any non-empty selection of them (the
-    /// Countdown numbers round).
-    #[arg(long = "use", value_name = "USE", value_enum, default_value_t = Use::All)]
-    pub uses: Use,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// One answer per line: a JSON object {"hand": "3 3 8 8" or [3,3,8,8],
     /// "answer": "...", and optionally "target", "rules", "use"}, or
@@ -353,73 +450,10 @@ pub struct ExpressionsArgs {
     pub list: bool,
 }
 
-/// The options that name one table: a game variant and a hand size. Sweep
-/// writes the table they name; rank reads it.
-#[derive(Debug, Args)]
-pub struct TableArgs {
-    /// Cards per hand.
-    #[arg(long, short = 'k', value_name = "K", default_value_t = TableKey::STANDARD_K, value_parser = parse_hand_size)]
-    pub hand_size: usize,
-
-    /// Card values, an inclusive range.
-    #[arg(
-        long,
-        value_name = "LO..HI",
-        default_value = "1..13",
-        allow_hyphen_values = true
-    )]
-    pub values: ValueRange,
-
-    /// The value to reach: an integer or a fraction p/q.
-    #[arg(long, default_value = "24", value_parser = parse_target, allow_hyphen_values = true)]
-    pub target: Q,
-
-    /// Which intermediate results are allowed.
-    #[arg(long, value_enum, default_value_t = Rules::Rational)]
-    pub rules: Rules,
-
-    /// The deck hands are dealt from: N copies of each of --values (4: a
-    /// 52-card deck), `none` for independent draws, the presets `standard`
-    /// (four each of 1 to 13) and `countdown` (1..10x2,25,50,75,100), or any
-    /// multiset such as 1..10x2,12,37,62,87 (its values replace --values).
-    /// It caps repeats and sets the deal odds.
-    #[arg(
-        long,
-        value_name = "DECK",
-        default_value = "4",
-        allow_hyphen_values = true
-    )]
-    pub deck: Deck,
-}
-
-impl TableArgs {
-    /// The deck of the table; `standard` is the default deck (four copies
-    /// of each of 1 to 13), so its tables live with the default's.
-    pub fn deck(&self) -> Deck {
-        layout::filed_deck(self.deck)
-    }
-
-    /// The card values of the table: the deck's own for an explicit deck.
-    pub fn values(&self) -> ValueRange {
-        layout::filed_values(self.values, self.deck)
-    }
-
-    /// The table these options name.
-    pub fn key(&self) -> TableKey {
-        TableKey {
-            rules: self.rules,
-            target: self.target,
-            values: self.values(),
-            deck: self.deck(),
-            k: self.hand_size,
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     #[command(flatten)]
-    pub table: TableArgs,
+    pub game: GameArgs,
 
     /// Folder under which the partitioned tables are written.
     #[arg(long, value_name = "DIR", default_value = "data")]
@@ -475,37 +509,6 @@ pub struct SweepArgs {
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after_chunks: Option<usize>,
 
-    /// Every target from LO to HI at once: write a reach table
-    /// (OUT/rules=R/use=all/targets=LO-HI/values=../deck=D/k=K/reach.parquet), one
-    /// row per hand and target with solvability, solution counts (not with
-    /// --no-solutions) and predicted difficulty, each hand solved once for
-    /// the whole range. Always resumable; takes --shard and merge.
-    #[arg(
-        long,
-        value_name = "LO..HI",
-        allow_hyphen_values = true,
-        conflicts_with_all = ["target", "counts_only"]
-    )]
-    pub targets: Option<TargetRange>,
-
-    /// Which cards a solution uses: `all` (every card once) or `any` (any
-    /// non-empty selection, each card at most once, as in Countdown). `any`
-    /// writes a reach table: give --targets; it decides each target (with
-    /// its closest value under natural rules) and counts no solutions.
-    #[arg(long = "use", value_enum, default_value_t = Use::All)]
-    pub uses: Use,
-
-    /// A named game: `countdown` is the Countdown numbers round census,
-    /// short for `--deck countdown --use any --rules natural -k 6 --targets
-    /// 100..999`: every selection of six tiles against every
-    /// target, with the closest reachable value when it cannot be made.
-    #[arg(
-        long,
-        value_enum,
-        conflicts_with_all = ["target", "deck", "rules", "hand_size", "values", "uses", "counts_only"]
-    )]
-    pub game: Option<Game>,
-
     /// With --game countdown: the game played with other large numbers,
     /// every set of four distinct ones from LO..HI (above 10; the small
     /// tiles stay 1..10 twice). Writes one table (large_sets.parquet), one
@@ -536,14 +539,6 @@ fn parse_large_set(s: &str) -> Result<Vec<i64>, String> {
         .collect();
     let v = v.map_err(|_| format!("\"{s}\" is not four whole numbers"))?;
     crate::tables::large_sets::one_set(&v).map(|a| a.to_vec())
-}
-
-/// Named games of `sweep --game`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    /// Six tiles from 1..10x2,25,50,75,100, targets 100..999, natural
-    /// rules, any selection of the tiles.
-    Countdown,
 }
 
 #[derive(Debug, Args)]
@@ -618,7 +613,7 @@ pub struct RankArgs {
     pub data: PathBuf,
 
     #[command(flatten)]
-    pub table: TableArgs,
+    pub game: GameArgs,
 
     #[command(flatten)]
     pub filters: DifficultyFilters,
@@ -642,6 +637,11 @@ pub struct RankArgs {
     /// Only hands whose every solution passes through a fraction.
     #[arg(long)]
     pub needs_fraction: bool,
+
+    /// Only hands that need one of these operation classes (comma-separated;
+    /// a hand's class is the smallest its solutions allow, as in `pick`).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ops: Vec<Ops>,
 
     /// Fastest first instead of slowest first.
     #[arg(long)]
@@ -691,7 +691,7 @@ pub struct PickArgs {
     pub data: PathBuf,
 
     #[command(flatten)]
-    pub table: TableArgs,
+    pub game: GameArgs,
 
     /// How many hands.
     #[arg(long, short = 'n', value_name = "N", default_value_t = crate::report::pick::DEFAULT_COUNT)]

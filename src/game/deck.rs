@@ -25,8 +25,8 @@ pub enum RangeError {
     #[error("values \"{0}\" leave the supported card range -{VALUE_LIMIT}..{VALUE_LIMIT}")]
     TooWide(String),
     #[error(
-        "deck \"{0}\" is not a number of copies from 1 to {MAX_COPIES}, \"none\", \"standard\", \"countdown\" \
-         or a multiset such as 1..10x2,25,50,75,100"
+        "deck \"{0}\" is not a number of copies from 1 to {MAX_COPIES}, \"none\", \"standard\", \"countdown\", \
+         \"krypto\" or a multiset such as 1..10x2,25,50,75,100"
     )]
     BadDeck(String),
     #[error("deck \"{deck}\": {problem}")]
@@ -51,6 +51,11 @@ impl ValueRange {
             return Err(RangeError::TooWide(text));
         }
         Ok(ValueRange { lo, hi })
+    }
+
+    /// Whether `v` is one of the values.
+    pub fn contains(self, v: i64) -> bool {
+        (self.lo..=self.hi).contains(&v)
     }
 
     /// How many distinct values.
@@ -108,6 +113,19 @@ impl Multiset {
         let mut pairs: Vec<(i64, u32)> = (1..=10).map(|v| (v, 2)).collect();
         pairs.extend([(25, 1), (50, 1), (75, 1), (100, 1)]);
         Multiset::new(&pairs, "countdown").expect("the Countdown tiles are a valid deck")
+    }
+
+    /// The Krypto deck's 56 cards: three each of 1 to 6, four each of 7 to
+    /// 10, two each of 11 to 17, one each of 18 to 25.
+    pub fn krypto() -> Multiset {
+        let copies = |v: i64| match v {
+            1..=6 => 3,
+            7..=10 => 4,
+            11..=17 => 2,
+            _ => 1,
+        };
+        let pairs: Vec<(i64, u32)> = (1..=25).map(|v| (v, copies(v))).collect();
+        Multiset::new(&pairs, "krypto").expect("the Krypto deck is a valid deck")
     }
 
     /// A deck of these (value, copies) pairs, in any order; `spec` names it
@@ -291,15 +309,22 @@ impl Multiset {
 
     /// The name of a preset deck with these cards, if it is one.
     fn preset(&self) -> Option<&'static str> {
-        if *self == Multiset::countdown() {
-            Some("countdown")
-        } else if *self == Multiset::standard() {
-            Some("standard")
-        } else {
-            None
-        }
+        NAMED_DECKS
+            .iter()
+            .find(|(_, deck)| deck() == *self)
+            .map(|(name, _)| *name)
     }
 }
+
+/// The decks known by name (`--deck standard`), each spelled so in folders.
+/// A named deck: its name and how to make it.
+pub type NamedDeck = (&'static str, fn() -> Multiset);
+
+pub const NAMED_DECKS: [NamedDeck; 3] = [
+    ("standard", Multiset::standard),
+    ("countdown", Multiset::countdown),
+    ("krypto", Multiset::krypto),
+];
 
 /// How many copies of each value the deck holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -382,8 +407,8 @@ impl fmt::Display for Deck {
 impl FromStr for Deck {
     type Err = RangeError;
 
-    /// `N` (or its folder spelling `xN`), `none`, `standard`, `countdown`,
-    /// a multiset (either spelling).
+    /// `N` (or its folder spelling `xN`), `none`, a named deck
+    /// ([`NAMED_DECKS`]), a multiset (either spelling).
     fn from_str(s: &str) -> Result<Deck, RangeError> {
         let t = s.trim();
         let t = match t.strip_prefix('x') {
@@ -393,11 +418,8 @@ impl FromStr for Deck {
         if t == "none" {
             return Ok(Deck::Unlimited);
         }
-        if t == "countdown" {
-            return Ok(Deck::Multiset(Multiset::countdown()));
-        }
-        if t == "standard" {
-            return Ok(Deck::Multiset(Multiset::standard()));
+        if let Some((_, deck)) = NAMED_DECKS.iter().find(|(name, _)| *name == t) {
+            return Ok(Deck::Multiset(deck()));
         }
         if let Ok(n) = t.parse::<u32>() {
             return if (1..=MAX_COPIES).contains(&n) {

@@ -24,7 +24,7 @@ pub enum InputError {
         limit: usize,
         what: &'static str,
     },
-    #[error("unknown rule set \"{}\" (expected rational, integer or natural)", shown(.0))]
+    #[error("unknown rule set \"{}\" (expected rational, integer, natural or positive)", shown(.0))]
     UnknownRules(String),
     #[error(
         "hand {hand} with target {target} is too large for exact arithmetic: \

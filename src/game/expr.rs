@@ -215,15 +215,15 @@ impl Expr {
 
     /// Infix text with the fewest parentheses whose left-to-right reading
     /// obeys `rules` at every step, for a tree that obeys them. Only natural
-    /// rules ever need more than [`Expr::to_infix`]: regrouping `a+(b±c)` or
-    /// `a*(b*c)`, `a*(b/c)` keeps every intermediate an integer, but a
-    /// negative card can make one negative.
+    /// and positive rules ever need more than [`Expr::to_infix`]: regrouping
+    /// `a+(b±c)` or `a*(b*c)`, `a*(b/c)` keeps every intermediate an
+    /// integer, but a negative card can make one negative (or zero).
     pub fn to_infix_under(&self, rules: Rules, unicode: bool) -> String {
-        if rules != Rules::Natural {
+        if matches!(rules, Rules::Rational | Rules::Integer) {
             return self.to_infix(unicode);
         }
         let mut s = String::new();
-        self.write_natural(&mut s, unicode, true);
+        self.write_signed(&mut s, unicode, true, rules);
         s
     }
 
@@ -280,11 +280,11 @@ impl Expr {
         }
     }
 
-    /// Writes the text of [`Expr::to_infix_under`] for natural rules and
+    /// Writes the text of [`Expr::to_infix_under`] for natural or positive rules and
     /// returns the tree a reader follows (what the text parses back to).
     /// Brackets that only regroup are dropped when that reading still
     /// obeys the rules.
-    fn write_natural(&self, out: &mut String, unicode: bool, top: bool) -> Expr {
+    fn write_signed(&self, out: &mut String, unicode: bool, top: bool, rules: Rules) -> Expr {
         match self {
             Expr::Card(c) => {
                 Expr::write_card(out, *c, unicode, top);
@@ -293,14 +293,14 @@ impl Expr {
             Expr::Bin(op, l, r) => {
                 let lp = l.precedence() < op.precedence();
                 let mut left = String::new();
-                let l_read = l.write_natural(&mut left, unicode, false);
+                let l_read = l.write_signed(&mut left, unicode, false, rules);
                 let mut right = String::new();
-                let r_read = r.write_natural(&mut right, unicode, false);
+                let r_read = r.write_signed(&mut right, unicode, false, rules);
                 let (rp, read) = if Expr::right_needs_brackets(*op, r) {
                     (true, Expr::bin(*op, l_read, r_read))
                 } else if Expr::right_regroups(*op, r) {
                     let regrouped = graft(*op, l_read.clone(), r_read.clone());
-                    if regrouped.eval_under(Rules::Natural).is_ok() {
+                    if regrouped.eval_under(rules).is_ok() {
                         (false, regrouped)
                     } else {
                         (true, Expr::bin(*op, l_read, r_read))

@@ -40,6 +40,22 @@ pub struct Verdict {
     pub value: Option<Q>,
     /// The numbers the expression uses, in the order they are written.
     pub cards_used: Vec<i64>,
+    /// A legal play: it parses, uses the hand's cards as the game allows
+    /// and obeys the rules, whatever its value. A game that scores near
+    /// misses ([`crate::game::family::Scoring`]) scores a legal play by
+    /// its distance from the target, and no other.
+    pub legal: bool,
+}
+
+impl Verdict {
+    /// The points `scoring` gives this answer for `target`: by distance for
+    /// a legal play, none otherwise.
+    pub fn points(&self, scoring: &crate::game::family::Scoring, target: Q) -> u32 {
+        match self.legal {
+            true => scoring.score(self.value, target),
+            false => 0,
+        }
+    }
 }
 
 impl Verdict {
@@ -49,6 +65,7 @@ impl Verdict {
             reason: Some(reason),
             value,
             cards_used,
+            legal: false,
         }
     }
 }
@@ -88,8 +105,12 @@ pub fn grade(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: Use) ->
             reason: None,
             value,
             cards_used: used,
+            legal: true,
         },
-        Some(v) => Verdict::wrong(format!("equals {v}, not {target}"), value, used),
+        Some(v) => Verdict {
+            legal: true,
+            ..Verdict::wrong(format!("equals {v}, not {target}"), value, used)
+        },
         None => Verdict::wrong("has no value".to_string(), None, used),
     }
 }
@@ -252,12 +273,16 @@ fn evaluate(steps: &[Step], rules: Rules) -> Result<Q, String> {
 }
 
 fn rule_fault(v: Q, rules: Rules) -> Option<String> {
-    match rules {
-        Rules::Rational => None,
-        _ if !v.is_integer() => Some(format!("{v} is not a whole number under {rules} rules")),
-        Rules::Natural if v.is_negative() => Some(format!("{v} is negative under {rules} rules")),
-        _ => None,
+    if rules.admits(v) {
+        return None;
     }
+    Some(if !v.is_integer() {
+        format!("{v} is not a whole number under {rules} rules")
+    } else if v.is_negative() {
+        format!("{v} is negative under {rules} rules")
+    } else {
+        format!("{v} is not positive under {rules} rules")
+    })
 }
 
 /// One token with its 1-based character position.

@@ -11,9 +11,11 @@
 pub mod deck;
 pub mod error;
 pub mod expr;
+pub mod family;
 pub mod grade;
 pub mod hand;
 pub mod number;
+pub mod presets;
 pub mod rules;
 pub mod targets;
 pub mod uses;

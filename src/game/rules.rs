@@ -21,10 +21,18 @@ pub enum Rules {
     Integer,
     /// Every intermediate result a non-negative integer (Countdown).
     Natural,
+    /// Every intermediate result a positive integer (the newspaper game
+    /// Digits): no fractions, no negatives, no zero.
+    Positive,
 }
 
 impl Rules {
-    pub const ALL: [Rules; 3] = [Rules::Rational, Rules::Integer, Rules::Natural];
+    pub const ALL: [Rules; 4] = [
+        Rules::Rational,
+        Rules::Integer,
+        Rules::Natural,
+        Rules::Positive,
+    ];
 
     /// Whether `v` may appear as an intermediate result under these rules.
     #[inline]
@@ -33,6 +41,7 @@ impl Rules {
             Rules::Rational => true,
             Rules::Integer => v.is_integer(),
             Rules::Natural => v.is_integer() && !v.is_negative(),
+            Rules::Positive => v.is_integer() && !v.is_negative() && !v.is_zero(),
         }
     }
 
@@ -41,6 +50,7 @@ impl Rules {
             Rules::Rational => "rational",
             Rules::Integer => "integer",
             Rules::Natural => "natural",
+            Rules::Positive => "positive",
         }
     }
 }

@@ -143,6 +143,10 @@ pub struct TargetRow {
     pub solvable: u64,
     /// Share of deals (weighted by deal odds) that are solvable.
     pub deal_share: f64,
+    /// The deals of this target (the sum of its rows' `deal_ways`) and the
+    /// solvable ones.
+    pub deals: u128,
+    pub solvable_deals: u128,
     /// Hands with exactly one dissimilar solution; `None` without counts.
     pub one_solution: Option<u64>,
     /// Mean 0-100 difficulty of the solvable hands; `None` without predictions.

@@ -12,7 +12,9 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::report::query::{Cols, ReportError, Table, run};
+use crate::report::catalog::MAX_CLASSES;
+use crate::report::ops::Ops;
+use crate::report::query::{Cols, ReportError, Table, catalog, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::Manifest;
@@ -41,6 +43,9 @@ pub struct RankQuery {
     pub needs_fraction: Option<bool>,
     /// Easiest first instead of hardest first.
     pub easiest_first: bool,
+    /// Only hands whose operation class ([`Ops`], from the solutions
+    /// table) is one of these (every class when empty).
+    pub ops: Vec<Ops>,
 }
 
 /// Why a ranking could not be made.
@@ -65,6 +70,13 @@ pub enum RankError {
         sweep
     )]
     NoDifficulty { path: PathBuf, sweep: String },
+    #[error(
+        "--ops reads the solutions of {}, which was swept without them: sweep it again with \
+         `census24 sweep {}` (into another --out, or remove this one first)",
+        path.display(),
+        sweep
+    )]
+    NoSolutions { path: PathBuf, sweep: String },
     #[error("--min-dissimilar {min} is above --max-dissimilar {max}")]
     EmptyRange { min: u32, max: u32 },
     #[error("--min-time {min} is above --max-time {max}")]
@@ -246,7 +258,13 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             col(columns::DEAL_PROBABILITY),
             col(columns::SIMPLEST),
         ]);
-    if let Some(n) = q.top {
+    // The operation class comes from the solutions table, outside this
+    // query: the limit then applies after it.
+    let classes = match q.ops.is_empty() {
+        true => None,
+        false => Some(ops_classes(q, &table, &dir, &sweep)?),
+    };
+    if let (Some(n), None) = (q.top, &classes) {
         lf = lf.limit(n as IdxSize);
     }
     let df = run(&path, lf)?;
@@ -267,7 +285,13 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let deal = c.f64s(columns::DEAL_PROBABILITY)?;
     let example = c.strs(columns::SIMPLEST)?;
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
+    let passes = |i: &usize| match &classes {
+        None => true,
+        Some(c) => c.get(&names[*i]).is_some_and(|o| q.ops.contains(o)),
+    };
     Ok((0..df.height())
+        .filter(passes)
+        .take(q.top.unwrap_or(usize::MAX))
         .map(|i| RankRow {
             rank: ranks[i].unwrap_or(0) as u32,
             predicted_time_s: time[i].unwrap_or(0.0),
@@ -282,6 +306,28 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             simplest: example[i].clone().unwrap_or_default(),
             hand: names[i].clone(),
         })
+        .collect())
+}
+
+/// Each solvable hand's operation class, read from the table's solutions
+/// as `pick` reads them.
+fn ops_classes(
+    q: &RankQuery,
+    table: &Table,
+    dir: &Path,
+    sweep: &str,
+) -> Result<std::collections::HashMap<String, Ops>, RankError> {
+    if !table.has_solutions() {
+        return Err(RankError::NoSolutions {
+            path: dir.to_path_buf(),
+            sweep: sweep.to_string(),
+        });
+    }
+    let cat = catalog(&q.table, table, MAX_CLASSES)?;
+    Ok(cat
+        .hands
+        .into_iter()
+        .filter_map(|e| Some((e.hand, e.ops?)))
         .collect())
 }
 

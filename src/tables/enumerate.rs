@@ -149,6 +149,25 @@ pub fn deal_ways(cards: &[i64], deck: Deck) -> u64 {
     u64::try_from(ways).expect("deal_ways fits u64 for supported hand sizes and decks")
 }
 
+/// How many ways the objective card `t` can be dealt from what the deck has
+/// left after `cards` (Krypto's objective card, [`Objective::Dealt`]): the
+/// copies of `t` the hand did not take (0 for a value the deck does not
+/// deal); one for an unlimited deck dealing `t`, a draw of its own.
+/// A deal of hand and objective then has `deal_ways × objective_ways`
+/// ways, of [`total_ways`]`(k) × (cards − k)` (unlimited: `× width`).
+///
+/// [`Objective::Dealt`]: crate::game::family::Objective::Dealt
+pub fn objective_ways(cards: &[i64], t: i64, values: ValueRange, deck: Deck) -> u64 {
+    let held = cards.iter().filter(|&&c| c == t).count() as u64;
+    let copies = match deck {
+        Deck::Copies(n) if values.contains(t) => n as u64,
+        Deck::Multiset(m) => m.copies_of(t) as u64,
+        Deck::Unlimited if values.contains(t) => return 1,
+        _ => 0,
+    };
+    copies.saturating_sub(held)
+}
+
 /// How many deals of `k` cards there are in all: `C(copies * width, k)` for a
 /// finite deck, `width^k` ordered draws for an unlimited one. `None` if it
 /// overflows `u128`.

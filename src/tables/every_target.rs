@@ -45,7 +45,9 @@ impl EveryTarget {
             targets: k.targets,
             rules: k.rules,
             uses: k.uses,
+            values: k.values,
             deck: k.deck,
+            objective: k.objective,
             solutions: self.solutions,
         }
     }

@@ -31,6 +31,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::game::deck::Multiset;
+use crate::game::family::{Game, Objective, Targets};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
@@ -104,6 +105,20 @@ impl TableKey {
             deck: Deck::Copies(4),
             k,
         }
+    }
+
+    /// The one-target table of `game`: `None` for a game of many targets,
+    /// of any selection of the cards, or of a dealt target (those are
+    /// reach tables, [`ReachKey::of_game`]).
+    pub fn of_game(game: &Game) -> Option<TableKey> {
+        let target = game.target()?;
+        (game.uses == Use::All && game.objective == Objective::Set).then(|| TableKey {
+            rules: game.rules,
+            target,
+            values: filed_values(game.values, game.deck),
+            deck: filed_deck(game.deck),
+            k: game.hand_size,
+        })
     }
 
     /// The command-line options that name this table (`census24 sweep`,
@@ -280,6 +295,10 @@ pub struct ReachKey {
     /// folder `use=all` or `use=any` after the rules).
     pub uses: Use,
     pub targets: TargetRange,
+    /// Set by the game, or dealt from the deck after the hand (Krypto): the
+    /// folder `targets=dealt-LO-HI`, and each row's deal ways count the
+    /// objective card.
+    pub objective: Objective,
     pub values: ValueRange,
     pub deck: Deck,
     pub k: usize,
@@ -296,10 +315,27 @@ impl ReachKey {
             rules: Rules::Natural,
             uses: Use::Any,
             targets: TargetRange { lo: 100, hi: 999 },
+            objective: Objective::Set,
             values: deck.values_or(ValueRange::new(1, 100).expect("1..100 is a range")),
             deck,
             k: 6,
         }
+    }
+
+    /// The reach table of `game`: `None` for a game of one target.
+    pub fn of_game(game: &Game) -> Option<ReachKey> {
+        let Targets::Range(targets) = game.targets else {
+            return None;
+        };
+        Some(ReachKey {
+            rules: game.rules,
+            uses: game.uses,
+            targets,
+            objective: game.objective,
+            values: filed_values(game.values, game.deck),
+            deck: filed_deck(game.deck),
+            k: game.hand_size,
+        })
     }
 
     /// `rules=R/use=U/targets=LO-HI/values=LO-HI/deck=D/k=K`, relative to
@@ -313,7 +349,15 @@ impl ReachKey {
         [
             format!("rules={}", self.rules),
             format!("use={}", self.uses.name()),
-            format!("targets={}-{}", self.targets.lo, self.targets.hi),
+            format!(
+                "targets={}{}-{}",
+                match self.objective {
+                    Objective::Set => "",
+                    Objective::Dealt => DEALT_PREFIX,
+                },
+                self.targets.lo,
+                self.targets.hi
+            ),
             format!("values={}", values_folder(self.values)),
             format!("deck={}", self.deck.folder()),
         ]
@@ -324,11 +368,16 @@ impl ReachKey {
     /// The key of a partition path (the inverse of [`ReachKey::partition`]).
     pub fn from_partition(rel: &Path) -> Option<ReachKey> {
         Folders::key(rel, ReachKey::partition, |f| {
-            let (lo, hi) = range_of(&f.targets)?;
+            let (objective, range) = match f.targets.strip_prefix(DEALT_PREFIX) {
+                Some(r) => (Objective::Dealt, r),
+                None => (Objective::Set, f.targets.as_str()),
+            };
+            let (lo, hi) = range_of(range)?;
             Some(ReachKey {
                 rules: f.rules,
                 uses: f.uses,
                 targets: TargetRange::new(lo, hi).ok()?,
+                objective,
                 values: f.values,
                 deck: f.deck,
                 k: f.k,
@@ -343,8 +392,12 @@ impl ReachKey {
             Use::All => "",
             Use::Any => ", any selection of the cards",
         };
+        let dealt = match self.objective {
+            Objective::Set => "",
+            Objective::Dealt => " dealt from the deck",
+        };
         format!(
-            "{} rules{uses}, targets {} to {}, values {}, {deck}",
+            "{} rules{uses}, targets {} to {}{dealt}, values {}, {deck}",
             self.rules,
             self.targets.lo,
             self.targets.hi,
@@ -363,6 +416,10 @@ impl ReachKey {
         }
     }
 }
+
+/// The `targets` folder of a table whose target is dealt from the deck:
+/// `targets=dealt-1-25`.
+pub const DEALT_PREFIX: &str = "dealt-";
 
 /// A target as it appears in a folder name: `24`, `-3`, `7_2` for 7/2.
 pub fn target_folder(t: Q) -> String {
@@ -551,6 +608,7 @@ mod tests {
             rules: Rules::Rational,
             uses: Use::All,
             targets: TargetRange::new(-5, 999).unwrap(),
+            objective: Objective::Set,
             values: ValueRange::new(1, 13).unwrap(),
             deck: Deck::Copies(4),
             k: 4,

@@ -14,12 +14,13 @@ use std::cell::OnceCell;
 use crate::canon::{self, Solutions};
 use crate::difficulty::{self, Prediction, span::Span};
 use crate::game::error::InputError;
+use crate::game::family::Objective;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::solve::targets::Reacher;
-use crate::tables::enumerate::{self, Deck};
+use crate::tables::enumerate::{self, Deck, ValueRange};
 
 /// What every hand of one reach table is solved for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +29,12 @@ pub struct ReachSpec {
     pub rules: Rules,
     /// Every card once, or any selection (then only with `solutions` off).
     pub uses: Use,
+    /// The card values the deck deals.
+    pub values: ValueRange,
     pub deck: Deck,
+    /// Set by the game, or dealt after the hand: then each row's
+    /// `deal_ways` counts the deals of hand and objective card.
+    pub objective: Objective,
     /// Whether to count each target's solutions (and predict difficulty),
     /// or only decide which targets the hand reaches.
     pub solutions: bool,
@@ -82,7 +88,12 @@ pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputE
         structural: None,
         dissimilar: None,
         integer_solvable: solvable,
-        deal_ways,
+        deal_ways: match spec.objective {
+            Objective::Set => deal_ways,
+            Objective::Dealt => {
+                deal_ways * enumerate::objective_ways(hand.cards(), t, spec.values, spec.deck)
+            }
+        },
         prediction: None,
         closest: None,
         closest_below: None,
@@ -242,6 +253,8 @@ mod tests {
             rules,
             uses: Use::All,
             deck: Deck::Copies(4),
+            values: ValueRange::new(1, 13).unwrap(),
+            objective: crate::game::family::Objective::Set,
             solutions,
         }
     }
@@ -300,6 +313,8 @@ mod tests {
             rules: Rules::Rational,
             uses: Use::All,
             deck: Deck::Copies(4),
+            values: ValueRange::new(1, 13).unwrap(),
+            objective: crate::game::family::Objective::Set,
             solutions: true,
         };
         for _ in 0..12 {

@@ -273,8 +273,8 @@ fn bad_decks_and_uses_are_named() {
             "--use any writes a reach table",
         ),
         (
-            &["sweep", "--game", "countdown", "--targets", "1..9"][..],
-            "cannot be used with",
+            &["sweep", "--game", "countdown", "--counts-only"][..],
+            "--counts-only is for tables of one target",
         ),
         (
             &["sweep", "--deck", "1..3", "-k", "4", "--targets", "1..9"][..],

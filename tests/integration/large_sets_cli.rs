@@ -123,6 +123,8 @@ fn agrees_with_the_single_deck_sweep_on_30_random_sets() {
                 rules: Rules::Natural,
                 uses: Use::Any,
                 deck: deck.parse::<Deck>().unwrap(),
+                values: census24::game::deck::ValueRange::new(1, 100).unwrap(),
+                objective: census24::game::family::Objective::Set,
                 solutions: false,
             };
             (tiles.clone(), counts_by_sweep(tiles, &spec))

@@ -175,6 +175,7 @@ fn the_manual_has_every_subcommand_and_its_options() {
         "rank",
         "pick",
         "expressions",
+        "games",
         "calibrate",
         "cover",
         "completions",

@@ -11,6 +11,7 @@ use crate::cli::args::CheckArgs;
 use crate::cli::cmd::Status;
 use crate::cli::stdin;
 use crate::game::error::{InputError, one_line, shown};
+use crate::game::family::{Game, Scoring};
 use crate::game::grade::{Verdict, extract, grade};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
@@ -20,19 +21,30 @@ use crate::game::rules::{Rules, Use};
 /// and how verdicts are printed.
 #[derive(Clone, Copy, Debug)]
 pub struct Defaults {
-    pub target: Q,
+    /// The game's one target; `None` for a game of many (each answer then
+    /// names its own).
+    pub target: Option<Q>,
     pub rules: Rules,
     pub uses: Use,
+    /// How an answer scores: with near misses scored (Countdown, Digits)
+    /// each verdict gives its points.
+    pub scoring: Scoring,
+    /// The game each hand must be a hand of, when one was named.
+    pub game: Option<Game>,
     pub json: bool,
     pub extract: bool,
 }
 
 /// One graded answer, ready to print.
-fn render(v: &Verdict, answer: Option<&str>, json: bool) -> String {
+fn render(v: &Verdict, answer: Option<&str>, json: bool, points: Option<(u32, &str)>) -> String {
     if !json {
-        return match &v.reason {
+        let verdict = match &v.reason {
             None => "correct".to_string(),
             Some(r) => format!("wrong: {r}"),
+        };
+        return match points {
+            Some((n, unit)) => format!("{verdict} ({n} {unit}{})", if n == 1 { "" } else { "s" }),
+            None => verdict,
         };
     }
     let mut out = String::with_capacity(96);
@@ -62,6 +74,10 @@ fn render(v: &Verdict, answer: Option<&str>, json: bool) -> String {
         out.push_str(&c.to_string());
     }
     out.push(']');
+    if let Some((n, _)) = points {
+        out.push_str(",\"points\":");
+        out.push_str(&n.to_string());
+    }
     if let Some(a) = answer {
         out.push_str(",\"answer\":");
         out.push_str(&serde_json::to_string(a).expect("a string serializes"));
@@ -93,14 +109,40 @@ fn grade_one(
     if d.extract && answer.is_empty() {
         v.reason = Some("no answer found in the text".to_string());
     }
-    (render(&v, taken, d.json), v.correct)
+    let points = d
+        .scoring
+        .rewards_near_misses()
+        .then(|| (v.points(&d.scoring, target), d.scoring.unit));
+    (render(&v, taken, d.json, points), v.correct)
+}
+
+/// `Ok(target)`, or the bad input of a game of many targets whose answer
+/// names none.
+fn target_of(given: Option<Q>, d: &Defaults) -> Result<Q, InputError> {
+    given.or(d.target).ok_or_else(|| {
+        InputError::Other(
+            "this game has many targets: give the answer's target (--target T, or \"target\" in a JSON line)"
+                .to_string(),
+        )
+    })
+}
+
+/// The hand of `cards`, held to the game when one was named.
+fn game_hand(hand: Hand, d: &Defaults) -> Result<Hand, InputError> {
+    match d.game.and_then(|g| g.hand_fault(hand.cards())) {
+        Some(fault) => Err(InputError::Other(fault)),
+        None => Ok(hand),
+    }
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
+    let game = args.game.game();
     let d = Defaults {
-        target: args.target,
-        rules: args.rules,
-        uses: args.uses,
+        target: game.target(),
+        rules: game.rules,
+        uses: game.uses,
+        scoring: game.scoring,
+        game: args.game.explicit().then_some(game),
         json: args.json,
         extract: args.extract,
     };
@@ -139,7 +181,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
             )
         }
     };
-    let (text, correct) = grade_one(&hand, &answer, d.target, d.rules, d.uses, &d);
+    let hand = game_hand(hand, &d)?;
+    let target = target_of(None, &d)?;
+    let (text, correct) = grade_one(&hand, &answer, target, d.rules, d.uses, &d);
     let mut out = io::stdout().lock();
     writeln!(out, "{text}")?;
     out.flush()?;
@@ -194,8 +238,9 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
                     .map(String::as_str),
             )?,
         };
+        let hand = game_hand(hand, d)?;
         let target = match &l.target {
-            None => d.target,
+            None => target_of(None, d)?,
             Some(TargetField::Int(t)) => Q::int(*t),
             Some(TargetField::Text(t)) => t.parse()?,
         };
@@ -220,8 +265,9 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
             shown(line)
         )));
     };
-    let hand = Hand::parse(hand)?;
-    Ok(grade_one(&hand, answer, d.target, d.rules, d.uses, d))
+    let hand = game_hand(Hand::parse(hand)?, d)?;
+    let target = target_of(None, d)?;
+    Ok(grade_one(&hand, answer, target, d.rules, d.uses, d))
 }
 
 /// A graded line: its verdict text and whether the answer is correct, or

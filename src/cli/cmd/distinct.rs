@@ -12,6 +12,7 @@ use crate::canon::{
 use crate::cli::args::SolveArgs;
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Facts};
+use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
@@ -28,18 +29,21 @@ pub struct AllConfig {
     pub json: bool,
     /// Every card once, or any selection of them.
     pub uses: Use,
+    /// The game each hand must be a hand of, when one was named.
+    pub game: Option<Game>,
 }
 
 impl AllConfig {
-    pub fn from_args(args: &SolveArgs) -> AllConfig {
+    pub fn from_args(args: &SolveArgs, game: &Game, target: Q) -> AllConfig {
         AllConfig {
-            target: args.target,
-            rules: args.rules,
+            target,
+            rules: game.rules,
             level: args.distinct.unwrap_or_default(),
             count: args.count,
             unicode: args.unicode,
             json: args.json,
-            uses: args.uses,
+            uses: game.uses,
+            game: args.game.explicit().then_some(*game),
         }
     }
 }
@@ -223,6 +227,7 @@ mod tests {
             unicode: false,
             json,
             uses: Use::All,
+            game: None,
         }
     }
 

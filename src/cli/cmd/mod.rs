@@ -6,6 +6,7 @@ pub mod check;
 pub mod cover;
 pub mod distinct;
 pub mod expressions;
+pub mod games;
 pub mod merge;
 pub mod pick;
 pub mod rank;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Rank(args) => rank::run(args),
         Command::Pick(args) => pick::run(args),
         Command::Expressions(args) => expressions::run(args),
+        Command::Games => games::run(),
         Command::Calibrate(args) => calibrate::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Completions(args) => shell::completions(args),
@@ -157,6 +159,20 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The one-target table that `rank` and `pick` read: the game's, which must
+/// have one target, use every card and set its target.
+pub fn table_key(
+    args: &crate::cli::args::GameArgs,
+) -> anyhow::Result<crate::tables::layout::TableKey> {
+    let game = args.game();
+    crate::tables::layout::TableKey::of_game(&game).ok_or_else(|| {
+        anyhow::anyhow!(
+            "this command reads a table of one target, every card used: give --target T (the game plays {})",
+            game.describe()
+        )
     })
 }
 

@@ -26,7 +26,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
-    let key = args.table.key();
+    let key = crate::cli::cmd::table_key(&args.game)?;
     let dir = args.data.join(key.partition());
     let (table, manifest) = read_table(&args.data, &key)?;
     if !table.has_solutions() {

@@ -10,7 +10,7 @@ use crate::report::rank::{RankQuery, ranking, to_csv, to_json, to_table};
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
         data: args.data.clone(),
-        table: args.table.key(),
+        table: crate::cli::cmd::table_key(&args.game)?,
         tier: args.filters.tier.clone(),
         min_time: args.filters.min_time,
         max_time: args.filters.max_time,
@@ -20,6 +20,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         max_dissimilar: args.max_dissimilar,
         needs_fraction: args.needs_fraction.then_some(true),
         easiest_first: args.easiest,
+        ops: args.ops.clone(),
     }
     .validate()?;
     let rows = ranking(&query)?;

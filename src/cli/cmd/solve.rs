@@ -18,10 +18,11 @@ use crate::cli::cmd::{GaveUp, Status};
 use crate::cli::progress;
 use crate::cli::stdin;
 use crate::game::error::{InputError, one_line};
+use crate::game::family::{Game, Targets};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
-use crate::solve::{Closest, Outcome, Search};
+use crate::solve::Outcome;
 
 /// Validated options of one `solve` run.
 #[derive(Clone, Debug)]
@@ -35,28 +36,30 @@ pub struct SolveConfig {
     pub policy: Policy,
     pub unicode: bool,
     pub json: bool,
+    /// The game each hand must be a hand of (its size and deck), when one
+    /// was named (`--game`, `-k`, `--values` or `--deck`).
+    pub game: Option<Game>,
 }
 
 impl SolveConfig {
-    pub fn from_args(args: &SolveArgs) -> SolveConfig {
+    /// The config of `args` for `game`, whose one `target` is given.
+    pub fn from_args(args: &SolveArgs, game: &Game, target: Q) -> SolveConfig {
+        let mut policy = Policy::of_game(game);
+        if args.first {
+            policy.pick = Pick::First;
+        }
+        if let Some(c) = args.closest {
+            policy.search.closest = c;
+        }
+        policy.search.max_steps = args.max_steps;
         SolveConfig {
-            target: args.target,
-            rules: args.rules,
-            uses: args.uses,
-            policy: Policy {
-                pick: if args.first {
-                    Pick::First
-                } else {
-                    Pick::Simplest
-                },
-                search: Search {
-                    closest: args.closest.map_or(Closest::Exact, Into::into),
-                    deck: args.deck,
-                    max_steps: args.max_steps,
-                },
-            },
+            target,
+            rules: game.rules,
+            uses: game.uses,
+            policy,
             unicode: args.unicode,
             json: args.json,
+            game: args.game.explicit().then_some(*game),
         }
     }
 }
@@ -144,17 +147,24 @@ pub enum Job {
 }
 
 impl Job {
-    pub fn from_args(args: &SolveArgs) -> Job {
+    pub fn from_args(args: &SolveArgs, game: &Game, target: Q) -> Job {
         if args.all {
-            Job::All(AllConfig::from_args(args))
+            Job::All(AllConfig::from_args(args, game, target))
         } else {
-            Job::One(SolveConfig::from_args(args))
+            Job::One(SolveConfig::from_args(args, game, target))
         }
     }
 
     /// The output for one hand, ending in a newline, and whether the hand
     /// was solved; `batch` for the `--stdin` form.
     pub fn answer(&self, hand: Hand, batch: bool) -> Result<Block, InputError> {
+        let game = match self {
+            Job::One(cfg) => cfg.game,
+            Job::All(cfg) => cfg.game,
+        };
+        if let Some(fault) = game.and_then(|g| g.hand_fault(hand.cards())) {
+            return Err(InputError::Other(fault));
+        }
         match self {
             Job::One(cfg) => {
                 let a = answer(hand, cfg)?;
@@ -194,7 +204,8 @@ fn status(solved: bool) -> Status {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
-    if !args.all && args.targets.is_none() {
+    let game = args.game.game();
+    if !args.all && game.target().is_some() {
         if args.count {
             anyhow::bail!("--count needs --all or --targets");
         }
@@ -202,10 +213,23 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
             anyhow::bail!("--distinct {d} needs --all or --targets");
         }
     }
-    if let Some(targets) = args.targets {
-        return crate::cli::cmd::targets::run(&args, targets);
-    }
-    let job = Job::from_args(&args);
+    let target = match game.targets {
+        Targets::One(t) => t,
+        Targets::Range(targets) => {
+            let clash = [
+                (args.stdin, "--stdin"),
+                (args.all, "--all"),
+                (args.closest.is_some(), "--closest"),
+            ];
+            if let Some((_, flag)) = clash.iter().find(|c| c.0) {
+                anyhow::bail!(
+                    "{flag} answers one target: give --target T (targets {targets} list every one the hand reaches)"
+                );
+            }
+            return crate::cli::cmd::targets::run(&args, &game, targets);
+        }
+    };
+    let job = Job::from_args(&args, &game, target);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let status = if args.stdin {

@@ -1,26 +1,27 @@
 //! `census24 sweep`: options to a validated [`SweepConfig`] of a
 //! single-target or a reach table, run it, print the summary paragraph.
 
-use crate::cli::args::{Game, SweepArgs};
+use crate::cli::args::SweepArgs;
 use crate::cli::cmd::Status;
 use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
 
+use crate::game::family::Targets;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
 use crate::report::query::Table;
 use crate::tables::every_target::EveryTarget;
 use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
-use crate::tables::layout::{Part, ReachKey};
+use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::one_target::OneTarget;
 use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 
 impl SweepConfig<OneTarget> {
     /// The config of `census24 sweep` options, validated.
-    pub fn from_args(args: &SweepArgs) -> Result<SweepConfig<OneTarget>, PlanError> {
-        let kind = OneTarget::new(args.table.key(), !args.no_solutions, args.counts_only);
+    pub fn from_args(args: &SweepArgs, key: TableKey) -> Result<SweepConfig<OneTarget>, PlanError> {
+        let kind = OneTarget::new(key, !args.no_solutions, args.counts_only);
         run_options(kind, args).validate()
     }
 }
@@ -39,33 +40,25 @@ fn run_options<K>(kind: K, args: &SweepArgs) -> SweepConfig<K> {
 }
 
 impl SweepConfig<EveryTarget> {
-    /// The config of `census24 sweep --targets` (or `--game`) options, validated.
+    /// The config of `census24 sweep --targets` (or a game of many
+    /// targets) options, validated.
     pub fn from_args(
         args: &SweepArgs,
-        targets: TargetRange,
+        key: ReachKey,
     ) -> Result<SweepConfig<EveryTarget>, PlanError> {
-        let t = &args.table;
-        let kind = EveryTarget {
-            key: ReachKey {
-                rules: t.rules,
-                uses: args.uses,
-                targets,
-                values: t.values(),
-                deck: t.deck(),
-                k: t.hand_size,
-            },
-            // Any-selection tables decide targets; they count no solutions.
-            solutions: !args.no_solutions && args.uses == Use::All,
-        };
-        let mut cfg = run_options(kind, args);
-        if args.game == Some(Game::Countdown) {
-            cfg.kind.key = ReachKey {
-                targets,
-                ..ReachKey::countdown()
-            };
-            cfg.kind.solutions = false;
+        if args.counts_only {
+            return Err(PlanError::Options(
+                "--counts-only is for tables of one target; a reach table (--targets, or a game \
+                 of many targets) counts solutions unless --no-solutions"
+                    .into(),
+            ));
         }
-        cfg.validate()
+        let kind = EveryTarget {
+            key,
+            // Any-selection tables decide targets; they count no solutions.
+            solutions: !args.no_solutions && key.uses == Use::All,
+        };
+        run_options(kind, args).validate()
     }
 }
 
@@ -116,11 +109,8 @@ fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
 }
 
 /// `sweep --targets`: the reach table and its per-target report.
-fn run_reach(
-    args: &SweepArgs,
-    targets: crate::game::targets::TargetRange,
-) -> anyhow::Result<Status> {
-    let cfg = SweepConfig::<EveryTarget>::from_args(args, targets)?;
+fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
+    let cfg = SweepConfig::<EveryTarget>::from_args(args, key)?;
     let summary = sweep(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
@@ -147,29 +137,33 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             .num_threads(n.into())
             .build_global();
     }
-    if args.game.is_some() {
-        // The game names its own targets, unless asked for others.
-        let targets = args.targets.unwrap_or(ReachKey::countdown().targets);
-        if args.large_sets.is_some() || !args.large.is_empty() {
-            return run_large(&args, targets);
-        }
-        if args.targets.is_some() {
+    let game = args.game.game();
+    if args.large_sets.is_some() || !args.large.is_empty() {
+        if args.game.game.map(|p| p.name) != Some("countdown") {
             anyhow::bail!(
-                "the argument '--game <GAME>' cannot be used with '--targets <LO..HI>': the \
-                 Countdown census plays 100..999 (--targets goes with --large-sets or --large)"
+                "--large-sets and --large play the Countdown numbers round: add --game countdown"
             );
         }
-        return run_reach(&args, targets);
+        let Targets::Range(targets) = game.targets else {
+            anyhow::bail!(
+                "--large-sets and --large take a range of targets (--targets LO..HI), not --target"
+            );
+        };
+        return run_large(&args, targets);
     }
-    if let Some(targets) = args.targets {
-        return run_reach(&args, targets);
-    }
-    if args.uses == Use::Any {
-        anyhow::bail!(
-            "--use any writes a reach table: give --targets LO..HI (one target: --targets T..T)"
-        );
-    }
-    let cfg = SweepConfig::<OneTarget>::from_args(&args)?;
+    let key = match (TableKey::of_game(&game), ReachKey::of_game(&game)) {
+        (Some(key), _) => key,
+        (None, Some(key)) => return run_reach(&args, key),
+        (None, None) => anyhow::bail!(
+            "{} writes a reach table: give --targets LO..HI (one target: --targets T..T)",
+            if game.uses == Use::Any {
+                "--use any"
+            } else {
+                "a dealt target (--objective dealt)"
+            }
+        ),
+    };
+    let cfg = SweepConfig::<OneTarget>::from_args(&args, key)?;
     let (summary, written) = sweep_keeping(&cfg, &bar_of(&args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());

@@ -17,6 +17,7 @@ use crate::canon::{self, Distinct};
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::Status;
 use crate::game::expr::Expr;
+use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
@@ -32,10 +33,16 @@ struct Reached {
     count: u64,
 }
 
-pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
+pub fn run(args: &SolveArgs, game: &Game, targets: TargetRange) -> anyhow::Result<Status> {
     let hand = Hand::parse_tokens(args.cards.iter().map(String::as_str))?;
+    if let Some(fault) = game
+        .hand_fault(hand.cards())
+        .filter(|_| args.game.explicit())
+    {
+        bail!("{fault}");
+    }
     let level = args.distinct.unwrap_or_default();
-    let show = |e: &Expr| e.to_infix_under(args.rules, args.unicode);
+    let show = |e: &Expr| e.to_infix_under(game.rules, args.unicode);
     if hand.len() > MAX_TARGETS_CARDS {
         bail!(
             "--targets takes hands of at most {MAX_TARGETS_CARDS} cards (this hand has {}); solve larger hands one --target at a time",
@@ -49,8 +56,8 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
         Distinct::Structural => sols.structural() as u64,
         _ => sols.dissimilar as u64,
     };
-    let reached: Vec<Reached> = match args.uses {
-        Use::All => canon::solutions_by_target(&hand, targets.lo, targets.hi, args.rules)?
+    let reached: Vec<Reached> = match game.uses {
+        Use::All => canon::solutions_by_target(&hand, targets.lo, targets.hi, game.rules)?
             .into_iter()
             .map(|(target, sols)| Reached {
                 target,
@@ -59,7 +66,7 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
                 count: count_of(&sols),
             })
             .collect(),
-        Use::Any => canon::selections_by_target(&hand, targets.lo, targets.hi, args.rules)?
+        Use::Any => canon::selections_by_target(&hand, targets.lo, targets.hi, game.rules)?
             .into_iter()
             .map(|(target, selections)| {
                 let first = &selections[0].1.classes[0].expr;
@@ -80,11 +87,11 @@ pub fn run(args: &SolveArgs, targets: TargetRange) -> anyhow::Result<Status> {
             let mut o = json!({
                 "hand": hand.to_string(),
                 "target": r.target.to_string(),
-                "rules": args.rules.to_string(),
+                "rules": game.rules.to_string(),
                 "expression": r.expression,
             });
-            if args.uses == Use::Any {
-                o["use"] = json!(args.uses.name());
+            if game.uses == Use::Any {
+                o["use"] = json!(game.uses.name());
                 o["used"] = json!(r.used);
             }
             if args.count {

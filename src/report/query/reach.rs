@@ -105,6 +105,8 @@ impl<'a> Fold<'a> {
                 hands: 0,
                 solvable: 0,
                 deal_share: 0.0,
+                deals: 0,
+                solvable_deals: 0,
                 one_solution: None,
                 mean_difficulty: None,
                 tiers: [0; 4],
@@ -183,6 +185,7 @@ impl<'a> Fold<'a> {
     fn finish(mut self) -> ReachData {
         let totals = self.deals.into_iter().zip(self.sums);
         for (r, ((all, good), (sum, n))) in self.rows.iter_mut().zip(totals) {
+            (r.deals, r.solvable_deals) = (all, good);
             r.deal_share = if all == 0 {
                 0.0
             } else {

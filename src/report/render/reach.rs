@@ -10,10 +10,11 @@
 
 use std::fmt::Write;
 
+use crate::game::family::Objective;
+
 use super::{Column, Rendered, markdown_table};
-use crate::game::deck::{Deck, Multiset};
-use crate::game::rules::{Rules, Use};
-use crate::game::targets::TargetRange;
+use crate::game::deck::Deck;
+use crate::game::rules::Use;
 use crate::report::svg::{BarChart, LineChart, Series};
 use crate::report::{HandStat, ReachData, TargetRow, ratio};
 use crate::tables::columns;
@@ -65,6 +66,9 @@ impl<'a> View<'a> {
 pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
     let v = View::new(key, &data.targets);
     let mut m = intro(&v);
+    if key.objective == Objective::Dealt {
+        dealt_section(&mut m, &v);
+    }
     headline(&mut m, &v);
     best_targets(&mut m, &v);
     let mut charts = if data.hands.is_empty() {
@@ -79,6 +83,46 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
         markdown: m,
         charts,
     }
+}
+
+/// A game whose target is dealt from the deck after the hand (Krypto): its
+/// games plain and as dealt, and what the published count measures.
+fn dealt_section(m: &mut String, v: &View) {
+    let games: u64 = v.rows.iter().map(|r| r.hands).sum();
+    let solvable: u64 = v.rows.iter().map(|r| r.solvable).sum();
+    let deals: u128 = v.rows.iter().map(|r| r.deals).sum();
+    let good: u128 = v.rows.iter().map(|r| r.solvable_deals).sum();
+    let share = |a: u128, b: u128| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
+    m.push_str("## Dealt from the deck\n\n");
+    let _ = writeln!(
+        m,
+        "- Games (a hand and an objective): {games}, of which {solvable} solvable ({:.2}%) and {} not.",
+        share(solvable as u128, games as u128),
+        games - solvable
+    );
+    let _ = writeln!(
+        m,
+        "- Deals (the hand's cards, then the objective card from the {} left): {deals}, of which {good} \
+         solvable (**{:.4}%**): each game weighs the ways the deck deals it (`deal_ways`).",
+        v.key
+            .deck
+            .cards(v.key.values)
+            .map_or(0, |c| c - v.key.k as u64),
+        share(good, deals)
+    );
+    m.push_str(
+        "- Checked against: the published count of 61,910 unsolvable games under tournament rules \
+         (whole, non-negative intermediates) counts five cards and an objective from 1..25 as \
+         multisets, without the deck's copy limits; `census24 sweep --game krypto --rules natural \
+         --deck none --objective set` reproduces it (a test keeps it). No deal-weighted census of \
+         the real deck is published.\n\n",
+    );
 }
 
 /// The title and what the table is.
@@ -621,16 +665,27 @@ fn pct(part: u64, whole: u64) -> String {
 
 /// The command that makes the table of `key`.
 fn made_by(key: &ReachKey, counted: bool) -> String {
-    let countdown = ReachKey {
-        rules: Rules::Natural,
-        uses: Use::Any,
-        targets: TargetRange { lo: 100, hi: 999 },
-        values: key.values,
-        deck: Deck::Multiset(Multiset::countdown()),
-        k: 6,
+    let no_solutions = if !counted && key.uses == Use::All {
+        " --no-solutions"
+    } else {
+        ""
     };
-    if *key == countdown {
-        return "census24 sweep --game countdown".to_string();
+    // A preset's table (under either rule choice) is made by its name.
+    for p in crate::game::presets::PRESETS {
+        let Some(own) = ReachKey::of_game(&(p.game)()) else {
+            continue;
+        };
+        let same = ReachKey {
+            rules: key.rules,
+            ..own
+        };
+        if same == *key {
+            let rules = match key.rules == own.rules {
+                true => String::new(),
+                false => format!(" --rules {}", key.rules),
+            };
+            return format!("census24 sweep --game {}{rules}{no_solutions}", p.name);
+        }
     }
     let mut c = format!(
         "census24 sweep --hand-size {} --targets {} --rules {}",
@@ -643,10 +698,10 @@ fn made_by(key: &ReachKey, counted: bool) -> String {
         Deck::Multiset(_) => c += &format!(" --deck {}", key.deck),
         _ => c += &format!(" --values {} --deck {}", key.values, key.deck),
     }
-    if !counted && key.uses == Use::All {
-        c += " --no-solutions";
+    if key.objective == Objective::Dealt {
+        c += " --objective dealt";
     }
-    c
+    c + no_solutions
 }
 
 /// A round top for a percentage axis holding `values`.
@@ -668,6 +723,8 @@ mod tests {
             hands: 10,
             solvable,
             deal_share: solvable as f64 / 10.0,
+            deals: 0,
+            solvable_deals: 0,
             one_solution: Some(one),
             mean_difficulty: Some(30.0),
             tiers,
@@ -689,6 +746,7 @@ mod tests {
             rules: crate::game::rules::Rules::Rational,
             uses: crate::game::rules::Use::All,
             targets: crate::game::targets::TargetRange::new(23, 25).unwrap(),
+            objective: crate::game::family::Objective::Set,
             values: crate::game::deck::ValueRange::new(1, 13).unwrap(),
             deck: crate::game::deck::Deck::Copies(4),
             k: 4,
@@ -732,6 +790,7 @@ mod tests {
             rules: crate::game::rules::Rules::Natural,
             uses: crate::game::rules::Use::Any,
             targets: crate::game::targets::TargetRange::new(100, 101).unwrap(),
+            objective: crate::game::family::Objective::Set,
             values: crate::game::deck::ValueRange::new(1, 100).unwrap(),
             deck: "countdown".parse().unwrap(),
             k: 6,
@@ -741,6 +800,8 @@ mod tests {
             hands: 2,
             solvable,
             deal_share: 0.0,
+            deals: 0,
+            solvable_deals: 0,
             one_solution: None,
             mean_difficulty: None,
             tiers: [0; 4],

@@ -1,0 +1,279 @@
+//! A game of the family as one value: the rules its intermediate results
+//! obey, whether every card is used or any selection, the card values and
+//! the deck they are dealt from, the targets, the hand size, and how an
+//! answer scores. Every product takes a [`Game`] (the command line's
+//! `--game` and the Python package's `game=` start from a preset of
+//! [`crate::game::presets`], and each flag overrides one field).
+
+use std::fmt;
+
+use crate::game::deck::{Deck, ValueRange};
+use crate::game::number::Q;
+use crate::game::rules::{Rules, Use};
+use crate::game::targets::TargetRange;
+
+/// Which targets a game plays: one (24), or every whole target of a range
+/// (Countdown's 100..999).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Targets {
+    One(Q),
+    Range(TargetRange),
+}
+
+impl Targets {
+    /// The one target, if the game has one.
+    pub fn one(self) -> Option<Q> {
+        match self {
+            Targets::One(t) => Some(t),
+            Targets::Range(_) => None,
+        }
+    }
+
+    /// Whether `t` is a target of the game.
+    pub fn contains(self, t: Q) -> bool {
+        match self {
+            Targets::One(one) => t == one,
+            Targets::Range(r) => t.is_integer() && r.contains(t.numer()),
+        }
+    }
+}
+
+impl fmt::Display for Targets {
+    /// `24`, `7/2` or `100..999`, as the options take them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Targets::One(t) => write!(f, "{t}"),
+            Targets::Range(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+/// Points for an answer whose value is at most `within` from the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Band {
+    pub within: u64,
+    pub points: u32,
+}
+
+/// How an answer scores: the points of the first band its distance from
+/// the target falls in (bands by distance ascending, the first one the
+/// exact answer's), none beyond the last band or without a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scoring {
+    pub bands: &'static [Band],
+    /// What a point is called (`point`, `star`).
+    pub unit: &'static str,
+}
+
+impl Scoring {
+    /// Right or wrong: 1 point for the target exactly, 0 otherwise.
+    pub const EXACT: Scoring = Scoring {
+        bands: &[Band {
+            within: 0,
+            points: 1,
+        }],
+        unit: "point",
+    };
+
+    /// The points of an answer worth `value` for `target` (`None`: no
+    /// value, such as an answer that is not an expression). Exact: a value
+    /// at a fractional distance scores in the band that distance reaches.
+    pub fn score(&self, value: Option<Q>, target: Q) -> u32 {
+        let Some(v) = value else { return 0 };
+        // A distance past 64 bits is past every band.
+        let Some(d) = v.distance(target) else {
+            return 0;
+        };
+        self.bands
+            .iter()
+            .find(|b| d <= Q::int(b.within.min(i64::MAX as u64) as i64))
+            .map_or(0, |b| b.points)
+    }
+
+    /// The points of an exact answer.
+    pub fn best(&self) -> u32 {
+        self.bands.first().map_or(0, |b| b.points)
+    }
+
+    /// Whether a value other than the target can score (Countdown, Digits):
+    /// the answer to an unreachable target is then the closest value.
+    pub fn rewards_near_misses(&self) -> bool {
+        self.bands.iter().any(|b| b.within > 0 && b.points > 0)
+    }
+
+    /// The widest distance that still scores.
+    pub fn reach(&self) -> u64 {
+        self.bands.iter().map(|b| b.within).max().unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Scoring {
+    /// `1 point exact` or `10 points exact, 7 within 5, 5 within 10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, b) in self.bands.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            let unit = if i == 0 {
+                format!(" {}{}", self.unit, if b.points == 1 { "" } else { "s" })
+            } else {
+                String::new()
+            };
+            match b.within {
+                0 => write!(f, "{}{unit} exact", b.points)?,
+                w => write!(f, "{}{unit} within {w}", b.points)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where the target comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Set by the game, apart from the cards (24, Countdown's random
+    /// three-digit target).
+    #[default]
+    Set,
+    /// Dealt from the same deck after the hand (Krypto's objective card):
+    /// a deal's odds count the cards the hand took from the deck.
+    Dealt,
+}
+
+/// One game of the family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    pub rules: Rules,
+    pub uses: Use,
+    /// The card values (for an explicit deck, the deck's own).
+    pub values: ValueRange,
+    pub deck: Deck,
+    pub targets: Targets,
+    pub hand_size: usize,
+    pub scoring: Scoring,
+    pub objective: Objective,
+}
+
+impl Game {
+    /// The card values dealt: the deck's own for an explicit deck, else
+    /// [`Game::values`].
+    pub fn dealt_values(&self) -> ValueRange {
+        self.deck.values_or(self.values)
+    }
+
+    /// The game's one target, if it has one.
+    pub fn target(&self) -> Option<Q> {
+        self.targets.one()
+    }
+
+    /// Why `cards` cannot be a hand of this game, in one line: the wrong
+    /// number of cards, a value the deck does not deal, or more copies of a
+    /// value than it holds. `None` for a hand of the game.
+    pub fn hand_fault(&self, cards: &[i64]) -> Option<String> {
+        if cards.len() != self.hand_size {
+            return Some(format!(
+                "the hand has {} cards; this game deals {}",
+                cards.len(),
+                self.hand_size
+            ));
+        }
+        let values = self.dealt_values();
+        let mut sorted = cards.to_vec();
+        sorted.sort_unstable();
+        for run in sorted.chunk_by(|a, b| a == b) {
+            let v = run[0];
+            if !values.contains(v) {
+                return Some(format!(
+                    "card {v} is not dealt in this game (values {values})"
+                ));
+            }
+            let held = match self.deck {
+                Deck::Copies(n) => n as usize,
+                Deck::Unlimited => usize::MAX,
+                Deck::Multiset(m) => m.copies_of(v) as usize,
+            };
+            if run.len() > held {
+                return Some(match held {
+                    0 => format!("card {v} is not in this game's deck ({})", self.deck),
+                    _ => format!(
+                        "the hand has {} cards {v}; this game's deck ({}) holds {held}",
+                        run.len(),
+                        self.deck
+                    ),
+                });
+            }
+        }
+        None
+    }
+
+    /// The game in words: `4 cards from 1..13 (deck 4), target 24, rational
+    /// rules, every card once, 1 point exact`.
+    pub fn describe(&self) -> String {
+        let uses = match self.uses {
+            Use::All => "every card once",
+            Use::Any => "any selection of the cards",
+        };
+        let objective = match self.objective {
+            Objective::Set => "",
+            Objective::Dealt => " dealt from the deck",
+        };
+        format!(
+            "{} cards from {} (deck {}), target{} {}{objective}, {} rules, {uses}, {}",
+            self.hand_size,
+            self.dealt_values(),
+            self.deck,
+            if self.targets.one().is_some() {
+                ""
+            } else {
+                "s"
+            },
+            self.targets,
+            self.rules,
+            self.scoring
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COUNTDOWN: Scoring = Scoring {
+        bands: &[
+            Band {
+                within: 0,
+                points: 10,
+            },
+            Band {
+                within: 5,
+                points: 7,
+            },
+            Band {
+                within: 10,
+                points: 5,
+            },
+        ],
+        unit: "point",
+    };
+
+    #[test]
+    fn scores_follow_the_bands_exactly() {
+        let t = Q::int(500);
+        let s = |v: i64| COUNTDOWN.score(Some(Q::int(v)), t);
+        assert_eq!(
+            (s(500), s(495), s(505), s(494), s(510), s(511)),
+            (10, 7, 7, 5, 5, 0)
+        );
+        assert_eq!(COUNTDOWN.score(None, t), 0);
+        // 5 and a half away is past the within-5 band.
+        assert_eq!(COUNTDOWN.score(Some(Q::new(1011, 2).unwrap()), t), 5);
+        assert_eq!(Scoring::EXACT.score(Some(Q::int(24)), Q::int(24)), 1);
+        assert_eq!(Scoring::EXACT.score(Some(Q::int(25)), Q::int(24)), 0);
+        assert!(COUNTDOWN.rewards_near_misses() && !Scoring::EXACT.rewards_near_misses());
+        assert_eq!(
+            COUNTDOWN.to_string(),
+            "10 points exact, 7 within 5, 5 within 10"
+        );
+        assert_eq!(Scoring::EXACT.to_string(), "1 point exact");
+    }
+}

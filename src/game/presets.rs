@@ -1,0 +1,182 @@
+//! The named games: one entry each in [`PRESETS`], the one place a preset
+//! is defined. The command line's `--game NAME` (and its help), the Python
+//! package's `game=` and the defaults of every option come from here;
+//! adding a preset is adding an entry.
+
+use crate::game::deck::{Deck, Multiset, ValueRange};
+use crate::game::error::{InputError, shown};
+use crate::game::family::{Band, Game, Objective, Scoring, Targets};
+use crate::game::number::Q;
+use crate::game::rules::{Rules, Use};
+use crate::game::targets::TargetRange;
+
+/// A named game.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// What `--game` and `game=` take.
+    pub name: &'static str,
+    /// One line for `--help` and the docs.
+    pub about: &'static str,
+    pub game: fn() -> Game,
+}
+
+/// The preset every option defaults to.
+pub const DEFAULT: &str = "24";
+
+/// Every named game, the default first.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "24",
+        about: "four cards from a 52-card deck (1..13), make 24 using each card once, \
+                fractions allowed",
+        game: || Game {
+            rules: Rules::Rational,
+            uses: Use::All,
+            values: range(1, 13),
+            deck: Deck::Copies(4),
+            targets: Targets::One(Q::int(24)),
+            hand_size: 4,
+            scoring: Scoring::EXACT,
+            objective: Objective::Set,
+        },
+    },
+    Preset {
+        name: "countdown",
+        about: "the Countdown numbers round: six tiles from 1..10 twice and 25 50 75 100, \
+                targets 100..999, any selection, whole non-negative intermediates, \
+                10 points exact, 7 within 5, 5 within 10",
+        game: || Game {
+            rules: Rules::Natural,
+            uses: Use::Any,
+            values: range(1, 100),
+            deck: Deck::Multiset(Multiset::countdown()),
+            targets: Targets::Range(targets(100, 999)),
+            hand_size: 6,
+            scoring: Scoring {
+                bands: COUNTDOWN_BANDS,
+                unit: "point",
+            },
+            objective: Objective::Set,
+        },
+    },
+    Preset {
+        name: "krypto",
+        about: "Krypto: five cards and an objective card dealt from its 56-card deck \
+                (three each of 1..6, four each of 7..10, two each of 11..17, one each of \
+                18..25), every card once; house rules allow fractions, tournament rules \
+                (--rules natural) whole non-negative intermediates",
+        game: || Game {
+            rules: Rules::Rational,
+            uses: Use::All,
+            values: range(1, 25),
+            deck: Deck::Multiset(Multiset::krypto()),
+            targets: Targets::Range(targets(1, 25)),
+            hand_size: 5,
+            scoring: Scoring::EXACT,
+            objective: Objective::Dealt,
+        },
+    },
+    Preset {
+        name: "digits",
+        about: "the newspaper game Digits: six different numbers from 1..25 and a target, \
+                any selection, whole positive intermediates, 3 stars exact, 2 within 10, \
+                1 within 25",
+        game: || Game {
+            rules: Rules::Positive,
+            uses: Use::Any,
+            values: range(1, 25),
+            deck: Deck::Copies(1),
+            targets: Targets::Range(targets(1, 999)),
+            hand_size: 6,
+            scoring: Scoring {
+                bands: DIGITS_BANDS,
+                unit: "star",
+            },
+            objective: Objective::Set,
+        },
+    },
+];
+
+/// Countdown's points: 10 exact, 7 within 5, 5 within 10.
+const COUNTDOWN_BANDS: &[Band] = &[band(0, 10), band(5, 7), band(10, 5)];
+/// Digits' stars: 3 exact, 2 within 10, 1 within 25.
+const DIGITS_BANDS: &[Band] = &[band(0, 3), band(10, 2), band(25, 1)];
+
+const fn band(within: u64, points: u32) -> Band {
+    Band { within, points }
+}
+
+fn range(lo: i64, hi: i64) -> ValueRange {
+    ValueRange::new(lo, hi).expect("a preset's values are a range")
+}
+
+fn targets(lo: i64, hi: i64) -> TargetRange {
+    TargetRange::new(lo, hi).expect("a preset's targets are a range")
+}
+
+/// The preset named `name`; the error lists the names there are.
+pub fn preset(name: &str) -> Result<&'static Preset, InputError> {
+    PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
+        InputError::Other(format!(
+            "unknown game \"{}\" (expected {})",
+            shown(name),
+            names().join(", ")
+        ))
+    })
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Result<Game, InputError> {
+    preset(name).map(|p| (p.game)())
+}
+
+/// The default game: 24 with four cards.
+pub fn standard() -> Game {
+    (PRESETS[0].game)()
+}
+
+/// Every preset's name, in order.
+pub fn names() -> Vec<&'static str> {
+    PRESETS.iter().map(|p| p.name).collect()
+}
+
+/// The preset a game is, if it is one unchanged.
+pub fn name_of(game: &Game) -> Option<&'static str> {
+    PRESETS.iter().find(|p| (p.game)() == *game).map(|p| p.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_found_by_its_name_and_names_are_unique() {
+        for p in PRESETS {
+            assert_eq!(preset(p.name).unwrap().name, p.name);
+            assert_eq!(name_of(&(p.game)()), Some(p.name));
+            let g = (p.game)();
+            // A game deals at least a hand from its deck.
+            if let Some(cards) = g.deck.cards(g.values) {
+                assert!(cards >= g.hand_size as u64, "{}", p.name);
+            }
+        }
+        let mut names = names();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), PRESETS.len());
+        assert_eq!(PRESETS[0].name, DEFAULT);
+        assert_eq!(standard().target(), Some(Q::int(24)));
+        let err = preset("Countdown").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown game \"Countdown\" (expected 24, countdown, krypto, digits)"
+        );
+    }
+
+    #[test]
+    fn the_krypto_deck_has_56_cards() {
+        let g = game("krypto").unwrap();
+        assert_eq!(g.deck.cards(g.values), Some(56));
+        assert_eq!(g.dealt_values(), range(1, 25));
+    }
+}

@@ -1,0 +1,221 @@
+//! `--game NAME` as a user types it: each preset on solve and check, its
+//! scoring on check's verdicts, a named game holding hands to its deck,
+//! flags overriding the preset, and `rank --ops`.
+
+use census24::game::expr::Expr;
+use census24::game::number::Q;
+use census24::game::rules::Rules;
+
+use crate::util::run;
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn each_preset_solves_its_own_game() {
+    // 24: the default.
+    let (code, out, _) = run(&["solve", "--game", "24", "3", "3", "8", "8"]);
+    assert_eq!((code, out.trim()), (0, "8/(3-8/3)"));
+    // Countdown: any selection, whole intermediates; an unreachable target
+    // gets the nearest value, as the game scores it.
+    let (code, out, err) = run(&[
+        "solve",
+        "--game",
+        "countdown",
+        "--target",
+        "999",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("(closest; 999 is unreachable)"), "{out}");
+    let e = Expr::parse(out.split(" = ").next().unwrap()).unwrap();
+    assert_eq!(e.eval_under(Rules::Natural), Ok(Q::int(960)), "{out}");
+    // Krypto: five cards of its deck, every card once.
+    let (code, out, _) = run(&[
+        "solve", "--game", "krypto", "--target", "25", "1", "2", "3", "4", "5",
+    ]);
+    assert_eq!(code, 0);
+    let e = Expr::parse(out.trim()).unwrap();
+    assert_eq!(e.eval_under(Rules::Rational), Ok(Q::int(25)));
+    assert_eq!(e.cards(), vec![1, 2, 3, 4, 5]);
+    // Digits: whole positive intermediates (no zero on the way).
+    let (code, out, _) = run(&[
+        "solve", "--game", "digits", "--target", "471", "3", "5", "7", "11", "13", "20",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let e = Expr::parse(out.trim()).unwrap();
+    assert_eq!(e.eval_under(Rules::Positive), Ok(Q::int(471)));
+}
+
+#[test]
+fn a_game_of_many_targets_lists_them_or_takes_one() {
+    let (code, out, _) = run(&[
+        "solve",
+        "--game",
+        "countdown",
+        "25",
+        "50",
+        "75",
+        "100",
+        "3",
+        "6",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("100: "), "{out}");
+    // As many as the shipped Countdown census says this hand makes.
+    let path = root().join(
+        "data/rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6/reach.parquet",
+    );
+    let df = census24::tables::table::from_parquet(&std::fs::read(path).unwrap()).unwrap();
+    let hands = df.column("hand").unwrap().str().unwrap();
+    let solvable = df.column("solvable").unwrap().bool().unwrap();
+    let made = (0..df.height())
+        .filter(|&i| hands.get(i) == Some("3 6 25 50 75 100") && solvable.get(i) == Some(true))
+        .count();
+    assert_eq!(out.lines().count(), made);
+    assert_eq!(made, 832);
+    let (code, _, err) = run(&["solve", "--game", "countdown", "--stdin"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--stdin answers one target: give --target T"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_named_game_holds_hands_to_its_deck() {
+    for (args, says) in [
+        (
+            &[
+                "solve", "--game", "krypto", "--target", "7", "1", "2", "3", "4", "30",
+            ][..],
+            "card 30 is not dealt in this game (values 1..25)",
+        ),
+        (
+            &[
+                "solve", "--game", "krypto", "--target", "7", "18", "18", "1", "2", "3",
+            ][..],
+            "the hand has 2 cards 18; this game's deck (krypto) holds 1",
+        ),
+        (
+            &["solve", "--game", "24", "1", "2", "3"][..],
+            "the hand has 3 cards; this game deals 4",
+        ),
+        (
+            &[
+                "check",
+                "--game",
+                "digits",
+                "--target",
+                "9",
+                "--hand",
+                "2 2 3 4 5 6",
+                "2+3+4",
+            ][..],
+            "the hand has 2 cards 2; this game's deck (1) holds 1",
+        ),
+        (
+            &["solve", "--game", "chess", "1"][..],
+            "unknown game \"chess\"",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Without a named game, any integers are a hand, as before.
+    let (code, out, _) = run(&["solve", "1", "2", "3", "30"]);
+    assert_eq!((code, out.trim()), (0, "30-1-2-3"));
+}
+
+#[test]
+fn check_scores_near_misses_by_the_games_bands() {
+    let grade = |game: &str, hand: &str, target: &str, answer: &str| {
+        let (code, out, err) = run(&[
+            "check", "--game", game, "--target", target, "--hand", hand, answer, "--json",
+        ]);
+        assert!(code == 0 || code == 1, "{err}");
+        serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()
+    };
+    // Countdown: 10 exact, 7 within 5, 5 within 10, none beyond.
+    let hand = "25 50 75 100 3 6";
+    for (answer, points) in [
+        ("(100+6)*75*3/50+25", 0), // 502
+        ("6*(100+50)+75+3", 10),   // 978
+        ("6*(100+50)+75", 7),      // 975
+        ("6*(100+50)+75-3", 5),    // 972
+        ("6*(100+50)+75+3+25", 0), // 1003
+    ] {
+        let v = grade("countdown", hand, "978", answer);
+        assert_eq!(v["points"], points, "{answer}: {v}");
+    }
+    // Digits: 3 stars exact, 2 within 10, 1 within 25, none for an answer
+    // that breaks the rules whatever its value.
+    let hand = "1 2 3 4 5 25";
+    for (answer, stars) in [
+        ("25*4+3", 3),
+        ("25*4", 2),
+        ("25*4-5*3-1", 1),
+        ("25*4+5-2", 3),
+        ("25*4+5-2-1", 2),
+        ("25*4+3+3", 0),
+    ] {
+        let v = grade("digits", hand, "103", answer);
+        assert_eq!(v["points"], stars, "{answer}: {v}");
+    }
+    // The 24 game scores right or wrong: no points field.
+    let (code, out, _) = run(&["check", "--hand", "3 3 8 8", "8/(3-8/3)", "--json"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("points"), "{out}");
+}
+
+#[test]
+fn rank_takes_ops_as_pick_does() {
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "rank", "--data", data, "--ops", "add-sub", "--all", "--format", "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let ranked: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    let (code, out, err) = run(&["pick", "--data", data, "--ops", "add-sub", "--all"]);
+    assert_eq!(code, 0, "{err}");
+    let mut picked: Vec<&str> = out.lines().collect();
+    let mut sorted = ranked.clone();
+    sorted.sort_unstable();
+    picked.sort_unstable();
+    assert_eq!(sorted, picked, "rank and pick keep the same add-sub hands");
+    assert!(ranked.len() > 50, "{} hands", ranked.len());
+    // Each kept hand has a solution with + and - alone.
+    for hand in ranked.iter().take(20) {
+        let cards: Vec<i64> = hand.split(' ').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(crate::util::ops_class(&cards), Some(0), "{hand}");
+    }
+}
+
+#[test]
+fn games_lists_every_preset() {
+    let (code, out, _) = run(&["games"]);
+    assert_eq!(code, 0);
+    for name in census24::game::presets::names() {
+        assert!(out.contains(&format!("{name}\n  ")), "{name}: {out}");
+    }
+    assert!(
+        out.contains("10 points exact, 7 within 5, 5 within 10"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3 stars exact, 2 within 10, 1 within 25"),
+        "{out}"
+    );
+}
