@@ -156,7 +156,7 @@ bench-large-sets:
 
 # The census of every set of four large numbers from 11..100 (2,555,190
 # sets; its time as one process is in docs/PERFORMANCE.md). Its whole table
-# (about 180 MB) is this recipe's output, in large-sets/data/ (git-ignored);
+# (148 MB) is this recipe's output, in large-sets/data/ (git-ignored);
 # a finished table is kept, an interrupted run resumes. Extra arguments go
 # to the sweep, e.g. `just large-sets --threads 1`.
 # The census of every set of large numbers: its report into reports/, its sealed per-set summary into data/large-sets/.
