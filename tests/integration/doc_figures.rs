@@ -189,3 +189,63 @@ fn the_benchmarks_doc_shows_the_line_pick_prints() {
         assert_eq!(shown, printed, "docs/BENCHMARKS.md shows an old line");
     }
 }
+
+/// The answer of the census of large sets that the README quotes (the
+/// easiest and the hardest set, and where the show's set ranks) is the
+/// one the shipped summary gives (data/large-sets/, checked against its
+/// sealed manifest), and the census's report names the same two sets.
+/// Ranks as the report's: a higher share first, then the smaller numbers.
+#[test]
+fn the_readme_quotes_the_answer_of_the_large_sets_census() {
+    use census24::report::render::large::thousands;
+    use census24::tables::large_summary::{SetSolvable, read};
+    let (manifest, sets) = read(&root().join("data/large-sets")).unwrap();
+    let games: u64 = manifest.games_by_tiles.iter().sum();
+    let order = |a: &SetSolvable, b: &SetSolvable| {
+        b.total()
+            .cmp(&a.total())
+            .then_with(|| a.numbers.cmp(&b.numbers))
+    };
+    let easiest = sets.iter().min_by(|a, b| order(a, b)).unwrap();
+    let hardest = sets.iter().max_by(|a, b| order(a, b)).unwrap();
+    let standard = sets
+        .iter()
+        .find(|s| s.numbers == [25, 50, 75, 100])
+        .unwrap();
+    let rank = 1 + sets
+        .iter()
+        .filter(|s| order(s, standard) == std::cmp::Ordering::Less)
+        .count();
+    let name = |s: &SetSolvable| s.numbers.map(|v| v.to_string()).join(" ");
+    let pct = |s: &SetSolvable| format!("{:.2}%", 100.0 * s.total() as f64 / games as f64);
+    says(
+        "README.md",
+        &format!(
+            "Of the {} sets of four large numbers from 11 to 100, the easiest is **{}**, which \
+             solves {} of its {} games, and the hardest is **{}**, which solves {}. The show's \
+             25 50 75 100 solves {} and ranks {} of {} (the easiest first).",
+            thousands(manifest.sets),
+            name(easiest),
+            pct(easiest),
+            thousands(games),
+            name(hardest),
+            pct(hardest),
+            pct(standard),
+            thousands(rank as u64),
+            thousands(manifest.sets),
+        ),
+    );
+    let report = format!("reports/{}/README.md", manifest.table);
+    says(
+        &report,
+        &format!(
+            "The easiest set is **{}**: {} of its games",
+            name(easiest),
+            pct(easiest)
+        ),
+    );
+    says(
+        &report,
+        &format!("The hardest is **{}**: {}", name(hardest), pct(hardest)),
+    );
+}
