@@ -133,6 +133,8 @@ fn a_million_answers_checked(b: divan::Bencher) {
         game: None,
         json: true,
         extract: false,
+        format: census24::game::grade::Format::Auto,
+        score: false,
     };
     b.bench(|| {
         let mut out = Vec::with_capacity(80_000_000);

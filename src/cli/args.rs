@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::family::{Game, Objective, Targets};
+use crate::game::grade::Format;
 use crate::game::number::Q;
 use crate::game::presets::{self, Preset};
 use crate::game::rules::{Rules, Use};
@@ -417,24 +418,42 @@ pub struct CheckArgs {
     pub game: GameArgs,
 
     /// One answer per line: a JSON object {"hand": "3 3 8 8" or [3,3,8,8],
-    /// "answer": "...", and optionally "target", "rules", "use"}, or
-    /// `HAND<TAB>ANSWER`. One verdict per line, in input order. Lines of at
-    /// most 65536 bytes (a longer one is an error for that line alone); a
-    /// byte-order mark, blank lines and `#` comments are skipped.
+    /// "answer": "...", and optionally "target", "rules", "use", "format";
+    /// any other field, an "id" say, is echoed in the JSON verdict, and one
+    /// spelt like a known one ("Target", "targets") is bad input}, or
+    /// `HAND<TAB>ANSWER`. One output line per input line (`error: ...` in
+    /// place of a bad one), in input order. Lines of at most 65536 bytes (a
+    /// longer one is an error for that line alone); a byte-order mark,
+    /// blank lines and `#` comments are skipped.
     #[arg(long)]
     pub stdin: bool,
 
     /// Print one JSON object per answer: `correct`, `reason` (null when
     /// correct), `value` (exact, as a string; null when there is none),
-    /// `cards_used`; with --extract also `answer`, what was graded.
+    /// `cards_used`, `format` (expr or steps); with --score also `score`;
+    /// with --extract also `answer` (what was graded) and `source` (tag,
+    /// boxed, answer line or last line; null when there is no answer).
     #[arg(long)]
     pub json: bool,
 
-    /// Take the answer out of free text (a model's reply): the last
-    /// <answer>...</answer>, or else the last line that parses as an
-    /// expression.
+    /// Take the final answer out of free text (a model's reply): an
+    /// <answer> tag, else a \boxed{}, else an "answer is" / "Answer:" line,
+    /// else the last line holding an expression or steps; never one the
+    /// reply goes on to reject, and none from a reply that gives up.
     #[arg(long)]
     pub extract: bool,
+
+    /// How answers are written: `expr` (one expression), `steps` (`a op b
+    /// = c` per line or separated by , or ;, optionally with `(left:
+    /// ...)`), or `auto` (steps when the answer holds an `=`).
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Give each verdict its score from the game's scoring (1 or 0 for the
+    /// 24 game; Countdown 10, 7 or 5 by distance; Digits 3, 2 or 1 stars);
+    /// games that score near misses always do.
+    #[arg(long)]
+    pub score: bool,
 }
 
 #[derive(Debug, Args)]

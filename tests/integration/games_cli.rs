@@ -153,7 +153,7 @@ fn check_scores_near_misses_by_the_games_bands() {
         ("6*(100+50)+75+3+25", 0), // 1003
     ] {
         let v = grade("countdown", hand, "978", answer);
-        assert_eq!(v["points"], points, "{answer}: {v}");
+        assert_eq!(v["score"], points, "{answer}: {v}");
     }
     // Digits: 3 stars exact, 2 within 10, 1 within 25, none for an answer
     // that breaks the rules whatever its value.
@@ -167,12 +167,20 @@ fn check_scores_near_misses_by_the_games_bands() {
         ("25*4+3+3", 0),
     ] {
         let v = grade("digits", hand, "103", answer);
-        assert_eq!(v["points"], stars, "{answer}: {v}");
+        assert_eq!(v["score"], stars, "{answer}: {v}");
     }
-    // The 24 game scores right or wrong: no points field.
+    // The 24 game scores right or wrong: no score field unless asked for,
+    // then 1 or 0 (and 0 for an illegal play).
     let (code, out, _) = run(&["check", "--hand", "3 3 8 8", "8/(3-8/3)", "--json"]);
     assert_eq!(code, 0);
-    assert!(!out.contains("points"), "{out}");
+    assert!(!out.contains("score"), "{out}");
+    for (answer, score) in [("8/(3-8/3)", 1), ("8*3", 0), ("8/(3-8/3)+1-1", 0)] {
+        let (_, out, _) = run(&["check", "--score", "--json", "--hand", "3 3 8 8", answer]);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["score"], score, "{answer}: {v}");
+    }
+    let (_, out, _) = run(&["check", "--score", "--hand", "3 3 8 8", "8/(3-8/3)"]);
+    assert_eq!(out, "correct (1 point)\n");
 }
 
 #[test]
