@@ -475,6 +475,10 @@ fn trimmed(run: &str) -> Option<String> {
     let mut s = run.trim().trim_matches('*').trim().to_string();
     loop {
         let before = s.len();
+        s = s
+            .trim_end_matches(|c: char| "+-*/(\u{d7}\u{f7}\u{2212} ".contains(c))
+            .trim_start_matches(|c: char| "+*/)\u{d7}\u{f7} ".contains(c))
+            .to_string();
         let opens = s.matches('(').count();
         let closes = s.matches(')').count();
         if opens > closes && s.starts_with('(') {
@@ -482,10 +486,6 @@ fn trimmed(run: &str) -> Option<String> {
         } else if closes > opens && s.ends_with(')') {
             s.pop();
         }
-        s = s
-            .trim_end_matches(|c: char| "+-*/(\u{d7}\u{f7}\u{2212} ".contains(c))
-            .trim_start_matches(|c: char| "+*/)\u{d7}\u{f7} ".contains(c))
-            .to_string();
         if s.len() == before {
             break;
         }

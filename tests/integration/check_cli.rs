@@ -335,3 +335,58 @@ fn stdin_echoes_ids_and_refuses_misspelt_fields() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("line 2: field \"Target\""), "{err}");
 }
+
+/// The reply corpus (tests/data/replies.jsonl, written by
+/// tests/data/make_replies.py from its own brute force): every reply's
+/// verdict under --extract is the one its template means, and no wrong
+/// final answer, rejected candidate or give-up is ever credited.
+#[test]
+fn extract_agrees_with_the_reply_corpus() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/replies.jsonl");
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(rows.len() >= 1000, "{} replies", rows.len());
+    let input: String = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({"id": r["id"], "hand": r["hand"], "answer": r["reply"]}).to_string()
+                + "\n"
+        })
+        .collect();
+    let out = census24()
+        .args(["check", "--stdin", "--json", "--extract"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let got: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), rows.len());
+    let mut wrong = Vec::new();
+    for (r, g) in rows.iter().zip(&got) {
+        assert_eq!(r["id"], g["id"], "verdicts join their replies by id");
+        if r["correct"] != g["correct"] {
+            wrong.push(format!(
+                "{} ({}): {} -> {}",
+                r["id"], r["kind"], r["reply"], g
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {}:\n{}",
+        wrong.len(),
+        rows.len(),
+        wrong.join("\n")
+    );
+    let correct = rows.iter().filter(|r| r["correct"] == true).count();
+    assert!(
+        correct > 300 && rows.len() - correct > 300,
+        "both verdicts are tested"
+    );
+}
