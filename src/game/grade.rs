@@ -315,6 +315,11 @@ fn tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
             ' ' | '\t' => continue,
             '+' => Tok::Op(Op::Add),
             '-' | '\u{2212}' => Tok::Op(Op::Sub),
+            // A power (`**`) or a floor division (`//`), as Python writes
+            // them, is named as such: not two operations in a row.
+            '*' | '/' if chars.peek().is_some_and(|&(_, d)| d == c) => {
+                return Err(format!("unexpected \"{c}{c}\" at {at}"));
+            }
             '*' | '\u{d7}' => Tok::Op(Op::Mul),
             '/' | '\u{f7}' => Tok::Op(Op::Div),
             '(' => Tok::Open,
@@ -509,6 +514,8 @@ mod tests {
             ("1.5*2", "decimal number at 1"),
             ("2(3+4)", "implicit multiplication at 2"),
             ("1+2^3", "unexpected \"^\" at 4"),
+            ("2**5+3", "unexpected \"**\" at 2"),
+            ("7//2*8", "unexpected \"//\" at 2"),
             ("1+", "a number is missing at 3"),
             ("", "empty"),
         ];

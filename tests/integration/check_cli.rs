@@ -390,3 +390,70 @@ fn extract_agrees_with_the_reply_corpus() {
         "both verdicts are tested"
     );
 }
+
+/// The exploit corpus (tests/data/grader_exploits.jsonl, written and
+/// reviewed by hand): every answer a public grader gets wrong, with the
+/// verdict and reason census24 must give. The README's table of exploits
+/// is read from it too.
+#[test]
+fn exploits_of_public_graders_get_their_verdicts() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/grader_exploits.jsonl"
+    );
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let input: String = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "hand": r["hand"], "target": r["target"], "rules": r["rules"],
+                "use": r["use"], "answer": r["answer"],
+            })
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    let out = census24()
+        .args(["check", "--stdin", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let got: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), rows.len());
+    for (r, g) in rows.iter().zip(&got) {
+        assert_eq!(
+            (&g["correct"], &g["reason"]),
+            (&r["correct"], &r["reason"]),
+            "{}: {}",
+            r["kind"],
+            r["answer"]
+        );
+    }
+    // Exact answers that floats reject are credited; nothing else is.
+    let credited: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["correct"] == true)
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        credited.iter().all(|k| k.starts_with("float rejection")),
+        "{credited:?}"
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for r in &rows {
+        let kind = r["kind"].as_str().unwrap();
+        assert!(
+            readme.contains(&format!("| {kind} |")),
+            "the README's table lacks {kind}"
+        );
+    }
+}
