@@ -85,7 +85,8 @@ def check(hand, answer, target=_TARGET, rules=_RULES, use=_USE):
     """Grades an answer exactly, as `census24 check` does: a Verdict with
     `correct`, the first fault as `reason` (None when correct), the exact
     `value` as a str, and the `cards_used`. A wrong answer is a verdict,
-    not an error."""
+    not an error. An answer holding "=" is read as steps ("4 + 8 = 12,
+    6 - 4 = 2, 2 * 12 = 24"), one without as an expression."""
     return _census24.check(hand, answer, target, rules, use)
 
 
@@ -94,6 +95,15 @@ def check_many(items, target=_TARGET, rules=_RULES, use=_USE):
     gives them) in parallel; the verdicts come in order. A malformed item
     raises an error naming its index (items[3])."""
     return _census24.check_many(items, target, rules, use)
+
+
+def extract(reply):
+    """The final answer of a model's reply, as `census24 check --extract`
+    takes it (an <answer> tag, a \\boxed{}, an "answer is" line, else the
+    last line with an expression or steps; never a candidate the reply goes
+    on to reject): `(answer, source)`, or `(None, why)` when the reply has
+    no answer (it gives up, or rejects its last candidate)."""
+    return _census24.extract(reply)
 
 
 def solve(hand, target=_TARGET, rules=_RULES, use=_USE, closest=None, first=False,
@@ -240,6 +250,7 @@ __all__ = [
     "__version__",
     "check",
     "check_many",
+    "extract",
     "count",
     "difficulty",
     "puzzles",

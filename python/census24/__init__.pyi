@@ -52,6 +52,9 @@ def check_many(
 ) -> list[Verdict]:
     """Grades (hand, answer) pairs in parallel, in order."""
 
+def extract(reply: str) -> tuple[Optional[str], str]:
+    """The final answer of a reply and where it was found, or (None, why)."""
+
 def solve(
     hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", closest: Optional[str] = None,
     first: bool = False, max_steps: int = 30000000, deck: Union[int, str] = "4",

@@ -56,6 +56,28 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The verdict on `answer`, an expression or steps (told apart as
+    /// `census24 check` does).
+    fn grade(&self, cards: &[i64], answer: &str) -> grade::Verdict {
+        let f = grade::Format::Auto;
+        grade::grade_as(cards, answer, self.target, self.rules, self.uses, f).0
+    }
+}
+
+/// The final answer of a model's reply, as `census24 check --extract` takes
+/// it: `(answer, source)`, or `(None, why)` when the reply has none.
+#[pyfunction]
+fn extract(py: Python<'_>, reply: &Bound<'_, PyAny>) -> PyResult<(Option<String>, String)> {
+    let reply = args::text(reply, "reply", "\"Answer: 8/(3-8/3)\"")?;
+    Ok(py.allow_threads(|| match census24::game::extract::extract(&reply) {
+        census24::game::extract::Extraction::Found { answer, source } => {
+            (Some(answer), source.name().to_string())
+        }
+        census24::game::extract::Extraction::NoAnswer(why) => (None, why),
+    }))
+}
+
 /// The verdict on one answer.
 #[pyclass(frozen, get_all, module = "census24")]
 #[derive(Clone)]
@@ -113,7 +135,7 @@ fn check(
     let answer = args::text(answer, "answer", "\"8/(3-8/3)\"")?;
     let g = Game::of(target, rules, uses)?;
     Ok(py
-        .allow_threads(|| grade::grade(hand.cards(), &answer, g.target, g.rules, g.uses))
+        .allow_threads(|| g.grade(hand.cards(), &answer))
         .into())
 }
 
@@ -140,7 +162,7 @@ fn check_many(
     Ok(py.allow_threads(|| {
         pairs
             .par_iter()
-            .map(|(h, a)| grade::grade(h.cards(), a, g.target, g.rules, g.uses).into())
+            .map(|(h, a)| g.grade(h.cards(), a).into())
             .collect()
     }))
 }
@@ -582,6 +604,7 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_TARGETS", MAX_TARGETS)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;

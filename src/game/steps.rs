@@ -111,21 +111,22 @@ fn number(s: &str, fraction_bare: bool) -> Option<Q> {
         Some(inner) => (inner.trim(), true),
         None => (s, false),
     };
-    let inner = inner.replace('\u{2212}', "-");
     let (p, q) = match inner.split_once('/') {
-        Some((p, q)) if bracketed || fraction_bare => (p.trim().to_string(), q.trim().to_string()),
+        Some((p, q)) if bracketed || fraction_bare => (p.trim(), Some(q.trim())),
         Some(_) => return None,
-        None => (inner.clone(), "1".to_string()),
+        None => (inner, None),
     };
-    let digits = |t: &str| {
-        let t = t.strip_prefix('-').unwrap_or(t);
-        !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+    let (negative, digits) = match p.strip_prefix('-').or_else(|| p.strip_prefix('\u{2212}')) {
+        Some(rest) => (true, rest),
+        None => (false, p),
     };
-    if !digits(&p) || !q.chars().all(|c| c.is_ascii_digit()) || q.is_empty() {
+    let whole = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !whole(digits) || !q.is_none_or(whole) {
         return None;
     }
-    let (p, q): (i64, i64) = (p.parse().ok()?, q.parse().ok()?);
-    Q::new(p, q)
+    let n: i64 = digits.parse().ok()?;
+    let d: i64 = q.map_or(Some(1), |q| q.parse().ok())?;
+    Q::new(if negative { -n } else { n }, d)
 }
 
 /// The operation of a step's left side and where it stands: the first
@@ -315,26 +316,24 @@ fn step_fault(
     used: &mut Vec<i64>,
     rules: Rules,
 ) -> Option<String> {
-    let before = pool.sorted();
-    for (k, x) in [s.a, s.b].into_iter().enumerate() {
-        match pool.take(x) {
-            Some(card) => {
-                if card {
-                    used.push(x.numer());
-                }
-            }
-            None if k == 1 && s.a == s.b && before.contains(&x) => {
-                return Some(format!(
-                    "step {n} uses {x} twice, which is available once (left: {})",
-                    spaced(&before)
-                ));
-            }
-            None => {
-                return Some(format!(
-                    "step {n} uses {x}, which is not available (left: {})",
-                    spaced(&before)
-                ));
-            }
+    // Both operands are looked for before either is taken; the numbers
+    // available are listed only for a fault.
+    let missing = match s.a == s.b {
+        true if pool.count(s.a) == 1 => Some((s.a, true)),
+        _ if pool.count(s.a) == 0 => Some((s.a, false)),
+        _ if pool.count(s.b) == 0 => Some((s.b, false)),
+        _ => None,
+    };
+    if let Some((x, twice)) = missing {
+        let left = spaced(&pool.sorted());
+        return Some(match twice {
+            true => format!("step {n} uses {x} twice, which is available once (left: {left})"),
+            false => format!("step {n} uses {x}, which is not available (left: {left})"),
+        });
+    }
+    for x in [s.a, s.b] {
+        if pool.take(x) == Some(true) {
+            used.push(x.numer());
         }
     }
     if s.op == Op::Div && s.b == Q::ZERO {
@@ -368,7 +367,6 @@ fn step_fault(
             ));
         }
     }
-    debug_assert!(pool.count(r) > 0);
     None
 }
 

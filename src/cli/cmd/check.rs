@@ -5,6 +5,7 @@
 //! parallel batches and printed in input order, one output line per input
 //! line.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
 use rayon::prelude::*;
@@ -50,7 +51,7 @@ struct Extras<'a> {
     score: Option<(u32, &'static str)>,
     format: Format,
     /// The input line's own fields, echoed (JSON objects only).
-    echo: Option<&'a serde_json::Map<String, serde_json::Value>>,
+    echo: &'a [(String, serde_json::Value)],
 }
 
 /// One graded answer, ready to print.
@@ -107,9 +108,7 @@ fn render(v: &Verdict, x: &Extras<'_>, json: bool) -> String {
             None => out.push_str("null"),
         }
     }
-    if let Some(echo) = x.echo {
-        out.push_str(&echoed(echo));
-    }
+    out.push_str(&echoed(x.echo));
     out.push('}');
     out
 }
@@ -122,7 +121,7 @@ struct Job<'a> {
     rules: Rules,
     uses: Use,
     format: Format,
-    echo: Option<&'a serde_json::Map<String, serde_json::Value>>,
+    echo: &'a [(String, serde_json::Value)],
 }
 
 /// Grades a job (taking the answer out of the text first with
@@ -130,11 +129,11 @@ struct Job<'a> {
 fn grade_one(j: &Job<'_>, d: &Defaults) -> (String, bool) {
     let (answer, taken, no_answer) = if d.extract {
         match extract(j.text) {
-            Extraction::Found { answer, source } => (answer, Some(source.name()), None),
-            Extraction::NoAnswer(why) => (String::new(), None, Some(why)),
+            Extraction::Found { answer, source } => (Cow::Owned(answer), Some(source.name()), None),
+            Extraction::NoAnswer(why) => (Cow::Borrowed(""), None, Some(why)),
         }
     } else {
-        (j.text.to_string(), None, None)
+        (Cow::Borrowed(j.text), None, None)
     };
     let (mut v, format) = grade_as(j.hand.cards(), &answer, j.target, j.rules, j.uses, j.format);
     if let Some(why) = no_answer {
@@ -148,7 +147,7 @@ fn grade_one(j: &Job<'_>, d: &Defaults) -> (String, bool) {
     }
     let shown = d.score || d.scoring.rewards_near_misses();
     let x = Extras {
-        taken: d.extract.then_some((answer.as_str(), taken)),
+        taken: d.extract.then_some((answer.as_ref(), taken)),
         score: shown.then(|| (v.points(&d.scoring, j.target), d.scoring.unit)),
         format,
         echo: j.echo,
@@ -232,7 +231,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
         rules: d.rules,
         uses: d.uses,
         format: d.format,
-        echo: None,
+        echo: &[],
     };
     let (text, correct) = grade_one(&job, &d);
     let mut out = io::stdout().lock();
@@ -316,37 +315,119 @@ fn one_edit(a: &str, b: &str) -> bool {
     }
 }
 
-/// A field's value as text: `24`, `"24"` or `"7/2"`.
-fn field_text(
-    o: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
-) -> Result<Option<String>, InputError> {
-    match o.get(key) {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
-        Some(serde_json::Value::Number(n)) if key == "target" && n.is_i64() => {
-            Ok(Some(n.to_string()))
+/// A JSON answer line: its known fields, and the others in their order
+/// (echoed). Read by a visitor of its own rather than into a map: a line
+/// of two fields costs no map and no key allocations.
+#[derive(Default)]
+struct Line {
+    hand: Option<serde_json::Value>,
+    answer: Option<serde_json::Value>,
+    target: Option<serde_json::Value>,
+    rules: Option<serde_json::Value>,
+    uses: Option<serde_json::Value>,
+    format: Option<serde_json::Value>,
+    others: Vec<(String, serde_json::Value)>,
+}
+
+impl Line {
+    /// The value of the known field `key`.
+    fn known(&self, key: &str) -> Option<&serde_json::Value> {
+        match key {
+            "hand" => self.hand.as_ref(),
+            "answer" => self.answer.as_ref(),
+            "target" => self.target.as_ref(),
+            "rules" => self.rules.as_ref(),
+            "use" => self.uses.as_ref(),
+            _ => self.format.as_ref(),
         }
-        Some(other) => Err(InputError::Other(format!(
-            "field \"{key}\" is {}, not {}",
-            shown(&other.to_string()),
-            if key == "target" {
-                "an integer or a string"
-            } else {
-                "a string"
+    }
+
+    /// A field's value as text: `24`, `"24"` or `"7/2"` (a number only
+    /// for the target).
+    fn text(&self, key: &str) -> Result<Option<&str>, InputError> {
+        match self.known(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(InputError::Other(format!(
+                "field \"{key}\" is {}, not {}",
+                shown(&other.to_string()),
+                if key == "target" {
+                    "an integer or a string"
+                } else {
+                    "a string"
+                }
+            ))),
+        }
+    }
+}
+
+/// A field name, borrowed from the line when it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key<'de>, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Key<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a field name")
             }
-        ))),
+
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+
+            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_str(Visit)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Line {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Line, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Line;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Line, M::Error> {
+                let mut line = Line::default();
+                while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+                    let value: serde_json::Value = map.next_value()?;
+                    let slot = match key.as_ref() {
+                        "hand" => &mut line.hand,
+                        "answer" => &mut line.answer,
+                        "target" => &mut line.target,
+                        "rules" => &mut line.rules,
+                        "use" => &mut line.uses,
+                        "format" => &mut line.format,
+                        _ => {
+                            line.others.push((key.into_owned(), value));
+                            continue;
+                        }
+                    };
+                    if slot.replace(value).is_some() {
+                        return Err(serde::de::Error::custom(format!("field \"{key}\" twice")));
+                    }
+                }
+                Ok(line)
+            }
+        }
+        d.deserialize_map(Visit)
     }
 }
 
 /// The verdict line for one JSON object line.
-fn grade_object(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
-    let o: serde_json::Map<String, serde_json::Value> = serde_json::from_str(line)
+fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> {
+    let l: Line = serde_json::from_str(text)
         .map_err(|e| InputError::Other(format!("not a JSON answer line ({e})")))?;
-    for key in o.keys() {
-        if KNOWN_FIELDS.contains(&key.as_str()) {
-            continue;
-        }
+    for (key, _) in &l.others {
         if let Some(fault) = near_miss(key) {
             return Err(InputError::Other(fault));
         }
@@ -356,13 +437,12 @@ fn grade_object(line: &str, d: &Defaults) -> Result<(String, bool), InputError> 
             )));
         }
     }
-    let hand = match o.get("hand") {
+    let hand = match &l.hand {
         Some(serde_json::Value::String(t)) => Hand::parse(t)?,
         Some(serde_json::Value::Array(cards)) => {
             let words: Vec<String> = cards
                 .iter()
                 .map(|c| match c {
-                    serde_json::Value::Number(n) => n.to_string(),
                     serde_json::Value::String(s) => s.clone(),
                     other => other.to_string(),
                 })
@@ -378,22 +458,25 @@ fn grade_object(line: &str, d: &Defaults) -> Result<(String, bool), InputError> 
         None => return Err(InputError::Other("the line has no \"hand\"".to_string())),
     };
     let hand = game_hand(hand, d)?;
-    let Some(answer) = field_text(&o, "answer")? else {
+    let Some(answer) = l.text("answer")? else {
         return Err(InputError::Other("the line has no \"answer\"".to_string()));
     };
-    let target = match field_text(&o, "target")? {
-        None => target_of(None, d)?,
-        Some(t) => t.parse()?,
+    let target = match &l.target {
+        Some(serde_json::Value::Number(n)) => n.to_string().parse()?,
+        _ => match l.text("target")? {
+            None => target_of(None, d)?,
+            Some(t) => t.parse()?,
+        },
     };
-    let rules = match field_text(&o, "rules")? {
+    let rules = match l.text("rules")? {
         None => d.rules,
         Some(r) => r.parse()?,
     };
-    let uses = match field_text(&o, "use")? {
+    let uses = match l.text("use")? {
         None => d.uses,
         Some(u) => u.parse()?,
     };
-    let format = match field_text(&o, "format")?.as_deref() {
+    let format = match l.text("format")? {
         None => d.format,
         Some("auto") => Format::Auto,
         Some("expr") => Format::Expr,
@@ -407,12 +490,12 @@ fn grade_object(line: &str, d: &Defaults) -> Result<(String, bool), InputError> 
     };
     let job = Job {
         hand: &hand,
-        text: &answer,
+        text: answer,
         target,
         rules,
         uses,
         format,
-        echo: Some(&o),
+        echo: &l.others,
     };
     Ok(grade_one(&job, d))
 }
@@ -444,7 +527,7 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
         rules: d.rules,
         uses: d.uses,
         format: d.format,
-        echo: None,
+        echo: &[],
     };
     Ok(grade_one(&job, d))
 }
@@ -456,20 +539,19 @@ type Graded = Result<(String, bool), (InputError, String)>;
 /// The fields a bad JSON line's error object echoes, so that it is joined
 /// to its input as a verdict is; empty for a line that is not a JSON
 /// object, or without --json.
-fn echo_of(line: &str, d: &Defaults) -> String {
-    match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(line.trim()) {
-        Ok(o) if d.json => echoed(&o),
+fn echo_of(text: &str, d: &Defaults) -> String {
+    match serde_json::from_str::<Line>(text.trim()) {
+        Ok(l) if d.json => echoed(&l.others),
         _ => String::new(),
     }
 }
 
-/// A JSON line's own fields, those neither known, reserved nor near misses
-/// of known ones, as they continue a JSON object: `,"id":7`.
-fn echoed(o: &serde_json::Map<String, serde_json::Value>) -> String {
+/// A JSON line's own fields, those neither reserved nor near misses of
+/// known ones, as they continue a JSON object: `,"id":7`.
+fn echoed(others: &[(String, serde_json::Value)]) -> String {
     let mut out = String::new();
-    for (k, v) in o {
-        let k_ = k.as_str();
-        if KNOWN_FIELDS.contains(&k_) || RESERVED.contains(&k_) || near_miss(k_).is_some() {
+    for (k, v) in others {
+        if RESERVED.contains(&k.as_str()) || near_miss(k).is_some() {
             continue;
         }
         out.push(',');
