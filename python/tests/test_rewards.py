@@ -108,3 +108,18 @@ def test_countdown_reward_takes_strings_and_chat_messages():
     got = countdown_reward(prompts, completions, target=[24, 24, 24, 24],
                            numbers=[[3, 3, 8, 8], [3, 8, 8, 9], [3, 3, 8, 8], [1, 2, 8]])
     assert got == [1.0, 1.0, 0.0, 1.0]
+
+
+def test_countdown_reward_agrees_with_the_reply_corpus():
+    """The 3,786 replies of tests/data/replies.jsonl, each with the verdict
+    it means: the TRL reward pays exactly the right final answers."""
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "replies.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    got = countdown_reward(["p"] * len(rows), [r["reply"] for r in rows],
+                           target=[24] * len(rows), numbers=[r["hand"] for r in rows])
+    wrong = [(r["kind"], r["reply"]) for r, g in zip(rows, got) if (g == 1.0) != r["correct"]]
+    assert not wrong, wrong[:5]
+    assert len(rows) >= 1000
