@@ -70,12 +70,14 @@ impl Game {
 #[pyfunction]
 fn extract(py: Python<'_>, reply: &Bound<'_, PyAny>) -> PyResult<(Option<String>, String)> {
     let reply = args::text(reply, "reply", "\"Answer: 8/(3-8/3)\"")?;
-    Ok(py.allow_threads(|| match census24::game::extract::extract(&reply) {
-        census24::game::extract::Extraction::Found { answer, source } => {
-            (Some(answer), source.name().to_string())
-        }
-        census24::game::extract::Extraction::NoAnswer(why) => (None, why),
-    }))
+    Ok(
+        py.allow_threads(|| match census24::game::extract::extract(&reply) {
+            census24::game::extract::Extraction::Found { answer, source } => {
+                (Some(answer), source.name().to_string())
+            }
+            census24::game::extract::Extraction::NoAnswer(why) => (None, why),
+        }),
+    )
 }
 
 /// The verdict on one answer.
@@ -134,9 +136,7 @@ fn check(
     let hand = args::hand(hand, "hand", Limit::NONE)?;
     let answer = args::text(answer, "answer", "\"8/(3-8/3)\"")?;
     let g = Game::of(target, rules, uses)?;
-    Ok(py
-        .allow_threads(|| g.grade(hand.cards(), &answer))
-        .into())
+    Ok(py.allow_threads(|| g.grade(hand.cards(), &answer)).into())
 }
 
 /// Grades (hand, answer) pairs in parallel, in order.
