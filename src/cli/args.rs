@@ -10,7 +10,7 @@ use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::family::{Game, Objective, Targets};
 use crate::game::number::Q;
-use crate::game::presets::{self, Preset};
+use crate::game::presets::{self, Choice, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::atlas;
@@ -84,7 +84,8 @@ pub enum Command {
     /// unsolvable hands), and OUT/<partition>/explorer.html: one
     /// self-contained page to filter, sort and open every hand and make
     /// puzzle sets in a browser. OUT/README.md indexes them and compares
-    /// hand sizes.
+    /// hand sizes; DATA/README.md indexes the tables (each file kind's
+    /// columns and the glob that reads it in one scan).
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
@@ -252,45 +253,34 @@ impl GameArgs {
     /// option given replacing its field. `target` is a range game's one
     /// target when a command takes one (`--target` on a Countdown game).
     pub fn game(&self) -> Game {
-        let mut g = match self.game {
-            Some(p) => (p.game)(),
-            None => presets::standard(),
-        };
-        if let Some(t) = self.target {
-            g.targets = Targets::One(t);
-        }
-        if let Some(r) = self.targets {
-            g.targets = Targets::Range(r);
-        }
-        if let Some(r) = self.rules {
-            g.rules = r;
-        }
-        if let Some(u) = self.uses {
-            g.uses = u;
-        }
-        if let Some(k) = self.hand_size {
-            g.hand_size = k;
-        }
-        if let Some(v) = self.values {
-            g.values = v;
-        }
-        if let Some(d) = self.deck {
-            g.deck = d;
-        }
-        if let Some(o) = self.objective {
-            g.objective = match o {
+        self.choice().game()
+    }
+
+    /// The preset and the fields these options set.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            preset: self.game,
+            targets: self
+                .targets
+                .map(Targets::Range)
+                .or(self.target.map(Targets::One)),
+            rules: self.rules,
+            uses: self.uses,
+            hand_size: self.hand_size,
+            values: self.values,
+            deck: self.deck,
+            objective: self.objective.map(|o| match o {
                 ObjectiveArg::Set => Objective::Set,
                 ObjectiveArg::Dealt => Objective::Dealt,
-            };
+            }),
         }
-        g
     }
 
     /// Whether a game was named (`--game`, or its hand size or values): the
     /// hand is then held to the game's size and deck (`solve`, `check`).
     /// `--deck` alone names the deck big hands come from, not a game.
     pub fn explicit(&self) -> bool {
-        self.game.is_some() || self.hand_size.is_some() || self.values.is_some()
+        self.choice().named()
     }
 }
 
@@ -339,9 +329,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// When the target is unreachable, report the closest reachable value
-    /// (a game that scores near misses, such as countdown and digits,
-    /// implies nearest).
+    /// When the target is unreachable, report the closest reachable value:
+    /// the largest not above it (below) or the nearest; `exact` reports
+    /// none. A game that scores near misses (countdown, digits) implies
+    /// nearest.
     #[arg(long, value_enum)]
     pub closest: Option<Closest>,
 
