@@ -133,6 +133,49 @@ fn report_command_writes_the_bytes_the_sweep_wrote() {
     }
 }
 
+/// `census24 report` indexes the data folder: each file kind with its
+/// tables, rows and globs, and every column of every file with its type
+/// and meaning.
+#[test]
+fn report_indexes_the_data_folder_with_its_columns_and_globs() {
+    use census24::tables::columns::{HANDS, REACH, SOLUTIONS};
+    let tmp = TempDir::new().unwrap();
+    sweep(tmp.path(), "2");
+    let data = tmp.path().join("data");
+    let d = data.to_str().unwrap();
+    let reach = [
+        "sweep",
+        "-q",
+        "-k",
+        "2",
+        "--targets",
+        "1..50",
+        "--out",
+        d,
+        "--no-report",
+    ];
+    assert_eq!(run(&reach).0, 0);
+    let out = tmp.path().join("reports");
+    let (code, stdout, stderr) =
+        run(&["report", "-q", "--data", d, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    let index = fs::read_to_string(data.join("README.md")).unwrap();
+    for line in [
+        "| `hands.parquet` | 1 | 91 | `pl.scan_parquet(\"data/**/hands.parquet\", hive_partitioning=True)` | `read_parquet('data/**/hands.parquet', hive_partitioning=true)` |",
+        "| `reach.parquet` | 1 | 4,550 |",
+        "| `rules=rational/use=all/targets=1-50/values=1-13/deck=x4/k=2/` | every-target | `reach.parquet` (4,550) |",
+        "| `tier` | enum (easy, medium, hard, expert) |",
+        "| `distance` | u32 | `\\|closest - target\\|`, 0 when solvable",
+    ] {
+        assert!(index.contains(line), "no {line:?} in\n{index}");
+    }
+    for column in HANDS.iter().chain(&SOLUTIONS).chain(&REACH) {
+        assert!(index.contains(&format!("| `{column}` |")), "{column}");
+    }
+    // The reports' own index keeps its name in its own folder.
+    assert!(out.join("README.md").is_file());
+}
+
 #[test]
 fn report_without_tables_says_how_to_make_one() {
     let tmp = TempDir::new().unwrap();
