@@ -137,6 +137,12 @@ pub enum Command {
     /// Writes OUT/atlas/cover.csv and OUT/atlas/shares.csv, which `census24
     /// report --atlas` reads. The defaults take about half an hour on two
     /// cores.
+    ///
+    /// With a game named (--game, -k or --values), the cover of that game
+    /// instead: its rules, values, deck and targets (--targets replaces
+    /// them), every card used, printed as CSV (target, smallest_k,
+    /// witness_k, witness_hand; an empty cell where there is none), e.g.
+    /// `census24 cover --game krypto --rules natural`.
     Cover(CoverArgs),
     /// Print a completion script for a shell, generated from these options.
     ///
@@ -744,7 +750,7 @@ impl PickArgs {
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
-    /// The data folder: the files go into OUT/atlas/.
+    /// The data folder: the atlas's files go into OUT/atlas/.
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
 
@@ -752,9 +758,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "K", default_value_t = atlas::MAX_K, value_parser = parse_atlas_k)]
     pub max_k: usize,
 
-    /// The targets whose smallest covering hand size is found.
-    #[arg(long, value_name = "LO..HI", default_value_t = atlas::TARGETS, allow_hyphen_values = true)]
-    pub targets: TargetRange,
+    /// The atlas, or with a game named, that game's cover.
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// Print nothing on success (no progress lines).
     #[arg(long, short)]
