@@ -288,6 +288,19 @@ impl GameArgs {
     pub fn explicit(&self) -> bool {
         self.choice().named()
     }
+
+    /// Whether any game option was given.
+    pub fn any(&self) -> bool {
+        let c = self.choice();
+        c.preset.is_some()
+            || c.targets.is_some()
+            || c.rules.is_some()
+            || c.uses.is_some()
+            || c.hand_size.is_some()
+            || c.values.is_some()
+            || c.deck.is_some()
+            || c.objective.is_some()
+    }
 }
 
 /// `--game NAME`: a preset of [`presets::PRESETS`].
@@ -558,6 +571,12 @@ pub struct ReportArgs {
     /// Folder the reports are written into, mirroring the table folders.
     #[arg(long, value_name = "DIR", default_value = "reports")]
     pub out: PathBuf,
+
+    /// Only the tables of this game (--game and its options; every hand
+    /// size unless -k is given). The census of large sets is reported
+    /// without game options.
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// Write the atlas instead (OUT/atlas/): the target-24 tables of every
     /// hand size for the 52-card deck and independent draws side by side,
