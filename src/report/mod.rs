@@ -29,6 +29,8 @@ pub mod sheet;
 pub mod svg;
 
 #[cfg(feature = "tables")]
+pub mod data_index;
+#[cfg(feature = "tables")]
 pub mod files;
 #[cfg(feature = "tables")]
 pub mod query;
