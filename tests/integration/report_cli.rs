@@ -133,6 +133,22 @@ fn report_command_writes_the_bytes_the_sweep_wrote() {
     }
 }
 
+/// The options that sweep the two-card reach table of targets 1..50 into
+/// `data`, without its report.
+fn reach_k2(data: &str) -> [&str; 9] {
+    [
+        "sweep",
+        "-q",
+        "-k",
+        "2",
+        "--targets",
+        "1..50",
+        "--out",
+        data,
+        "--no-report",
+    ]
+}
+
 /// `census24 report` indexes the data folder: each file kind with its
 /// tables, rows and globs, and every column of every file with its type
 /// and meaning.
@@ -143,18 +159,7 @@ fn report_indexes_the_data_folder_with_its_columns_and_globs() {
     sweep(tmp.path(), "2");
     let data = tmp.path().join("data");
     let d = data.to_str().unwrap();
-    let reach = [
-        "sweep",
-        "-q",
-        "-k",
-        "2",
-        "--targets",
-        "1..50",
-        "--out",
-        d,
-        "--no-report",
-    ];
-    assert_eq!(run(&reach).0, 0);
+    assert_eq!(run(&reach_k2(d)).0, 0);
     let out = tmp.path().join("reports");
     let (code, stdout, stderr) =
         run(&["report", "-q", "--data", d, "--out", out.to_str().unwrap()]);
@@ -396,17 +401,7 @@ fn report_of_a_game_writes_only_its_tables() {
     for args in [
         vec!["sweep", "-q", "-k", "2", "--out", d, "--no-report"],
         vec!["sweep", "-q", "-k", "3", "--out", d, "--no-report"],
-        vec![
-            "sweep",
-            "-q",
-            "-k",
-            "2",
-            "--targets",
-            "1..50",
-            "--out",
-            d,
-            "--no-report",
-        ],
+        reach_k2(d).to_vec(),
     ] {
         assert_eq!(run(&args).0, 0, "{args:?}");
     }
