@@ -133,6 +133,69 @@ fn a_million_answers_checked(b: divan::Bencher) {
         game: None,
         json: true,
         extract: false,
+        format: census24::game::grade::Format::Auto,
+        score: false,
+    };
+    b.bench(|| {
+        let mut out = Vec::with_capacity(80_000_000);
+        check::run_stream(Cursor::new(divan::black_box(text.clone())), &mut out, &d).unwrap();
+        out
+    });
+}
+
+/// The steps of `e`, innermost first: `8 / 3 = 8/3, 3 - (8/3) = 1/3, ...`
+/// (a fraction or a negative number in brackets before the `=`).
+fn steps_of(e: &census24::game::expr::Expr, out: &mut Vec<String>) -> Q {
+    use census24::game::expr::Expr;
+    match e {
+        Expr::Card(c) => Q::int(*c),
+        Expr::Bin(op, l, r) => {
+            let (a, b) = (steps_of(l, out), steps_of(r, out));
+            let v = op.apply(a, b).expect("a solution's steps are defined");
+            let operand = |q: Q| match q.is_integer() && !q.is_negative() {
+                true => q.to_string(),
+                false => format!("({q})"),
+            };
+            out.push(format!(
+                "{} {} {} = {v}",
+                operand(a),
+                op.symbol(false),
+                operand(b)
+            ));
+            v
+        }
+    }
+}
+
+/// `census24 check --stdin --json` over a million steps answers: the
+/// simplest solution of every solvable four-card hand written as steps
+/// (goal: 500 000 answers a second on two cores, issue 34).
+#[divan::bench(sample_count = 3)]
+fn a_million_steps_answers_checked(b: divan::Bencher) {
+    let lines: Vec<String> = (1..=13)
+        .combinations_with_replacement(4)
+        .filter_map(|h| {
+            let hand = census24::Hand::parse(&h.iter().join(" ")).ok()?;
+            let e = census24::canon::simplest(&hand, Q::int(24), Rules::Rational).ok()??;
+            let mut steps = Vec::new();
+            steps_of(&e, &mut steps);
+            Some(format!(
+                "{{\"hand\":\"{hand}\",\"answer\":\"{}\"}}\n",
+                steps.join(", ")
+            ))
+        })
+        .collect();
+    let text: String = lines.iter().cycle().take(1_000_000).cloned().collect();
+    let d = Defaults {
+        target: Some(Q::int(24)),
+        rules: Rules::Rational,
+        uses: Use::All,
+        scoring: census24::game::family::Scoring::EXACT,
+        game: None,
+        json: true,
+        extract: false,
+        format: census24::game::grade::Format::Auto,
+        score: false,
     };
     b.bench(|| {
         let mut out = Vec::with_capacity(80_000_000);

@@ -1,20 +1,33 @@
 """An independent exact grader, written from the rules of `census24 check`
-(docs in src/game/grade.rs and the README), checked against the tool on a
-generated set of answers.
+(docs in src/game/grade.rs, src/game/steps.rs, src/game/extract.rs and the
+README), checked against the tool on generated answers.
 
     python tests/grade_oracle.py [CENSUS24]      (CENSUS24: the binary)
 
-The set (over 20 000 answers): every published-style solution of every
-four-card hand under each rule set (from `census24 solve --stdin --all`),
-the mutations a model makes of them (a card changed, a card used twice, a
-card dropped, an operator changed, unicode operators, an unbalanced bracket,
-a unary minus, a decimal, implicit multiplication), Countdown answers under
-`--use any`, and three- and four-number hands of 1..99 with targets up to
-100. The oracle shares no code with census24: Python's fractions, its own
-tokenizer and parser. Verdicts (correct or not) and values must agree on
-every answer. .ci/run runs it.
-"""
+Three sets, over 80 000 answers in all:
 
+- expressions (over 36 000): every published-style solution of every
+  four-card hand under each rule set (from `census24 solve --stdin --all`),
+  the mutations a model makes of them (a card changed, a card used twice, a
+  card dropped, an operator changed, unicode operators, an unbalanced
+  bracket, a unary minus, a decimal, implicit multiplication), Countdown
+  answers under `--use any`, and three- and four-number hands of 1..99 with
+  targets up to 100; verdicts and values must agree;
+- steps (42 000): 3 500 of those solutions written as ToT-style steps in
+  four layouts (lines, commas, `; ` with `(left: ...)`, `Step N:` labels),
+  each also with a wrong result, an operand not available, a wrong `left:`,
+  the last step dropped or repeated, a step that is not one, under stricter
+  rules and with any selection; verdicts, values and the number of the
+  faulty step named must agree;
+- replies (over 7 000): the reply corpus tests/data/replies.jsonl, each
+  reply also against another hand, and the exploit corpus
+  tests/data/grader_exploits.jsonl, read with `--extract`: the answer taken
+  (or none) and its verdict must agree.
+
+The oracle shares no code with census24: Python's fractions, its own
+tokenizer and parser, regular expressions for steps and for reading a
+reply. .ci/run runs it.
+"""
 import json
 import random
 import subprocess
@@ -244,6 +257,418 @@ def cases():
     return cases
 
 
+
+# ---- Steps: a second grader for `a op b = c` answers, written from the
+# rules in src/game/steps.rs's docs with regular expressions (the tool
+# scans characters).
+
+import re
+
+NUM_LHS = r"(?:[-\u2212]?\d+|\(\s*[-\u2212]?\d+(?:\s*/\s*\d+)?\s*\))"
+STEP_LHS = re.compile(r"^\s*(" + NUM_LHS + r")\s*([+\-\u2212*\u00d7/\u00f7])\s*(" + NUM_LHS + r")\s*$")
+NUM_RHS = re.compile(r"^\s*\(?\s*([-\u2212]?\d+)(?:\s*/\s*(\d+))?\s*\)?\s*$")
+LEFT = re.compile(r"\(\s*left:([^()]*)\)\s*$", re.I)
+LABEL = re.compile(r"^\s*step\s*\d+\s*[:.]\s*", re.I)
+NUMBERED = re.compile(r"^\s*\d+[.)] (?=.*=)")
+
+
+def number(text):
+    """A Fraction from '-2', '(8/3)', '8/3'; None if it is none or has a
+    zero denominator."""
+    text = text.strip().replace("\u2212", "-")
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    m = re.fullmatch(r"(-?\d+)(?:\s*/\s*(\d+))?", text)
+    if not m or (m.group(2) is not None and int(m.group(2)) == 0):
+        return None
+    return Fraction(int(m.group(1)), int(m.group(2) or 1))
+
+
+def split_pieces(answer):
+    out = []
+    for line in answer.split("\n"):
+        depth, cur = 0, ""
+        for c in line:
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth = max(0, depth - 1)
+            if depth == 0 and c in ",;":
+                out.append(cur)
+                cur = ""
+            else:
+                cur += c
+        out.append(cur)
+    return [p.strip() for p in out if p.strip()]
+
+
+def parse_step(piece):
+    """(a, op, b, c, left or None), or None when it is not a step."""
+    p = piece.strip()
+    m = LABEL.match(p) or NUMBERED.match(p)
+    if m:
+        p = p[m.end():]
+    p = p.strip()
+    if p.endswith("."):
+        p = p[:-1].rstrip()
+    left = None
+    m = LEFT.search(p)
+    if m:
+        words = [w for w in re.split(r"[,\s]+", m.group(1)) if w]
+        left = [number(w) for w in words]
+        if any(x is None for x in left):
+            return None
+        p = p[:m.start()].rstrip()
+    if p.count("=") != 1:
+        return None
+    lhs, rhs = p.split("=")
+    m = STEP_LHS.match(lhs)
+    r = NUM_RHS.match(rhs)
+    if not m or not r:
+        return None
+    a, b = number(m.group(1)), number(m.group(3))
+    c = number(rhs)
+    if a is None or b is None or c is None:
+        return None
+    op = SIGNS[m.group(2)]
+    return a, op, b, c, left
+
+
+def admits(v, rules):
+    if rules == "rational":
+        return True
+    if v.denominator != 1:
+        return False
+    return rules == "integer" or (v >= 0 and (rules == "natural" or v > 0))
+
+
+def steps_oracle(hand, answer, target, rules, use):
+    """(correct, value as a string or None, the faulty step's number or
+    None)."""
+    pieces = split_pieces(answer)
+    if not pieces:
+        return False, None, None
+    steps = []
+    for i, piece in enumerate(pieces):
+        st = parse_step(piece)
+        if st is None:
+            return False, None, i + 1
+        steps.append(st)
+
+    def arith(a, op, b):
+        if op == "/" and b == 0:
+            return None
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None}[op]
+
+    good = all(arith(a, op, b) == c for a, op, b, c, _ in steps)
+    value = str(steps[-1][3]) if good else None
+    pool = [(Fraction(x), True) for x in hand]
+
+    def take(v):
+        for want_card in (True, False):
+            for k, (x, card) in enumerate(pool):
+                if x == v and (card or not want_card):
+                    return pool.pop(k)
+        return None
+
+    for n, (a, op, b, c, left) in enumerate(steps, 1):
+        if take(a) is None or take(b) is None:
+            return False, value, n
+        r = arith(a, op, b)
+        if r is None or r != c or not admits(r, rules):
+            return False, value, n
+        pool.append((r, False))
+        if left is not None and sorted(left) != sorted(x for x, _ in pool):
+            return False, value, n
+    last = steps[-1][3]
+    if use == "all":
+        take(last)
+        if pool:
+            return False, value, None
+    return last == Fraction(target), value, None
+
+
+def step_texts(expr):
+    """The steps of a solution, innermost first, as (text, a, b, result)."""
+    tree = parse(expr)
+    out = []
+
+    def text(q):
+        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+    def operand(q):
+        # A negative whole number both ways: bare when odd, bracketed when even.
+        return f"({text(q)})" if q.denominator != 1 or (q < 0 and q.numerator % 2 == 0) else text(q)
+
+    def walk(t):
+        if isinstance(t, int):
+            return Fraction(t)
+        a, b = walk(t[1]), walk(t[2])
+        if a is None or b is None or (t[0] == "/" and b == 0):
+            return None
+        r = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None}[t[0]]
+        out.append((f"{operand(a)} {t[0]} {operand(b)} = {text(r)}", a, b, r))
+        return r
+
+    walk(tree)
+    return out
+
+
+def steps_variants(hand, expr, rng):
+    """A steps answer of a solution in several layouts, and its faults."""
+    st = step_texts(expr)
+    if not st:
+        return []
+    pool = [Fraction(c) for c in hand]
+    lefts = []
+    for _, a, b, r in st:
+        pool.remove(a)
+        pool.remove(b)
+        pool.append(r)
+        lefts.append(" ".join(str(x) for x in sorted(pool)))
+    plain = [t for t, *_ in st]
+    out = [
+        "\n".join(plain),
+        ", ".join(plain),
+        "; ".join(f"{t} (left: {l})" for t, l in zip(plain, lefts)),
+        "\n".join(f"Step {i + 1}: {t}" for i, t in enumerate(plain)),
+    ]
+    k = rng.randrange(len(plain))
+    t, a, b, r = st[k]
+    out.append("\n".join(plain[:k] + [t.rsplit("=", 1)[0] + f"= {r + 1}"] + plain[k + 1:]))  # a wrong result
+    out.append("\n".join(plain[:k] + [t.replace(str(a.numerator), str(a.numerator + 20), 1)] + plain[k + 1:]))  # not available
+    out.append(", ".join(f"{t} (left: {l} 1)" if i == k else t for i, (t, l) in enumerate(zip(plain, lefts))))  # a wrong left
+    if len(plain) > 1:
+        out.append("\n".join(plain[:-1]))  # the last step dropped
+    out.append("\n".join(plain + [plain[-1]]))  # the last step twice
+    out.append("\n".join(plain).replace(" = ", " == ", 1))  # not a step
+    return out
+
+
+# ---- Extraction: a second reading of a reply, from the precedence in the
+# README ("Replies: the final answer, and only it"), with regular
+# expressions where the tool scans.
+
+REJECT = ["wrong", "incorrect", "not correct", "isn't correct", "is not right", "isn't right",
+          "not quite", "doesn't work", "does not work", "didn't work", "won't work", "doesn't equal",
+          "does not equal", "not equal", "doesn't give", "does not give", "not valid", "invalid",
+          "not allowed", "mistake", "oops", "scratch that", "try again", "try another", "reconsider",
+          "actually,", "no,", "no.", "no!", "nope", "wait", "fails", "used twice", "twice", "not 24",
+          "\u2260", "!="]
+GIVE_UP = ["give up", "no solution", "not possible", "impossible", "cannot be made", "can't be made",
+           "cannot make", "can't make", "cannot reach", "can't reach", "cannot find", "can't find",
+           "couldn't find", "could not find", "unable to", "no way to", "there is no way", "unsolvable",
+           "not solvable", "don't know", "do not know"]
+
+
+def says(text, phrases):
+    low = text.lower()
+    for p in phrases:
+        pat = (r"(?<![^\W_])" if p[0].isalnum() else "") + re.escape(p) + (r"(?![^\W_])" if p[-1].isalnum() else "")
+        if re.search(pat, low):
+            return True
+    return False
+
+
+def latex_plain(t):
+    for a, b in [("\\left", ""), ("\\right", ""), ("\\times", "*"), ("\\cdot", "*"), ("\\ast", "*"),
+                 ("\\div", "/"), ("\\dfrac", "\\frac"), ("\\tfrac", "\\frac"), ("\\(", ""), ("\\)", ""),
+                 ("\\[", ""), ("\\]", ""), ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\ ", " "),
+                 ("$", ""), ("`", "")]:
+        t = t.replace(a, b)
+    while True:
+        m = re.search(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", t)
+        if not m:
+            break
+        t = t[:m.start()] + f"({m.group(1)})/({m.group(2)})" + t[m.end():]
+    return t.replace("{", "(").replace("}", ")")
+
+
+def parses(e):
+    try:
+        parse(e)
+        return True
+    except (NotExpression, IndexError):
+        return False
+
+
+def line_expression(line):
+    """(expression, text after it) of a plain line, or None."""
+    best = None
+    for m in re.finditer(r"[0-9 \t+\-*/()\u00d7\u00f7\u2212]+", line):
+        s = m.group(0).strip().strip("*").strip()
+        while True:
+            before = s
+            s = s.rstrip("+-*/(\u00d7\u00f7\u2212 ").lstrip("+*/)\u00d7\u00f7 ")
+            if s.count("(") > s.count(")") and s.startswith("("):
+                s = s[1:]
+            elif s.count(")") > s.count("(") and s.endswith(")"):
+                s = s[:-1]
+            if s == before:
+                break
+        if not re.search("[+\\-*/\u00d7\u00f7\u2212]", s) or not parses(s):
+            continue
+        n = len(re.findall(r"\d+", s))
+        if best is None or n >= best[0]:
+            best = (n, s)
+    if best is None:
+        return None
+    e = best[1]
+    return e, line[line.find(e) + len(e):]
+
+
+def all_steps(text):
+    pieces = split_pieces(text)
+    return bool(pieces) and all(parse_step(p) is not None for p in pieces)
+
+
+def candidates_of(reply):
+    """(rank, start, end, text) of every candidate."""
+    out = []
+    for m in re.finditer(r"<answer>(.*?)</answer>", reply, re.S):
+        out.append((3, m.start(), m.end(), m.group(1)))
+    for key in ("\\boxed{", "\\fbox{"):
+        i = 0
+        while (i := reply.find(key, i)) >= 0:
+            j, depth = i + len(key), 1
+            while j < len(reply) and depth:
+                depth += {"{": 1, "}": -1}.get(reply[j], 0)
+                j += 1
+            if depth:
+                break
+            out.append((2, i, j, reply[i + len(key):j - 1]))
+            i = j
+    offsets, at = [], 0
+    for raw in reply.split("\n"):
+        offsets.append((at, raw.rstrip("\r")))
+        at += len(raw) + 1
+    run = None
+    for k, (start, line) in enumerate(offsets):
+        end = start + len(line)
+        m = None
+        for mk in ["answer is", "answer:", "answer =", "solution is", "solution:"]:
+            i = line.lower().rfind(mk)
+            if i >= 0 and (m is None or i + len(mk) > m):
+                m = i + len(mk)
+        if m is not None:
+            rest = line[m:].strip().lstrip(":=").strip()
+            if not rest:
+                nxt = [(s, l) for s, l in offsets[k + 1:] if l.strip()]
+                if nxt:
+                    out.append((1, start, nxt[0][0] + len(nxt[0][1]), nxt[0][1]))
+            else:
+                out.append((1, start, end, rest))
+        pl = latex_plain(line)
+        if all_steps(pl):
+            run = (run[0], end) if run else (start, end)
+            continue
+        if run:
+            out.append((0, run[0], run[1], reply[run[0]:run[1]]))
+            run = None
+        found = line_expression(pl)
+        if found:
+            at = line.find(found[0])
+            at = max(at, 0)
+            out.append((0, start + at, end, line[at:]))
+    if run:
+        out.append((0, run[0], run[1], reply[run[0]:run[1]]))
+    return out
+
+
+def reading(text):
+    """(what to grade, text after it) of a candidate."""
+    pl = latex_plain(text)
+    if all_steps(pl):
+        return "\n".join(split_pieces(pl)), ""
+    found = line_expression(pl)
+    if found:
+        return found
+    t = pl.strip()
+    t = t[:-1].strip() if t.endswith(".") else t
+    if "=" in t:
+        lhs, rhs = t.split("=", 1)
+        if re.fullmatch(r"\d+", rhs.strip().rstrip(".").strip()) and lhs.strip():
+            return lhs.strip(), ""
+    return t, ""
+
+
+def extract_oracle(reply):
+    """The answer to grade, or None when the reply has none."""
+    cands = candidates_of(reply)
+    start = 0
+    while True:
+        left = [c for c in cands if c[1] >= start]
+        if not left:
+            return None
+        c = max(left, key=lambda c: (c[0], c[1]))
+        answer, tail = reading(c[3])
+        after = tail + " " + reply[c[2]:]
+        if says(after, GIVE_UP):
+            return None
+        if says(after, REJECT):
+            start = c[2]
+            continue
+        return answer
+
+
+def grade_any(hand, answer, target, rules, use):
+    """(correct, value, faulty step) of an answer in either format."""
+    if "=" in answer:
+        return steps_oracle(hand, answer, target, rules, use)
+    correct, value = oracle(hand, answer, target, rules, use)
+    return correct, value, None
+
+
+def run_check(cases, extra=()):
+    """check's JSON verdicts for (hand, answer, target, rules, use) cases."""
+    lines = "".join(
+        json.dumps({"hand": list(h), "answer": a, "target": str(t), "rules": r, "use": u}) + "\n"
+        for h, a, t, r, u in cases
+    )
+    out = subprocess.run([BIN, "check", "--stdin", "--json", *extra], input=lines, capture_output=True, text=True)
+    got = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(got) == len(cases), (len(got), len(cases), out.stderr[:500])
+    return got
+
+
+def named_step(reason):
+    m = re.match(r"step (\d+)\b", reason or "")
+    return int(m.group(1)) if m else None
+
+
+def steps_cases(expr_cases):
+    """Steps answers made from the correct expression answers, in every
+    layout and with every fault."""
+    rng = random.Random(34)
+    sols = [c for c in expr_cases if c[3] == "rational" and c[4] == "all" and oracle(*c)[0]]
+    rng.shuffle(sols)
+    out = []
+    for h, a, t, r, u in sols[:3500]:
+        for v in steps_variants(h, a, rng):
+            out.append((h, v, t, r, u))
+        v = steps_variants(h, a, rng)[0]
+        out.append((h, v, t, rng.choice(["integer", "natural", "positive"]), u))
+        out.append((h, v, t, r, "any"))
+    return out
+
+
+def reply_cases():
+    """The reply corpus and the exploit corpus, as (hand, text, target,
+    rules, use); replies also with their correct ones shuffled to other
+    hands."""
+    here = __file__.rsplit("/", 1)[0]
+    out = []
+    replies = [json.loads(l) for l in open(f"{here}/data/replies.jsonl")]
+    rng = random.Random(24)
+    for r in replies:
+        out.append((tuple(r["hand"]), r["reply"], 24, "rational", "all"))
+        other = rng.choice(replies)
+        out.append((tuple(other["hand"]), r["reply"], 24, "rational", "all"))
+    for r in (json.loads(l) for l in open(f"{here}/data/grader_exploits.jsonl")):
+        out.append((tuple(r["hand"]), r["answer"], r["target"], r["rules"], r["use"]))
+    return out
+
+
 def main():
     cases = globals()["cases"]()
     lines = "".join(
@@ -260,7 +685,33 @@ def main():
         assert v["value"] == shown, (h, a, t, r, u, v, shown)
         kinds[(r, u, correct)] += 1
     assert len(cases) >= 20000, len(cases)
-    print(f"{len(cases)} answers graded alike by census24 check and the oracle:", dict(sorted(kinds.items())))
+    print(f"{len(cases)} expression answers graded alike by census24 check and the oracle:",
+          dict(sorted(kinds.items())))
+    steps = steps_cases(cases)
+    kinds = Counter()
+    for (h, a, t, r, u), v in zip(steps, run_check(steps)):
+        correct, value, step = grade_any(h, a, t, r, u)
+        assert v["correct"] == correct, (h, a, t, r, u, v, correct)
+        assert v["value"] == value, (h, a, t, r, u, v, value)
+        assert named_step(v["reason"]) == step, (h, a, t, r, u, v, step)
+        kinds[("steps", r, u, correct)] += 1
+    assert len(steps) >= 30000, len(steps)
+    print(f"{len(steps)} steps answers graded alike (verdict, value, faulty step):", dict(sorted(kinds.items())))
+    replies = reply_cases()
+    kinds = Counter()
+    for (h, a, t, r, u), v in zip(replies, run_check(replies, ["--extract"])):
+        answer = extract_oracle(a)
+        if answer is None:
+            assert not v["correct"] and v["source"] is None, (h, a, v)
+            kinds["no answer"] += 1
+            continue
+        assert v["answer"] == answer, (a, v, answer)
+        correct, value, step = grade_any(h, answer, t, r, u)
+        assert v["correct"] == correct, (h, a, t, r, u, v, correct)
+        kinds[correct] += 1
+    print(f"{len(replies)} replies read alike (the answer taken, its verdict):", dict(kinds))
+    total = len(cases) + len(steps) + len(replies)
+    print(f"{total} answers in all")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,13 @@ Countdown census) lives under the same hive keys in the same order, so a
 single glob over data/rules=*/**/*.parquet reads them all at once: the keys
 do not clash between kinds, and every file's rows are there. (Files outside
 the hive keys, such as data/atlas/ and data/large-sets/, are not tables of
-hands and have their own readers.) .ci/run runs it.
+hands and have their own readers.) And the read of each kind of file that
+data/README.md gives reads every row. .ci/run runs it.
 """
 
 import json
 import pathlib
+import re
 import sys
 
 import duckdb
@@ -64,4 +66,19 @@ for stem, rows in want.items():
 q = "rules = 'rational' and \"use\" = 'all' and targets = '24-24' and deck = 'x4' and k = 4 and solvable"
 solvable = con.sql(f"select count(*) from read_parquet('{data}/**/hands.parquet', hive_partitioning=true) where {q}").fetchall()[0][0]
 assert solvable == 1362, solvable
+# The reads data/README.md gives for each file kind (written by `census24
+# report`), run as written: each reads every row its tables' manifests list.
+index = (data / "README.md").read_text()
+reads = re.findall(r"^\| `([^`]+)` \| (\d+) \| ([\d,]+) \| `([^`]+)` \| `([^`]+)` \|$", index, re.M)
+assert {name for name, *_ in reads} >= {"hands.parquet", "solutions.parquet", "reach.parquet"}, reads
+for name, _tables, rows, polars_read, duckdb_read in reads:
+    rows = int(rows.replace(",", ""))
+    df = eval(polars_read.replace('"data/', f'"{data}/'), {"pl": pl}).collect()
+    assert df.height == rows, (name, df.height, rows)
+    n = con.sql("select count(*) from " + duckdb_read.replace("'data/", f"'{data}/")).fetchall()[0][0]
+    assert n == rows, (name, n, rows)
+    stem = name.split(".")[0]
+    if stem in want:
+        assert rows == want[stem], (name, rows, want[stem])  # the manifests' count
+print(f"ran the {len(reads)} reads of data/README.md in polars and DuckDB")
 print(f"scanned {total} rows of {len(want)} file kinds in {len(kinds)} table families in polars and DuckDB")

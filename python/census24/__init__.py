@@ -14,6 +14,9 @@ tables.
 
 Arguments, as the command line's options:
 
+- game is a preset of GAMES ("24", "countdown", "krypto", "digits"); target,
+  rules and use replace its fields, and None takes the game's (the default
+  game is 24); naming a game holds each hand to its size and deck;
 - a hand is a str ("3 3 8 8", commas allowed) or a list or tuple of ints;
   not bytes, and no bools among the cards;
 - a target is an int, a str ("7/2") or a fractions.Fraction; never a float
@@ -66,95 +69,112 @@ from ._census24 import (
     __version__,
 )
 
-# The defaults of the signatures below, read from the core: the standard
-# game (target 24, rational rules, every card once, four cards from a
-# 52-card deck) and the command line's defaults.
-_TARGET = _census24.STANDARD_TARGET
-_RULES = _census24.STANDARD_RULES
-_USE = _census24.STANDARD_USE
+# The games, from the core's registry (`census24 games`), and the default
+# game's fields: an argument left None takes its game's value, so
+# census24.solve(hand) plays 24 (target 24, rational rules, every card
+# once) and census24.solve(hand, target=500, game="countdown") plays the
+# numbers round. Naming a game also holds each hand to its size and deck.
+GAMES = tuple(_census24.GAMES)
+DEFAULT_GAME = _census24.DEFAULT_GAME
+STANDARD_TARGET = _census24.STANDARD_TARGET
+STANDARD_RULES = _census24.STANDARD_RULES
+STANDARD_USE = _census24.STANDARD_USE
+STANDARD_HAND_SIZE = _census24.STANDARD_HAND_SIZE
 _DISTINCT = _census24.DEFAULT_DISTINCT
-_HAND_SIZE = _census24.STANDARD_HAND_SIZE
-_VALUES = _census24.STANDARD_VALUES
-_DECK = _census24.STANDARD_DECK
-_SOLVE_DECK = _census24.SOLVE_DECK
 _PICK_COUNT = _census24.PICK_COUNT
 _PICK_SEED = _census24.PICK_SEED
 
 
-def check(hand, answer, target=_TARGET, rules=_RULES, use=_USE):
+def check(hand, answer, target=None, rules=None, use=None, game=None):
     """Grades an answer exactly, as `census24 check` does: a Verdict with
     `correct`, the first fault as `reason` (None when correct), the exact
     `value` as a str, and the `cards_used`. A wrong answer is a verdict,
-    not an error."""
-    return _census24.check(hand, answer, target, rules, use)
+    not an error. An answer holding "=" is read as steps ("4 + 8 = 12,
+    6 - 4 = 2, 2 * 12 = 24"), one without as an expression. A game of many
+    targets (countdown) needs `target`."""
+    return _census24.check(hand, answer, target, rules, use, game)
 
 
-def check_many(items, target=_TARGET, rules=_RULES, use=_USE):
+def check_many(items, target=None, rules=None, use=None, game=None):
     """Grades a list of (hand, answer) pairs (tuples, or lists as JSON
     gives them) in parallel; the verdicts come in order. A malformed item
     raises an error naming its index (items[3])."""
-    return _census24.check_many(items, target, rules, use)
+    return _census24.check_many(items, target, rules, use, game)
 
 
-def solve(hand, target=_TARGET, rules=_RULES, use=_USE, closest=None, first=False,
-          max_steps=MAX_STEPS, deck=_SOLVE_DECK):
+def extract(reply):
+    """The final answer of a model's reply, as `census24 check --extract`
+    takes it (an <answer> tag, a \\boxed{}, an "answer is" line, else the
+    last line with an expression or steps; never a candidate the reply goes
+    on to reject): `(answer, source)`, or `(None, why)` when the reply has
+    no answer (it gives up, or rejects its last candidate)."""
+    return _census24.extract(reply)
+
+
+def solve(hand, target=None, rules=None, use=None, closest=None, first=False,
+          max_steps=MAX_STEPS, deck=None, game=None):
     """The hand's simplest solution, as `census24 solve` prints it, or None
     when it has none (a proof by exhaustion).
 
     closest="below" or "nearest": when the target is out of reach, the
     expression of the largest reachable value not above it (or the nearest;
-    census24.check(hand, expr).value tells its value) instead of None.
-    first=True: the first solution the search finds, faster on long
-    batches (not with closest). max_steps: the step budget of an exhaustive
-    search; past it GaveUp is raised (the search proved nothing). deck: the
-    deck hands of more than 12 cards come from (a number of copies of 1 to
-    13, "none" for any integers, or a multiset such as "standard")."""
-    return _census24.solve(hand, target, rules, use, closest, first, max_steps, deck)
+    census24.check(hand, expr).value tells its value) instead of None; a
+    game that scores near misses (countdown, digits) answers with the
+    nearest by default. first=True: the first solution the search finds,
+    faster on long batches (not with closest). max_steps: the step budget
+    of an exhaustive search; past it GaveUp is raised (the search proved
+    nothing). deck: the deck hands of more than 12 cards come from (a
+    number of copies of 1 to 13, "none" for any integers, or a multiset
+    such as "standard"; the game's deck by default)."""
+    return _census24.solve(hand, target, rules, use, closest, first, max_steps, deck, game)
 
 
-def solve_many(hands, target=_TARGET, rules=_RULES, use=_USE, closest=None, first=False,
-               max_steps=MAX_STEPS, deck=_SOLVE_DECK):
+def solve_many(hands, target=None, rules=None, use=None, closest=None, first=False,
+               max_steps=MAX_STEPS, deck=None, game=None):
     """`solve` of each hand of a list, in parallel, in order. An error names
     the hand's index (hands[3])."""
-    return _census24.solve_many(hands, target, rules, use, closest, first, max_steps, deck)
+    return _census24.solve_many(hands, target, rules, use, closest, first, max_steps, deck,
+                                game)
 
 
-def solutions(hand, target=_TARGET, rules=_RULES, use=_USE, distinct=_DISTINCT):
+def solutions(hand, target=None, rules=None, use=None, distinct=_DISTINCT, game=None):
     """Every solution at the distinct level, simplest first, as
     `census24 solve --all` lists them: "dissimilar" (solutions that differ
     only by a neutral part, such as *1 or +0, are one), "structural" (equal
     as functions of the cards) or "none" (every tree, printed with the
     brackets that tell trees apart). With use="any", the solutions of each
     selection of the cards in turn, fewest cards first."""
-    return _census24.solutions(hand, target, rules, use, distinct)
+    return _census24.solutions(hand, target, rules, use, distinct, game)
 
 
-def count(hand, target=_TARGET, rules=_RULES, use=_USE, distinct=_DISTINCT):
+def count(hand, target=None, rules=None, use=None, distinct=_DISTINCT, game=None):
     """How many solutions at the distinct level (`census24 solve --all
     --count`); with use="any", summed over the selections of the cards."""
-    return _census24.count(hand, target, rules, use, distinct)
+    return _census24.count(hand, target, rules, use, distinct, game)
 
 
-def reachable(hand, lo, hi, rules=_RULES, use=_USE):
+def reachable(hand, lo=None, hi=None, rules=None, use=None, game=None):
     """Every whole target from lo to hi the hand makes, each with its
     simplest solution, as a dict (`census24 solve --targets LO..HI`); with
-    use="any", the simplest of the selection with the fewest cards."""
-    return _census24.reachable(hand, lo, hi, rules, use)
+    use="any", the simplest of the selection with the fewest cards. lo and
+    hi default to the game's targets (countdown: 100..999)."""
+    return _census24.reachable(hand, lo, hi, rules, use, game)
 
 
-def difficulty(hand, target=_TARGET, rules=_RULES):
+def difficulty(hand, target=None, rules=None, game=None):
     """How hard the hand is for people (docs/DIFFICULTY.md): a Difficulty
     with the predicted mean solve time `time_s`, `time_p80_s` (80% of the
     players who solve it finish within it), `solve_rate`, `difficulty` (0
-    to 100) and `tier`; None when it has no solution."""
-    return _census24.difficulty(hand, target, rules)
+    to 100) and `tier`; None when it has no solution. The model is
+    calibrated on four-card play of 24."""
+    return _census24.difficulty(hand, target, rules, game)
 
 
-def puzzles(hand_size=_HAND_SIZE, n=_PICK_COUNT, target=_TARGET, rules=_RULES, tiers=None, ops=None,
+def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, ops=None,
             min_time=None, max_time=None, time_limit=None, stratify=False, spread=False,
-            distinct_shapes=False, all=False, seed=_PICK_SEED):
-    """A benchmark split of the game of `hand_size` cards (values 1 to 13, a
-    52-card deck), as `census24 pick --format jsonl` gives it: a list of
+            distinct_shapes=False, all=False, seed=_PICK_SEED, game=None):
+    """A benchmark split of the game (24 by default: values 1 to 13, a
+    52-card deck) with `hand_size` cards (the game's by default), as `census24 pick --format jsonl` gives it: a list of
     dicts with the hand, cards, target, rules, every dissimilar solution,
     the simplest, the predicted time, solve rate, difficulty and tier.
 
@@ -172,12 +192,12 @@ def puzzles(hand_size=_HAND_SIZE, n=_PICK_COUNT, target=_TARGET, rules=_RULES, t
     import json
 
     lines = _census24.puzzles(hand_size, n, target, rules, tiers, ops, min_time, max_time,
-                              time_limit, stratify, spread, distinct_shapes, all, seed)
+                              time_limit, stratify, spread, distinct_shapes, all, seed, game)
     return [json.loads(line) for line in lines]
 
 
-def read_table(data="data", file=None, *, path=None, hand_size=_HAND_SIZE, target=_TARGET,
-               targets=None, rules=_RULES, use=_USE, values=_VALUES, deck=_DECK):
+def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, target=None,
+               targets=None, rules=None, use=None, values=None, deck=None):
     """A table swept by `census24 sweep` (the shipped data, or your own) as
     a polars DataFrame, once it verifies: the manifest's own seal, that the
     table lies in the folder its manifest names, and the size and SHA-256
@@ -185,28 +205,32 @@ def read_table(data="data", file=None, *, path=None, hand_size=_HAND_SIZE, targe
     FileNotFoundError when there is no table there).
 
     The table is the one of the game under `data`, as the command line's
-    table options name it: `hand_size`, `target`, `rules`, `values`
-    ("1..13" or (1, 13)) and `deck` (4, "none", "countdown"...); with
-    `targets` ("1..999" or (1, 999)) the reach table of that range, which
-    may also be of use="any". Or give `path`, the table's own folder,
-    instead of the game. `file` is "hands", "solutions", "reach" or
+    game options name it: the preset `game` (24 by default; "countdown",
+    "krypto"...) with `hand_size`, `target`, `rules`, `use`, `values`
+    ("1..13" or (1, 13)) and `deck` (4, "none", "countdown"...) replacing
+    its fields; with `targets` ("1..999" or (1, 999)), or a game of many
+    targets, the reach table of that range. Or give `path`, the table's own
+    folder, instead of the game. `file` is "hands", "solutions", "reach" or
     "large_sets"; None reads the table's main file (the first its manifest
     lists: hands, reach or large_sets).
 
     Needs polars: pip install 'census24[polars]'.
 
         census24.read_table("data", "solutions", hand_size=5)
+        census24.read_table("data", game="countdown")
     """
     try:
         import polars
     except ImportError as e:
         raise ImportError("census24.read_table needs polars: pip install 'census24[polars]'") from e
+    fields = dict(game=game, hand_size=hand_size, target=target, targets=targets, rules=rules,
+                  use=use, values=values, deck=deck)
     if path is None:
-        path = _census24.table_folder(data, hand_size, target, targets, rules, use, values, deck)
+        path = _census24.table_folder(data, *fields.values())
     else:
-        game = dict(data=data, hand_size=hand_size, target=target, targets=targets, rules=rules,
-                    use=use, values=values, deck=deck)
-        given = [k for k, v in game.items() if not _is_default(v, _READ_TABLE_DEFAULTS[k])]
+        given = [k for k, v in fields.items() if v is not None]
+        if data != "data":
+            given.insert(0, "data")
         if given:
             raise ValueError(f"path: the folder names the table; give either path or the game, "
                              f"not both ({', '.join(given)} given)")
@@ -214,16 +238,9 @@ def read_table(data="data", file=None, *, path=None, hand_size=_HAND_SIZE, targe
     return polars.read_parquet(_io.BytesIO(data_bytes))
 
 
-def _is_default(value, default):
-    # 24 and 24.0 or True and 1 compare equal; only the default itself is.
-    return type(value) is type(default) and value == default
-
-
-_READ_TABLE_DEFAULTS = dict(data="data", hand_size=_HAND_SIZE, target=_TARGET, targets=None,
-                            rules=_RULES, use=_USE, values=_VALUES, deck=_DECK)
-
-
 __all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
     "MAX_BIG_CARDS",
     "MAX_DISTINCT_CARDS",
     "MAX_EXACT_CARDS",
@@ -232,6 +249,10 @@ __all__ = [
     "MAX_TARGETS",
     "MAX_TARGETS_CARDS",
     "MAX_TREE_CARDS",
+    "STANDARD_HAND_SIZE",
+    "STANDARD_RULES",
+    "STANDARD_TARGET",
+    "STANDARD_USE",
     "TARGET_LIMIT",
     "Difficulty",
     "GaveUp",
@@ -240,6 +261,7 @@ __all__ = [
     "__version__",
     "check",
     "check_many",
+    "extract",
     "count",
     "difficulty",
     "puzzles",

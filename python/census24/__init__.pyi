@@ -20,6 +20,12 @@ MAX_TARGETS_CARDS: int
 MAX_PUZZLE_HAND_SIZE: int
 TARGET_LIMIT: int
 MAX_TARGETS: int
+GAMES: tuple[str, ...]
+DEFAULT_GAME: str
+STANDARD_TARGET: int
+STANDARD_RULES: str
+STANDARD_USE: str
+STANDARD_HAND_SIZE: int
 
 class GaveUp(RuntimeError):
     """The search stopped without an answer (past max_steps, or a big hand
@@ -44,53 +50,72 @@ class Difficulty:
     difficulty: float
     tier: str
 
-def check(hand: Hand, answer: str, target: Target = 24, rules: str = "rational", use: str = "all") -> Verdict:
+def check(
+    hand: Hand, answer: str, target: Optional[Target] = None, rules: Optional[str] = None,
+    use: Optional[str] = None, game: Optional[str] = None,
+) -> Verdict:
     """Grades an answer exactly (the rules of `census24 check`)."""
 
 def check_many(
-    items: Union[list[tuple[Hand, str]], list[list]], target: Target = 24, rules: str = "rational", use: str = "all"
+    items: Union[list[tuple[Hand, str]], list[list]], target: Optional[Target] = None,
+    rules: Optional[str] = None, use: Optional[str] = None, game: Optional[str] = None,
 ) -> list[Verdict]:
     """Grades (hand, answer) pairs in parallel, in order."""
 
+def extract(reply: str) -> tuple[Optional[str], str]:
+    """The final answer of a reply and where it was found, or (None, why)."""
+
 def solve(
-    hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", closest: Optional[str] = None,
-    first: bool = False, max_steps: int = 30000000, deck: Union[int, str] = "4",
+    hand: Hand, target: Optional[Target] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    closest: Optional[str] = None, first: bool = False, max_steps: int = 30000000,
+    deck: Union[int, str, None] = None, game: Optional[str] = None,
 ) -> Optional[str]:
     """The hand's simplest solution, or None when it has none; GaveUp past max_steps."""
 
 def solve_many(
-    hands: list[Hand], target: Target = 24, rules: str = "rational", use: str = "all", closest: Optional[str] = None,
-    first: bool = False, max_steps: int = 30000000, deck: Union[int, str] = "4",
+    hands: list[Hand], target: Optional[Target] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    closest: Optional[str] = None, first: bool = False, max_steps: int = 30000000,
+    deck: Union[int, str, None] = None, game: Optional[str] = None,
 ) -> list[Optional[str]]:
     """`solve` of each hand, in parallel, in order."""
 
 def solutions(
-    hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", distinct: str = "dissimilar"
+    hand: Hand, target: Optional[Target] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    distinct: str = "dissimilar", game: Optional[str] = None,
 ) -> list[str]:
     """Every solution at the distinct level (dissimilar, structural or none), simplest first."""
 
-def count(hand: Hand, target: Target = 24, rules: str = "rational", use: str = "all", distinct: str = "dissimilar") -> int:
+def count(
+    hand: Hand, target: Optional[Target] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    distinct: str = "dissimilar", game: Optional[str] = None,
+) -> int:
     """How many solutions at the distinct level."""
 
-def reachable(hand: Hand, lo: int, hi: int, rules: str = "rational", use: str = "all") -> dict[int, str]:
-    """Every whole target from lo to hi the hand makes, with its simplest solution."""
+def reachable(
+    hand: Hand, lo: Optional[int] = None, hi: Optional[int] = None, rules: Optional[str] = None,
+    use: Optional[str] = None, game: Optional[str] = None,
+) -> dict[int, str]:
+    """Every whole target from lo to hi (the game's targets by default) the hand makes."""
 
-def difficulty(hand: Hand, target: Target = 24, rules: str = "rational") -> Optional[Difficulty]:
+def difficulty(
+    hand: Hand, target: Optional[Target] = None, rules: Optional[str] = None, game: Optional[str] = None,
+) -> Optional[Difficulty]:
     """The predicted time, solve rate, difficulty and tier; None when unsolvable."""
 
 def puzzles(
-    hand_size: int = 4, n: int = 12, target: Target = 24, rules: str = "rational",
+    hand_size: Optional[int] = None, n: int = 12, target: Optional[Target] = None, rules: Optional[str] = None,
     tiers: Names = None, ops: Names = None,
     min_time: Optional[float] = None, max_time: Optional[float] = None,
     time_limit: Optional[float] = None,
     stratify: bool = False, spread: bool = False, distinct_shapes: bool = False,
-    all: bool = False, seed: int = 24,
+    all: bool = False, seed: int = 24, game: Optional[str] = None,
 ) -> list[dict]:
     """A benchmark split, as `census24 pick --format jsonl` gives it."""
 
 def read_table(
     data: Union[str, PathLike] = "data", file: Optional[str] = None, *, path: Union[str, PathLike, None] = None,
-    hand_size: int = 4, target: Target = 24, targets: Optional[Range] = None, rules: str = "rational",
-    use: str = "all", values: Range = "1..13", deck: Union[int, str] = "4",
+    game: Optional[str] = None, hand_size: Optional[int] = None, target: Optional[Target] = None,
+    targets: Optional[Range] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    values: Optional[Range] = None, deck: Union[int, str, None] = None,
 ) -> polars.DataFrame:
     """A verified table as a polars DataFrame (needs census24[polars])."""

@@ -18,6 +18,7 @@ use census24::game::deck::Deck;
 use census24::game::error::{InputError, one_line};
 use census24::game::hand::Hand;
 use census24::game::number::Q;
+use census24::game::presets::{self, Preset};
 
 pyo3::create_exception!(
     census24,
@@ -409,4 +410,21 @@ pub fn deck(obj: &Bound<'_, PyAny>) -> PyResult<Deck> {
         text(obj, "deck", "\"4\" or \"none\"")?
     };
     text.parse().map_err(|e| value_error("deck", e))
+}
+
+/// `parse(obj)`, or None when `obj` is None (the game's own value).
+pub fn given<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    parse: impl FnOnce(&Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Option<T>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        parse(obj).map(Some)
+    }
+}
+
+/// A game's name: a preset of the core's registry.
+pub fn preset(obj: &Bound<'_, PyAny>) -> PyResult<&'static Preset> {
+    presets::preset(&text(obj, "game", "\"countdown\"")?).map_err(|e| value_error("game", e))
 }

@@ -20,10 +20,12 @@ use census24::canon::answer::{Pick, Policy, answer};
 use census24::canon::{self, Distinct, MAX_DISTINCT_CARDS, MAX_TARGETS_CARDS, MAX_TREE_CARDS};
 use census24::difficulty::{Tier, predict};
 use census24::game::error::InputError;
+use census24::game::family::{Game, Targets};
 use census24::game::grade;
 use census24::game::hand::{Hand, MAX_EXACT_CARDS};
 use census24::game::number::Q;
-use census24::game::rules::{Rules, Use};
+use census24::game::presets::{self, Choice};
+use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
 use census24::report::catalog::{self, MAX_SOLVED_CARDS};
 use census24::report::ops::Ops;
@@ -32,28 +34,81 @@ use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
 
-use args::{GaveUp, Limit, solve_error, value_error};
+use args::{GaveUp, Limit, given, solve_error, value_error};
 
-/// The rules, target and use of a call.
+/// The game of a call: the preset `game` names (the standard 24 when
+/// None), with `target`, `rules` and `use` replacing its fields when given
+/// ([`Choice`], as the command line's options resolve). A named game holds
+/// each hand to its size and deck.
 #[derive(Clone, Copy)]
-struct Game {
-    target: Q,
-    rules: Rules,
-    uses: Use,
+struct Call {
+    game: Game,
+    named: bool,
 }
 
-impl Game {
+impl Call {
     fn of(
+        game: &Bound<'_, PyAny>,
         target: &Bound<'_, PyAny>,
         rules: &Bound<'_, PyAny>,
         uses: &Bound<'_, PyAny>,
-    ) -> PyResult<Game> {
-        Ok(Game {
-            target: args::target(target, "target")?,
-            rules: args::named(rules, "rules", "\"rational\"")?,
-            uses: args::named(uses, "use", "\"all\"")?,
+    ) -> PyResult<Call> {
+        let choice = Choice {
+            preset: given(game, args::preset)?,
+            targets: given(target, |t| args::target(t, "target").map(Targets::One))?,
+            rules: given(rules, |r| args::named(r, "rules", "\"rational\""))?,
+            uses: given(uses, |u| args::named(u, "use", "\"all\""))?,
+            ..Choice::default()
+        };
+        Ok(Call {
+            game: choice.game(),
+            named: choice.named(),
         })
     }
+
+    /// The one target: a game of many targets (countdown) needs one named.
+    fn target(&self) -> PyResult<Q> {
+        self.game.target().ok_or_else(|| {
+            value_error(
+                "target",
+                format!(
+                    "this game plays targets {}: give the one to reach",
+                    self.game.targets
+                ),
+            )
+        })
+    }
+
+    /// The hand `obj`, held to the game when one was named.
+    fn hand(&self, obj: &Bound<'_, PyAny>, arg: &str, limit: Limit) -> PyResult<Hand> {
+        let hand = args::hand(obj, arg, limit)?;
+        match self.named.then(|| self.game.hand_fault(hand.cards())) {
+            Some(Some(fault)) => Err(value_error(arg, fault)),
+            _ => Ok(hand),
+        }
+    }
+}
+
+/// The verdict on `answer` for `target` in `game`, an expression or steps
+/// (told apart as `census24 check` does).
+fn graded(game: &Game, target: Q, cards: &[i64], answer: &str) -> grade::Verdict {
+    let f = grade::Format::Auto;
+    grade::grade_as(cards, answer, target, game.rules, game.uses, f).0
+}
+
+/// The final answer of a model's reply, as `census24 check --extract` takes
+/// it: `(answer, source)`, or `(None, why)` when the reply has none.
+#[pyfunction]
+fn extract(py: Python<'_>, reply: &Bound<'_, PyAny>) -> PyResult<(Option<String>, String)> {
+    let reply = args::text(reply, "reply", "\"Answer: 8/(3-8/3)\"")?;
+    Ok(
+        py.allow_threads(|| match census24::game::extract::extract(&reply) {
+            census24::game::extract::Extraction::Found { answer, source } => {
+                (Some(answer), source.name().to_string())
+            }
+            census24::game::extract::Extraction::NoAnswer(why) => (None, why),
+        }),
+    )
 }
 
 /// The verdict on one answer.
@@ -108,12 +163,14 @@ fn check(
     target: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
     uses: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Verdict> {
-    let hand = args::hand(hand, "hand", Limit::NONE)?;
+    let call = Call::of(game, target, rules, uses)?;
+    let hand = call.hand(hand, "hand", Limit::NONE)?;
     let answer = args::text(answer, "answer", "\"8/(3-8/3)\"")?;
-    let g = Game::of(target, rules, uses)?;
+    let (g, target) = (call.game, call.target()?);
     Ok(py
-        .allow_threads(|| grade::grade(hand.cards(), &answer, g.target, g.rules, g.uses))
+        .allow_threads(|| graded(&g, target, hand.cards(), &answer))
         .into())
 }
 
@@ -125,29 +182,32 @@ fn check_many(
     target: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
     uses: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Verdict>> {
-    let g = Game::of(target, rules, uses)?;
+    let call = Call::of(game, target, rules, uses)?;
+    let (g, target) = (call.game, call.target()?);
     let pairs: Vec<(Hand, String)> = args::sequence(items, "items", "(hand, answer) pairs")?
         .iter()
         .enumerate()
         .map(|(i, item)| {
             let at = format!("items[{i}]");
             let (h, a) = args::pair(item, &at)?;
-            let hand = args::hand(&h, &at, Limit::NONE)?;
+            let hand = call.hand(&h, &at, Limit::NONE)?;
             Ok((hand, args::text(&a, &at, "\"8/(3-8/3)\"")?))
         })
         .collect::<PyResult<_>>()?;
     Ok(py.allow_threads(|| {
         pairs
             .par_iter()
-            .map(|(h, a)| grade::grade(h.cards(), a, g.target, g.rules, g.uses).into())
+            .map(|(h, a)| graded(&g, target, h.cards(), a).into())
             .collect()
     }))
 }
 
 /// How `solve` answers: the policy, and the hand sizes it takes.
 struct SolvePlan {
-    game: Game,
+    call: Call,
+    target: Q,
     policy: Policy,
 }
 
@@ -161,15 +221,15 @@ impl SolvePlan {
         first: &Bound<'_, PyAny>,
         max_steps: &Bound<'_, PyAny>,
         deck: &Bound<'_, PyAny>,
+        game: &Bound<'_, PyAny>,
     ) -> PyResult<SolvePlan> {
-        let game = Game::of(target, rules, uses)?;
-        let closest = if closest.is_none() {
-            Closest::Exact
-        } else {
-            args::named(closest, "closest", "\"below\" or \"nearest\"")?
-        };
+        let call = Call::of(game, target, rules, uses)?;
+        let of_game = Policy::of_game(&call.game);
+        let closest = given(closest, |c| {
+            args::named(c, "closest", "\"exact\", \"below\" or \"nearest\"")
+        })?;
         let first = args::flag(first, "first")?;
-        if first && closest != Closest::Exact {
+        if first && closest.is_some_and(|c| c != Closest::Exact) {
             // As `census24 solve --first --closest` is refused: the first
             // solution found is a speed-up for batches that only decide.
             return Err(value_error(
@@ -178,16 +238,20 @@ impl SolvePlan {
             ));
         }
         let max_steps = args::int_in(max_steps, "max_steps", 1, i64::MAX)? as u64;
-        let deck = args::deck(deck)?;
+        // As the command line: the game's policy (a game that scores near
+        // misses answers with the nearest value; big hands from its deck),
+        // each argument given replacing its part.
+        let search = Search {
+            closest: closest.unwrap_or(of_game.search.closest),
+            deck: given(deck, args::deck)?.unwrap_or(of_game.search.deck),
+            max_steps,
+        };
         Ok(SolvePlan {
-            game,
+            target: call.target()?,
+            call,
             policy: Policy {
                 pick: if first { Pick::First } else { Pick::Simplest },
-                search: Search {
-                    closest,
-                    deck,
-                    max_steps,
-                },
+                search,
             },
         })
     }
@@ -195,7 +259,7 @@ impl SolvePlan {
     /// The most cards a hand may have: the big-hand solver's for every
     /// card, the exact solver's for any selection.
     fn limit(&self) -> Limit {
-        match self.game.uses {
+        match self.call.game.uses {
             Use::All => Limit {
                 cards: MAX_BIG_CARDS,
                 what: "the big-hand solver",
@@ -210,9 +274,9 @@ impl SolvePlan {
     /// The expression of the answer: worth the target, or with closest the
     /// closest value; None when there is none.
     fn solve(&self, hand: &Hand) -> Result<Option<String>, InputError> {
-        let g = self.game;
-        let out = answer(hand, g.target, g.rules, g.uses, &self.policy)?;
-        let shown = self.policy.search.closest != Closest::Exact || out.solved(g.target);
+        let (g, target) = (self.call.game, self.target);
+        let out = answer(hand, target, g.rules, g.uses, &self.policy)?;
+        let shown = self.policy.search.closest != Closest::Exact || out.solved(target);
         Ok(out
             .expr
             .filter(|_| shown)
@@ -233,9 +297,10 @@ fn solve(
     first: &Bound<'_, PyAny>,
     max_steps: &Bound<'_, PyAny>,
     deck: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Option<String>> {
-    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck)?;
-    let hand = args::hand(hand, "hand", plan.limit())?;
+    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck, game)?;
+    let hand = plan.call.hand(hand, "hand", plan.limit())?;
     py.allow_threads(|| plan.solve(&hand))
         .map_err(|e| solve_error("hand", e))
 }
@@ -253,12 +318,13 @@ fn solve_many(
     first: &Bound<'_, PyAny>,
     max_steps: &Bound<'_, PyAny>,
     deck: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Option<String>>> {
-    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck)?;
+    let plan = SolvePlan::of(target, rules, uses, closest, first, max_steps, deck, game)?;
     let hands: Vec<Hand> = args::sequence(hands, "hands", "hands")?
         .iter()
         .enumerate()
-        .map(|(i, h)| args::hand(h, &format!("hands[{i}]"), plan.limit()))
+        .map(|(i, h)| plan.call.hand(h, &format!("hands[{i}]"), plan.limit()))
         .collect::<PyResult<_>>()?;
     py.allow_threads(|| {
         hands
@@ -288,14 +354,14 @@ fn listing_limit(level: Distinct) -> Limit {
 /// (trees with the brackets that tell them apart), simplest first; with
 /// use any, those of each selection of the cards in turn, fewest cards
 /// first.
-fn listed(hand: &Hand, g: Game, level: Distinct) -> Result<Vec<String>, InputError> {
+fn listed(hand: &Hand, g: Game, target: Q, level: Distinct) -> Result<Vec<String>, InputError> {
     let of_hand = |hand: &Hand| -> Result<Vec<String>, InputError> {
         Ok(match level {
-            Distinct::Trees => canon::trees(hand, g.target, g.rules)?
+            Distinct::Trees => canon::trees(hand, target, g.rules)?
                 .iter()
                 .map(|e| e.to_infix_tree(false))
                 .collect(),
-            level => canon::solutions(hand, g.target, g.rules)?
+            level => canon::solutions(hand, target, g.rules)?
                 .at(level)
                 .into_iter()
                 .map(|c| c.expr.to_infix_under(g.rules, false))
@@ -323,11 +389,13 @@ fn solutions(
     rules: &Bound<'_, PyAny>,
     uses: &Bound<'_, PyAny>,
     distinct: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
-    let g = Game::of(target, rules, uses)?;
+    let call = Call::of(game, target, rules, uses)?;
+    let target = call.target()?;
     let level: Distinct = args::named(distinct, "distinct", "\"dissimilar\"")?;
-    let hand = args::hand(hand, "hand", listing_limit(level))?;
-    py.allow_threads(|| listed(&hand, g, level))
+    let hand = call.hand(hand, "hand", listing_limit(level))?;
+    py.allow_threads(|| listed(&hand, call.game, target, level))
         .map_err(|e| solve_error("hand", e))
 }
 
@@ -341,15 +409,17 @@ fn count(
     rules: &Bound<'_, PyAny>,
     uses: &Bound<'_, PyAny>,
     distinct: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<u64> {
-    let g = Game::of(target, rules, uses)?;
+    let call = Call::of(game, target, rules, uses)?;
+    let (g, target) = (call.game, call.target()?);
     let level: Distinct = args::named(distinct, "distinct", "\"dissimilar\"")?;
-    let hand = args::hand(hand, "hand", listing_limit(level))?;
+    let hand = call.hand(hand, "hand", listing_limit(level))?;
     py.allow_threads(|| match g.uses {
-        Use::All => canon::count(&hand, g.target, g.rules, level),
+        Use::All => canon::count(&hand, target, g.rules, level),
         Use::Any => census24::solve::sub_hands(&hand)?
             .iter()
-            .map(|sub| canon::count(sub, g.target, g.rules, level))
+            .map(|sub| canon::count(sub, target, g.rules, level))
             .sum(),
     })
     .map_err(|e| solve_error("hand", e))
@@ -365,19 +435,31 @@ fn reachable<'py>(
     hi: &Bound<'py, PyAny>,
     rules: &Bound<'py, PyAny>,
     uses: &Bound<'py, PyAny>,
+    game: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (lo, hi) = (
-        args::int_in(lo, "lo", -TARGET_LIMIT, TARGET_LIMIT)?,
-        args::int_in(hi, "hi", -TARGET_LIMIT, TARGET_LIMIT)?,
-    );
-    let targets = TargetRange::new(lo, hi).map_err(|e| value_error("lo, hi", e))?;
-    let rules: Rules = args::named(rules, "rules", "\"rational\"")?;
-    let uses: Use = args::named(uses, "use", "\"all\"")?;
+    let call = Call::of(game, &py.None().into_bound(py), rules, uses)?;
+    let (rules, uses) = (call.game.rules, call.game.uses);
+    let targets = match (lo.is_none(), hi.is_none(), call.game.targets) {
+        (true, true, Targets::Range(r)) => r,
+        (true, true, Targets::One(_)) => {
+            return Err(value_error(
+                "lo, hi",
+                "this game plays one target: give the range lo..hi to list",
+            ));
+        }
+        _ => {
+            let (lo, hi) = (
+                args::int_in(lo, "lo", -TARGET_LIMIT, TARGET_LIMIT)?,
+                args::int_in(hi, "hi", -TARGET_LIMIT, TARGET_LIMIT)?,
+            );
+            TargetRange::new(lo, hi).map_err(|e| value_error("lo, hi", e))?
+        }
+    };
     let limit = Limit {
         cards: MAX_TARGETS_CARDS,
         what: "every target at once",
     };
-    let hand = args::hand(hand, "hand", limit)?;
+    let hand = call.hand(hand, "hand", limit)?;
     let found: Vec<(i64, String)> = py
         .allow_threads(|| -> Result<_, InputError> {
             let show = |e: &census24::Expr| e.to_infix_under(rules, false);
@@ -435,10 +517,11 @@ fn difficulty(
     hand: &Bound<'_, PyAny>,
     target: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Difficulty>> {
-    let target = args::target(target, "target")?;
-    let rules: Rules = args::named(rules, "rules", "\"rational\"")?;
-    let hand = args::hand(hand, "hand", listing_limit(Distinct::Dissimilar))?;
+    let call = Call::of(game, target, rules, &py.None().into_bound(py))?;
+    let (target, rules) = (call.target()?, call.game.rules);
+    let hand = call.hand(hand, "hand", listing_limit(Distinct::Dissimilar))?;
     let p = py
         .allow_threads(|| {
             canon::solutions(&hand, target, rules).map(|s| predict(&hand, target, &s))
@@ -489,8 +572,32 @@ fn puzzles(
     distinct_shapes: &Bound<'_, PyAny>,
     all: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
-    let hand_size = args::int_in(hand_size, "hand_size", 1, MAX_SOLVED_CARDS as i64)? as usize;
+    let mut g = Call::of(game, target, rules, &py.None().into_bound(py))?.game;
+    if let Some(k) = given(hand_size, |k| {
+        args::int_in(k, "hand_size", 1, MAX_SOLVED_CARDS as i64)
+    })? {
+        g.hand_size = k as usize;
+    }
+    let key = TableKey::of_game(&g).ok_or_else(|| {
+        value_error(
+            "game",
+            format!(
+                "puzzles are picked from games of one target using every card, not {}",
+                g.describe()
+            ),
+        )
+    })?;
+    if g.hand_size > MAX_SOLVED_CARDS {
+        return Err(value_error(
+            "hand_size",
+            format!(
+                "the game deals {} cards; puzzles takes at most {MAX_SOLVED_CARDS}",
+                g.hand_size
+            ),
+        ));
+    }
     let n = args::int_in(n, "n", 0, i64::MAX)? as usize;
     let (stratify, spread) = (
         args::flag(stratify, "stratify")?,
@@ -512,9 +619,6 @@ fn puzzles(
             "stratify splits n over the tiers: it does not go with spread",
         ));
     }
-    let mut key = TableKey::standard(hand_size);
-    key.target = args::target(target, "target")?;
-    key.rules = args::named(rules, "rules", "\"rational\"")?;
     let plan = PickPlan {
         count: if all { usize::MAX } else { n },
         tiers: args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?,
@@ -557,16 +661,16 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TableError", py.get_type::<table::TableError>())?;
     m.add_class::<Verdict>()?;
     m.add_class::<Difficulty>()?;
-    // The defaults of the Python signatures, from the core.
-    let standard = TableKey::standard(TableKey::STANDARD_K);
-    let search = Search::default();
-    m.add("STANDARD_TARGET", py_number(py, standard.target)?)?;
+    // The games and the default one's fields, from the core's registry:
+    // an argument left None takes its game's value.
+    let standard = presets::standard();
+    let target = standard.target().expect("the default game has one target");
+    m.add("GAMES", presets::names())?;
+    m.add("DEFAULT_GAME", presets::DEFAULT)?;
+    m.add("STANDARD_TARGET", py_number(py, target)?)?;
     m.add("STANDARD_RULES", standard.rules.name())?;
-    m.add("STANDARD_USE", Use::default().name())?;
-    m.add("STANDARD_HAND_SIZE", TableKey::STANDARD_K)?;
-    m.add("STANDARD_VALUES", standard.values.to_string())?;
-    m.add("STANDARD_DECK", standard.deck.to_string())?;
-    m.add("SOLVE_DECK", search.deck.to_string())?;
+    m.add("STANDARD_USE", standard.uses.name())?;
+    m.add("STANDARD_HAND_SIZE", standard.hand_size)?;
     m.add("DEFAULT_DISTINCT", Distinct::default().name())?;
     m.add("PICK_COUNT", DEFAULT_COUNT)?;
     m.add("PICK_SEED", DEFAULT_SEED)?;
@@ -582,6 +686,7 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_TARGETS", MAX_TARGETS)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;

@@ -11,12 +11,13 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use census24::game::deck::ValueRange;
 use census24::game::error::one_line;
-use census24::game::rules::{Rules, Use};
+use census24::game::family::Targets;
+use census24::game::presets::Choice;
 use census24::game::targets::TargetRange;
-use census24::tables::layout::{Part, ReachKey, TableKey, filed_deck, filed_values};
+use census24::tables::layout::{Part, ReachKey, TableKey};
 use census24::tables::verify::{self, VerifyError};
 
-use crate::args::{self, type_error, value_error};
+use crate::args::{self, given, type_error, value_error};
 
 pyo3::create_exception!(
     census24,
@@ -75,12 +76,16 @@ fn range<T>(
     ))
 }
 
-/// The folder of the table of a game under `data`: a one-target table, or
-/// with `targets` a reach table (the keys `census24 sweep` files them by).
+/// The folder of the table of a game under `data`: the preset `game`
+/// names (the standard 24 when None) with each argument given replacing its
+/// field, as `census24 sweep` files it: a one-target table, or for a game
+/// of a target range (`targets`, or a preset such as countdown) its reach
+/// table.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub fn table_folder(
     data: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
     hand_size: &Bound<'_, PyAny>,
     target: &Bound<'_, PyAny>,
     targets: &Bound<'_, PyAny>,
@@ -90,49 +95,51 @@ pub fn table_folder(
     deck: &Bound<'_, PyAny>,
 ) -> PyResult<PathBuf> {
     let data = folder(data, "data")?;
-    let k = args::int_in(hand_size, "hand_size", 1, i64::from(u16::MAX))? as usize;
-    let rules: Rules = args::named(rules, "rules", "\"rational\"")?;
-    let uses: Use = args::named(uses, "use", "\"all\"")?;
-    let values = range(
-        values,
-        "values",
-        |lo, hi| ValueRange::new(lo, hi).map_err(|e| e.to_string()),
-        |s| s.parse::<ValueRange>().map_err(|e| e.to_string()),
-    )?;
-    let deck = args::deck(deck)?;
-    let (values, deck) = (filed_values(values, deck), filed_deck(deck));
-    let partition = if targets.is_none() {
-        if uses != Use::All {
+    let one = given(target, |t| args::target(t, "target").map(Targets::One))?;
+    let many = given(targets, |t| {
+        range(
+            t,
+            "targets",
+            |lo, hi| TargetRange::new(lo, hi).map_err(|e| e.to_string()),
+            |s| s.parse::<TargetRange>().map_err(|e| e.to_string()),
+        )
+        .map(Targets::Range)
+    })?;
+    if one.is_some() && many.is_some() {
+        return Err(value_error(
+            "targets",
+            "give target (a one-target table) or targets (a reach table), not both",
+        ));
+    }
+    let choice = Choice {
+        preset: given(game, args::preset)?,
+        targets: one.or(many),
+        rules: given(rules, |r| args::named(r, "rules", "\"rational\""))?,
+        uses: given(uses, |u| args::named(u, "use", "\"all\""))?,
+        hand_size: given(hand_size, |k| {
+            args::int_in(k, "hand_size", 1, i64::from(u16::MAX)).map(|k| k as usize)
+        })?,
+        values: given(values, |v| {
+            range(
+                v,
+                "values",
+                |lo, hi| ValueRange::new(lo, hi).map_err(|e| e.to_string()),
+                |s| s.parse::<ValueRange>().map_err(|e| e.to_string()),
+            )
+        })?,
+        deck: given(deck, args::deck)?,
+        objective: None,
+    };
+    let game = choice.game();
+    let partition = match (TableKey::of_game(&game), ReachKey::of_game(&game)) {
+        (Some(key), _) => key.partition(),
+        (None, Some(key)) => key.partition(),
+        (None, None) => {
             return Err(value_error(
                 "use",
                 "a table of one target uses every card; tables of use any are reach tables (give targets)",
             ));
         }
-        TableKey {
-            rules,
-            target: args::target(target, "target")?,
-            values,
-            deck,
-            k,
-        }
-        .partition()
-    } else {
-        let targets = range(
-            targets,
-            "targets",
-            |lo, hi| TargetRange::new(lo, hi).map_err(|e| e.to_string()),
-            |s| s.parse::<TargetRange>().map_err(|e| e.to_string()),
-        )?;
-        ReachKey {
-            rules,
-            uses,
-            targets,
-            objective: census24::game::family::Objective::Set,
-            values,
-            deck,
-            k,
-        }
-        .partition()
     };
     Ok(data.join(partition))
 }

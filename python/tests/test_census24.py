@@ -201,17 +201,85 @@ def test_a_search_past_its_budget_gives_up_rather_than_answer_none():
 def test_signatures_show_the_cores_defaults():
     sig = inspect.signature(census24.solve)
     defaults = {k: p.default for k, p in sig.parameters.items() if p.default is not p.empty}
-    assert defaults == {"target": 24, "rules": "rational", "use": "all", "closest": None,
-                        "first": False, "max_steps": 30_000_000, "deck": "4"}
+    # None: the game's own value; the game is the registry's default.
+    assert defaults == {"target": None, "rules": None, "use": None, "closest": None,
+                        "first": False, "max_steps": 30_000_000, "deck": None, "game": None}
     assert census24.MAX_STEPS == 30_000_000
+    assert census24.GAMES == ("24", "countdown", "krypto", "digits")
+    assert census24.DEFAULT_GAME == "24"
+    standard = (census24.STANDARD_TARGET, census24.STANDARD_RULES, census24.STANDARD_USE,
+                census24.STANDARD_HAND_SIZE)
+    assert standard == (24, "rational", "all", 4)
     sig = inspect.signature(census24.puzzles)
     assert (sig.parameters["n"].default, sig.parameters["seed"].default) == (12, 24)
-    assert sig.parameters["hand_size"].default == 4
+    assert sig.parameters["hand_size"].default is None
     sig = inspect.signature(census24.solutions)
-    assert list(sig.parameters) == ["hand", "target", "rules", "use", "distinct"]
+    assert list(sig.parameters) == ["hand", "target", "rules", "use", "distinct", "game"]
     assert sig.parameters["distinct"].default == "dissimilar"
     sig = inspect.signature(census24.read_table)
-    assert (sig.parameters["values"].default, sig.parameters["deck"].default) == ("1..13", "4")
+    assert (sig.parameters["values"].default, sig.parameters["deck"].default) == (None, None)
+
+
+def test_the_games_list_is_the_command_lines():
+    out = cli("games")
+    names = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
+    assert tuple(n for n in names if n in census24.GAMES) == census24.GAMES
+
+
+def test_a_named_game_gives_the_defaults_and_arguments_replace_them():
+    hand = "25 50 75 100 3 6"
+    # Countdown: any selection of the tiles, whole non-negative steps.
+    assert census24.check(hand, "100+6*3", target=118, game="countdown").correct
+    assert not census24.check(hand, "100+6*3", target=118).correct  # 24: every card
+    assert census24.check(hand, "100+6*3", target=118, use="any").correct
+    assert census24.check(hand, "((100+6)*3*75-50)/25", target=952, game="countdown").correct
+    answer = census24.solve(hand, target=952, game="countdown")
+    assert census24.check(hand, answer, target=952, game="countdown").correct
+    # A game of many targets needs one named; reachable lists them all,
+    # as `census24 solve 25 50 75 100 3 6 --game countdown` does.
+    with pytest.raises(ValueError, match="^target: this game plays targets 100..999"):
+        census24.check(hand, "100", game="countdown")
+    assert len(census24.reachable(hand, game="countdown")) == 832
+    # It scores near misses: solve answers with the nearest value unless
+    # told otherwise; an argument replaces the game's field.
+    near = census24.solve("1 1 2 2 3 3", target=999, game="countdown")
+    assert near is not None and not census24.check("1 1 2 2 3 3", near, target=999,
+                                                   game="countdown").correct
+    assert census24.solve("1 1 2 2 3 3", target=999, game="countdown", closest="exact") is None
+    # Fractions: 24's rules; natural rules replace them.
+    assert census24.solve("3 3 8 8") == "8/(3-8/3)"
+    assert census24.solve("3 3 8 8", rules="natural") is None
+    assert census24.solve("3 3 8 8", game="24", rules="natural") is None
+
+
+def test_a_named_game_holds_the_hand_to_its_deck():
+    with pytest.raises(ValueError, match="^hand: the hand has 5 cards 1; this game's deck"):
+        census24.solve("1 1 1 1 1 2", target=100, game="countdown")
+    with pytest.raises(ValueError, match="^hand: the hand has 3 cards; this game deals 4"):
+        census24.solve("1 2 3", game="24")
+    # No game named: any hand, under the standard game's rules.
+    assert census24.check("1 2 3 4 5", "5*4+3+2-1").correct
+    with pytest.raises(ValueError, match="^hand: the hand has 4 cards 1; this game's deck"):
+        census24.check("1 1 1 1 2", "1+1+1+1+2", target=6, game="krypto")
+    assert census24.check("1 1 1 2 3", "1+1+1+2+3", target=8, game="krypto").correct
+    with pytest.raises(ValueError, match="^game: unknown game \"Countdown\""):
+        census24.solve("1 2 3 4", game="Countdown")
+
+
+def test_puzzles_and_read_table_take_a_game():
+    assert census24.puzzles(n=3, game="24") == census24.puzzles(n=3)
+    with pytest.raises(ValueError, match="^game: puzzles are picked from games of one target"):
+        census24.puzzles(game="countdown")
+    pytest.importorskip("polars")
+    data = ROOT / "data"
+    countdown = census24.read_table(data, game="countdown")
+    assert countdown.equals(census24.read_table(
+        data, hand_size=6, targets="100..999", rules="natural", use="any", values="1..100",
+        deck="countdown"))
+    house = census24.read_table(data, game="krypto")
+    tournament = census24.read_table(data, game="krypto", rules="natural")
+    assert house.height == tournament.height
+    assert house["solvable"].sum() > tournament["solvable"].sum()
 
 
 def test_the_stubs_agree_with_the_functions():

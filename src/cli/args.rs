@@ -9,8 +9,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::canon::Distinct;
 use crate::difficulty::Tier;
 use crate::game::family::{Game, Objective, Targets};
+use crate::game::grade::Format;
 use crate::game::number::Q;
-use crate::game::presets::{self, Preset};
+use crate::game::presets::{self, Choice, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::atlas;
@@ -84,7 +85,8 @@ pub enum Command {
     /// unsolvable hands), and OUT/<partition>/explorer.html: one
     /// self-contained page to filter, sort and open every hand and make
     /// puzzle sets in a browser. OUT/README.md indexes them and compares
-    /// hand sizes.
+    /// hand sizes; DATA/README.md indexes the tables (each file kind's
+    /// columns and the glob that reads it in one scan).
     Report(ReportArgs),
     /// Rank the solvable hands of one table by predicted solve time (slowest first).
     ///
@@ -136,6 +138,12 @@ pub enum Command {
     /// Writes OUT/atlas/cover.csv and OUT/atlas/shares.csv, which `census24
     /// report --atlas` reads. The defaults take about half an hour on two
     /// cores.
+    ///
+    /// With a game named (--game, -k or --values), the cover of that game
+    /// instead: its rules, values, deck and targets (--targets replaces
+    /// them), every card used, printed as CSV (target, smallest_k,
+    /// witness_k, witness_hand; an empty cell where there is none), e.g.
+    /// `census24 cover --game krypto --rules natural`.
     Cover(CoverArgs),
     /// Print a completion script for a shell, generated from these options.
     ///
@@ -252,45 +260,47 @@ impl GameArgs {
     /// option given replacing its field. `target` is a range game's one
     /// target when a command takes one (`--target` on a Countdown game).
     pub fn game(&self) -> Game {
-        let mut g = match self.game {
-            Some(p) => (p.game)(),
-            None => presets::standard(),
-        };
-        if let Some(t) = self.target {
-            g.targets = Targets::One(t);
-        }
-        if let Some(r) = self.targets {
-            g.targets = Targets::Range(r);
-        }
-        if let Some(r) = self.rules {
-            g.rules = r;
-        }
-        if let Some(u) = self.uses {
-            g.uses = u;
-        }
-        if let Some(k) = self.hand_size {
-            g.hand_size = k;
-        }
-        if let Some(v) = self.values {
-            g.values = v;
-        }
-        if let Some(d) = self.deck {
-            g.deck = d;
-        }
-        if let Some(o) = self.objective {
-            g.objective = match o {
+        self.choice().game()
+    }
+
+    /// The preset and the fields these options set.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            preset: self.game,
+            targets: self
+                .targets
+                .map(Targets::Range)
+                .or(self.target.map(Targets::One)),
+            rules: self.rules,
+            uses: self.uses,
+            hand_size: self.hand_size,
+            values: self.values,
+            deck: self.deck,
+            objective: self.objective.map(|o| match o {
                 ObjectiveArg::Set => Objective::Set,
                 ObjectiveArg::Dealt => Objective::Dealt,
-            };
+            }),
         }
-        g
     }
 
     /// Whether a game was named (`--game`, or its hand size or values): the
     /// hand is then held to the game's size and deck (`solve`, `check`).
     /// `--deck` alone names the deck big hands come from, not a game.
     pub fn explicit(&self) -> bool {
-        self.game.is_some() || self.hand_size.is_some() || self.values.is_some()
+        self.choice().named()
+    }
+
+    /// Whether any game option was given.
+    pub fn any(&self) -> bool {
+        let c = self.choice();
+        c.preset.is_some()
+            || c.targets.is_some()
+            || c.rules.is_some()
+            || c.uses.is_some()
+            || c.hand_size.is_some()
+            || c.values.is_some()
+            || c.deck.is_some()
+            || c.objective.is_some()
     }
 }
 
@@ -339,9 +349,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// When the target is unreachable, report the closest reachable value
-    /// (a game that scores near misses, such as countdown and digits,
-    /// implies nearest).
+    /// When the target is unreachable, report the closest reachable value:
+    /// the largest not above it (below) or the nearest; `exact` reports
+    /// none. A game that scores near misses (countdown, digits) implies
+    /// nearest.
     #[arg(long, value_enum)]
     pub closest: Option<Closest>,
 
@@ -417,24 +428,42 @@ pub struct CheckArgs {
     pub game: GameArgs,
 
     /// One answer per line: a JSON object {"hand": "3 3 8 8" or [3,3,8,8],
-    /// "answer": "...", and optionally "target", "rules", "use"}, or
-    /// `HAND<TAB>ANSWER`. One verdict per line, in input order. Lines of at
-    /// most 65536 bytes (a longer one is an error for that line alone); a
-    /// byte-order mark, blank lines and `#` comments are skipped.
+    /// "answer": "...", and optionally "target", "rules", "use", "format";
+    /// any other field, an "id" say, is echoed in the JSON verdict, and one
+    /// spelt like a known one ("Target", "targets") is bad input}, or
+    /// `HAND<TAB>ANSWER`. One output line per input line (`error: ...` in
+    /// place of a bad one), in input order. Lines of at most 65536 bytes (a
+    /// longer one is an error for that line alone); a byte-order mark,
+    /// blank lines and `#` comments are skipped.
     #[arg(long)]
     pub stdin: bool,
 
     /// Print one JSON object per answer: `correct`, `reason` (null when
     /// correct), `value` (exact, as a string; null when there is none),
-    /// `cards_used`; with --extract also `answer`, what was graded.
+    /// `cards_used`, `format` (expr or steps); with --score also `score`;
+    /// with --extract also `answer` (what was graded) and `source` (tag,
+    /// boxed, answer line or last line; null when there is no answer).
     #[arg(long)]
     pub json: bool,
 
-    /// Take the answer out of free text (a model's reply): the last
-    /// <answer>...</answer>, or else the last line that parses as an
-    /// expression.
+    /// Take the final answer out of free text (a model's reply): an
+    /// <answer> tag, else a \boxed{}, else an "answer is" / "Answer:" line,
+    /// else the last line holding an expression or steps; never one the
+    /// reply goes on to reject, and none from a reply that gives up.
     #[arg(long)]
     pub extract: bool,
+
+    /// How answers are written: `expr` (one expression), `steps` (`a op b
+    /// = c` per line or separated by , or ;, optionally with `(left:
+    /// ...)`), or `auto` (steps when the answer holds an `=`).
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Give each verdict its score from the game's scoring (1 or 0 for the
+    /// 24 game; Countdown 10, 7 or 5 by distance; Digits 3, 2 or 1 stars);
+    /// games that score near misses always do.
+    #[arg(long)]
+    pub score: bool,
 }
 
 #[derive(Debug, Args)]
@@ -561,6 +590,12 @@ pub struct ReportArgs {
     /// Folder the reports are written into, mirroring the table folders.
     #[arg(long, value_name = "DIR", default_value = "reports")]
     pub out: PathBuf,
+
+    /// Only the tables of this game (--game and its options; every hand
+    /// size unless -k is given). The census of large sets is reported
+    /// without game options.
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// Write the atlas instead (OUT/atlas/): the target-24 tables of every
     /// hand size for the 52-card deck and independent draws side by side,
@@ -753,7 +788,7 @@ impl PickArgs {
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
-    /// The data folder: the files go into OUT/atlas/.
+    /// The data folder: the atlas's files go into OUT/atlas/.
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
 
@@ -761,9 +796,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "K", default_value_t = atlas::MAX_K, value_parser = parse_atlas_k)]
     pub max_k: usize,
 
-    /// The targets whose smallest covering hand size is found.
-    #[arg(long, value_name = "LO..HI", default_value_t = atlas::TARGETS, allow_hyphen_values = true)]
-    pub targets: TargetRange,
+    /// The atlas, or with a game named, that game's cover.
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// Print nothing on success (no progress lines).
     #[arg(long, short)]

@@ -107,6 +107,20 @@ pub fn skipped(text: &str) -> bool {
     text.is_empty() || text.starts_with('#')
 }
 
+/// The output line standing in for a bad input line, so that every
+/// `--stdin` prints exactly one line per input line: `error: MESSAGE`, or
+/// with `--json` `{"error": MESSAGE}` followed by `echo`, the fields of the
+/// input line that it echoes (`,"id":7`; empty for none).
+pub fn error_line(message: &str, json: bool, echo: &str) -> String {
+    match json {
+        true => format!(
+            "{{\"error\":{}{echo}}}",
+            serde_json::to_string(message).expect("a string serializes")
+        ),
+        false => format!("error: {message}"),
+    }
+}
+
 /// How long a batch waits for another line once input pauses: a program
 /// that writes one line and waits for its answer gets it at once, while a
 /// file or a busy pipe still fills whole batches.

@@ -17,7 +17,8 @@
 //! 4. the value equals the target exactly: `equals 26, not 24`.
 //!
 //! Arithmetic is exact ([`Q`]); a value too large for it is a fault of its
-//! own, never a rounded guess.
+//! own, never a rounded guess. An answer written as steps is graded by
+//! [`crate::game::steps`]; [`grade_as`] tells the two apart.
 
 use std::fmt::Write;
 
@@ -59,7 +60,7 @@ impl Verdict {
 }
 
 impl Verdict {
-    fn wrong(reason: String, value: Option<Q>, cards_used: Vec<i64>) -> Verdict {
+    pub(crate) fn wrong(reason: String, value: Option<Q>, cards_used: Vec<i64>) -> Verdict {
         Verdict {
             correct: false,
             reason: Some(reason),
@@ -115,51 +116,62 @@ pub fn grade(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: Use) ->
     }
 }
 
-/// The answer inside free text (a model's reply): the last
-/// `<answer>...</answer>`, or else the last line that parses as an
-/// expression (after a leading `Answer:` or the like and around a trailing
-/// `= 24`). `None` when there is neither.
-pub fn extract(text: &str) -> Option<&str> {
-    if let Some(end) = text.rfind("</answer>") {
-        let inner = &text[..end];
-        if let Some(start) = inner.rfind("<answer>") {
-            let tagged = inner[start + "<answer>".len()..].trim();
-            return Some(expression_in(tagged).unwrap_or(tagged));
-        }
-    }
-    // The last line holding an expression with an operation wins over a
-    // bare number (a closing "24" restates the target).
-    let lines = || text.lines().rev().filter_map(expression_in);
-    lines()
-        .find(|e| e.contains(|c: char| "+-*/\u{d7}\u{f7}\u{2212}".contains(c)))
-        .or_else(|| lines().next())
+/// Whether `text` parses as an expression (whatever its numbers and
+/// value).
+pub fn parses(text: &str) -> bool {
+    parse(text).is_ok()
 }
 
-/// The expression a line states: after a label (`Answer:`), on whichever
-/// side of an `=` is not a bare number, without markdown emphasis or code
-/// marks; `None` when nothing there parses.
-fn expression_in(line: &str) -> Option<&str> {
-    let line = line.rsplit_once(':').map_or(line, |(_, after)| after);
-    let sides: Vec<&str> = line.split('=').collect();
-    fn clean(s: &str) -> &str {
-        s.trim()
-            .trim_matches(|c| c == '$' || c == '`' || c == '*')
-            .trim()
-    }
-    let mut found = None;
-    for side in sides.iter().map(|s| clean(s)) {
-        if side.is_empty() || parse(side).is_err() {
-            continue;
-        }
-        let bare = side.chars().all(|c| c.is_ascii_digit() || c == ' ');
-        if found.is_none() || !bare {
-            found = Some(side);
-        }
-        if !bare {
-            break;
+/// How an answer is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Format {
+    /// Told apart by the answer itself: steps when it holds an `=`, an
+    /// expression otherwise (an expression never holds one).
+    Auto,
+    /// One infix expression.
+    Expr,
+    /// Steps `a op b = c` ([`crate::game::steps`]).
+    Steps,
+}
+
+impl Format {
+    /// The format `answer` is graded in: `Expr` or `Steps`.
+    pub fn of(self, answer: &str) -> Format {
+        match self {
+            Format::Auto if answer.contains('=') => Format::Steps,
+            Format::Auto => Format::Expr,
+            f => f,
         }
     }
-    found
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Expr => "expr",
+            Format::Steps => "steps",
+        }
+    }
+}
+
+/// Grades `answer` written in `format` (see [`grade`] and
+/// [`crate::game::steps::grade_steps`]); the format graded is returned
+/// with the verdict.
+pub fn grade_as(
+    cards: &[i64],
+    answer: &str,
+    target: Q,
+    rules: Rules,
+    uses: Use,
+    format: Format,
+) -> (Verdict, Format) {
+    match format.of(answer) {
+        Format::Steps => (
+            crate::game::steps::grade_steps(cards, answer, target, rules, uses),
+            Format::Steps,
+        ),
+        _ => (grade(cards, answer, target, rules, uses), Format::Expr),
+    }
 }
 
 /// What the numbers used break, if anything: one not in the hand, one used
@@ -227,7 +239,7 @@ fn count_word(n: usize) -> String {
 }
 
 /// `3`, `3 and 8`, `3, 8 and 8`.
-fn and_list(values: &[i64]) -> String {
+pub(crate) fn and_list(values: &[i64]) -> String {
     let mut out = String::new();
     for (i, v) in values.iter().enumerate() {
         if i > 0 {
@@ -272,7 +284,7 @@ fn evaluate(steps: &[Step], rules: Rules) -> Result<Q, String> {
     }
 }
 
-fn rule_fault(v: Q, rules: Rules) -> Option<String> {
+pub(crate) fn rule_fault(v: Q, rules: Rules) -> Option<String> {
     if rules.admits(v) {
         return None;
     }
@@ -303,6 +315,11 @@ fn tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
             ' ' | '\t' => continue,
             '+' => Tok::Op(Op::Add),
             '-' | '\u{2212}' => Tok::Op(Op::Sub),
+            // A power (`**`) or a floor division (`//`), as Python writes
+            // them, is named as such: not two operations in a row.
+            '*' | '/' if chars.peek().is_some_and(|&(_, d)| d == c) => {
+                return Err(format!("unexpected \"{c}{c}\" at {at}"));
+            }
             '*' | '\u{d7}' => Tok::Op(Op::Mul),
             '/' | '\u{f7}' => Tok::Op(Op::Div),
             '(' => Tok::Open,
@@ -497,6 +514,8 @@ mod tests {
             ("1.5*2", "decimal number at 1"),
             ("2(3+4)", "implicit multiplication at 2"),
             ("1+2^3", "unexpected \"^\" at 4"),
+            ("2**5+3", "unexpected \"**\" at 2"),
+            ("7//2*8", "unexpected \"//\" at 2"),
             ("1+", "a number is missing at 3"),
             ("", "empty"),
         ];
@@ -601,25 +620,5 @@ mod tests {
                 .contains("uses 6 twice")
         );
         assert!(any("((100+6)*3*75-50)/25").correct);
-    }
-
-    #[test]
-    fn answers_are_taken_from_free_text() {
-        assert_eq!(
-            extract("I think <answer>(3+3)*(8-4)</answer>."),
-            Some("(3+3)*(8-4)")
-        );
-        assert_eq!(
-            extract("Let me see.\n3*8 = 24\nSo: (9-8)*3*8 = 24"),
-            Some("(9-8)*3*8")
-        );
-        assert_eq!(extract("no idea"), None);
-        assert_eq!(
-            extract("<answer>8/(3-8/3) = 24</answer>"),
-            Some("8/(3-8/3)")
-        );
-        assert_eq!(extract("Answer: 8/(3-8/3) = 24\n24"), Some("8/(3-8/3)"));
-        assert_eq!(extract("So 24 = 8/(3-8/3)"), Some("8/(3-8/3)"));
-        assert_eq!(extract("**8/(3-8/3)**"), Some("8/(3-8/3)"));
     }
 }

@@ -11,12 +11,14 @@
 pub mod deck;
 pub mod error;
 pub mod expr;
+pub mod extract;
 pub mod family;
 pub mod grade;
 pub mod hand;
 pub mod number;
 pub mod presets;
 pub mod rules;
+pub mod steps;
 pub mod targets;
 pub mod uses;
 

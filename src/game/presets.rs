@@ -135,6 +135,47 @@ pub fn standard() -> Game {
     (PRESETS[0].game)()
 }
 
+/// A game as a user names it: a preset (the default one when none) and the
+/// fields they set, each replacing the preset's. The command line's game
+/// options and the Python package's arguments both build one, so both
+/// resolve a game the same way.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Choice {
+    pub preset: Option<&'static Preset>,
+    pub targets: Option<Targets>,
+    pub rules: Option<Rules>,
+    pub uses: Option<Use>,
+    pub hand_size: Option<usize>,
+    pub values: Option<ValueRange>,
+    pub deck: Option<Deck>,
+    pub objective: Option<Objective>,
+}
+
+impl Choice {
+    /// The game: the preset with each field set replacing its own.
+    pub fn game(&self) -> Game {
+        let mut g = match self.preset {
+            Some(p) => (p.game)(),
+            None => standard(),
+        };
+        g.targets = self.targets.unwrap_or(g.targets);
+        g.rules = self.rules.unwrap_or(g.rules);
+        g.uses = self.uses.unwrap_or(g.uses);
+        g.hand_size = self.hand_size.unwrap_or(g.hand_size);
+        g.values = self.values.unwrap_or(g.values);
+        g.deck = self.deck.unwrap_or(g.deck);
+        g.objective = self.objective.unwrap_or(g.objective);
+        g
+    }
+
+    /// Whether a game was named (a preset, or its hand size or values): a
+    /// hand is then held to the game's size and deck. A deck alone names
+    /// the deck big hands come from, not a game.
+    pub fn named(&self) -> bool {
+        self.preset.is_some() || self.hand_size.is_some() || self.values.is_some()
+    }
+}
+
 /// Every preset's name, in order.
 pub fn names() -> Vec<&'static str> {
     PRESETS.iter().map(|p| p.name).collect()

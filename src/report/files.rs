@@ -41,9 +41,9 @@ pub struct ReportPlan {
     pub data: PathBuf,
     /// The folder reports go into.
     pub out: PathBuf,
-    /// Only the tables with these ids (all tables when `None`). The index
-    /// always covers every table.
-    pub only: Option<Vec<TableKey>>,
+    /// Only the tables in these folders (partitions, of any kind; all
+    /// tables when `None`). The index always covers every table.
+    pub only: Option<Vec<PathBuf>>,
 }
 
 /// The default reports folder of a data folder: `reports` beside it
@@ -161,6 +161,16 @@ fn write_files(dir: &Path, files: &[(&str, &[u8])]) -> Result<(), ReportError> {
         .iter()
         .map(|&(name, bytes)| (dir.join(name), bytes))
         .collect();
+    // A name may hold folders (the index's charts of a family of tables,
+    // whose own reports another run may have written).
+    for (path, _) in &files {
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|source| ReportError::Io {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+    }
     disk::write_atomic_all(&files).map_err(|(path, source)| ReportError::Io { path, source })
 }
 
@@ -208,19 +218,30 @@ fn write_reports_in(
             dir: plan.data.clone(),
         });
     }
-    if let Some(only) = &plan.only
-        && let Some(missing) = only.iter().find(|id| !found.iter().any(|f| &f.id == *id))
-    {
-        return Err(ReportError::NoTables {
-            dir: plan.data.join(missing.partition()),
-        });
+    let chosen = |partition: PathBuf| {
+        plan.only
+            .as_ref()
+            .is_none_or(|only| only.contains(&partition))
+    };
+    let reach: Vec<ReachKey> = reach;
+    let large: Vec<LargeKey> = large;
+    if let Some(only) = &plan.only {
+        let all: Vec<PathBuf> = (found.iter().map(|f| f.id.partition()))
+            .chain(reach.iter().map(|k| k.partition()))
+            .chain(large.iter().map(|k| k.partition()))
+            .collect();
+        if let Some(missing) = only.iter().find(|p| !all.contains(p)) {
+            return Err(ReportError::NoTables {
+                dir: plan.data.join(missing),
+            });
+        }
     }
     // Every table (reach and large-set tables too) is verified before
     // anything is written.
     let tables = read_tables(plan, found, fresh)?;
-    if plan.only.is_none() {
-        let partitions = reach.iter().map(|k| k.partition());
-        for partition in partitions.chain(large.iter().map(|k| k.partition())) {
+    let partitions = reach.iter().map(|k| k.partition());
+    for partition in partitions.chain(large.iter().map(|k| k.partition())) {
+        if chosen(partition.clone()) {
             store::verify(&plan.data.join(partition), Part::Whole)?;
         }
     }
@@ -229,7 +250,7 @@ fn write_reports_in(
         .iter()
         .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
         .collect::<Result<_, ReportError>>()?;
-    let selected = |f: &Found| plan.only.as_ref().is_none_or(|only| only.contains(&f.id));
+    let selected = |f: &Found| chosen(f.id.partition());
     let measured = if tables
         .iter()
         .any(|(f, _)| selected(f) && measured_game(&f.id))
@@ -249,15 +270,11 @@ fn write_reports_in(
         let dir = plan.out.join(f.id.partition());
         written.extend(write_table_files(&dir, f, table, &family, measured)?);
     }
-    // Reach tables are reported when all tables are (`census24 report`);
-    // a sweep's own report names its table.
-    if plan.only.is_none() {
-        for key in &reach {
-            written.push(write_reach_files(&plan.data, &plan.out, key)?);
-        }
-        for key in &large {
-            written.push(write_large_files(&plan.data, &plan.out, key)?);
-        }
+    for key in reach.iter().filter(|k| chosen(k.partition())) {
+        written.push(write_reach_files(&plan.data, &plan.out, key)?);
+    }
+    for key in large.iter().filter(|k| chosen(k.partition())) {
+        written.push(write_large_files(&plan.data, &plan.out, key)?);
     }
     let atlas = plan.out.join(atlas::ATLAS_DIR).join(README).exists();
     let mut large = large;
@@ -304,7 +321,11 @@ fn read_tables(
                     | SweepError::OnlyParts { .. }
                     | SweepError::Unfinished { .. }
                     | SweepError::NoTable { .. },
-                )) if plan.only.as_ref().is_some_and(|only| !only.contains(&f.id)) => {
+                )) if plan
+                    .only
+                    .as_ref()
+                    .is_some_and(|only| !only.contains(&f.id.partition())) =>
+                {
                     continue;
                 }
                 Err(e) => return Err(e),

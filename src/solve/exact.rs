@@ -33,9 +33,9 @@ use crate::game::rules::{Rules, Use};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Closest {
-    /// Only the target itself counts.
+    /// Only the target itself counts (the default of a game that scores
+    /// exact answers only; `exact` turns off a game's nearest).
     #[default]
-    #[cfg_attr(feature = "cli", value(skip))]
     Exact,
     /// The largest reachable value not above the target.
     Below,
@@ -54,9 +54,8 @@ pub struct Outcome {
 }
 
 impl Closest {
-    /// The modes a caller asks for by name; [`Closest::Exact`] is asking
-    /// for none.
-    pub const ASKED: [Closest; 2] = [Closest::Below, Closest::Nearest];
+    /// The modes a caller asks for by name.
+    pub const ASKED: [Closest; 3] = [Closest::Exact, Closest::Below, Closest::Nearest];
 
     /// The name a caller asks for it by (`--closest below`, the Python
     /// package's `closest="below"`).
@@ -79,7 +78,7 @@ impl std::str::FromStr for Closest {
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 InputError::Other(format!(
-                    "unknown closest mode \"{}\" (expected below or nearest)",
+                    "unknown closest mode \"{}\" (expected exact, below or nearest)",
                     crate::game::error::shown(s)
                 ))
             })
@@ -708,10 +707,10 @@ mod tests {
         for c in Closest::ASKED {
             assert_eq!(c.name().parse::<Closest>().unwrap(), c);
         }
-        let e = "exact".parse::<Closest>().unwrap_err().to_string();
+        let e = "Nearest".parse::<Closest>().unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown closest mode \"exact\" (expected below or nearest)"
+            "unknown closest mode \"Nearest\" (expected exact, below or nearest)"
         );
     }
 

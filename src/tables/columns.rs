@@ -129,3 +129,223 @@ pub const REACH: [&str; 15] = [
     CLOSEST_BELOW,
     DISTANCE,
 ];
+
+/// What each column means, with its unit and when it is null: the one
+/// place a column is explained. `DATA/README.md` (written by `census24
+/// report`, [`crate::report::data_index`]) shows it beside each column's
+/// type; a test fails when a shipped column has no entry.
+pub const MEANINGS: &[(&str, &str)] = &[
+    (
+        HAND,
+        "the cards ascending, space separated: `1 3 4 6` (the join key)",
+    ),
+    (CARDS, "the same cards as numbers"),
+    (TARGET, "the target of this row"),
+    (
+        SOLVABLE,
+        "some expression reaches the target under the table's rules (a proof by exhaustion when false)",
+    ),
+    (
+        "large_sets.parquet:solvable",
+        "games whose target some expression reaches exactly",
+    ),
+    (
+        STRUCTURAL,
+        "structural classes of solutions (docs/DISTINCT.md); null where solutions are not counted",
+    ),
+    (
+        DISSIMILAR,
+        "dissimilar solutions (docs/DISTINCT.md); null where solutions are not counted",
+    ),
+    (INTEGER_SOLVABLE, "solvable with integer intermediates only"),
+    (NEEDS_FRACTION, "solvable, but only through a fraction"),
+    (
+        SMALLEST_PEAK,
+        "over all solutions, the least largest absolute intermediate, exact (`p/q`); null when unsolvable or not counted",
+    ),
+    (SMALLEST_PEAK_F64, "`smallest_peak` as a float"),
+    (
+        SIMPLEST,
+        "the simplest solution: class 0 of solutions.parquet (the first the search finds where classes are not listed); empty when none",
+    ),
+    (
+        DEAL_WAYS,
+        "deals that produce this hand from the table's deck (with a dealt objective, of this hand and this target card); the same on every row of a hand otherwise",
+    ),
+    (DEAL_PROBABILITY, "`deal_ways` / all deals of K cards"),
+    (
+        PREDICTED_TIME_S,
+        "predicted mean solve time of the players who solve it, seconds (docs/DIFFICULTY.md); null when unsolvable or not counted",
+    ),
+    (
+        PREDICTED_TIME_P80_S,
+        "predicted time within which 80% of the players who solve it do so, seconds; null with `predicted_time_s`",
+    ),
+    (
+        PREDICTED_SOLVE_RATE,
+        "predicted share of attempts that end solved; null with `predicted_time_s`",
+    ),
+    (
+        DIFFICULTY,
+        "0 to 100, `50 * log10(predicted_time_s / 2)` clamped; null with `predicted_time_s`",
+    ),
+    (
+        TIER,
+        "easy, medium, hard or expert by predicted seconds, an ordered enum; null with `predicted_time_s`",
+    ),
+    (
+        DIFFICULTY_RANK,
+        "place in the table by predicted time, 1 the slowest, ties share; null with `predicted_time_s`",
+    ),
+    (
+        CLASS,
+        "position among the hand's structural classes, simplest first",
+    ),
+    (
+        EXPRESSION,
+        "the class's solution, readable infix, fewest parentheses",
+    ),
+    (
+        CANONICAL,
+        "the canonical form of the class (docs/DISTINCT.md)",
+    ),
+    (
+        DISSIMILAR_GROUP,
+        "which dissimilar solution of the hand the class belongs to",
+    ),
+    (USES_FRACTION, "some intermediate is not an integer"),
+    (PEAK, "the largest absolute intermediate, exact (`p/q`)"),
+    (PEAK_F64, "`peak` as a float"),
+    (ADDS, "additions in the expression"),
+    (SUBS, "subtractions in the expression"),
+    (MULS, "multiplications in the expression"),
+    (DIVS, "divisions in the expression"),
+    (DEPTH, "height of the expression tree"),
+    (
+        COMPLEXITY,
+        "hand-priced effort of finding this solution, an input of the difficulty model (docs/DIFFICULTY.md)",
+    ),
+    (
+        CLOSEST,
+        "the reachable value nearest the target, the smaller on a tie; null when solvable or not under natural rules",
+    ),
+    (
+        CLOSEST_BELOW,
+        "the largest reachable value below the target; null when solvable, when there is none, or not under natural rules",
+    ),
+    (
+        DISTANCE,
+        "`|closest - target|`, 0 when solvable; null when not under natural rules",
+    ),
+    (
+        LARGE,
+        "the four large numbers of the set, ascending: `25 50 75 100`",
+    ),
+    (
+        LARGE_TILES,
+        "how many of the set's large tiles the six tiles of this row's games hold (0 to 4)",
+    ),
+    (GAMES, "games (selection of six tiles and target) counted"),
+    (
+        WITHIN_5,
+        "games whose target some expression comes within 5 of",
+    ),
+    (
+        WITHIN_10,
+        "games whose target some expression comes within 10 of",
+    ),
+    (GAMES_WEIGHTED, "games weighted by the odds of their draw"),
+    (
+        SOLVABLE_WEIGHTED,
+        "solved games weighted by the odds of their draw",
+    ),
+    (
+        WITHIN_5_WEIGHTED,
+        "`within_5` weighted by the odds of the draw",
+    ),
+    (
+        WITHIN_10_WEIGHTED,
+        "`within_10` weighted by the odds of the draw",
+    ),
+    // The per-set summary of the census of large sets (data/large-sets/,
+    // tables::large_summary): one row per set.
+    ("large_1", "the set's smallest large number"),
+    ("large_2", "the set's second large number"),
+    ("large_3", "the set's third large number"),
+    ("large_4", "the set's largest large number"),
+    (
+        "solvable_0",
+        "games with no large tile (six small tiles) solved exactly; the games of each number of large tiles are in the manifest's `games_by_tiles`",
+    ),
+    (
+        "solvable_1",
+        "games with one of the set's large tiles solved exactly",
+    ),
+    (
+        "solvable_2",
+        "games with two of the set's large tiles solved exactly",
+    ),
+    (
+        "solvable_3",
+        "games with three of the set's large tiles solved exactly",
+    ),
+    (
+        "solvable_4",
+        "games with all four of the set's large tiles solved exactly",
+    ),
+    // The atlas's CSV files (data/atlas/, `census24 cover`).
+    (
+        "deck",
+        "the deck: `x4` (one 52-card deck) or `none` (independent draws)",
+    ),
+    ("max_k", "the largest hand size the cover looked at"),
+    (
+        "smallest_k",
+        "the smallest hand size from which every hand makes the target, empty when none up to `max_k`",
+    ),
+    (
+        "witness_k",
+        "the largest hand size with a hand that cannot make the target",
+    ),
+    ("witness_hand", "such a hand of `witness_k` cards"),
+    ("k", "the hand size"),
+    ("shares.csv:hands", "the hands of `k` cards (multisets)"),
+    (
+        "shares.csv:solvable",
+        "the hands of `k` cards that make the target",
+    ),
+    (
+        "deal_share",
+        "the share of deals of `k` cards whose hand makes the target",
+    ),
+];
+
+/// The hive keys of every table's folder, in order, and what each names.
+pub const HIVE_KEYS: [(&str, &str); 6] = [
+    (
+        "rules",
+        "which intermediate results are allowed: `rational` (fractions), `integer`, `natural` (whole, from 0), `positive` (whole, from 1)",
+    ),
+    (
+        "use",
+        "`all` (every card once) or `any` (any selection of the cards, each at most once)",
+    ),
+    (
+        "targets",
+        "the targets: `24-24` for one target, `1-999` for every whole target of a range, `dealt-1-25` for a target dealt from the deck (Krypto's objective card)",
+    ),
+    ("values", "the card values, an inclusive range: `1-13`"),
+    (
+        "deck",
+        "the deck hands are dealt from: `x4` (four copies of each value), `none` (independent draws), or a named deck (`countdown`, `krypto`)",
+    ),
+    ("k", "cards per hand (a number)"),
+];
+
+/// The meaning of column `name` of the file named `file`, if it has one
+/// in [`MEANINGS`]: its entry for that file (`file:name`) first, else its
+/// own.
+pub fn meaning(file: &str, name: &str) -> Option<&'static str> {
+    let of = |key: &str| MEANINGS.iter().find(|(n, _)| *n == key).map(|(_, m)| *m);
+    of(&format!("{file}:{name}")).or_else(|| of(name))
+}

@@ -65,6 +65,10 @@ pub fn files() -> Vec<TableFile> {
 impl TableKind for EveryTarget {
     type Rows = Vec<ReachRow>;
 
+    fn files(&self) -> Vec<TableFile> {
+        files()
+    }
+
     fn validate(&self) -> Result<(), PlanError> {
         let key = self.key;
         let (max, note) = if self.solutions {

@@ -9,7 +9,8 @@
 //! [`Params`]), the rows of one hand, the frames of some hands' rows, their
 //! files, and the words of its summary. A new kind of table is a type with
 //! this trait, its stems in [`crate::tables::layout::TABLE_STEMS`] and its
-//! files in [`files_of`].
+//! files in [`crate::tables::registry::files_of`]. This module names no
+//! kind: the kinds import it, never the other way.
 
 use std::path::PathBuf;
 
@@ -22,7 +23,7 @@ use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::{KindName, Params};
 use crate::tables::summary::Tally;
-use crate::tables::{every_target, large_sets, one_target, table};
+use crate::tables::table;
 
 /// One kind of table: the single-target tables ([`one_target::OneTarget`]:
 /// `hands.parquet` and `solutions.parquet`) and the reach tables
@@ -82,10 +83,9 @@ pub trait TableKind: Sync {
     /// paragraph.
     fn files_word(&self) -> &'static str;
 
-    /// The table's files, in the order its manifest lists them.
-    fn files(&self) -> Vec<TableFile> {
-        files_of(&self.params())
-    }
+    /// The table's files, in the order its manifest lists them (the
+    /// same as [`crate::tables::registry::files_of`] its params).
+    fn files(&self) -> Vec<TableFile>;
 }
 
 /// One Parquet file of a table.
@@ -119,8 +119,6 @@ impl TableFile {
     }
 }
 
-/// The files of a table made with `params`, in manifest order: what a
-/// sweep writes and what a merge joins.
 /// The parameters of a whole table of this tool and schema version: what
 /// every kind records in its manifest, `target` as the kind writes it (one
 /// target, or a range).
@@ -147,14 +145,6 @@ pub fn params(
         solutions,
         counts_only,
         shard: None,
-    }
-}
-
-pub fn files_of(params: &Params) -> Vec<TableFile> {
-    match params.kind {
-        KindName::LargeSets => large_sets::files(),
-        KindName::EveryTarget => every_target::files(),
-        KindName::OneTarget => one_target::files(params.solutions && !params.counts_only),
     }
 }
 

@@ -684,6 +684,10 @@ pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
 impl TableKind for LargeSetsKind {
     type Rows = Vec<LargeRow>;
 
+    fn files(&self) -> Vec<TableFile> {
+        files()
+    }
+
     fn validate(&self) -> Result<(), PlanError> {
         let k = &self.key;
         let bad = |s: String| Err(PlanError::Options(s));

@@ -14,7 +14,7 @@ use crate::tables::layout::{Part, Shard};
 use crate::tables::manifest::{FileEntry, Manifest, Params};
 use crate::tables::store::{self, Content, SweepError};
 use crate::tables::summary::Tally;
-use crate::tables::{disk, kind};
+use crate::tables::{disk, registry};
 
 /// One merged table.
 #[derive(Clone, Debug)]
@@ -210,7 +210,7 @@ fn prepare(dir: &Path) -> Result<Option<PartSet>, SweepError> {
 }
 
 /// Joins a checked set into the whole table, then removes its parts. The
-/// whole table's files are its kind's ([`kind::files_of`]): each one held
+/// whole table's files are its kind's ([`registry::files_of`]): each one held
 /// whole (hands) is the parts' stacked and completed, each other one the
 /// parts' streamed in shard order; its counts are the parts' summed.
 fn join(set: PartSet) -> Result<Merged, SweepError> {
@@ -236,7 +236,7 @@ fn join(set: PartSet) -> Result<Merged, SweepError> {
         source,
     };
     let mut files = Vec::new();
-    for file in kind::files_of(&set.params) {
+    for file in registry::files_of(&set.params) {
         let content = match file.whole {
             Some(_) => {
                 let mut frames = Vec::new();

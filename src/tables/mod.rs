@@ -35,6 +35,8 @@ pub mod merge;
 #[cfg(feature = "tables")]
 pub mod one_target;
 pub mod reach;
+#[cfg(feature = "tables")]
+pub mod registry;
 pub mod rows;
 #[cfg(feature = "tables")]
 pub mod store;

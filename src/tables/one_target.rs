@@ -95,6 +95,10 @@ fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
 impl TableKind for OneTarget {
     type Rows = (HandRow, SolutionBatch);
 
+    fn files(&self) -> Vec<TableFile> {
+        files(self.solutions && !self.counts_only)
+    }
+
     fn validate(&self) -> Result<(), PlanError> {
         let k = &self.key;
         let (max, note) = if self.solutions {

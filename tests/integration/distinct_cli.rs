@@ -244,6 +244,7 @@ fn stdin_all_streams_one_block_per_hand_in_order() {
             "1 1 5 5: 2 solutions",
             "1 1 1 1: no solution",
             "3 3 8 8: 1 solution",
+            "error: card \"x\" is not an integer",
             "2 4 8 10: 11 solutions"
         ]
     );

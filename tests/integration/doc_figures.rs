@@ -249,3 +249,16 @@ fn the_readme_quotes_the_answer_of_the_large_sets_census() {
         &format!("The hardest is **{}**: {}", name(hardest), pct(hardest)),
     );
 }
+
+/// data/README.md is what `census24 report` writes for the shipped data:
+/// every table, the glob of each file kind and every column explained (run
+/// `census24 report` to remake it).
+#[test]
+fn the_data_index_is_current() {
+    let made = census24::report::data_index::data_index(&root().join("data")).unwrap();
+    let shipped = std::fs::read_to_string(root().join("data/README.md")).unwrap();
+    assert!(
+        made == shipped,
+        "data/README.md is stale: run `census24 report` (or `just report`)"
+    );
+}

@@ -615,6 +615,10 @@ fn check_solve(case: &Case, o: &Outcome, code: i32) -> Result<(), String> {
         for line in o.stdout.lines() {
             let v: Value =
                 serde_json::from_str(line).map_err(|e| format!("JSON line {line:?}: {e}"))?;
+            // A bad line's place holds its error (one line per input line).
+            if v.get("error").is_some_and(Value::is_string) {
+                continue;
+            }
             let cards = cards_of(v["hand"].as_str().ok_or("JSON without hand")?)?;
             let target = target.ok_or("a bad target succeeded")?;
             if all {
@@ -647,6 +651,8 @@ fn check_solve(case: &Case, o: &Outcome, code: i32) -> Result<(), String> {
             for line in o.stdout.lines() {
                 if let Some(text) = line.strip_prefix("  ") {
                     check_expression(text, &cards, target, rules)?;
+                } else if line.starts_with("error: ") {
+                    cards.clear();
                 } else {
                     let (hand, _) = line
                         .split_once(": ")
@@ -666,7 +672,7 @@ fn check_solve(case: &Case, o: &Outcome, code: i32) -> Result<(), String> {
         return Ok(());
     }
     if batch {
-        for line in o.stdout.lines() {
+        for line in o.stdout.lines().filter(|l| !l.starts_with("error: ")) {
             let (hand, body) = line
                 .split_once(": ")
                 .ok_or(format!("answer line {line:?}"))?;

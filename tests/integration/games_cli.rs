@@ -153,7 +153,7 @@ fn check_scores_near_misses_by_the_games_bands() {
         ("6*(100+50)+75+3+25", 0), // 1003
     ] {
         let v = grade("countdown", hand, "978", answer);
-        assert_eq!(v["points"], points, "{answer}: {v}");
+        assert_eq!(v["score"], points, "{answer}: {v}");
     }
     // Digits: 3 stars exact, 2 within 10, 1 within 25, none for an answer
     // that breaks the rules whatever its value.
@@ -167,12 +167,20 @@ fn check_scores_near_misses_by_the_games_bands() {
         ("25*4+3+3", 0),
     ] {
         let v = grade("digits", hand, "103", answer);
-        assert_eq!(v["points"], stars, "{answer}: {v}");
+        assert_eq!(v["score"], stars, "{answer}: {v}");
     }
-    // The 24 game scores right or wrong: no points field.
+    // The 24 game scores right or wrong: no score field unless asked for,
+    // then 1 or 0 (and 0 for an illegal play).
     let (code, out, _) = run(&["check", "--hand", "3 3 8 8", "8/(3-8/3)", "--json"]);
     assert_eq!(code, 0);
-    assert!(!out.contains("points"), "{out}");
+    assert!(!out.contains("score"), "{out}");
+    for (answer, score) in [("8/(3-8/3)", 1), ("8*3", 0), ("8/(3-8/3)+1-1", 0)] {
+        let (_, out, _) = run(&["check", "--score", "--json", "--hand", "3 3 8 8", answer]);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["score"], score, "{answer}: {v}");
+    }
+    let (_, out, _) = run(&["check", "--score", "--hand", "3 3 8 8", "8/(3-8/3)"]);
+    assert_eq!(out, "correct (1 point)\n");
 }
 
 #[test]
@@ -218,4 +226,98 @@ fn games_lists_every_preset() {
         out.contains("3 stars exact, 2 within 10, 1 within 25"),
         "{out}"
     );
+}
+
+/// `cover` with a game named prints that game's cover: for each target,
+/// the smallest hand size at which every hand of its deck makes it, and a
+/// hand of the largest size that misses. Checked against a brute force over
+/// every hand (values 1..6, two copies each, up to four cards, fractions
+/// allowed), hands in table order (ascending multisets).
+#[test]
+fn cover_of_a_named_game_agrees_with_a_brute_force() {
+    use census24::Op;
+    use itertools::Itertools;
+    let args = [
+        "cover",
+        "-q",
+        "--values",
+        "1..6",
+        "--deck",
+        "2",
+        "--targets",
+        "1..40",
+        "--max-k",
+        "4",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let mut want = String::from("target,smallest_k,witness_k,witness_hand\n");
+    let hands: Vec<Vec<Vec<i64>>> = (1..=4)
+        .map(|k| {
+            (1..=6)
+                .combinations_with_replacement(k)
+                .filter(|h| h.iter().counts().values().all(|&n| n <= 2))
+                .collect()
+        })
+        .collect();
+    let ops = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+    for t in 1..=40 {
+        let makes = |h: &Vec<i64>| {
+            let v: Vec<Q> = h.iter().map(|&c| Q::int(c)).collect();
+            crate::util::reaches(&v, Q::int(t), &ops, false)
+        };
+        let (mut smallest, mut witness) = (String::new(), (String::new(), String::new()));
+        for (i, of_k) in hands.iter().enumerate() {
+            match of_k.iter().find(|h| !makes(h)) {
+                Some(h) => witness = ((i + 1).to_string(), h.iter().join(" ")),
+                None => {
+                    smallest = (i + 1).to_string();
+                    break;
+                }
+            }
+        }
+        want += &format!("{t},{smallest},{},{}\n", witness.0, witness.1);
+    }
+    assert_eq!(out, want);
+    // Some targets are covered and some not, so both branches are checked.
+    assert!(out.lines().any(|l| l.split(',').nth(1) == Some("")));
+    assert!(out.lines().skip(1).any(|l| l.split(',').nth(1) != Some("")));
+    let (code, _, err) = run(&["cover", "--game", "countdown"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("this game uses any selection"), "{err}");
+}
+
+/// Krypto's cover under tournament rules names, for each target, the first
+/// five-card hand the shipped census finds unsolvable: two routes (the
+/// cover's search, the sweep's table read back) to the same hands.
+#[test]
+fn krypto_cover_names_the_first_unsolvable_hand_of_the_census() {
+    use polars::prelude::*;
+    let (code, out, err) = run(&[
+        "cover", "-q", "--game", "krypto", "--rules", "natural", "--max-k", "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let path = root().join(
+        "data/rules=natural/use=all/targets=dealt-1-25/values=1-25/deck=krypto/k=5/reach.parquet",
+    );
+    let df = ParquetReader::new(std::fs::File::open(path).unwrap())
+        .finish()
+        .unwrap()
+        .lazy()
+        .filter(col("solvable").not())
+        .group_by_stable([col("target")])
+        .agg([col("hand").first()])
+        .sort(["target"], Default::default())
+        .collect()
+        .unwrap();
+    let (targets, hands) = (
+        df.column("target").unwrap().i32().unwrap(),
+        df.column("hand").unwrap().str().unwrap(),
+    );
+    let mut want = String::from("target,smallest_k,witness_k,witness_hand\n");
+    for i in 0..df.height() {
+        want += &format!("{},,5,{}\n", targets.get(i).unwrap(), hands.get(i).unwrap());
+    }
+    assert_eq!(df.height(), 25);
+    assert_eq!(out, want);
 }

@@ -11,6 +11,7 @@ use polars::prelude::*;
 use tempfile::TempDir;
 
 use crate::util::run;
+use census24::report::render::large::thousands;
 
 /// Krypto's deck: three each of 1..6, four each of 7..10, two each of
 /// 11..17, one each of 18..25.
@@ -279,16 +280,4 @@ fn the_readme_quotes_the_shipped_tournament_census() {
         thousands(df.height() as u64)
     );
     assert!(flat.contains(&quote), "README.md should say: {quote}");
-}
-
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -363,3 +363,56 @@ fn time_limit_keeps_the_hands_most_solvers_finish_in_time() {
         "{err}"
     );
 }
+
+/// A game without a table (target 10 with four cards) is solved in memory,
+/// saying so, and gives the hands, dissimilar counts and predicted times
+/// that the shipped every-target table holds for target 10: the same rows,
+/// reached by a second route (a sweep of 1..999 read back from Parquet).
+#[test]
+fn pick_without_a_table_solves_the_game_as_the_every_target_table_has_it() {
+    use polars::prelude::*;
+    let empty = tempfile::TempDir::new().unwrap();
+    let d = empty.path().to_str().unwrap();
+    let args = [
+        "pick", "--data", d, "--target", "10", "--all", "--format", "csv",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("targets=10-10/values=1-13/deck=x4/k=4: the game is solved in memory"),
+        "{err}"
+    );
+    let picked: BTreeSet<(String, String, String)> = out
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            (f[0].to_string(), f[1].to_string(), f[6].to_string())
+        })
+        .collect();
+    let reach =
+        data().join("rules=rational/use=all/targets=1-999/values=1-13/deck=x4/k=4/reach.parquet");
+    let df = ParquetReader::new(std::fs::File::open(&reach).unwrap())
+        .finish()
+        .unwrap()
+        .lazy()
+        .filter(col("target").eq(lit(10)).and(col("solvable")))
+        .collect()
+        .unwrap();
+    let (hands, times, counts) = (
+        df.column("hand").unwrap().str().unwrap(),
+        df.column("predicted_time_s").unwrap().f64().unwrap(),
+        df.column("dissimilar").unwrap().u32().unwrap(),
+    );
+    let table: BTreeSet<(String, String, String)> = (0..df.height())
+        .map(|i| {
+            (
+                hands.get(i).unwrap().to_string(),
+                format!("{:.2}", times.get(i).unwrap()),
+                counts.get(i).unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(picked.len(), 1540);
+    assert_eq!(picked, table);
+}

@@ -133,6 +133,54 @@ fn report_command_writes_the_bytes_the_sweep_wrote() {
     }
 }
 
+/// The options that sweep the two-card reach table of targets 1..50 into
+/// `data`, without its report.
+fn reach_k2(data: &str) -> [&str; 9] {
+    [
+        "sweep",
+        "-q",
+        "-k",
+        "2",
+        "--targets",
+        "1..50",
+        "--out",
+        data,
+        "--no-report",
+    ]
+}
+
+/// `census24 report` indexes the data folder: each file kind with its
+/// tables, rows and globs, and every column of every file with its type
+/// and meaning.
+#[test]
+fn report_indexes_the_data_folder_with_its_columns_and_globs() {
+    use census24::tables::columns::{HANDS, REACH, SOLUTIONS};
+    let tmp = TempDir::new().unwrap();
+    sweep(tmp.path(), "2");
+    let data = tmp.path().join("data");
+    let d = data.to_str().unwrap();
+    assert_eq!(run(&reach_k2(d)).0, 0);
+    let out = tmp.path().join("reports");
+    let (code, stdout, stderr) =
+        run(&["report", "-q", "--data", d, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    let index = fs::read_to_string(data.join("README.md")).unwrap();
+    for line in [
+        "| `hands.parquet` | 1 | 91 | `pl.scan_parquet(\"data/**/hands.parquet\", hive_partitioning=True)` | `read_parquet('data/**/hands.parquet', hive_partitioning=true)` |",
+        "| `reach.parquet` | 1 | 4,550 |",
+        "| `rules=rational/use=all/targets=1-50/values=1-13/deck=x4/k=2/` | every-target | `reach.parquet` (4,550) |",
+        "| `tier` | enum (easy, medium, hard, expert) |",
+        "| `distance` | u32 | `\\|closest - target\\|`, 0 when solvable",
+    ] {
+        assert!(index.contains(line), "no {line:?} in\n{index}");
+    }
+    for column in HANDS.iter().chain(&SOLUTIONS).chain(&REACH) {
+        assert!(index.contains(&format!("| `{column}` |")), "{column}");
+    }
+    // The reports' own index keeps its name in its own folder.
+    assert!(out.join("README.md").is_file());
+}
+
 #[test]
 fn report_without_tables_says_how_to_make_one() {
     let tmp = TempDir::new().unwrap();
@@ -340,4 +388,48 @@ fn table_without_solutions_gets_a_report_but_no_ranking() {
     assert_eq!(code, 2);
     assert!(stderr.contains("has no difficulty"), "{stderr}");
     assert!(stderr.contains("census24 sweep --hand-size 3"), "{stderr}");
+}
+
+/// `report` with game options writes only the reports of that game's
+/// tables (every hand size unless -k is given); a game without a table is
+/// named.
+#[test]
+fn report_of_a_game_writes_only_its_tables() {
+    let tmp = TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let d = data.to_str().unwrap();
+    for args in [
+        vec!["sweep", "-q", "-k", "2", "--out", d, "--no-report"],
+        vec!["sweep", "-q", "-k", "3", "--out", d, "--no-report"],
+        reach_k2(d).to_vec(),
+    ] {
+        assert_eq!(run(&args).0, 0, "{args:?}");
+    }
+    let reach = "rules=rational/use=all/targets=1-50/values=1-13/deck=x4/k=2";
+    let k3 = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3";
+    let report = |name: &str, game: &[&str]| {
+        let out = tmp.path().join(name);
+        let mut args = vec!["report", "-q", "--data", d, "--out", out.to_str().unwrap()];
+        args.extend_from_slice(game);
+        let (code, stdout, stderr) = run(&args);
+        (code, stderr, out, stdout)
+    };
+    let (code, err, out, _) = report("one", &["--game", "24", "-k", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join(K2).join("README.md").is_file());
+    assert!(!out.join(k3).exists() && !out.join(reach).exists());
+    let (code, err, out, _) = report("sizes", &["--game", "24"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join(K2).join("README.md").is_file() && out.join(k3).join("README.md").is_file());
+    assert!(!out.join(reach).exists());
+    let (code, err, out, _) = report("range", &["--targets", "1..50"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join(reach).join("README.md").is_file());
+    assert!(!out.join(K2).exists());
+    let (code, err, _, _) = report("none", &["--game", "countdown"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no table of this game under") && err.contains("targets 100..999"),
+        "{err}"
+    );
 }

@@ -220,11 +220,27 @@ fn stdin_names_bad_lines_and_keeps_going() {
         err.contains("line 2: card \"x\" is not an integer"),
         "{err}"
     );
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .starts_with("3 8 8 9: ")
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("3 8 8 9: "), "{stdout}");
+    assert_eq!(
+        lines[1], "error: card \"x\" is not an integer",
+        "in the line's place"
     );
+    // With --json the error is an object, one line as well.
+    let out = census24()
+        .args(["solve", "--stdin", "--json"])
+        .write_stdin("3 x 8\n3 8 8 9\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["error"], "card \"x\" is not an integer");
+    assert_eq!(lines[1]["solvable"], true);
 }
 
 #[test]
@@ -313,7 +329,7 @@ fn stdin_line_that_is_not_utf8_costs_only_itself() {
     let (code, out, err) = run_stdin(&["solve", "--stdin"], b"3 8 8 9\n1 2 3 4\n\xff\n4 4 4 6\n");
     assert_eq!(code, 2, "{err}");
     let hands: Vec<&str> = out.lines().map(|l| l.split_once(": ").unwrap().0).collect();
-    assert_eq!(hands, ["3 8 8 9", "1 2 3 4", "4 4 4 6"], "{out}");
+    assert_eq!(hands, ["3 8 8 9", "1 2 3 4", "error", "4 4 4 6"], "{out}");
     assert_eq!(
         err.lines().collect::<Vec<_>>(),
         [
@@ -325,7 +341,7 @@ fn stdin_line_that_is_not_utf8_costs_only_itself() {
     input.extend_from_slice(b"5 \xc3 5\n1 1 1 1\n");
     let (code, out, err) = run_stdin(&["solve", "--stdin"], &input);
     assert_eq!(code, 2);
-    assert_eq!(out.lines().count(), 3001, "{err}");
+    assert_eq!(out.lines().count(), 3002, "one line per input line: {err}");
     assert!(out.ends_with("1 1 1 1: no solution\n"));
     assert!(
         err.contains("line 3001: not valid UTF-8 (byte 0xc3 at column 3)"),
@@ -350,7 +366,10 @@ fn stdin_line_too_long_is_one_error() {
     input.extend_from_slice(b"\n3 3 8 8\n");
     let (code, out, err) = run_stdin(&["solve", "--stdin"], &input);
     assert_eq!(code, 2);
-    assert_eq!(out, "3 3 8 8: 8/(3-8/3)\n");
+    assert_eq!(
+        out,
+        "error: the line is longer than 65536 bytes, the limit of every --stdin\n3 3 8 8: 8/(3-8/3)\n"
+    );
     assert!(
         err.contains("line 1: the line is longer than 65536 bytes"),
         "{err}"

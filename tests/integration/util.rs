@@ -21,7 +21,7 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 /// Whether `values` make `target`, each used once, with only `ops`, every
 /// intermediate an integer when `integer`: a brute force over every pair,
 /// independent of the solver and of canonical forms.
-fn reaches(values: &[Q], target: Q, ops: &[Op], integer: bool) -> bool {
+pub fn reaches(values: &[Q], target: Q, ops: &[Op], integer: bool) -> bool {
     if values.len() == 1 {
         return values[0] == target;
     }

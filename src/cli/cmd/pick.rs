@@ -1,14 +1,15 @@
 //! `census24 pick`: options to a validated [`PickPlan`], read the table's
-//! catalog, pick, print the set in the asked format.
+//! catalog (or, for a game of at most [`MAX_SOLVED_CARDS`] cards without a
+//! table, solve it in memory), pick, print the set in the asked format.
 
 use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
-use crate::report::catalog::MAX_CLASSES;
+use crate::report::catalog::{MAX_CLASSES, MAX_SOLVED_CARDS, solved};
 use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_jsonl, to_list};
 use crate::report::query::catalog;
-use crate::report::rank::{read_table, sweep_command};
+use crate::report::rank::{RankError, read_table, sweep_command};
 use crate::report::sheet::sheet_html;
 use crate::tables::layout::Part;
 
@@ -28,22 +29,36 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     .validate()?;
     let key = crate::cli::cmd::table_key(&args.game)?;
     let dir = args.data.join(key.partition());
-    let (table, manifest) = read_table(&args.data, &key)?;
-    if !table.has_solutions() {
-        anyhow::bail!(
-            "{} was swept {}: pick needs its solutions table ({}); sweep the table with solutions \
-             into another folder (`census24 sweep {}`, with another --out) or remove this one first",
-            dir.display(),
-            if manifest.parameters.solutions {
-                "with --counts-only"
-            } else {
-                "with --no-solutions"
-            },
-            Part::Whole.solutions(),
-            sweep_command(&args.data, &key)
-        );
-    }
-    let cat = catalog(&key, &table, MAX_CLASSES)?;
+    let cat = match read_table(&args.data, &key) {
+        Ok((table, manifest)) => {
+            if !table.has_solutions() {
+                anyhow::bail!(
+                    "{} was swept {}: pick needs its solutions table ({}); sweep the table with \
+                     solutions into another folder (`census24 sweep {}`, with another --out) or \
+                     remove this one first",
+                    dir.display(),
+                    if manifest.parameters.solutions {
+                        "with --counts-only"
+                    } else {
+                        "with --no-solutions"
+                    },
+                    Part::Whole.solutions(),
+                    sweep_command(&args.data, &key)
+                );
+            }
+            catalog(&key, &table, MAX_CLASSES)?
+        }
+        // No table of this target (say 10 with four cards): a small game
+        // is solved in memory, the same rows a sweep would write.
+        Err(RankError::Missing { path, .. }) if key.k <= MAX_SOLVED_CARDS => {
+            eprintln!(
+                "census24: no table at {}: the game is solved in memory",
+                path.display()
+            );
+            solved(&key)?
+        }
+        Err(e) => return Err(e.into()),
+    };
     let set = pick(&cat, &plan)?;
     if set.is_empty() {
         eprintln!(

@@ -1,9 +1,14 @@
-//! `census24 report`: options to a [`ReportPlan`], write the reports, list
-//! the files written.
+//! `census24 report`: options to a [`ReportPlan`], write the reports and
+//! the data folder's index (DATA/README.md), list the files written.
 
-use crate::cli::args::ReportArgs;
+use std::path::{Path, PathBuf};
+
+use crate::cli::args::{GameArgs, ReportArgs};
 use crate::cli::cmd::Status;
-use crate::report::files::{ReportPlan, write_atlas, write_reports};
+use crate::report::data_index::{DATA_README, data_index};
+use crate::report::files::{ReportPlan, discover, discover_reach, write_atlas, write_reports};
+use crate::tables::layout::{ReachKey, TableKey};
+use crate::tables::store::write_atomic;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<Status> {
     if args.atlas {
@@ -13,16 +18,65 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Status> {
         }
         return Ok(Status::Done);
     }
+    let only = match args.game.any() {
+        true => Some(of_game(&args.game, &args.data)?),
+        false => None,
+    };
     let plan = ReportPlan {
         data: args.data,
         out: args.out,
-        only: None,
+        only,
     };
-    let written = write_reports(&plan)?;
+    let mut written = write_reports(&plan)?;
+    // The data folder's own index: its tables, columns and globs (unless
+    // the reports share its folder, whose README.md is then theirs).
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    if !same(&plan.data, &plan.out) {
+        let index = plan.data.join(DATA_README);
+        write_atomic(&index, data_index(&plan.data)?.as_bytes())?;
+        written.push(index);
+    }
     if !args.quiet {
         for path in written {
             println!("{}", path.display());
         }
     }
     Ok(Status::Done)
+}
+
+/// The folders of the tables under `data` that hold the game the options
+/// name, at every hand size unless one is given.
+fn of_game(options: &GameArgs, data: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let game = options.game();
+    let at = |k: usize| {
+        let mut g = game;
+        if options.hand_size.is_none() {
+            g.hand_size = k;
+        }
+        g
+    };
+    let mut folders: Vec<PathBuf> = discover(data)?
+        .into_iter()
+        .filter(|f| TableKey::of_game(&at(f.id.k)) == Some(f.id))
+        .map(|f| f.id.partition())
+        .collect();
+    folders.extend(
+        discover_reach(data)?
+            .into_iter()
+            .filter(|r| ReachKey::of_game(&at(r.k)) == Some(*r))
+            .map(|r| r.partition()),
+    );
+    if folders.is_empty() {
+        anyhow::bail!(
+            "no table of this game under {} ({}{})",
+            data.display(),
+            game.describe(),
+            if options.hand_size.is_none() {
+                ", any hand size"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(folders)
 }

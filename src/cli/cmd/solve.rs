@@ -174,6 +174,14 @@ impl Job {
         }
     }
 
+    /// Whether answers are JSON objects.
+    pub fn json(&self) -> bool {
+        match self {
+            Job::One(cfg) => cfg.json,
+            Job::All(cfg) => cfg.json,
+        }
+    }
+
     /// Hands per parallel batch: large enough to keep every core busy,
     /// small enough that output starts at once and memory stays flat (a
     /// hand's list of every solution can run to thousands of lines).
@@ -261,8 +269,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
 /// Do `job` for one hand per line of `input`, printing the results in input
 /// order, in parallel batches ([`stdin::for_each_batch`]); each batch's
 /// answers are flushed at once. Blank
-/// lines and `#` comments are skipped. A bad line is reported on stderr
-/// with its line number where its answer would be; the run goes on and ends
+/// lines and `#` comments are skipped. A bad line gets one output line in
+/// place of its answer ([`error_line`]) and is reported on stderr with its
+/// line number; the run goes on and ends
 /// with an error naming how many lines were rejected. If reading fails,
 /// every line read before is answered first.
 pub fn run_stream(
@@ -291,10 +300,13 @@ pub fn run_stream(
                     } else {
                         rejected += 1;
                     }
-                    // The answers so far first, so that a terminal shows
-                    // the error where the line's answer would be.
+                    // One output line in the line's place, so that outputs
+                    // align with inputs; the answers so far first, so that
+                    // a terminal shows the error where the answer would be.
+                    let e = one_line(&e.to_string());
+                    writeln!(out, "{}", stdin::error_line(&e, job.json(), ""))?;
                     out.flush()?;
-                    eprintln!("census24: line {n}: {}", one_line(&e.to_string()));
+                    eprintln!("census24: line {n}: {e}");
                 }
             }
         }

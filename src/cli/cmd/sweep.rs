@@ -176,7 +176,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 .reports
                 .clone()
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
-            only: Some(vec![cfg.kind.key]),
+            only: Some(vec![cfg.kind.key.partition()]),
         };
         // The table just written is reported from memory, not read back.
         let fresh: Vec<_> = written

@@ -1,0 +1,519 @@
+//! Grading an answer written as steps, the form most reasoning benchmarks
+//! ask models for: `4 + 8 = 12 (left: 4 6 12)`, one step per line or
+//! separated by `,` or `;`, the last step's result the answer.
+//!
+//! A step is `a op b = c`, optionally labelled (`Step 2:`) and followed by
+//! `(left: ...)`, the numbers still available after it. `a`, `b` and `c`
+//! are whole numbers, negative ones written `-2` or `(-2)`, or fractions;
+//! a fraction before the `=` is written in brackets (`8 / (1/3) = 24`), so
+//! that it is never read as a division. `op` is one of `+ - * /` (or
+//! `× ÷ −`).
+//!
+//! The faults a verdict names, looked for step by step (the first faulty
+//! step is the one named), then at the end:
+//!
+//! 1. a piece that is not a step: `step 2 is not "a op b = c": ...`;
+//! 2. an operand that is not available (a card not yet used, or the result
+//!    of an earlier step, each consumed once): `step 3 uses 12, which is not
+//!    available (left: 2 4)`;
+//! 3. a division by zero: `step 2 divides 3 by zero`;
+//! 4. a wrong result: `step 2: 6 - 5 is 1, not 2`;
+//! 5. a result the rules forbid: `step 2: 8/3 is not a whole number under
+//!    integer rules`;
+//! 6. a wrong `left:` list: `step 1 leaves 4 6 12, not 4 6 10`;
+//! 7. using every card ([`Use::All`]), numbers left over after the last
+//!    step: `leaves 8 unused`;
+//! 8. a last result other than the target: `equals 23, not 24`.
+//!
+//! Arithmetic is exact ([`Q`]), as in [`crate::game::grade`].
+
+use crate::game::error::shown;
+use crate::game::expr::Op;
+use crate::game::grade::{Verdict, and_list, rule_fault};
+use crate::game::number::Q;
+use crate::game::rules::Rules;
+use crate::game::uses::Use;
+
+/// One step as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub a: Q,
+    pub op: Op,
+    pub b: Q,
+    /// The result the step states.
+    pub c: Q,
+    /// The numbers the step says are left, when it says.
+    pub left: Option<Vec<Q>>,
+}
+
+/// The pieces of a steps answer: split at line ends, and at `,` and `;`
+/// outside brackets (a `left:` list may hold commas); empty pieces are
+/// dropped.
+pub fn pieces(answer: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in answer.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '\n' => depth = 0,
+            _ => {}
+        }
+        if c == '\n' || (depth == 0 && (c == ',' || c == ';')) {
+            out.push(&answer[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&answer[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Whether `piece` is a step (parses as one).
+pub fn is_step(piece: &str) -> bool {
+    parse_step(piece).is_ok()
+}
+
+/// A label before a step: `Step 2:`, `step 2.`, `2.` or `2)`.
+fn without_label(piece: &str) -> &str {
+    let p = piece.trim();
+    let rest = match p.get(..4) {
+        Some(w) if w.eq_ignore_ascii_case("step") => p[4..].trim_start(),
+        _ => {
+            // `2.` or `2)` only when a space follows: `2.5` is a decimal.
+            let digits = p.len() - p.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let after = &p[digits..];
+            if digits > 0
+                && (after.starts_with(". ") || after.starts_with(") "))
+                && after[1..].contains('=')
+            {
+                return after[2..].trim_start();
+            }
+            return p;
+        }
+    };
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let after = rest[digits..].trim_start();
+    match after.strip_prefix(':').or_else(|| after.strip_prefix('.')) {
+        Some(r) if digits > 0 => r.trim_start(),
+        _ => p,
+    }
+}
+
+/// A number token of a step: `12`, `-2`, `8/3`, and in brackets `(8/3)`,
+/// `(-2)`. `fraction_bare`: whether `p/q` may stand without brackets (after
+/// the `=`, where no division can follow).
+fn number(s: &str, fraction_bare: bool) -> Option<Q> {
+    let s = s.trim();
+    let (inner, bracketed) = match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        Some(inner) => (inner.trim(), true),
+        None => (s, false),
+    };
+    let (p, q) = match inner.split_once('/') {
+        Some((p, q)) if bracketed || fraction_bare => (p.trim(), Some(q.trim())),
+        Some(_) => return None,
+        None => (inner, None),
+    };
+    let (negative, digits) = match p.strip_prefix('-').or_else(|| p.strip_prefix('\u{2212}')) {
+        Some(rest) => (true, rest),
+        None => (false, p),
+    };
+    let whole = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !whole(digits) || !q.is_none_or(whole) {
+        return None;
+    }
+    let n: i64 = digits.parse().ok()?;
+    let d: i64 = q.map_or(Some(1), |q| q.parse().ok())?;
+    Q::new(if negative { -n } else { n }, d)
+}
+
+/// The operation of a step's left side and where it stands: the first
+/// operator sign outside brackets that is not a number's sign.
+fn split_operation(lhs: &str) -> Option<(&str, Op, &str)> {
+    let mut depth = 0usize;
+    let mut seen_operand = false;
+    for (i, c) in lhs.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ' ' | '\t' => {}
+            _ if depth > 0 => {}
+            '+' | '-' | '\u{2212}' | '*' | '\u{d7}' | '/' | '\u{f7}' if seen_operand => {
+                let op = match c {
+                    '+' => Op::Add,
+                    '-' | '\u{2212}' => Op::Sub,
+                    '*' | '\u{d7}' => Op::Mul,
+                    _ => Op::Div,
+                };
+                return Some((&lhs[..i], op, &lhs[i + c.len_utf8()..]));
+            }
+            _ => {}
+        }
+        if !matches!(c, ' ' | '\t' | '(') {
+            seen_operand = true;
+        }
+    }
+    None
+}
+
+/// Parses one piece as a step, or says why it is not one.
+pub fn parse_step(piece: &str) -> Result<Step, String> {
+    let body = without_label(piece);
+    let body = body.strip_suffix('.').unwrap_or(body).trim_end();
+    // `(left: ...)` at the end, in any case.
+    let (body, left) = match body.rfind('(') {
+        Some(i)
+            if body[i + 1..]
+                .trim_start()
+                .get(..5)
+                .is_some_and(|w| w.eq_ignore_ascii_case("left:"))
+                && body.ends_with(')') =>
+        {
+            let list = body[i + 1..body.len() - 1].trim_start()[5..].trim();
+            let values = list
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    number(w, true)
+                        .ok_or_else(|| format!("\"{}\" in left: is not a number", shown(w)))
+                })
+                .collect::<Result<Vec<Q>, String>>()?;
+            (body[..i].trim_end(), Some(values))
+        }
+        _ => (body, None),
+    };
+    let Some((lhs, rhs)) = body.split_once('=') else {
+        return Err("it has no \"=\"".to_string());
+    };
+    if rhs.contains('=') {
+        return Err("it has more than one \"=\"".to_string());
+    }
+    let Some((a, op, b)) = split_operation(lhs) else {
+        return Err(format!("\"{}\" is not one operation", shown(lhs.trim())));
+    };
+    let operand = |s: &str| {
+        number(s, false).ok_or_else(|| {
+            format!(
+                "\"{}\" is not a number (a fraction before \"=\" goes in brackets)",
+                shown(s.trim())
+            )
+        })
+    };
+    let (a, b) = (operand(a)?, operand(b)?);
+    let c =
+        number(rhs, true).ok_or_else(|| format!("\"{}\" is not a number", shown(rhs.trim())))?;
+    Ok(Step { a, op, b, c, left })
+}
+
+/// The numbers still available, in the order they became so; each knows
+/// whether it is a card (the verdict lists the cards used).
+struct Pool {
+    items: Vec<(Q, bool)>,
+}
+
+impl Pool {
+    /// Takes `v`, a card before a result of the same value (the numbers
+    /// left are the same either way); `false` when it is not there.
+    fn take(&mut self, v: Q) -> Option<bool> {
+        let i = self
+            .items
+            .iter()
+            .position(|&(x, card)| x == v && card)
+            .or_else(|| self.items.iter().position(|&(x, _)| x == v))?;
+        Some(self.items.remove(i).1)
+    }
+
+    fn count(&self, v: Q) -> usize {
+        self.items.iter().filter(|&&(x, _)| x == v).count()
+    }
+
+    fn sorted(&self) -> Vec<Q> {
+        let mut v: Vec<Q> = self.items.iter().map(|&(x, _)| x).collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// `2 4 12`, the numbers of a `left:` list.
+fn spaced(values: &[Q]) -> String {
+    values
+        .iter()
+        .map(Q::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Grades `answer`, a steps answer, for the hand `cards` and `target`
+/// under `rules`, using every card once (`Use::All`) or any selection
+/// (`Use::Any`).
+pub fn grade_steps(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: Use) -> Verdict {
+    let texts = pieces(answer);
+    if texts.is_empty() {
+        return Verdict::wrong("no steps".to_string(), None, Vec::new());
+    }
+    let mut steps = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        match parse_step(t) {
+            Ok(s) => steps.push(s),
+            Err(why) => {
+                let fault = format!("step {} is not \"a op b = c\": {why}", i + 1);
+                return Verdict::wrong(fault, None, Vec::new());
+            }
+        }
+    }
+    // The value: the last result, when every step's arithmetic is right
+    // (whatever the rules and the numbers available).
+    let value = steps
+        .iter()
+        .all(|s| s.op.apply(s.a, s.b) == Some(s.c))
+        .then(|| steps[steps.len() - 1].c);
+    let mut pool = Pool {
+        items: cards.iter().map(|&c| (Q::int(c), true)).collect(),
+    };
+    let mut used = Vec::new();
+    for (i, s) in steps.iter().enumerate() {
+        let n = i + 1;
+        if let Some(fault) = step_fault(n, s, &mut pool, &mut used, rules) {
+            return Verdict::wrong(fault, value, used);
+        }
+    }
+    let last = steps[steps.len() - 1].c;
+    if uses == Use::All {
+        let _ = pool.take(last);
+        if !pool.items.is_empty() {
+            let left: Vec<i64> = pool.sorted().iter().map(|q| q.numer()).collect();
+            let all_whole = pool.items.iter().all(|(q, _)| q.is_integer());
+            let fault = match all_whole {
+                true => format!("leaves {} unused", and_list(&left)),
+                false => format!("leaves {} unused", spaced(&pool.sorted())),
+            };
+            return Verdict::wrong(fault, value, used);
+        }
+    }
+    if last != target {
+        return Verdict {
+            legal: true,
+            ..Verdict::wrong(format!("equals {last}, not {target}"), value, used)
+        };
+    }
+    Verdict {
+        correct: true,
+        reason: None,
+        value,
+        cards_used: used,
+        legal: true,
+    }
+}
+
+/// The fault of step `n`, if any, taking its operands from `pool` and
+/// giving it its result.
+fn step_fault(
+    n: usize,
+    s: &Step,
+    pool: &mut Pool,
+    used: &mut Vec<i64>,
+    rules: Rules,
+) -> Option<String> {
+    // Both operands are looked for before either is taken; the numbers
+    // available are listed only for a fault.
+    let missing = match s.a == s.b {
+        true if pool.count(s.a) == 1 => Some((s.a, true)),
+        _ if pool.count(s.a) == 0 => Some((s.a, false)),
+        _ if pool.count(s.b) == 0 => Some((s.b, false)),
+        _ => None,
+    };
+    if let Some((x, twice)) = missing {
+        let left = spaced(&pool.sorted());
+        return Some(match twice {
+            true => format!("step {n} uses {x} twice, which is available once (left: {left})"),
+            false => format!("step {n} uses {x}, which is not available (left: {left})"),
+        });
+    }
+    for x in [s.a, s.b] {
+        if pool.take(x) == Some(true) {
+            used.push(x.numer());
+        }
+    }
+    if s.op == Op::Div && s.b == Q::ZERO {
+        return Some(format!("step {n} divides {} by zero", s.a));
+    }
+    let Some(r) = s.op.apply(s.a, s.b) else {
+        return Some(format!("step {n} is too large for exact arithmetic"));
+    };
+    if r != s.c {
+        return Some(format!(
+            "step {n}: {} {} {} is {r}, not {}",
+            s.a,
+            s.op.symbol(false),
+            s.b,
+            s.c
+        ));
+    }
+    if let Some(fault) = rule_fault(r, rules) {
+        return Some(format!("step {n}: {fault}"));
+    }
+    pool.items.push((r, false));
+    if let Some(stated) = &s.left {
+        let mut stated = stated.clone();
+        stated.sort_unstable();
+        let have = pool.sorted();
+        if stated != have {
+            return Some(format!(
+                "step {n} leaves {}, not {}",
+                spaced(&have),
+                spaced(&stated)
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(cards: &[i64], answer: &str) -> Verdict {
+        grade_steps(cards, answer, Q::int(24), Rules::Rational, Use::All)
+    }
+
+    fn reason(cards: &[i64], answer: &str) -> String {
+        g(cards, answer).reason.unwrap_or_else(|| "correct".into())
+    }
+
+    #[test]
+    fn steps_in_every_layout_are_graded() {
+        let hand = [4, 4, 6, 8];
+        for a in [
+            "4 + 8 = 12\n6 - 4 = 2\n2 * 12 = 24",
+            "4 + 8 = 12, 6 - 4 = 2, 2 * 12 = 24",
+            "4+8=12; 6-4=2; 2×12=24.",
+            "4 + 8 = 12 (left: 4 6 12)\n6 - 4 = 2 (left: 2 12)\n2 * 12 = 24 (left: 24)",
+            "Step 1: 4 + 8 = 12 (left: 4, 6, 12)\nStep 2: 6 - 4 = 2 (left: 2, 12)\nStep 3: 2 * 12 = 24",
+            "1. 4 + 8 = 12\n2. 6 - 4 = 2\n3. 2 * 12 = 24",
+        ] {
+            let v = g(&hand, a);
+            assert!(v.correct, "{a}: {v:?}");
+            assert_eq!(v.value, Some(Q::int(24)));
+            assert_eq!(v.cards_used, vec![4, 8, 6, 4]);
+        }
+        // Fractions: in brackets before the "=", bare after it.
+        assert_eq!(
+            reason(
+                &[3, 3, 8, 8],
+                "8 / 3 = 8/3\n3 - (8/3) = 1/3\n8 / (1/3) = 24"
+            ),
+            "correct"
+        );
+        // A negative intermediate.
+        assert_eq!(
+            reason(&[1, 3, 4, 9], "1 - 3 = -2\n4 - 9 = -5\n-2 * -5 = 10")
+                .replace("equals 10, not 24", "ok"),
+            "ok"
+        );
+    }
+
+    #[test]
+    fn the_first_faulty_step_is_named() {
+        let cases: [(&[i64], &str, &str); 9] = [
+            (
+                &[4, 5, 6, 8],
+                "4 + 8 = 12\n6 - 5 = 2\n2 * 12 = 24",
+                "step 2: 6 - 5 is 1, not 2",
+            ),
+            (
+                &[2, 4, 4, 8],
+                "4 + 8 = 12\n4 / 2 = 2\n12 * 12 = 144",
+                "step 3 uses 12 twice, which is available once (left: 2 12)",
+            ),
+            (
+                &[2, 4, 4, 8],
+                "4 + 8 = 12\n4 - 2 = 2\n2 * 13 = 26",
+                "step 3 uses 13, which is not available (left: 2 12)",
+            ),
+            (&[3, 3, 8, 8], "8 * 3 = 24", "leaves 3 and 8 unused"),
+            (
+                &[1, 2, 3, 4],
+                "1 + 2 = 3\n3 + 3 = 6\n6 + 4 = 10",
+                "equals 10, not 24",
+            ),
+            (
+                &[1, 2, 3, 4],
+                "1 + 2 = 3 (left: 3 4 3)\n3 * 3 = 9",
+                "leaves 4 unused",
+            ),
+            (
+                &[1, 2, 3, 4],
+                "1 + 2 = 3 (left: 3 4)\n3 * 3 = 9",
+                "step 1 leaves 3 3 4, not 3 4",
+            ),
+            (&[3, 0, 8, 1], "3 / 0 = 0", "step 1 divides 3 by zero"),
+            (
+                &[1, 2, 3, 4],
+                "1 + 2 = 3\n3 ^ 3 = 27",
+                "step 2 is not \"a op b = c\": \"3 ^ 3\" is not one operation",
+            ),
+        ];
+        for (cards, answer, want) in cases {
+            assert_eq!(reason(cards, answer), want, "{answer}");
+        }
+        let v = grade_steps(
+            &[3, 3, 8, 8],
+            "8 / 3 = 8/3\n3 - (8/3) = 1/3\n8 / (1/3) = 24",
+            Q::int(24),
+            Rules::Integer,
+            Use::All,
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("step 1: 8/3 is not a whole number under integer rules")
+        );
+        assert_eq!(v.value, Some(Q::int(24)), "the value, whatever the rules");
+        assert!(!v.legal);
+    }
+
+    #[test]
+    fn any_selection_may_leave_numbers() {
+        let v = grade_steps(
+            &[100, 75, 50, 25, 6, 3],
+            "100 + 6 = 106\n106 * 3 = 318\n318 * 75 = 23850\n23850 - 50 = 23800\n23800 / 25 = 952",
+            Q::int(952),
+            Rules::Natural,
+            Use::Any,
+        );
+        assert!(v.correct, "{v:?}");
+        let v = grade_steps(
+            &[100, 75, 50, 25, 6, 3],
+            "100 * 9 = 900",
+            Q::int(952),
+            Rules::Natural,
+            Use::Any,
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("step 1 uses 9, which is not available (left: 3 6 25 50 75 100)")
+        );
+        let v = grade_steps(
+            &[100, 75, 50, 25, 6, 3],
+            "100 * 6 = 600\n600 + 3 = 603",
+            Q::int(600),
+            Rules::Natural,
+            Use::Any,
+        );
+        assert!(v.legal && !v.correct);
+    }
+
+    #[test]
+    fn a_result_equal_to_a_card_is_one_number_either_way() {
+        // 2 + 2 = 4 leaves the card 4 or the result 4: one 4 either way.
+        assert_eq!(
+            reason(&[2, 2, 4, 6], "2 + 2 = 4\n4 * 6 = 24"),
+            "leaves 4 unused"
+        );
+        assert_eq!(
+            reason(&[2, 2, 4, 6], "2 + 2 = 4\n4 * 6 = 24\n24 * 4 = 96"),
+            "equals 96, not 24"
+        );
+    }
+}

@@ -1,0 +1,265 @@
+//! The index of a data folder, `DATA/README.md`, written by `census24
+//! report`: every table a manifest seals (its folder, kind and files with
+//! their rows), the glob that reads each file kind in one scan with polars
+//! and with DuckDB, and each file kind's columns with their types and
+//! meanings ([`crate::tables::columns::meaning`]). One walk over the
+//! manifests finds every kind, whatever wrote it.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::report::query::{ReportError, guarded};
+use crate::report::render::large::thousands;
+use crate::tables::columns::{HIVE_KEYS, meaning};
+
+/// The index's file name in the data folder.
+pub const DATA_README: &str = "README.md";
+
+/// One sealed folder: its manifest's kind and files.
+struct Sealed {
+    /// The folder, relative to the data folder, with `/`.
+    folder: String,
+    kind: String,
+    /// Each file's name and rows.
+    files: Vec<(String, u64)>,
+}
+
+/// The index of the tables under `data`, as Markdown.
+pub fn data_index(data: &Path) -> Result<String, ReportError> {
+    let sealed = walk(data)?;
+    if sealed.is_empty() {
+        return Err(ReportError::NoTables {
+            dir: data.to_path_buf(),
+        });
+    }
+    // Each file kind (by name): the folders holding it and its rows.
+    let mut kinds: BTreeMap<&str, Vec<(&str, u64)>> = BTreeMap::new();
+    for s in &sealed {
+        for (name, rows) in &s.files {
+            kinds.entry(name).or_default().push((&s.folder, *rows));
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# The tables in this folder\n\n\
+         Written by `census24 report` from the tables' manifests (do not edit:\n\
+         `just report` remakes it). Each folder's `manifest.json` seals its files:\n\
+         rows, bytes and SHA-256 of each (`census24.read_table` in Python checks\n\
+         them before reading). The folder names are hive keys, the same for every\n\
+         kind, each a string but `k` (a number):\n"
+    );
+    for (key, what) in HIVE_KEYS {
+        let _ = writeln!(out, "- `{key}`: {what}");
+    }
+    let _ = writeln!(
+        out,
+        "\n## Reading each kind of file in one scan\n\n\
+         Run from the folder that holds `data/`. A glob reads every table of a\n\
+         file kind at once, hive keys included as columns; all the Parquet files\n\
+         at once need `missing_columns=\"insert\", extra_columns=\"ignore\"` in\n\
+         polars and `union_by_name=true` in DuckDB, since kinds differ in columns.\n\n\
+         | file | tables | rows | polars | DuckDB |\n|---|---:|---:|---|---|"
+    );
+    for (name, held) in &kinds {
+        let rows: u64 = held.iter().map(|(_, r)| r).sum();
+        let (polars, duckdb) = globs(name, held.iter().map(|(f, _)| *f));
+        let _ = writeln!(
+            out,
+            "| `{name}` | {} | {} | `{polars}` | `{duckdb}` |",
+            held.len(),
+            thousands(rows)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n## Tables\n\n| folder | kind | files (rows) |\n|---|---|---|"
+    );
+    for s in &sealed {
+        let files: Vec<String> = s
+            .files
+            .iter()
+            .map(|(n, r)| format!("`{n}` ({})", thousands(*r)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "| `{}/` | {} | {} |",
+            s.folder,
+            s.kind,
+            files.join(", ")
+        );
+    }
+    let _ = writeln!(out, "\n## Columns");
+    for (name, held) in &kinds {
+        let first = data.join(held[0].0).join(name);
+        let _ = writeln!(
+            out,
+            "\n### `{name}`\n\n| column | type | meaning |\n|---|---|---|"
+        );
+        for (column, dtype) in columns(&first)? {
+            let what = meaning(name, &column).ok_or_else(|| {
+                ReportError::Atlas(format!(
+                    "{}: column {column} has no meaning in tables::columns::MEANINGS",
+                    first.display()
+                ))
+            })?;
+            let what = what.replace('|', "\\|");
+            let _ = writeln!(out, "| `{column}` | {dtype} | {what} |");
+        }
+    }
+    Ok(out)
+}
+
+/// Every folder under `data` with a manifest, in path order (hidden
+/// folders, such as a sweep's unfinished `.partial`, skipped).
+fn walk(data: &Path) -> Result<Vec<Sealed>, ReportError> {
+    let mut found = Vec::new();
+    let mut stack = vec![data.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let io = |source| ReportError::Io {
+            path: dir.clone(),
+            source,
+        };
+        let mut subdirs: Vec<PathBuf> = Vec::new();
+        for entry in std::fs::read_dir(&dir).map_err(io)? {
+            let path = entry.map_err(io)?.path();
+            let hidden = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            if path.is_dir() && !hidden {
+                subdirs.push(path);
+            }
+        }
+        let manifest = dir.join("manifest.json");
+        if manifest.is_file() {
+            found.push(sealed(data, &dir, &manifest)?);
+        }
+        subdirs.sort();
+        stack.extend(subdirs.into_iter().rev());
+    }
+    found.sort_by_cached_key(|s| in_order(&s.folder));
+    Ok(found)
+}
+
+/// A folder's sort key: its parts, `k=N` by the number (k=2 before k=10).
+fn in_order(folder: &str) -> Vec<(String, u64)> {
+    folder
+        .split('/')
+        .map(
+            |part| match part.strip_prefix("k=").map(str::parse::<u64>) {
+                Some(Ok(k)) => ("k=".to_string(), k),
+                _ => (part.to_string(), 0),
+            },
+        )
+        .collect()
+}
+
+/// The kind and files a manifest lists.
+fn sealed(data: &Path, dir: &Path, manifest: &Path) -> Result<Sealed, ReportError> {
+    let bytes = std::fs::read(manifest).map_err(|source| ReportError::Io {
+        path: manifest.to_path_buf(),
+        source,
+    })?;
+    let bad = |what: &str| ReportError::Atlas(format!("{}: {what}", manifest.display()));
+    let json: serde_json::Value =
+        serde_json::from_slice(&bytes).map_err(|e| bad(&format!("not JSON: {e}")))?;
+    let files = json["files"]
+        .as_array()
+        .ok_or_else(|| bad("no list of files"))?
+        .iter()
+        .map(|f| match (f["name"].as_str(), f["rows"].as_u64()) {
+            (Some(name), Some(rows)) => Ok((name.to_string(), rows)),
+            _ => Err(bad("a file without its name and rows")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let folder = dir
+        .strip_prefix(data)
+        .unwrap_or(dir)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let kind = json["parameters"]["kind"]
+        .as_str()
+        .or(json["kind"].as_str())
+        .unwrap_or(&folder)
+        .to_string();
+    Ok(Sealed {
+        folder,
+        kind,
+        files,
+    })
+}
+
+/// The polars and DuckDB reads of every file `name` in `folders`: a hive
+/// glob when each lies in a hive folder, else the one file.
+fn globs<'a>(name: &str, mut folders: impl Iterator<Item = &'a str>) -> (String, String) {
+    let hive = folders.all(|f| !f.is_empty() && f.split('/').all(|part| part.contains('=')));
+    if hive && name.ends_with(".parquet") {
+        (
+            format!("pl.scan_parquet(\"data/**/{name}\", hive_partitioning=True)"),
+            format!("read_parquet('data/**/{name}', hive_partitioning=true)"),
+        )
+    } else if name.ends_with(".parquet") {
+        (
+            format!("pl.scan_parquet(\"data/*/{name}\")"),
+            format!("read_parquet('data/*/{name}')"),
+        )
+    } else {
+        (
+            format!("pl.scan_csv(\"data/*/{name}\")"),
+            format!("read_csv('data/*/{name}')"),
+        )
+    }
+}
+
+/// A file's columns and their types as polars shows them.
+fn columns(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
+    let io = |source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path.extension().is_some_and(|e| e == "csv") {
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        let header = text.lines().next().unwrap_or("");
+        return Ok(header
+            .split(',')
+            .map(|c| (c.to_string(), "text (CSV)".to_string()))
+            .collect());
+    }
+    guarded(path, || {
+        let file = File::open(path).map_err(io)?;
+        let schema = ParquetReader::new(file)
+            .schema()
+            .map_err(|source| ReportError::Table {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(schema
+            .iter_values()
+            .map(|field| {
+                let dtype = DataType::from_arrow_field(field);
+                (field.name.to_string(), shown_type(&dtype))
+            })
+            .collect())
+    })
+}
+
+/// A type as polars prints it, an enum with its categories.
+fn shown_type(dtype: &DataType) -> String {
+    match dtype {
+        DataType::Enum(categories, _) => format!(
+            "enum ({})",
+            categories
+                .categories()
+                .values_iter()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
