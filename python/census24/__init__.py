@@ -172,7 +172,8 @@ def difficulty(hand, target=None, rules=None, game=None):
 
 def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, ops=None,
             min_time=None, max_time=None, time_limit=None, stratify=False, spread=False,
-            distinct_shapes=False, all=False, seed=_PICK_SEED, game=None):
+            distinct_shapes=False, all=False, seed=_PICK_SEED, game=None, min_dissimilar=None,
+            max_dissimilar=None, needs_fraction=None):
     """A benchmark split of the game (24 by default: values 1 to 13, a
     52-card deck) with `hand_size` cards (the game's by default), as `census24 pick --format jsonl` gives it: a list of
     dicts with the hand, cards, target, rules, every dissimilar solution,
@@ -183,7 +184,11 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
     takes every hand that passes, easy to hard. Filters: `tiers` ("expert",
     "hard,expert" or a list), `ops` ("add-sub", "product", "division",
     "fraction"; a str or a list), `min_time`/`max_time` (predicted mean
-    seconds) and `time_limit` (80% of solvers finish within it);
+    seconds), `time_limit` (80% of solvers finish within it),
+    `min_dissimilar`/`max_dissimilar` (dissimilar solutions) and
+    `needs_fraction` (True: only hands whose every solution passes through
+    a fraction; False: only hands with a solution that does not), the
+    filters of `census24 rank` and `pick` with the same checks;
     `distinct_shapes` keeps no two hands solved the same way.
 
     The whole game is solved in memory on every call, so hand_size is at
@@ -192,7 +197,8 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
     import json
 
     lines = _census24.puzzles(hand_size, n, target, rules, tiers, ops, min_time, max_time,
-                              time_limit, stratify, spread, distinct_shapes, all, seed, game)
+                              time_limit, min_dissimilar, max_dissimilar, needs_fraction, stratify,
+                              spread, distinct_shapes, all, seed, game)
     return [json.loads(line) for line in lines]
 
 

@@ -109,6 +109,8 @@ def puzzles(
     time_limit: Optional[float] = None,
     stratify: bool = False, spread: bool = False, distinct_shapes: bool = False,
     all: bool = False, seed: int = 24, game: Optional[str] = None,
+    min_dissimilar: Optional[int] = None, max_dissimilar: Optional[int] = None,
+    needs_fraction: Optional[bool] = None,
 ) -> list[dict]:
     """A benchmark split, as `census24 pick --format jsonl` gives it."""
 

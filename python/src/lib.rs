@@ -28,6 +28,7 @@ use census24::game::presets::{self, Choice};
 use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
 use census24::report::catalog::{self, MAX_SOLVED_CARDS};
+use census24::report::filter::{FilterError, Flag, HandFilter};
 use census24::report::ops::Ops;
 use census24::report::pick::{DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, to_jsonl};
 use census24::solve::bighand::MAX_BIG_CARDS;
@@ -536,17 +537,17 @@ fn difficulty(
     }))
 }
 
+/// A filter's error in the words of the Python arguments: the message of
+/// the command line, each filter spelled as its argument.
+fn filter_error(e: &FilterError) -> PyErr {
+    value_error(&e.flag().argument(), e.detail(Flag::argument))
+}
+
 /// A pick error in the words of `puzzles`' arguments.
 fn pick_error(e: PickError) -> PyErr {
     match e {
         PickError::NoCount => value_error("n", "0 picks nothing: ask for at least one hand"),
-        PickError::EmptyTimes { min, max } => {
-            value_error("min_time", format!("{min} is above max_time {max}"))
-        }
-        PickError::BadTime { flag, value } => value_error(
-            &flag.replace('-', "_"),
-            format!("{value} is not a number of seconds"),
-        ),
+        PickError::Filter(e) => filter_error(&e),
         other => value_error("puzzles", other),
     }
 }
@@ -567,6 +568,9 @@ fn puzzles(
     min_time: &Bound<'_, PyAny>,
     max_time: &Bound<'_, PyAny>,
     time_limit: &Bound<'_, PyAny>,
+    min_dissimilar: &Bound<'_, PyAny>,
+    max_dissimilar: &Bound<'_, PyAny>,
+    needs_fraction: &Bound<'_, PyAny>,
     stratify: &Bound<'_, PyAny>,
     spread: &Bound<'_, PyAny>,
     distinct_shapes: &Bound<'_, PyAny>,
@@ -619,13 +623,24 @@ fn puzzles(
             "stratify splits n over the tiers: it does not go with spread",
         ));
     }
-    let plan = PickPlan {
-        count: if all { usize::MAX } else { n },
+    let count = |obj: &Bound<'_, PyAny>, flag: Flag| {
+        given(obj, |n| {
+            args::int_in(n, &flag.argument(), 0, u32::MAX as i64).map(|n| n as u32)
+        })
+    };
+    let filter = HandFilter {
         tiers: args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?,
         min_time: args::seconds(min_time, "min_time")?,
         max_time: args::seconds(max_time, "max_time")?,
         time_limit: args::seconds(time_limit, "time_limit")?,
+        min_dissimilar: count(min_dissimilar, Flag::MinDissimilar)?,
+        max_dissimilar: count(max_dissimilar, Flag::MaxDissimilar)?,
+        needs_fraction: given(needs_fraction, |f| args::flag(f, "needs_fraction"))?,
         ops: args::names::<Ops>(ops, "ops", "\"product\" or \"add-sub,product\"")?,
+    };
+    let plan = PickPlan {
+        count: if all { usize::MAX } else { n },
+        filter,
         spread,
         distinct_shapes,
         seed: args::int_in(seed, "seed", 0, u32::MAX as i64)? as u32,

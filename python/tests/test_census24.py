@@ -95,6 +95,8 @@ def test_solutions_count_reachable_and_difficulty():
         (lambda: census24.puzzles(n=0), "n"),
         (lambda: census24.puzzles(min_time=9, max_time=3), "min_time"),
         (lambda: census24.puzzles(time_limit=float("nan")), "time_limit"),
+        (lambda: census24.puzzles(min_dissimilar=5, max_dissimilar=2), "min_dissimilar"),
+        (lambda: census24.puzzles(max_dissimilar=-1), "max_dissimilar"),
         (lambda: census24.puzzles(seed=-1), "seed"),
         (lambda: census24.reachable("1 2 3", 1, 2 * 10**9), "hi"),
         (lambda: census24.reachable("1 2 3", 0, 200000), "lo, hi"),
@@ -350,6 +352,37 @@ def test_puzzles_are_the_cli_split(tmp_path):
     assert len(every) == 1362 - 16
     for p in mine:
         assert all(census24.check(p["hand"], s).correct for s in p["solutions"])
+
+
+def test_puzzle_filters_are_picks_with_the_same_checks(tmp_path):
+    """puzzles() builds the hand filter census24 rank and pick use: the same
+    hands for the same filters, and one validation whose messages are the
+    command line's in the arguments' names."""
+    # No table under tmp_path: pick solves the game in memory, as puzzles does.
+    data = str(tmp_path)
+    for kwargs, flags in [
+        (dict(min_dissimilar=2, max_dissimilar=3, ops="product"),
+         ["--min-dissimilar", "2", "--max-dissimilar", "3", "--ops", "product"]),
+        (dict(needs_fraction=True), ["--needs-fraction"]),
+        (dict(tiers="hard,expert", time_limit=30, min_dissimilar=4),
+         ["--tier", "hard,expert", "--time-limit", "30", "--min-dissimilar", "4"]),
+    ]:
+        mine = census24.puzzles(all=True, **kwargs)
+        lines = cli("pick", "--data", data, "--all", *flags, "--format", "jsonl").splitlines()
+        assert mine == [json.loads(line) for line in lines], flags
+        assert mine, flags
+    assert len(census24.puzzles(all=True, needs_fraction=True)) == 16
+    fractions = {p["hand"] for p in census24.puzzles(all=True, needs_fraction=True)}
+    others = {p["hand"] for p in census24.puzzles(all=True, needs_fraction=False)}
+    assert not fractions & others and len(fractions | others) == 1362
+    with pytest.raises(ValueError, match=r"^min_dissimilar: 5 is above max_dissimilar 2$"):
+        census24.puzzles(min_dissimilar=5, max_dissimilar=2)
+    with pytest.raises(ValueError, match=r"^min_time: 9 is above max_time 3$"):
+        census24.puzzles(min_time=9, max_time=3)
+    if Path(BIN).exists():
+        err = subprocess.run([BIN, "pick", "--data", data, "--min-dissimilar", "5", "--max-dissimilar", "2"],
+                             capture_output=True, text=True).stderr
+        assert "--min-dissimilar 5 is above --max-dissimilar 2" in err, err
 
 
 def test_check_agrees_with_the_independent_grader():

@@ -15,6 +15,7 @@ use crate::game::presets::{self, Choice, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::report::atlas;
+use crate::report::filter::HandFilter;
 use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -609,9 +610,11 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
-/// The difficulty filters `rank` and `pick` share.
+/// The hand filters `rank` and `pick` share, lowered to one
+/// [`HandFilter`] (whose flag names, [`crate::report::filter::Flag`], are
+/// these options' names).
 #[derive(Debug, Args)]
-pub struct DifficultyFilters {
+pub struct HandFilterArgs {
     /// Only hands of these tiers (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub tier: Vec<Tier>,
@@ -628,6 +631,39 @@ pub struct DifficultyFilters {
     /// SECONDS (their predicted_time_p80_s is at most SECONDS).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+
+    /// Only hands with at least N dissimilar solutions.
+    #[arg(long, value_name = "N", alias = "min-solutions")]
+    pub min_dissimilar: Option<u32>,
+
+    /// Only hands with at most N dissimilar solutions.
+    #[arg(long, value_name = "N", alias = "max-solutions")]
+    pub max_dissimilar: Option<u32>,
+
+    /// Only hands whose every solution passes through a fraction.
+    #[arg(long)]
+    pub needs_fraction: bool,
+
+    /// Only hands that need one of these operation classes (comma-separated;
+    /// a hand's class is the smallest its solutions allow).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ops: Vec<Ops>,
+}
+
+impl HandFilterArgs {
+    /// The filter these options ask for, not yet validated.
+    pub fn filter(&self) -> HandFilter {
+        HandFilter {
+            tiers: self.tier.clone(),
+            min_time: self.min_time,
+            max_time: self.max_time,
+            time_limit: self.time_limit,
+            min_dissimilar: self.min_dissimilar,
+            max_dissimilar: self.max_dissimilar,
+            needs_fraction: self.needs_fraction.then_some(true),
+            ops: self.ops.clone(),
+        }
+    }
 }
 
 /// How `rank` prints its rows.
@@ -651,7 +687,7 @@ pub struct RankArgs {
     pub game: GameArgs,
 
     #[command(flatten)]
-    pub filters: DifficultyFilters,
+    pub filters: HandFilterArgs,
 
     /// Print at most N hands.
     #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]
@@ -660,23 +696,6 @@ pub struct RankArgs {
     /// Print every hand that passes the filters.
     #[arg(long)]
     pub all: bool,
-
-    /// Only hands with at least N dissimilar solutions.
-    #[arg(long, value_name = "N", alias = "min-solutions")]
-    pub min_dissimilar: Option<u32>,
-
-    /// Only hands with at most N dissimilar solutions.
-    #[arg(long, value_name = "N", alias = "max-solutions")]
-    pub max_dissimilar: Option<u32>,
-
-    /// Only hands whose every solution passes through a fraction.
-    #[arg(long)]
-    pub needs_fraction: bool,
-
-    /// Only hands that need one of these operation classes (comma-separated;
-    /// a hand's class is the smallest its solutions allow, as in `pick`).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub ops: Vec<Ops>,
 
     /// Fastest first instead of slowest first.
     #[arg(long)]
@@ -733,12 +752,7 @@ pub struct PickArgs {
     pub count: usize,
 
     #[command(flatten)]
-    pub filters: DifficultyFilters,
-
-    /// Only hands that need one of these operation classes (comma-separated;
-    /// a hand's class is the smallest its solutions allow).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub ops: Vec<Ops>,
+    pub filters: HandFilterArgs,
 
     /// One hand from each of N equal slices, from easy to hard, instead of N
     /// at random.

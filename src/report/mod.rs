@@ -22,6 +22,7 @@
 pub mod atlas;
 pub mod catalog;
 pub mod explorer;
+pub mod filter;
 pub mod ops;
 pub mod pick;
 pub mod render;

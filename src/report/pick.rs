@@ -7,8 +7,8 @@
 //! `pickSet`) with the same generator, so its "Puzzle set" button gives the
 //! hands `census24 pick` gives for the same filters and seed:
 //!
-//! 1. the candidates are the hands with a predicted time that pass the
-//!    filters, ordered by predicted time, then table order;
+//! 1. the candidates are the hands the [`HandFilter`] admits (the filter
+//!    `census24 rank` applies), ordered by predicted time, then table order;
 //! 2. without `spread`, the candidates are shuffled (Fisher-Yates driven by
 //!    [`Mulberry32`] from the seed) and taken in that order; with `spread`,
 //!    they are cut into N slices of equal size, easy to hard (slice `s`
@@ -31,6 +31,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::catalog::{Catalog, Entry, Kept, shape};
+use super::filter::{FilterError, HandFilter};
 use super::ops::Ops;
 use crate::difficulty::Tier;
 use crate::tables::columns;
@@ -49,16 +50,8 @@ pub const DEFAULT_SEED: u32 = 24;
 pub struct PickPlan {
     /// How many hands.
     pub count: usize,
-    /// Only hands of these tiers (any tier when empty).
-    pub tiers: Vec<Tier>,
-    /// Bounds on the predicted mean solve time in seconds, inclusive.
-    pub min_time: Option<f64>,
-    pub max_time: Option<f64>,
-    /// Only hands that 80% of the players who solve them finish within this
-    /// many seconds (their predicted p80 time at most this).
-    pub time_limit: Option<f64>,
-    /// Only hands that need one of these operation classes (any when empty).
-    pub ops: Vec<Ops>,
+    /// Which hands may be picked.
+    pub filter: HandFilter,
     /// One hand from each of N equal slices, easy to hard.
     pub spread: bool,
     /// No two hands whose answers have the same shape.
@@ -74,10 +67,8 @@ pub struct PickPlan {
 pub enum PickError {
     #[error("--count 0 picks nothing: ask for at least one hand")]
     NoCount,
-    #[error("--min-time {min} is above --max-time {max}")]
-    EmptyTimes { min: f64, max: f64 },
-    #[error("--{flag} {value} is not a number of seconds")]
-    BadTime { flag: &'static str, value: f64 },
+    #[error(transparent)]
+    Filter(#[from] FilterError),
     #[error(
         "the table {table} has no difficulty (swept with --no-solutions, or before \
          difficulty existed): sweep it again without --no-solutions"
@@ -96,46 +87,22 @@ impl PickPlan {
         if self.count == 0 {
             return Err(PickError::NoCount);
         }
-        for (flag, value) in [
-            ("min-time", self.min_time),
-            ("max-time", self.max_time),
-            ("time-limit", self.time_limit),
-        ] {
-            if let Some(value) = value
-                && !(value.is_finite() && value >= 0.0)
-            {
-                return Err(PickError::BadTime { flag, value });
-            }
-        }
-        if let (Some(min), Some(max)) = (self.min_time, self.max_time)
-            && min > max
-        {
-            return Err(PickError::EmptyTimes { min, max });
-        }
-        Ok(self)
+        Ok(PickPlan {
+            filter: self.filter.validate()?,
+            ..self
+        })
     }
 
     /// The operations the set's answers may use: the largest class of
     /// `ops` (every operation when `ops` is empty).
     pub fn allowed(&self) -> Ops {
-        Ops::allowed(&self.ops)
+        self.filter.allowed()
     }
 
     /// The answer a set gives for `e`: its simplest solution within
     /// [`PickPlan::allowed`].
     pub fn answer<'a>(&self, e: &'a Entry) -> Option<&'a str> {
         e.simplest_within(self.allowed())
-    }
-
-    fn admits(&self, e: &Entry) -> bool {
-        let Some(t) = e.time_s else { return false };
-        self.min_time.is_none_or(|m| t >= m)
-            && self.max_time.is_none_or(|m| t <= m)
-            && self
-                .time_limit
-                .is_none_or(|m| e.time_p80_s.is_some_and(|p| p <= m))
-            && (self.tiers.is_empty() || e.tier.is_some_and(|x| self.tiers.contains(&x)))
-            && (self.ops.is_empty() || e.ops.is_some_and(|o| self.ops.contains(&o)))
     }
 }
 
@@ -176,7 +143,7 @@ impl Mulberry32 {
 /// order, as positions in the catalog.
 pub fn candidates(catalog: &Catalog, plan: &PickPlan) -> Vec<usize> {
     let mut c: Vec<usize> = (0..catalog.hands.len())
-        .filter(|&i| plan.admits(&catalog.hands[i]))
+        .filter(|&i| plan.filter.admits(&catalog.hands[i]))
         .collect();
     let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
     c.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
@@ -190,7 +157,7 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     {
         return Err(PickError::NoDifficulty { table });
     }
-    if !plan.ops.is_empty() && catalog.kept == Kept::None {
+    if !plan.filter.ops.is_empty() && catalog.kept == Kept::None {
         return Err(PickError::NoOps { table });
     }
     let all = candidates(catalog, plan);
@@ -202,10 +169,10 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     };
     let mut taken: Vec<usize> = Vec::new();
     if plan.stratify {
-        let tiers = if plan.tiers.is_empty() {
+        let tiers = if plan.filter.tiers.is_empty() {
             Tier::ALL.to_vec()
         } else {
-            plan.tiers.clone()
+            plan.filter.tiers.clone()
         };
         let of_tier: Vec<Vec<usize>> = tiers
             .iter()
@@ -455,11 +422,7 @@ mod tests {
     fn plan(count: usize) -> PickPlan {
         PickPlan {
             count,
-            tiers: vec![],
-            min_time: None,
-            max_time: None,
-            time_limit: None,
-            ops: vec![],
+            filter: HandFilter::default(),
             spread: false,
             distinct_shapes: false,
             seed: 24,
@@ -575,9 +538,12 @@ mod tests {
     fn filters_keep_only_what_they_name() {
         let cat = catalog(60, &["n+n"]);
         let p = PickPlan {
-            ops: vec![Ops::Product, Ops::Fraction],
-            tiers: vec![Tier::Medium, Tier::Hard],
-            max_time: Some(20.0),
+            filter: HandFilter {
+                ops: vec![Ops::Product, Ops::Fraction],
+                tiers: vec![Tier::Medium, Tier::Hard],
+                max_time: Some(20.0),
+                ..HandFilter::default()
+            },
             ..plan(100)
         };
         let set = pick(&cat, &p).unwrap();
@@ -590,7 +556,10 @@ mod tests {
         // The test catalog's p80 is 1.4 times the mean: a 14 s limit keeps
         // the hands of at most 10 s.
         let p = PickPlan {
-            time_limit: Some(14.0),
+            filter: HandFilter {
+                time_limit: Some(14.0),
+                ..HandFilter::default()
+            },
             ..plan(100)
         };
         let set = pick(&cat, &p).unwrap();
@@ -613,8 +582,11 @@ mod tests {
     fn bad_requests_name_the_bad_value() {
         assert_eq!(plan(0).validate(), Err(PickError::NoCount));
         let p = PickPlan {
-            min_time: Some(9.0),
-            max_time: Some(3.0),
+            filter: HandFilter {
+                min_time: Some(9.0),
+                max_time: Some(3.0),
+                ..HandFilter::default()
+            },
             ..plan(5)
         };
         assert_eq!(
@@ -622,7 +594,10 @@ mod tests {
             "--min-time 9 is above --max-time 3"
         );
         let p = PickPlan {
-            time_limit: Some(-1.0),
+            filter: HandFilter {
+                time_limit: Some(-1.0),
+                ..HandFilter::default()
+            },
             ..plan(5)
         };
         assert_eq!(
@@ -634,7 +609,10 @@ mod tests {
         let err = pick(
             &cat,
             &PickPlan {
-                ops: vec![Ops::AddSub],
+                filter: HandFilter {
+                    ops: vec![Ops::AddSub],
+                    ..HandFilter::default()
+                },
                 ..plan(2)
             },
         )

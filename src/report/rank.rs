@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use serde::Serialize;
 
-use crate::difficulty::Tier;
 use crate::report::catalog::MAX_CLASSES;
+use crate::report::filter::{FilterError, HandFilter};
 use crate::report::ops::Ops;
 use crate::report::query::{Cols, ReportError, Table, catalog, run};
 use crate::tables::columns;
@@ -25,27 +25,12 @@ use crate::tables::store::SweepError;
 pub struct RankQuery {
     pub data: PathBuf,
     pub table: TableKey,
-    /// Only hands of these tiers (every tier when empty).
-    pub tier: Vec<Tier>,
-    /// Bounds on the predicted mean solve time in seconds, inclusive.
-    pub min_time: Option<f64>,
-    pub max_time: Option<f64>,
-    /// Only hands that 80% of the players who solve them finish within
-    /// this many seconds (`predicted_time_p80_s` at most this).
-    pub time_limit: Option<f64>,
+    /// Which hands are ranked.
+    pub filter: HandFilter,
     /// Keep at most this many hands (all when `None`).
     pub top: Option<usize>,
-    /// Bounds on the number of dissimilar solutions, inclusive.
-    pub min_dissimilar: Option<u32>,
-    pub max_dissimilar: Option<u32>,
-    /// Keep only hands that need a fraction (`Some(true)`) or only hands
-    /// that do not (`Some(false)`).
-    pub needs_fraction: Option<bool>,
     /// Easiest first instead of hardest first.
     pub easiest_first: bool,
-    /// Only hands whose operation class ([`Ops`], from the solutions
-    /// table) is one of these (every class when empty).
-    pub ops: Vec<Ops>,
 }
 
 /// Why a ranking could not be made.
@@ -77,12 +62,8 @@ pub enum RankError {
         sweep
     )]
     NoSolutions { path: PathBuf, sweep: String },
-    #[error("--min-dissimilar {min} is above --max-dissimilar {max}")]
-    EmptyRange { min: u32, max: u32 },
-    #[error("--min-time {min} is above --max-time {max}")]
-    EmptyTimes { min: f64, max: f64 },
-    #[error("--{flag} {value} is not a number of seconds")]
-    BadTime { flag: &'static str, value: f64 },
+    #[error(transparent)]
+    Filter(#[from] FilterError),
     #[error(transparent)]
     Report(#[from] ReportError),
 }
@@ -139,29 +120,56 @@ pub fn sweep_command(data: &Path, t: &TableKey) -> String {
 impl RankQuery {
     /// Fails on contradictory bounds, naming them.
     pub fn validate(self) -> Result<RankQuery, RankError> {
-        if let (Some(min), Some(max)) = (self.min_dissimilar, self.max_dissimilar)
-            && min > max
-        {
-            return Err(RankError::EmptyRange { min, max });
-        }
-        for (flag, value) in [
-            ("min-time", self.min_time),
-            ("max-time", self.max_time),
-            ("time-limit", self.time_limit),
-        ] {
-            if let Some(value) = value
-                && !(value.is_finite() && value >= 0.0)
-            {
-                return Err(RankError::BadTime { flag, value });
-            }
-        }
-        if let (Some(min), Some(max)) = (self.min_time, self.max_time)
-            && min > max
-        {
-            return Err(RankError::EmptyTimes { min, max });
-        }
-        Ok(self)
+        Ok(RankQuery {
+            filter: self.filter.validate()?,
+            ..self
+        })
     }
+}
+
+/// The filter as a polars predicate over `hands.parquet`, every filter but
+/// `--ops` (a hand's operation class comes from the solutions table, see
+/// [`ops_classes`]): the rows it keeps are the hands
+/// [`HandFilter::admits`]. The filter is taken apart field by field, so a
+/// new filter does not compile until it is lowered here.
+fn predicate(f: &HandFilter) -> Expr {
+    let HandFilter {
+        tiers,
+        min_time,
+        max_time,
+        time_limit,
+        min_dissimilar,
+        max_dissimilar,
+        needs_fraction,
+        ops: _,
+    } = f;
+    let mut keep = col(columns::PREDICTED_TIME_S).is_not_null();
+    if let Some(min) = *min_time {
+        keep = keep.and(col(columns::PREDICTED_TIME_S).gt_eq(lit(min)));
+    }
+    if let Some(max) = *max_time {
+        keep = keep.and(col(columns::PREDICTED_TIME_S).lt_eq(lit(max)));
+    }
+    if let Some(limit) = *time_limit {
+        keep = keep.and(col(columns::PREDICTED_TIME_P80_S).lt_eq(lit(limit)));
+    }
+    if let Some(any) = tiers
+        .iter()
+        .map(|t| col(columns::TIER).cast(DataType::String).eq(lit(t.name())))
+        .reduce(|a, b| a.or(b))
+    {
+        keep = keep.and(any);
+    }
+    if let Some(min) = *min_dissimilar {
+        keep = keep.and(col(columns::DISSIMILAR).gt_eq(lit(min)));
+    }
+    if let Some(max) = *max_dissimilar {
+        keep = keep.and(col(columns::DISSIMILAR).lt_eq(lit(max)));
+    }
+    if let Some(f) = *needs_fraction {
+        keep = keep.and(col(columns::NEEDS_FRACTION).eq(lit(f)));
+    }
+    keep
 }
 
 /// The ranking asked for, best first in the asked order.
@@ -210,33 +218,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
 
-    let mut keep = col(columns::PREDICTED_TIME_S).is_not_null();
-    if let Some(min) = q.min_time {
-        keep = keep.and(col(columns::PREDICTED_TIME_S).gt_eq(lit(min)));
-    }
-    if let Some(max) = q.max_time {
-        keep = keep.and(col(columns::PREDICTED_TIME_S).lt_eq(lit(max)));
-    }
-    if let Some(limit) = q.time_limit {
-        keep = keep.and(col(columns::PREDICTED_TIME_P80_S).lt_eq(lit(limit)));
-    }
-    if let Some(any) = q
-        .tier
-        .iter()
-        .map(|t| col(columns::TIER).cast(DataType::String).eq(lit(t.name())))
-        .reduce(|a, b| a.or(b))
-    {
-        keep = keep.and(any);
-    }
-    if let Some(min) = q.min_dissimilar {
-        keep = keep.and(col(columns::DISSIMILAR).gt_eq(lit(min)));
-    }
-    if let Some(max) = q.max_dissimilar {
-        keep = keep.and(col(columns::DISSIMILAR).lt_eq(lit(max)));
-    }
-    if let Some(f) = q.needs_fraction {
-        keep = keep.and(col(columns::NEEDS_FRACTION).eq(lit(f)));
-    }
+    let keep = predicate(&q.filter);
     let hardest_first = !q.easiest_first;
     let mut lf = hands
         .filter(keep)
@@ -260,7 +242,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         ]);
     // The operation class comes from the solutions table, outside this
     // query: the limit then applies after it.
-    let classes = match q.ops.is_empty() {
+    let classes = match q.filter.ops.is_empty() {
         true => None,
         false => Some(ops_classes(q, &table, &dir, &sweep)?),
     };
@@ -287,7 +269,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     let names: Vec<String> = hand.iter().map(|h| h.clone().unwrap_or_default()).collect();
     let passes = |i: &usize| match &classes {
         None => true,
-        Some(c) => c.get(&names[*i]).is_some_and(|o| q.ops.contains(o)),
+        Some(c) => q.filter.admits_ops(c.get(&names[*i]).copied()),
     };
     Ok((0..df.height())
         .filter(passes)
@@ -428,6 +410,10 @@ pub fn to_json(rows: &[RankRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::difficulty::Tier;
+    use crate::report::catalog::Entry;
+    use crate::report::pick::{Mulberry32, PickPlan, candidates};
+    use crate::report::query::catalog;
 
     fn row(rank: u32, hand: &str, easiest: &str) -> RankRow {
         RankRow {
@@ -469,6 +455,76 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
         assert_eq!(json[1]["simplest"], "6/(1-3/4)");
         assert_eq!(json[0]["predicted_time_p80_s"], 84.5);
+    }
+
+    /// A filter of random bounds, each present or not, drawn from the
+    /// values of the hands `solvable`.
+    fn random_filter(rng: &mut Mulberry32, solvable: &[&Entry]) -> HandFilter {
+        let mut draw = |p: usize| rng.below(100) < p;
+        let given: Vec<bool> = (0..6).map(|_| draw(35)).collect();
+        let mut any = || solvable[rng.below(solvable.len())];
+        let (t1, t2, p80) = (any().time_s, any().time_s, any().time_p80_s);
+        HandFilter {
+            tiers: Tier::ALL
+                .into_iter()
+                .filter(|_| rng.below(3) == 0)
+                .collect(),
+            min_time: t1.filter(|_| given[0]),
+            max_time: t2.filter(|_| given[1]),
+            time_limit: p80.filter(|_| given[2]),
+            min_dissimilar: given[3].then(|| rng.below(6) as u32),
+            max_dissimilar: given[4].then(|| rng.below(12) as u32),
+            needs_fraction: given[5].then(|| rng.below(2) == 0),
+            ops: Ops::ALL.into_iter().filter(|_| rng.below(4) == 0).collect(),
+        }
+    }
+
+    /// `rank` (a polars predicate over the table) and `pick` (the filter's
+    /// `admits` over the catalog) keep exactly the same hands, in the same
+    /// order, for random filters over the shipped tables of three and four
+    /// cards: bounds drawn from the tables' own values, so that equality at
+    /// a bound is tried too.
+    #[test]
+    fn rank_and_pick_keep_the_same_hands_for_the_same_filter() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let mut rng = Mulberry32::new(33);
+        let mut kept = 0;
+        for k in [3, 4] {
+            let key = TableKey::standard(k);
+            let (table, _) = read_table(&data, &key).unwrap();
+            let cat = catalog(&key, &table, MAX_CLASSES).unwrap();
+            let solvable: Vec<_> = cat.hands.iter().filter(|e| e.time_s.is_some()).collect();
+            for round in 0..60 {
+                let filter = random_filter(&mut rng, &solvable);
+                let Ok(filter) = filter.validate() else {
+                    continue;
+                };
+                let ranked = ranking(&RankQuery {
+                    data: data.clone(),
+                    table: key,
+                    filter: filter.clone(),
+                    top: None,
+                    easiest_first: true,
+                })
+                .unwrap();
+                let plan = PickPlan {
+                    count: usize::MAX,
+                    filter: filter.clone(),
+                    spread: false,
+                    distinct_shapes: false,
+                    seed: 0,
+                    stratify: false,
+                };
+                let picked: Vec<&str> = candidates(&cat, &plan)
+                    .into_iter()
+                    .map(|i| cat.hands[i].hand.as_str())
+                    .collect();
+                let ranked: Vec<&str> = ranked.iter().map(|r| r.hand.as_str()).collect();
+                assert_eq!(ranked, picked, "k={k} round {round}: {filter:?}");
+                kept += picked.len();
+            }
+        }
+        assert!(kept > 1000, "the filters keep some hands: {kept}");
     }
 
     #[test]

@@ -16,11 +16,7 @@ use crate::tables::layout::Part;
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
         count: if args.all { usize::MAX } else { args.count },
-        tiers: args.filters.tier.clone(),
-        min_time: args.filters.min_time,
-        max_time: args.filters.max_time,
-        time_limit: args.filters.time_limit,
-        ops: args.ops.clone(),
+        filter: args.filters.filter(),
         spread: args.spread,
         distinct_shapes: args.distinct_shapes,
         seed: args.seed,

@@ -11,16 +11,9 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let query = RankQuery {
         data: args.data.clone(),
         table: crate::cli::cmd::table_key(&args.game)?,
-        tier: args.filters.tier.clone(),
-        min_time: args.filters.min_time,
-        max_time: args.filters.max_time,
-        time_limit: args.filters.time_limit,
+        filter: args.filters.filter(),
         top: (!args.all).then_some(args.top),
-        min_dissimilar: args.min_dissimilar,
-        max_dissimilar: args.max_dissimilar,
-        needs_fraction: args.needs_fraction.then_some(true),
         easiest_first: args.easiest,
-        ops: args.ops.clone(),
     }
     .validate()?;
     let rows = ranking(&query)?;

@@ -1,0 +1,284 @@
+//! The hand filter: which hands of a table a designer keeps, by tier,
+//! predicted time, dissimilar solutions, fraction use and the operations a
+//! hand needs. One type with one validation for every product that filters:
+//! `census24 rank` lowers it to a polars predicate (`report::rank`),
+//! `census24 pick` and the Python package's `puzzles` keep the hands it
+//! [`admits`](HandFilter::admits), and the explorer page spells its filters
+//! with the same names ([`Flag`]), carried in the page's data.
+//!
+//! Pure: no polars, no clap. Each bound is inclusive; a hand without a
+//! prediction (unsolvable, or a table without difficulty) never passes.
+
+use std::fmt;
+
+use super::catalog::Entry;
+use super::ops::Ops;
+use crate::difficulty::Tier;
+
+/// A validated set of hand filters; the default keeps every hand with a
+/// prediction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HandFilter {
+    /// Only hands of these tiers (every tier when empty).
+    pub tiers: Vec<Tier>,
+    /// Bounds on the predicted mean solve time in seconds.
+    pub min_time: Option<f64>,
+    pub max_time: Option<f64>,
+    /// Only hands that 80% of the players who solve them finish within this
+    /// many seconds (their predicted p80 time at most this).
+    pub time_limit: Option<f64>,
+    /// Bounds on the number of dissimilar solutions.
+    pub min_dissimilar: Option<u32>,
+    pub max_dissimilar: Option<u32>,
+    /// Only hands that need a fraction (`Some(true)`), or only hands that
+    /// do not (`Some(false)`).
+    pub needs_fraction: Option<bool>,
+    /// Only hands that need one of these operation classes (any when empty).
+    pub ops: Vec<Ops>,
+}
+
+/// One filter as the products name it: `--min-time` on the command line,
+/// `min_time` in Python, `min-time` in the explorer page's address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    Tier,
+    MinTime,
+    MaxTime,
+    TimeLimit,
+    MinDissimilar,
+    MaxDissimilar,
+    NeedsFraction,
+    Ops,
+}
+
+impl Flag {
+    pub const ALL: [Flag; 8] = [
+        Flag::Tier,
+        Flag::MinTime,
+        Flag::MaxTime,
+        Flag::TimeLimit,
+        Flag::MinDissimilar,
+        Flag::MaxDissimilar,
+        Flag::NeedsFraction,
+        Flag::Ops,
+    ];
+
+    /// The option's name on the command line, without its dashes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Tier => "tier",
+            Flag::MinTime => "min-time",
+            Flag::MaxTime => "max-time",
+            Flag::TimeLimit => "time-limit",
+            Flag::MinDissimilar => "min-dissimilar",
+            Flag::MaxDissimilar => "max-dissimilar",
+            Flag::NeedsFraction => "needs-fraction",
+            Flag::Ops => "ops",
+        }
+    }
+
+    /// The Python package's argument (`tiers` takes a list, hence the
+    /// plural; the others are the name with underscores).
+    pub fn argument(self) -> String {
+        match self {
+            Flag::Tier => "tiers".to_string(),
+            other => other.name().replace('-', "_"),
+        }
+    }
+
+    /// The field of [`HandFilter`] it sets, as the explorer's data names
+    /// it.
+    pub fn field(self) -> &'static str {
+        match self {
+            Flag::Tier => "tiers",
+            Flag::MinTime => "min_time",
+            Flag::MaxTime => "max_time",
+            Flag::TimeLimit => "time_limit",
+            Flag::MinDissimilar => "min_dissimilar",
+            Flag::MaxDissimilar => "max_dissimilar",
+            Flag::NeedsFraction => "needs_fraction",
+            Flag::Ops => "ops",
+        }
+    }
+}
+
+impl fmt::Display for Flag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "--{}", self.name())
+    }
+}
+
+/// A filter that keeps nothing for a reason the request itself shows.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FilterError {
+    /// A time that is negative, infinite or not a number.
+    #[error("{flag} {value} is not a number of seconds")]
+    NotSeconds { flag: Flag, value: f64 },
+    /// A lower bound above its upper bound.
+    #[error("{low} {min} is above {high} {max}")]
+    Empty {
+        low: Flag,
+        min: String,
+        high: Flag,
+        max: String,
+    },
+}
+
+impl FilterError {
+    /// The filter at fault (the lower bound of an empty range).
+    pub fn flag(&self) -> Flag {
+        match self {
+            FilterError::NotSeconds { flag, .. } => *flag,
+            FilterError::Empty { low, .. } => *low,
+        }
+    }
+
+    /// The message after the filter's name, every other filter it names
+    /// spelled by `spell` (the Python package says `max_time 3` where the
+    /// command line says `--max-time 3`).
+    pub fn detail(&self, spell: impl Fn(Flag) -> String) -> String {
+        match self {
+            FilterError::NotSeconds { value, .. } => {
+                format!("{value} is not a number of seconds")
+            }
+            FilterError::Empty { min, high, max, .. } => {
+                format!("{min} is above {} {max}", spell(*high))
+            }
+        }
+    }
+}
+
+impl HandFilter {
+    /// Fails on a time that is not a number of seconds or on a range that
+    /// keeps nothing, naming the filter and its value.
+    pub fn validate(self) -> Result<HandFilter, FilterError> {
+        for (flag, value) in [
+            (Flag::MinTime, self.min_time),
+            (Flag::MaxTime, self.max_time),
+            (Flag::TimeLimit, self.time_limit),
+        ] {
+            if let Some(value) = value
+                && !(value.is_finite() && value >= 0.0)
+            {
+                return Err(FilterError::NotSeconds { flag, value });
+            }
+        }
+        if let (Some(min), Some(max)) = (self.min_time, self.max_time)
+            && min > max
+        {
+            return Err(empty(Flag::MinTime, min, Flag::MaxTime, max));
+        }
+        if let (Some(min), Some(max)) = (self.min_dissimilar, self.max_dissimilar)
+            && min > max
+        {
+            return Err(empty(Flag::MinDissimilar, min, Flag::MaxDissimilar, max));
+        }
+        Ok(self)
+    }
+
+    /// Whether a hand of this operation class passes `--ops` (`None`: the
+    /// hand is unsolvable, or its table has no solutions).
+    pub fn admits_ops(&self, ops: Option<Ops>) -> bool {
+        self.ops.is_empty() || ops.is_some_and(|o| self.ops.contains(&o))
+    }
+
+    /// Whether the hand passes every filter.
+    pub fn admits(&self, e: &Entry) -> bool {
+        let Some(t) = e.time_s else { return false };
+        let within = |x: Option<u32>, min: Option<u32>, max: Option<u32>| {
+            (min.is_none() && max.is_none())
+                || x.is_some_and(|x| min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m))
+        };
+        self.min_time.is_none_or(|m| t >= m)
+            && self.max_time.is_none_or(|m| t <= m)
+            && self
+                .time_limit
+                .is_none_or(|m| e.time_p80_s.is_some_and(|p| p <= m))
+            && (self.tiers.is_empty() || e.tier.is_some_and(|x| self.tiers.contains(&x)))
+            && within(e.dissimilar, self.min_dissimilar, self.max_dissimilar)
+            && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
+            && self.admits_ops(e.ops)
+    }
+
+    /// The operations a set of the hands kept may be answered with: the
+    /// largest class of `--ops` (every operation when it is empty).
+    pub fn allowed(&self) -> Ops {
+        Ops::allowed(&self.ops)
+    }
+}
+
+fn empty(low: Flag, min: impl fmt::Display, high: Flag, max: impl fmt::Display) -> FilterError {
+    FilterError::Empty {
+        low,
+        min: min.to_string(),
+        high,
+        max: max.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_filters_name_the_flag_and_the_value() {
+        let bad = |f: HandFilter| f.validate().unwrap_err().to_string();
+        assert_eq!(
+            bad(HandFilter {
+                min_time: Some(9.0),
+                max_time: Some(3.5),
+                ..HandFilter::default()
+            }),
+            "--min-time 9 is above --max-time 3.5"
+        );
+        assert_eq!(
+            bad(HandFilter {
+                time_limit: Some(-1.0),
+                ..HandFilter::default()
+            }),
+            "--time-limit -1 is not a number of seconds"
+        );
+        assert_eq!(
+            bad(HandFilter {
+                max_time: Some(f64::NAN),
+                ..HandFilter::default()
+            }),
+            "--max-time NaN is not a number of seconds"
+        );
+        assert_eq!(
+            bad(HandFilter {
+                min_dissimilar: Some(5),
+                max_dissimilar: Some(2),
+                ..HandFilter::default()
+            }),
+            "--min-dissimilar 5 is above --max-dissimilar 2"
+        );
+        let equal = HandFilter {
+            min_dissimilar: Some(2),
+            max_dissimilar: Some(2),
+            min_time: Some(4.0),
+            max_time: Some(4.0),
+            ..HandFilter::default()
+        };
+        assert_eq!(equal.clone().validate(), Ok(equal));
+    }
+
+    #[test]
+    fn python_spells_the_same_message_with_its_arguments() {
+        let e = HandFilter {
+            min_time: Some(9.0),
+            max_time: Some(3.0),
+            ..HandFilter::default()
+        }
+        .validate()
+        .unwrap_err();
+        let python = format!("{}: {}", e.flag().argument(), e.detail(Flag::argument));
+        assert_eq!(python, "min_time: 9 is above max_time 3");
+        assert_eq!(
+            format!("{} {}", e.flag(), e.detail(|f| f.to_string())),
+            e.to_string()
+        );
+        assert_eq!(Flag::Tier.argument(), "tiers");
+        assert_eq!(Flag::NeedsFraction.argument(), "needs_fraction");
+    }
+}
