@@ -13,6 +13,7 @@
 use serde::Serialize;
 
 use super::catalog::{Catalog, Entry, Kept, shape};
+use super::filter::Flag;
 use super::ops::Ops;
 use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
@@ -69,6 +70,10 @@ struct Data<'a> {
     shape: Vec<[Option<String>; 3]>,
     /// What a sheet's instructions allow at each level ([`Ops::signs`]).
     signs: [&'static str; 3],
+    /// The hand filters `rank` and `pick` share, each `[field, option]`
+    /// ([`Flag::field`], [`Flag::name`]): the page's address and the pick
+    /// command it shows spell them so.
+    flags: Vec<[&'static str; 2]>,
 }
 
 /// The operations a puzzle set's answers may use, as the page offers them
@@ -155,6 +160,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
             .map(|e| LEVELS.map(|l| e.simplest_within(l).map(shape)))
             .collect(),
         signs: LEVELS.map(Ops::signs),
+        flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
     };
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads
     // the same: the data can never close its script element.
@@ -275,6 +281,24 @@ mod tests {
         assert_eq!(json["p80"][0], serde_json::Value::Null);
         assert!(page.contains("id=\"f-time-limit\""));
         assert!(page.contains("p80 <= F.timeLimit"));
+    }
+
+    /// The page's controls are named by the filters' options, which its
+    /// script reads from the data: a renamed option renames them all.
+    #[test]
+    fn the_page_spells_its_filters_as_rank_and_pick_do() {
+        let page = explorer_html(&catalog());
+        for flag in Flag::ALL {
+            let control = match flag {
+                Flag::NeedsFraction => format!("data-key=\"{}\"", flag.name()),
+                _ => format!("id=\"f-{}\"", flag.name()),
+            };
+            assert!(page.contains(&control), "{control}");
+            assert!(
+                page.contains(&format!("[\"{}\",\"{}\"]", flag.field(), flag.name())),
+                "{flag}"
+            );
+        }
     }
 
     #[test]

@@ -15,14 +15,18 @@
   var $ = function (id) { return document.getElementById(id); };
 
   // ---- state and the URL ----------------------------------------------
-  var DEFAULTS = {
-    q: '', solvable: '', tier: '', ops: '', 'min-time': '', 'max-time': '', 'time-limit': '',
-    'min-dissimilar': '', 'max-dissimilar': '', fraction: '', integer: '',
-    'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
-  };
+  // The hand filters census24 rank and pick share are spelled as their
+  // options are (D.flags, from src/report/filter.rs): FLAG.min_time is
+  // 'min-time', the key in the address and the input #f-min-time.
+  var FLAG = {};
+  var DEFAULTS = { q: '', solvable: '' };
+  D.flags.forEach(function (f) { FLAG[f[0]] = f[1]; DEFAULTS[f[1]] = ''; });
+  Object.assign(DEFAULTS, {
+    integer: '', 'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
+  });
   var KEYS = Object.keys(DEFAULTS);
   // The text fields, each an input #f-KEY.
-  var INPUTS = ['q', 'min-time', 'max-time', 'time-limit', 'min-dissimilar', 'max-dissimilar', 'with', 'without'];
+  var INPUTS = ['q', FLAG.min_time, FLAG.max_time, FLAG.time_limit, FLAG.min_dissimilar, FLAG.max_dissimilar, 'with', 'without'];
   var S = Object.assign({}, DEFAULTS);
   var shown = PAGE;
 
@@ -35,7 +39,9 @@
       var k = decodeURIComponent(at < 0 ? pair : pair.slice(0, at));
       var v = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
       // Addresses made before the counts were named dissimilar still open.
-      k = { 'min-solutions': 'min-dissimilar', 'max-solutions': 'max-dissimilar' }[k] || k;
+      // and before the fraction filter was named as rank's.
+      k = { 'min-solutions': FLAG.min_dissimilar, 'max-solutions': FLAG.max_dissimilar,
+        fraction: FLAG.needs_fraction }[k] || k;
       if (k === 'sort' && /^-?solutions$/.test(v)) v = v.replace('solutions', 'dissimilar');
       if (Object.prototype.hasOwnProperty.call(DEFAULTS, k)) s[k] = v.replace(/,/g, ' ').trim();
     });
@@ -82,14 +88,14 @@
       bad: bad,
       q: take('q', cardList(S.q)),
       solvable: S.solvable,
-      tier: take('tier', names(S.tier, D.tiers)),
-      ops: take('ops', names(S.ops, D.ops)),
-      minTime: take('min-time', number(S['min-time'], false)),
-      maxTime: take('max-time', number(S['max-time'], false)),
-      timeLimit: take('time-limit', number(S['time-limit'], false)),
-      minSol: take('min-dissimilar', number(S['min-dissimilar'], true)),
-      maxSol: take('max-dissimilar', number(S['max-dissimilar'], true)),
-      fraction: S.fraction,
+      tier: take(FLAG.tiers, names(S[FLAG.tiers], D.tiers)),
+      ops: take(FLAG.ops, names(S[FLAG.ops], D.ops)),
+      minTime: take(FLAG.min_time, number(S[FLAG.min_time], false)),
+      maxTime: take(FLAG.max_time, number(S[FLAG.max_time], false)),
+      timeLimit: take(FLAG.time_limit, number(S[FLAG.time_limit], false)),
+      minSol: take(FLAG.min_dissimilar, number(S[FLAG.min_dissimilar], true)),
+      maxSol: take(FLAG.max_dissimilar, number(S[FLAG.max_dissimilar], true)),
+      fraction: S[FLAG.needs_fraction],
       integer: S.integer,
       withCards: take('with', cardList(S['with'])),
       without: take('without', cardList(S.without))
@@ -256,17 +262,21 @@
     return h + '</ol></section></div>';
   }
 
-  // The `census24 pick` command for the current view, when pick has every
-  // filter in use.
+  // The `census24 pick` command for the current view: exact when pick has
+  // every filter in use (it has no filter for the cards, solvability, a
+  // solution without fractions or integer play).
   function pickCommand(F) {
-    var extra = F.q || F.withCards || F.without || F.minSol !== null || F.maxSol !== null ||
-      F.solvable === 'no' || F.fraction || F.integer;
+    var extra = F.q || F.withCards || F.without || F.solvable === 'no' || F.fraction === 'no' || F.integer;
     var c = 'census24 pick ' + D.table_args + ' --count ' + S.n + ' --seed ' + S.seed;
-    if (F.tier) c += ' --tier ' + F.tier.map(function (t) { return D.tiers[t]; }).join(',');
-    if (F.ops) c += ' --ops ' + F.ops.map(function (o) { return D.ops[o]; }).join(',');
-    if (F.minTime !== null) c += ' --min-time ' + S['min-time'];
-    if (F.maxTime !== null) c += ' --max-time ' + S['max-time'];
-    if (F.timeLimit !== null) c += ' --time-limit ' + S['time-limit'];
+    var opt = function (field, value) { c += ' --' + FLAG[field] + (value === undefined ? '' : ' ' + value); };
+    if (F.tier) opt('tiers', F.tier.map(function (t) { return D.tiers[t]; }).join(','));
+    if (F.ops) opt('ops', F.ops.map(function (o) { return D.ops[o]; }).join(','));
+    if (F.minTime !== null) opt('min_time', S[FLAG.min_time]);
+    if (F.maxTime !== null) opt('max_time', S[FLAG.max_time]);
+    if (F.timeLimit !== null) opt('time_limit', S[FLAG.time_limit]);
+    if (F.minSol !== null) opt('min_dissimilar', F.minSol);
+    if (F.maxSol !== null) opt('max_dissimilar', F.maxSol);
+    if (F.fraction === 'yes') opt('needs_fraction');
     if (S.spread === '1') c += ' --spread';
     if (S.shapes === '1') c += ' --distinct-shapes';
     return { command: c + ' --format html', exact: !extra };
@@ -401,7 +411,7 @@
         b.setAttribute('aria-pressed', String(S[seg.dataset.key] === b.dataset.value));
       });
     });
-    [['f-tier', 'tier'], ['f-ops', 'ops']].forEach(function (p) {
+    [['f-' + FLAG.tiers, FLAG.tiers], ['f-' + FLAG.ops, FLAG.ops]].forEach(function (p) {
       var on = words(S[p[1]]);
       $(p[0]).querySelectorAll('button').forEach(function (b) {
         b.setAttribute('aria-pressed', String(on.indexOf(b.dataset.value) >= 0));
@@ -418,13 +428,13 @@
     $('title').textContent = D.title;
     $('family').textContent = D.family.charAt(0).toUpperCase() + D.family.slice(1) + ' \u00b7 ' + N + ' hands';
     $('partition').textContent = D.partition;
-    chips($('f-tier'), D.tiers, 'tier', function (n) {
+    chips($('f-' + FLAG.tiers), D.tiers, FLAG.tiers, function (n) {
       var from = D.tier_from[n], to = D.tier_from[n + 1];
       return to === undefined ? from + ' s and more' : from + ' to ' + to + ' s';
     });
-    chips($('f-ops'), D.ops, 'ops', function (n) { return 'needs ' + NEED_WORDS[n]; });
+    chips($('f-' + FLAG.ops), D.ops, FLAG.ops, function (n) { return 'needs ' + NEED_WORDS[n]; });
     if (D.kept === 'none') {
-      $('f-ops').querySelectorAll('button').forEach(function (b) { b.disabled = true; });
+      $('f-' + FLAG.ops).querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     }
     INPUTS.forEach(function (k) {
       $('f-' + k).addEventListener('input', function (ev) {
