@@ -189,7 +189,9 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
     `needs_fraction` (True: only hands whose every solution passes through
     a fraction; False: only hands with a solution that does not), the
     filters of `census24 rank` and `pick` with the same checks;
-    `distinct_shapes` keeps no two hands solved the same way.
+    `distinct_shapes` keeps no two hands solved the same way. With ops
+    add-sub or product (nothing larger), each puzzle's solutions, count,
+    time and tier are those of play with those operations, as pick's.
 
     The whole game is solved in memory on every call, so hand_size is at
     most MAX_PUZZLE_HAND_SIZE; for larger games sweep the table with the

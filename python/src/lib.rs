@@ -27,10 +27,12 @@ use census24::game::number::Q;
 use census24::game::presets::{self, Choice};
 use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
-use census24::report::catalog::{self, MAX_SOLVED_CARDS};
+use census24::report::catalog::{self, Entry, MAX_SOLVED_CARDS};
 use census24::report::filter::{FilterError, Flag, HandFilter};
 use census24::report::ops::Ops;
-use census24::report::pick::{DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, to_jsonl};
+use census24::report::pick::{
+    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, played, to_jsonl,
+};
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
@@ -651,6 +653,9 @@ fn puzzles(
     py.allow_threads(|| {
         let catalog = catalog::solved(&key)?;
         let set = pick(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
+        // Figures of play with the operations the set allows, as pick's.
+        let played = played(&set, &plan, &key)?;
+        let set: Vec<&Entry> = played.iter().collect();
         Ok(to_jsonl(&set, &plan, &key)
             .lines()
             .map(String::from)

@@ -364,6 +364,7 @@ def test_puzzle_filters_are_picks_with_the_same_checks(tmp_path):
         (dict(min_dissimilar=2, max_dissimilar=3, ops="product"),
          ["--min-dissimilar", "2", "--max-dissimilar", "3", "--ops", "product"]),
         (dict(needs_fraction=True), ["--needs-fraction"]),
+        (dict(ops="add-sub"), ["--ops", "add-sub"]),
         (dict(tiers="hard,expert", time_limit=30, min_dissimilar=4),
          ["--tier", "hard,expert", "--time-limit", "30", "--min-dissimilar", "4"]),
     ]:
@@ -372,6 +373,9 @@ def test_puzzle_filters_are_picks_with_the_same_checks(tmp_path):
         assert mine == [json.loads(line) for line in lines], flags
         assert mine, flags
     assert len(census24.puzzles(all=True, needs_fraction=True)) == 16
+    # Restricted to + and -, counts describe play with them (issue 33).
+    add_sub = {p["hand"]: p for p in census24.puzzles(all=True, ops="add-sub")}
+    assert add_sub["2 4 6 12"]["dissimilar"] == 1 and add_sub["2 4 6 12"]["solutions"] == ["2+4+6+12"]
     fractions = {p["hand"] for p in census24.puzzles(all=True, needs_fraction=True)}
     others = {p["hand"] for p in census24.puzzles(all=True, needs_fraction=False)}
     assert not fractions & others and len(fractions | others) == 1362

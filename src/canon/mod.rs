@@ -160,6 +160,35 @@ impl Solutions {
         })
     }
 
+    /// The solutions among these that `keep` accepts, in the same order,
+    /// their dissimilar groups numbered again in order of first appearance
+    /// (a group is kept when one of its classes is): the solutions of a game
+    /// played with fewer operations, say `+` and `-` only.
+    pub fn keeping(self, keep: impl Fn(&Class) -> bool) -> Solutions {
+        let mut number: Vec<Option<u32>> = vec![None; self.dissimilar as usize];
+        let mut dissimilar = 0;
+        let classes = self
+            .classes
+            .into_iter()
+            .filter(|c| keep(c))
+            .map(|mut c| {
+                let g = c.dissimilar_group as usize;
+                if g >= number.len() {
+                    number.resize(g + 1, None);
+                }
+                c.dissimilar_group = *number[g].get_or_insert_with(|| {
+                    dissimilar += 1;
+                    dissimilar - 1
+                });
+                c
+            })
+            .collect();
+        Solutions {
+            classes,
+            dissimilar,
+        }
+    }
+
     /// The classes listed at `level` (`None` is not a level of classes: its
     /// trees come from [`trees`], so it lists the structural classes here).
     pub fn at(&self, level: Distinct) -> Vec<&Class> {

@@ -780,7 +780,9 @@ pub struct PickArgs {
 
     /// Output format. Answers (csv, json, html) are each hand's simplest
     /// solution within the operations --ops allows (+ and - alone for
-    /// add-sub).
+    /// add-sub); with --ops add-sub or product, each hand's solution count,
+    /// tier and predicted times are those of play with those operations
+    /// (the hands are still chosen by the table's figures).
     #[arg(long, value_enum, default_value_t = PickFormat::List)]
     pub format: PickFormat,
 

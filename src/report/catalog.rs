@@ -115,6 +115,39 @@ impl Entry {
     }
 }
 
+impl Entry {
+    /// This hand as play with no operation beyond `allowed` sees it (an
+    /// `--ops add-sub` puzzle set: `+` and `-` only): its solutions, counts,
+    /// simplest solution and the difficulty model's prediction over only
+    /// the classes whose operations ([`Ops::of_class`]) keep to `allowed`,
+    /// the hand re-solved in memory for the game `key`. The hand's
+    /// operation class, deal odds and place stay the table's. Itself when
+    /// `allowed` takes every operation.
+    pub fn within(&self, allowed: Ops, key: &TableKey) -> Result<Entry, InputError> {
+        if allowed >= Ops::Division {
+            return Ok(self.clone());
+        }
+        let spec = RowSpec {
+            target: key.target,
+            rules: key.rules,
+            deck: key.deck,
+            // The deal odds are the table's, kept below.
+            total_ways: 1,
+            solutions: true,
+        };
+        let hand = Hand::new(self.cards.clone())?;
+        let (row, batch) = rows::hand_batch_keeping(&hand, &spec, |c| {
+            Ops::of_class(c.facts.op_counts) <= allowed
+        })?;
+        Ok(Entry {
+            rank: self.rank,
+            deal_probability: self.deal_probability,
+            ops: self.ops,
+            ..Entry::of_rows(&row, &batch)
+        })
+    }
+}
+
 /// Every hand of a table, in table order (hands ascending).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
@@ -258,7 +291,10 @@ pub fn shape(expression: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
+    use crate::canon;
 
     /// A game past the limit is refused before any hand is solved (six
     /// cards would take half a minute).
@@ -294,6 +330,132 @@ mod tests {
             .map(|g| g.0.iter().map(|v| v.expression.as_str()).collect())
             .collect();
         assert_eq!(names, vec![vec!["a", "c"], vec!["b", "d"], vec!["e"]]);
+    }
+
+    /// An entry of the standard game with only its cards filled, enough
+    /// for [`Entry::within`].
+    fn bare(cards: &[i64]) -> Entry {
+        Entry {
+            hand: Hand::new(cards.to_vec()).unwrap().to_string(),
+            cards: cards.to_vec(),
+            solvable: true,
+            time_s: None,
+            time_p80_s: None,
+            solve_rate: None,
+            difficulty: None,
+            tier: None,
+            rank: None,
+            dissimilar: None,
+            structural: None,
+            needs_fraction: false,
+            integer_solvable: true,
+            deal_probability: 0.0,
+            ops: None,
+            simplest: String::new(),
+            groups: Vec::new(),
+        }
+    }
+
+    /// The add-sub solutions of `cards` by brute force, independent of the
+    /// solver and of canonical forms: every choice of a sign for each card
+    /// whose signed sum is `target`, as the sorted signed cards (two such
+    /// sums are the same function of the cards exactly when these agree).
+    fn add_sub_classes(cards: &[i64], target: i64) -> BTreeSet<Vec<i64>> {
+        (0..1u32 << cards.len())
+            .filter_map(|minus| {
+                let mut signed: Vec<i64> = (0..cards.len())
+                    .map(|i| match minus >> i & 1 {
+                        1 => -cards[i],
+                        _ => cards[i],
+                    })
+                    .collect();
+                signed.sort_unstable();
+                (signed.iter().sum::<i64>() == target).then_some(signed)
+            })
+            .collect()
+    }
+
+    /// What a signed sum leaves once a largest set of its terms worth 0 is
+    /// taken out (never all of them: docs/DISTINCT.md's dissimilar rule),
+    /// for each such largest set.
+    fn cores(sum: &[i64]) -> BTreeSet<Vec<i64>> {
+        let (k, mut most, mut out) = (sum.len(), 0, BTreeSet::new());
+        for part in 0..(1u32 << k) - 1 {
+            let size = part.count_ones();
+            let worth: i64 = (0..k).filter(|i| part >> i & 1 == 1).map(|i| sum[i]).sum();
+            if worth != 0 || size < most {
+                continue;
+            }
+            if size > most {
+                (most, out) = (size, BTreeSet::new());
+            }
+            out.insert(
+                (0..k)
+                    .filter(|i| part >> i & 1 == 0)
+                    .map(|i| sum[i])
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    /// With `+` and `-` only, a hand's solutions are counted by a brute
+    /// force over sign choices on every four-card hand of 1..13: structural
+    /// classes always, dissimilar ones wherever the largest neutral part is
+    /// unambiguous. Play with `+ - *` keeps at least those, the full game
+    /// at least those again.
+    #[test]
+    fn solutions_within_add_sub_agree_with_a_brute_force() {
+        let key = TableKey::standard(4);
+        let (mut hands, mut dissimilar_checked, mut all_add_sub) = (0, 0, 0);
+        for cards in enumerate::hands(4, key.values, key.deck) {
+            let e = bare(&cards);
+            let add_sub = e.within(Ops::AddSub, &key).unwrap();
+            let brute = add_sub_classes(&cards, 24);
+            assert_eq!(add_sub.structural, Some(brute.len() as u32), "{cards:?}");
+            assert_eq!(add_sub.time_s.is_some(), !brute.is_empty(), "{cards:?}");
+            let each: Vec<BTreeSet<Vec<i64>>> = brute.iter().map(|s| cores(s)).collect();
+            if each.iter().all(|c| c.len() == 1) {
+                let distinct: BTreeSet<&Vec<i64>> = each.iter().flatten().collect();
+                assert_eq!(add_sub.dissimilar, Some(distinct.len() as u32), "{cards:?}");
+                dissimilar_checked += 1;
+            }
+            let product = e.within(Ops::Product, &key).unwrap();
+            let full = canon::solutions(&Hand::new(cards.clone()).unwrap(), key.target, key.rules)
+                .unwrap();
+            assert!(add_sub.structural <= product.structural, "{cards:?}");
+            assert!(add_sub.dissimilar <= product.dissimilar, "{cards:?}");
+            assert!(product.structural <= Some(full.structural()), "{cards:?}");
+            assert!(product.dissimilar <= Some(full.dissimilar), "{cards:?}");
+            // Every solution in + and -: the model sees the same solutions.
+            if !brute.is_empty() && brute.len() as u32 == full.structural() {
+                let hand = Hand::new(cards.clone()).unwrap();
+                let whole = difficulty::predict(&hand, key.target, &full).unwrap();
+                assert_eq!(add_sub.time_s, Some(whole.time_s), "{cards:?}");
+                all_add_sub += 1;
+            }
+            hands += !brute.is_empty() as usize;
+        }
+        // As many as `census24 pick --ops add-sub --all` lists.
+        assert_eq!(hands, 220, "four-card hands that make 24 with + and - only");
+        assert!(dissimilar_checked > 1700, "{dissimilar_checked}");
+        assert!(all_add_sub > 0);
+    }
+
+    /// Issue 33: an add-sub sheet showed `2 4 6 12` with the ten solutions of
+    /// the full game; with + and - it has one.
+    #[test]
+    fn hand_2_4_6_12_has_one_solution_in_add_sub() {
+        let key = TableKey::standard(4);
+        let e = bare(&[2, 4, 6, 12]);
+        let played = e.within(Ops::AddSub, &key).unwrap();
+        assert_eq!((played.dissimilar, played.structural), (Some(1), Some(1)));
+        assert_eq!(played.simplest, "2+4+6+12");
+        assert_eq!(played.groups.len(), 1);
+        let full = e.within(Ops::Fraction, &key).unwrap();
+        assert_eq!(full, e, "every operation: the table's entry itself");
+        let product = e.within(Ops::Product, &key).unwrap();
+        assert!(product.dissimilar > Some(1) && product.dissimilar < Some(10));
     }
 
     #[test]

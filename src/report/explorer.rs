@@ -10,11 +10,13 @@
 //! [`solutions_text`]), so the five-card table (146 464 solution classes)
 //! makes a page of about 4 MB.
 
+use rayon::prelude::*;
 use serde::Serialize;
 
-use super::catalog::{Catalog, Entry, Kept, shape};
+use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use super::filter::Flag;
 use super::ops::Ops;
+use super::pick::played_note;
 use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
 
@@ -70,6 +72,15 @@ struct Data<'a> {
     shape: Vec<[Option<String>; 3]>,
     /// What a sheet's instructions allow at each level ([`Ops::signs`]).
     signs: [&'static str; 3],
+    /// Each hand's predicted time and tier as played within add-sub and
+    /// within product ([`Entry::within`]), `[seconds, tier]`, which a sheet
+    /// of a set restricted to them shows; null for a hand of a larger
+    /// class, and for every hand of a table past [`MAX_SOLVED_CARDS`] cards.
+    played: [Vec<Option<(f64, u8)>>; 2],
+    /// What a sheet says of its figures at each level: that they are for
+    /// play with its operations ([`played_note`]), or for a table past
+    /// [`MAX_SOLVED_CARDS`] cards that they are the full game's.
+    played_note: [Option<String>; 3],
     /// The hand filters `rank` and `pick` share, each `[field, option]`
     /// ([`Flag::field`], [`Flag::name`]): the page's address and the pick
     /// command it shows spell them so.
@@ -79,6 +90,38 @@ struct Data<'a> {
 /// The operations a puzzle set's answers may use, as the page offers them
 /// ([`Ops::allowed`] of its `--ops` filter).
 const LEVELS: [Ops; 3] = [Ops::AddSub, Ops::Product, Ops::Fraction];
+
+/// Each hand's time and tier as played within `level`: for the hands of a
+/// class within it, when the table is small enough to solve again in
+/// memory (its page solves each such hand once more, as `pick` does for
+/// the hands it picks).
+fn played(catalog: &Catalog, level: Ops) -> Vec<Option<(f64, u8)>> {
+    let small = catalog.id.k <= MAX_SOLVED_CARDS;
+    catalog
+        .hands
+        .par_iter()
+        .map(|e| {
+            if !small || e.ops.is_none_or(|o| o > level) {
+                return None;
+            }
+            let p = e.within(level, &catalog.id).ok()?;
+            Some((p.time_s?, p.tier? as u8))
+        })
+        .collect()
+}
+
+/// [`played_note`] at `level`, or for a table too large for [`played`] the
+/// words that say its sheets show the full game's figures.
+fn note(catalog: &Catalog, level: Ops) -> Option<String> {
+    let note = played_note(level)?;
+    if catalog.id.k <= MAX_SOLVED_CARDS {
+        return Some(note);
+    }
+    Some(format!(
+        "Tiers and times are for the full game: census24 pick gives them for play with {} only.",
+        level.signs()
+    ))
+}
 
 /// A hand's solutions in one string: dissimilar solutions easiest first,
 /// separated by `;`, each its structural variants separated by `,`, each
@@ -160,6 +203,8 @@ pub fn explorer_html(catalog: &Catalog) -> String {
             .map(|e| LEVELS.map(|l| e.simplest_within(l).map(shape)))
             .collect(),
         signs: LEVELS.map(Ops::signs),
+        played: [played(catalog, Ops::AddSub), played(catalog, Ops::Product)],
+        played_note: LEVELS.map(|l| note(catalog, l)),
         flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
     };
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads

@@ -28,12 +28,14 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::catalog::{Catalog, Entry, Kept, shape};
 use super::filter::{FilterError, HandFilter};
 use super::ops::Ops;
 use crate::difficulty::Tier;
+use crate::game::error::InputError;
 use crate::tables::columns;
 use crate::tables::layout::TableKey;
 
@@ -225,6 +227,30 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
     let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
     taken.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
     Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
+}
+
+/// The picked hands as the set is played: with `--ops` short of division
+/// (`add-sub`, `product`), each hand's counts, tier, predicted time and
+/// solutions are those of play with the operations the set allows
+/// ([`Entry::within`]), so an `add-sub` sheet shows `2 4 6 12` with its one
+/// solution in `+` and `-`, not the ten of the full game. The choice and
+/// the order stay those of the table's figures, as the explorer makes them.
+pub fn played(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Result<Vec<Entry>, InputError> {
+    let allowed = plan.allowed();
+    set.par_iter().map(|e| e.within(allowed, key)).collect()
+}
+
+/// What a set whose answers may use `allowed` says of its figures when
+/// they are for play with some operations only ([`played`]): `None` when
+/// every operation is allowed. The sheet prints it, `pick` writes it on
+/// stderr.
+pub fn played_note(allowed: Ops) -> Option<String> {
+    (allowed < Ops::Division).then(|| {
+        format!(
+            "Tiers, times and solution counts are for play with {} only.",
+            allowed.signs()
+        )
+    })
 }
 
 /// `count` split as evenly as the sizes allow: each part gets an equal

@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::catalog::Entry;
 use super::ops::Ops;
+use super::pick::played_note;
 use crate::game::number::Q;
 
 /// The puzzle sheet's styles, shared with the explorer page's sheets.
@@ -33,16 +34,21 @@ pub fn pretty(expression: &str) -> String {
 /// The sheet of `set` for `target` whose answers may use the operations of
 /// `allowed` ([`Ops::signs`], named in the instructions): puzzles on the first
 /// page, answers (the simplest solution of each within `allowed`, see
-/// [`Entry::simplest_within`]) on the second.
+/// [`Entry::simplest_within`]) on the second. A set of hands as played
+/// within fewer operations ([`super::pick::played`]) says so under the
+/// instructions ([`played_note`]).
 pub fn sheet_html(set: &[&Entry], target: Q, allowed: Ops) -> String {
     let signs = allowed.signs();
     let mut body = String::new();
     let _ = write!(
         body,
         "<div class=\"sheet\"><section class=\"sheet-page\"><h1>Make {target}</h1>\
-         <p class=\"rule\">Use every card once, with {signs} and brackets, to make {target}.</p>\
-         <ol class=\"puzzles\">"
+         <p class=\"rule\">Use every card once, with {signs} and brackets, to make {target}.</p>"
     );
+    if let Some(note) = played_note(allowed) {
+        let _ = write!(body, "<p class=\"played\">{note}</p>");
+    }
+    body.push_str("<ol class=\"puzzles\">");
     for (n, e) in set.iter().enumerate() {
         let cards: String = e
             .cards
@@ -121,5 +127,14 @@ mod tests {
         assert!(puzzle < answers && answers < answer);
         assert!(html.contains("hard \u{b7} 19.41 s"));
         assert!(html.contains("<title>Make 24: 1 puzzle</title>"));
+        assert!(
+            !html.contains("class=\"played\""),
+            "every operation: no note"
+        );
+        let html = sheet_html(&[&e], Q::int(24), Ops::Product);
+        assert!(html.contains(
+            "<p class=\"played\">Tiers, times and solution counts are for play with \
+             + \u{2212} and \u{d7} only.</p>"
+        ));
     }
 }

@@ -190,6 +190,27 @@ pub fn hand_batch(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, SolutionBatch
         return Ok((decided_row(hand, spec)?, SolutionBatch::default()));
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
+    batch_of(hand, spec, sols)
+}
+
+/// The rows of one hand counting only the solutions `keep` accepts
+/// ([`Solutions::keeping`]): its counts, simplest solution and difficulty
+/// as play with some operations only sees them.
+pub fn hand_batch_keeping(
+    hand: &Hand,
+    spec: &RowSpec,
+    keep: impl Fn(&canon::Class) -> bool,
+) -> Result<(HandRow, SolutionBatch), InputError> {
+    let sols = canon::solutions(hand, spec.target, spec.rules)?.keeping(keep);
+    batch_of(hand, spec, sols)
+}
+
+/// The rows of a hand whose classes are `sols`.
+fn batch_of(
+    hand: &Hand,
+    spec: &RowSpec,
+    sols: Solutions,
+) -> Result<(HandRow, SolutionBatch), InputError> {
     let text: Arc<str> = hand.to_string().into();
     // Each class is priced once, for its row and for the hand's effort.
     let costs = difficulty::effort::costs(&sols, spec.target);

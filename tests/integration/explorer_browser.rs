@@ -531,6 +531,13 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
           t.click('#make-set');
           out.dissimilar = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent,
             note: document.querySelector('#sheet-body .sheet-note').textContent };
+          // A set restricted to + and -: its sheet's tiers and times are
+          // those of play with them, as pick's (issue 33).
+          t.click('#sheet-back');
+          await t.hash('#ops=add-sub&n=8&seed=3&shapes=0');
+          t.click('#make-set');
+          out.addsub = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent,
+            sheet: document.querySelector('#sheet-body .sheet').outerHTML };
           t.click('#sheet-back');
           await t.hash('#fraction=yes&n=6&seed=5&shapes=0');
           t.click('#make-set');
@@ -564,7 +571,7 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
         got["fraction"]["hash"],
         "#needs-fraction=yes&n=6&seed=5&shapes=0"
     );
-    for key in ["spread", "random", "dissimilar", "fraction"] {
+    for key in ["spread", "random", "addsub", "dissimilar", "fraction"] {
         let command = got[key]["command"].as_str().unwrap();
         let mut args: Vec<&str> = command
             .strip_prefix("census24 ")
@@ -579,15 +586,27 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
         assert!(cli.len() >= 3, "{command}");
         assert_eq!(strings(&got[key]["puzzles"]), cli, "{command}");
     }
-    // The page's sheet is the markup `pick --format html` prints.
-    let command = got["spread"]["command"].as_str().unwrap();
-    let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
-    args.extend(["--data", data.to_str().unwrap()]);
-    let (code, html, stderr) = run(&args);
-    assert_eq!(code, 0, "{stderr}");
-    let start = html.find("<div class=\"sheet\">").unwrap();
-    let end = html.rfind("</div>").unwrap() + "</div>".len();
-    assert_eq!(got["spread"]["sheet"].as_str().unwrap(), &html[start..end]);
+    // The page's sheet is the markup `pick --format html` prints, a
+    // restricted one with its figures and its note.
+    for key in ["spread", "addsub"] {
+        let command = got[key]["command"].as_str().unwrap();
+        let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
+        args.extend(["--data", data.to_str().unwrap()]);
+        let (code, html, stderr) = run(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let start = html.find("<div class=\"sheet\">").unwrap();
+        let end = html.rfind("</div>").unwrap() + "</div>".len();
+        assert_eq!(
+            got[key]["sheet"].as_str().unwrap(),
+            &html[start..end],
+            "{key}"
+        );
+    }
+    let sheet = got["addsub"]["sheet"].as_str().unwrap();
+    assert!(
+        sheet.contains("Tiers, times and solution counts are for play with + and \u{2212} only."),
+        "{sheet}"
+    );
     assert!(
         got["spread"]["command"]
             .as_str()

@@ -68,6 +68,85 @@ fn ops_agree_with_a_brute_force_over_every_four_card_hand() {
     }
 }
 
+/// Issue 33: an `--ops add-sub` sheet showed each hand's tier, time and
+/// solution count for the full game (`2 4 6 12`: 10 solutions). On a set
+/// restricted to some operations they are those of play with them: every
+/// listed solution keeps to the operations, as many as the count says, the
+/// tier is the time's, and the sheet and stderr say so in words.
+#[test]
+fn restricted_sets_count_and_time_play_within_their_operations() {
+    let row = |csv: &str, hand: &str| -> Vec<String> {
+        csv.lines()
+            .find(|l| l.starts_with(&format!("{hand},")))
+            .unwrap_or_else(|| panic!("{hand} in {csv}"))
+            .split(',')
+            .map(String::from)
+            .collect()
+    };
+    let full = pick(&["--all", "--format", "csv"]);
+    let add_sub = pick(&["--ops", "add-sub", "--all", "--format", "csv"]);
+    assert_eq!(row(&full, "2 4 6 12")[6], "10");
+    assert_eq!(row(&add_sub, "2 4 6 12")[6], "1");
+    assert_eq!(
+        add_sub.lines().count(),
+        221,
+        "220 add-sub hands and the header"
+    );
+    for (ops, signs) in [("add-sub", "+-"), ("product", "+-*")] {
+        let jsonl = pick(&["--ops", ops, "--all", "--format", "jsonl"]);
+        let mut fewer = 0;
+        for line in jsonl.lines() {
+            let p: serde_json::Value = serde_json::from_str(line).unwrap();
+            let solutions = p["solutions"].as_array().unwrap();
+            assert_eq!(
+                solutions.len() as u64,
+                p["dissimilar"].as_u64().unwrap(),
+                "{line}"
+            );
+            for s in solutions {
+                let s = s.as_str().unwrap();
+                assert!(
+                    s.chars()
+                        .all(|c| c.is_ascii_digit() || "()".contains(c) || signs.contains(c)),
+                    "--ops {ops}: {s}"
+                );
+            }
+            let time = p["predicted_time_s"].as_f64().unwrap();
+            let tier = census24::difficulty::Tier::of(time).name();
+            assert_eq!(p["tier"], tier, "{line}");
+            let hand = p["hand"].as_str().unwrap();
+            let count: u64 = row(&full, hand)[6].parse().unwrap();
+            fewer += usize::from(p["dissimilar"] != count);
+        }
+        assert!(
+            fewer > 50,
+            "--ops {ops}: most hands have solutions beyond {signs}"
+        );
+    }
+    let data = data();
+    let (code, html, stderr) = run(&[
+        "pick",
+        "--data",
+        data.to_str().unwrap(),
+        "--ops",
+        "add-sub",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let words = "are for play with + and \u{2212} only.";
+    assert!(html.contains(&format!("Tiers, times and solution counts {words}")));
+    assert!(
+        stderr.contains(&format!("tiers, times and solution counts {words}")),
+        "{stderr}"
+    );
+    let html = pick(&["--ops", "division", "--format", "html"]);
+    assert!(
+        !html.contains("are for play with"),
+        "every operation: no note"
+    );
+}
+
 /// Issue 23: an `--ops add-sub` sheet once answered 6 of 20 hands with
 /// `*` and `/` under a line promising `+ - * /`. For every class, over every
 /// four-card hand of that class, the answer of csv, json and the sheet is

@@ -6,8 +6,10 @@ use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
-use crate::report::catalog::{MAX_CLASSES, MAX_SOLVED_CARDS, solved};
-use crate::report::pick::{PickPlan, pick, to_csv, to_json, to_jsonl, to_list};
+use crate::report::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
+use crate::report::pick::{
+    PickPlan, pick, played, played_note, to_csv, to_json, to_jsonl, to_list,
+};
 use crate::report::query::catalog;
 use crate::report::rank::{RankError, read_table, sweep_command};
 use crate::report::sheet::sheet_html;
@@ -74,12 +76,23 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
             }
         );
     }
-    let text = match args.format() {
+    // With --ops short of division, the figures printed are those of play
+    // with the set's operations: each hand is solved again in memory.
+    let format = args.format();
+    let played = match format {
+        PickFormat::List => Vec::new(),
+        _ => played(&set, &plan, &key)?,
+    };
+    let shown: Vec<&Entry> = played.iter().collect();
+    if let (Some(note), false) = (played_note(plan.allowed()), format == PickFormat::List) {
+        eprintln!("census24: {}", note.to_lowercase());
+    }
+    let text = match format {
         PickFormat::List => to_list(&set),
-        PickFormat::Csv => to_csv(&set, &plan),
-        PickFormat::Json => to_json(&set, &plan),
-        PickFormat::Html => sheet_html(&set, key.target, plan.allowed()),
-        PickFormat::Jsonl => to_jsonl(&set, &plan, &key),
+        PickFormat::Csv => to_csv(&shown, &plan),
+        PickFormat::Json => to_json(&shown, &plan),
+        PickFormat::Html => sheet_html(&shown, key.target, plan.allowed()),
+        PickFormat::Jsonl => to_jsonl(&shown, &plan, &key),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

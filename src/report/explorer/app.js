@@ -246,14 +246,20 @@
   function pretty(e) { return e.replace(/\*/g, '\u00d7').replace(/\//g, '\u00f7').replace(/-/g, '\u2212'); }
   function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
 
-  // The sheet's markup is the one src/report/sheet.rs writes.
+  // The sheet's markup is the one src/report/sheet.rs writes; a set
+  // restricted to + and - (or + - and x) shows each hand's tier and time as
+  // played with those operations (D.played) and says so (D.played_note).
   function sheetHtml(set, lv) {
+    var note = D.played_note[lv];
     var h = '<div class="sheet"><section class="sheet-page"><h1>Make ' + esc(D.target) + '</h1>' +
-      '<p class="rule">Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.</p><ol class="puzzles">';
+      '<p class="rule">Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.</p>' +
+      (note ? '<p class="played">' + note + '</p>' : '') + '<ol class="puzzles">';
     set.forEach(function (i, n) {
+      var p = lv < 2 ? D.played[lv][i] : null;
+      var tier = p ? p[1] : D.tier[i], time = p ? p[0] : D.time[i];
       h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
         CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') +
-        '</div><div class="level">' + D.tiers[D.tier[i]] + ' \u00b7 ' + D.time[i].toFixed(2) + ' s</div></li>';
+        '</div><div class="level">' + D.tiers[tier] + ' \u00b7 ' + time.toFixed(2) + ' s</div></li>';
     });
     h += '</ol></section><section class="sheet-page answers"><h1>Answers</h1><ol class="answer-list">';
     set.forEach(function (i) {
