@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use super::filter::Flag;
 use super::ops::Ops;
-use super::pick::played_note;
+use super::pick::{played_note, short_set_words};
 use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
 
@@ -81,6 +81,9 @@ struct Data<'a> {
     /// play with its operations ([`played_note`]), or for a table past
     /// [`MAX_SOLVED_CARDS`] cards that they are the full game's.
     played_note: [Option<String>; 3],
+    /// Why a set is shorter than asked, without and with "no two solved
+    /// alike", `{n}` for its size: `pick`'s words ([`short_set_words`]).
+    short_set: [&'static str; 2],
     /// The hand filters `rank` and `pick` share, each `[field, option]`
     /// ([`Flag::field`], [`Flag::name`]): the page's address and the pick
     /// command it shows spell them so.
@@ -205,6 +208,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         signs: LEVELS.map(Ops::signs),
         played: [played(catalog, Ops::AddSub), played(catalog, Ops::Product)],
         played_note: LEVELS.map(|l| note(catalog, l)),
+        short_set: [short_set_words(false), short_set_words(true)],
         flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
     };
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads

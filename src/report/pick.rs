@@ -253,6 +253,22 @@ pub fn played_note(allowed: Ops) -> Option<String> {
     })
 }
 
+/// Why a set holds fewer hands than asked, with `{n}` for the hands it
+/// holds: the words `pick` writes on stderr and the explorer's page shows
+/// under its set (from its data), so both say it alike.
+pub fn short_set_words(distinct_shapes: bool) -> &'static str {
+    if distinct_shapes {
+        "only {n} hands with distinct shapes (no two solved alike) pass these filters"
+    } else {
+        "only {n} hands pass these filters"
+    }
+}
+
+/// [`short_set_words`] for a set of `n` hands.
+pub fn short_set(n: usize, distinct_shapes: bool) -> String {
+    short_set_words(distinct_shapes).replace("{n}", &n.to_string())
+}
+
 /// `count` split as evenly as the sizes allow: each part gets an equal
 /// share (the first parts one more when it does not divide), a part that
 /// cannot fill its share passes the rest on to the others.

@@ -538,6 +538,14 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
           t.click('#make-set');
           out.addsub = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent,
             sheet: document.querySelector('#sheet-body .sheet').outerHTML };
+          // Issue 33: add-sub hands with no two solved alike make a short
+          // set, and the page says why as pick does on stderr.
+          t.click('#sheet-back');
+          await t.hash('#ops=add-sub&n=20');
+          t.click('#make-set');
+          var short = document.getElementById('short-set');
+          out.short = { puzzles: t.puzzles(), command: document.getElementById('pick-command').textContent,
+            why: short ? short.textContent : null };
           t.click('#sheet-back');
           await t.hash('#fraction=yes&n=6&seed=5&shapes=0');
           t.click('#make-set');
@@ -602,6 +610,28 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
             "{key}"
         );
     }
+    // The short set's reason is pick's, word for word.
+    let command = got["short"]["command"].as_str().unwrap();
+    let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
+    args.pop();
+    args.extend(["list", "--data", data.to_str().unwrap()]);
+    let (code, list, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let n = list.lines().count();
+    assert!(n < 20, "{command}: {n} hands");
+    assert_eq!(strings(&got["short"]["puzzles"]).len(), n);
+    let why = got["short"]["why"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}", got["short"]));
+    assert_eq!(
+        why,
+        format!("Only {n} hands with distinct shapes (no two solved alike) pass these filters.")
+    );
+    let said = stderr.lines().find(|l| l.contains("only")).unwrap();
+    assert_eq!(
+        format!("census24: {}", why.to_lowercase().trim_end_matches('.')),
+        said
+    );
     let sheet = got["addsub"]["sheet"].as_str().unwrap();
     assert!(
         sheet.contains("Tiers, times and solution counts are for play with + and \u{2212} only."),

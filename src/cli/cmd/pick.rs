@@ -8,7 +8,7 @@ use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
 use crate::report::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
 use crate::report::pick::{
-    PickPlan, pick, played, played_note, to_csv, to_json, to_jsonl, to_list,
+    PickPlan, pick, played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
 };
 use crate::report::query::catalog;
 use crate::report::rank::{RankError, read_table, sweep_command};
@@ -66,15 +66,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         return Ok(Status::NoSolution);
     }
     if set.len() < plan.count && !args.all {
-        eprintln!(
-            "census24: only {} hands {} these filters",
-            set.len(),
-            if plan.distinct_shapes {
-                "with distinct shapes pass"
-            } else {
-                "pass"
-            }
-        );
+        eprintln!("census24: {}", short_set(set.len(), plan.distinct_shapes));
     }
     // With --ops short of division, the figures printed are those of play
     // with the set's operations: each hand is solved again in memory.

@@ -507,8 +507,11 @@
       var lv = level(F);
       var set = pickSet(current, n, seed, S.spread === '1', S.shapes === '1', lv);
       var cmd = pickCommand(F);
+      // A short set says why, in census24 pick's words (D.short_set).
+      var short = set.length < n ? D.short_set[S.shapes === '1' ? 1 : 0].replace('{n}', set.length) : '';
+      if (short) short = '<span id="short-set">' + short.charAt(0).toUpperCase() + short.slice(1) + '.</span> ';
       $('sheet-body').innerHTML = '<p class="sheet-note small">' + set.length + ' puzzle' + (set.length === 1 ? '' : 's') +
-        ' from the ' + current.length + ' hands shown. ' + (cmd.exact ? 'The same set on the command line: ' :
+        ' from the ' + current.length + ' hands shown. ' + short + (cmd.exact ? 'The same set on the command line: ' :
         'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set, lv);
       $('sheet').hidden = false;
       window.scrollTo(0, 0);
