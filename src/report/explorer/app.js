@@ -38,8 +38,8 @@
       var at = pair.indexOf('=');
       var k = decodeURIComponent(at < 0 ? pair : pair.slice(0, at));
       var v = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
-      // Addresses made before the counts were named dissimilar still open.
-      // and before the fraction filter was named as rank's.
+      // Addresses made before the counts were named dissimilar, or before
+      // the fraction filter was named as rank's, still open.
       k = { 'min-solutions': FLAG.min_dissimilar, 'max-solutions': FLAG.max_dissimilar,
         fraction: FLAG.needs_fraction }[k] || k;
       if (k === 'sort' && /^-?solutions$/.test(v)) v = v.replace('solutions', 'dissimilar');
