@@ -108,10 +108,10 @@ pub enum Command {
     /// passes the filters.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
-    /// Make tasks for training and evaluating reasoning models: solvable
-    /// puzzles of the game (or a stated share of unsolvable ones, each
-    /// proven), with their simplest solution and a predicted difficulty.
+    /// Make puzzles of known difficulty for training and evaluating models.
     ///
+    /// Solvable puzzles of the game (or a stated share of unsolvable ones,
+    /// each proven), with their simplest solution and a predicted difficulty.
     /// Deals each task's numbers and target as the game deals them (flags
     /// override the preset: --hand-sizes 3..8 --values 1..100 --deck none
     /// --targets 100..999 --use any --rules natural), keeps no task twice

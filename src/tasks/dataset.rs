@@ -96,7 +96,8 @@ pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
 
 /// The dataset card: a YAML header for `datasets`, then what the tasks
 /// are, how they were made (`command`) and what each column means.
-pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str) -> String {
+/// `bytes` holds the size of each split's Parquet file, in split order.
+pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> String {
     let mut y = String::from("---\n");
     y.push_str("license: cc0-1.0\n");
     y.push_str("pretty_name: census24 tasks\n");
@@ -121,9 +122,13 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str) -> String {
         }
     }
     y.push_str("  splits:\n");
-    for s in &plan.splits {
+    for (s, b) in plan.splits.iter().zip(bytes) {
         let n = tasks.iter().filter(|t| t.split == s.name).count();
-        let _ = writeln!(y, "  - name: {}\n    num_examples: {n}", s.name);
+        let _ = writeln!(
+            y,
+            "  - name: {}\n    num_bytes: {b}\n    num_examples: {n}",
+            s.name
+        );
     }
     y.push_str("---\n\n");
     let game = plan.game.describe();
@@ -208,6 +213,7 @@ pub fn write(
         .map_err(io(&parent))?;
     let data = tmp.path().join("data");
     std::fs::create_dir(&data).map_err(io(&data))?;
+    let mut sizes = Vec::new();
     for s in &plan.splits {
         let rows: Vec<Task> = tasks
             .iter()
@@ -226,10 +232,11 @@ pub fn write(
             .finish(&mut df)
             .map_err(table)?;
         let path = data.join(format!("{}.parquet", s.name));
+        sizes.push(bytes.len());
         std::fs::write(&path, bytes).map_err(io(&path))?;
     }
     let readme = tmp.path().join("README.md");
-    std::fs::write(&readme, card(plan, tasks, command)).map_err(io(&readme))?;
+    std::fs::write(&readme, card(plan, tasks, command, &sizes)).map_err(io(&readme))?;
     if dir.exists() {
         std::fs::remove_dir(dir).map_err(io(dir))?;
     }
