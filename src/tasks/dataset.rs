@@ -33,14 +33,14 @@ const FEATURES: [(&str, &str); 17] = [
     ("id", "string"),
     ("split", "string"),
     ("hand", "string"),
-    ("cards", "list:int64"),
+    ("cards", "list:int16"),
     ("target", "int64"),
     ("rules", "string"),
     ("use", "string"),
     ("solvable", "bool"),
     ("simplest", "string"),
     ("steps", "string"),
-    ("dissimilar", "int64"),
+    ("dissimilar", "uint32"),
     ("predicted_time_s", "float64"),
     ("predicted_time_p80_s", "float64"),
     ("predicted_solve_rate", "float64"),
@@ -51,14 +51,17 @@ const FEATURES: [(&str, &str); 17] = [
 
 /// One split's tasks as a table, columns in [`TASK_COLUMNS`] order.
 pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
-    let mut cards = ListPrimitiveChunkedBuilder::<Int64Type>::new(
+    // Card values are within the game's range (at most 32767), as in the
+    // tables' `cards`.
+    let mut cards = ListPrimitiveChunkedBuilder::<Int16Type>::new(
         "cards".into(),
         tasks.len(),
         tasks.iter().map(|t| t.cards.len()).sum(),
-        DataType::Int64,
+        DataType::Int16,
     );
     for t in tasks {
-        cards.append_slice(&t.cards);
+        let narrow: Vec<i16> = t.cards.iter().map(|&c| c as i16).collect();
+        cards.append_slice(&narrow);
     }
     let s = |name: &str, f: &dyn Fn(&Task) -> Option<String>| {
         Column::new(name.into(), tasks.iter().map(f).collect::<Vec<_>>())
@@ -83,7 +86,10 @@ pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
         ),
         s("simplest", &|t| t.simplest.clone()),
         s("steps", &|t| t.steps.clone()),
-        i("dissimilar", &|t| t.dissimilar.map(i64::from)),
+        Column::new(
+            "dissimilar".into(),
+            tasks.iter().map(|t| t.dissimilar).collect::<Vec<_>>(),
+        ),
         x("predicted_time_s", &|t| t.predicted_time_s),
         x("predicted_time_p80_s", &|t| t.predicted_time_p80_s),
         x("predicted_solve_rate", &|t| t.predicted_solve_rate),

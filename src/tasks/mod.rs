@@ -479,9 +479,10 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         let per_task = (drawn as f64 / kept.max(1) as f64).max(1.0);
         let want = (open_slots as f64 * per_task * 1.25) as u64 + 8;
         let end = (next + want.clamp(MIN_BLOCK, BLOCK as u64)).min(budget);
-        let block: Vec<Option<(Vec<i64>, i64, Verdict)>> = (next..end)
+        // Decided in parallel, then taken in candidate order.
+        let block: Vec<Result<Option<(Vec<i64>, i64, Verdict)>, InputError>> = (next..end)
             .into_par_iter()
-            .map(|i| -> Result<_, InputError> {
+            .map(|i| {
                 let slot = (i % sizes.len() as u64) as usize;
                 let (want_solvable, want_unsolvable) = wants[slot];
                 if !want_solvable && !want_unsolvable {
@@ -494,9 +495,12 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 let v = decide(&cards, target, plan, want_solvable)?;
                 Ok(Some((cards, target, v)))
             })
-            .collect::<Result<_, InputError>>()?;
+            .collect();
         next = end;
-        for (cards, target, verdict) in block.into_iter().flatten() {
+        for decided in block {
+            let Some((cards, target, verdict)) = decided? else {
+                continue;
+            };
             drawn += 1;
             let found = match verdict {
                 Verdict::Skip => continue,
