@@ -49,13 +49,14 @@ python:
 solve +cards:
     cargo run --release -- solve {{cards}}
 
-# Run every benchmark: solver, distinct solutions, big hands, batch all-solutions, reach (figures go in docs/PERFORMANCE.md).
+# Run every benchmark: solver, distinct solutions, big hands, batch all-solutions, reach, tasks (figures go in docs/PERFORMANCE.md).
 bench:
     cargo bench --bench solve
     cargo bench --bench distinct
     cargo bench --bench bighand
     cargo bench --bench batch
     cargo bench --bench reach
+    cargo bench --bench tasks
 
 # Regenerate the shipped tables in data/: the atlas (rational, values 1..13,
 # target 24, every hand size 1..10 for the 52-card deck and for independent

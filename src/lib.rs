@@ -9,6 +9,7 @@
 //!   and the expression census.
 //! - [`difficulty`]: how hard a hand is for a person.
 //! - [`tables`]: every hand of a variant, as rows and Parquet tables.
+//! - [`tasks`]: puzzles for training and evaluating models, each proven.
 //! - [`report`]: markdown reports, charts and rankings read from the tables.
 //! - [`cli`]: the `census24` command line.
 //!
@@ -25,6 +26,7 @@ pub mod game;
 pub mod report;
 pub mod solve;
 pub mod tables;
+pub mod tasks;
 
 pub use canon::{Class, Distinct, Solutions, solutions};
 pub use game::error::{EvalError, InputError};

@@ -712,6 +712,37 @@ def main():
     print(f"{len(replies)} replies read alike (the answer taken, its verdict):", dict(kinds))
     total = len(cases) + len(steps) + len(replies)
     print(f"{total} answers in all")
+    tasks_solvable()
+
+
+def tasks_solvable():
+    """`census24 tasks` says a task is solvable: the oracle grades its
+    simplest solution and its steps as correct, under the task's rules."""
+    runs = [
+        ["--game", "countdown", "-n", "400", "--seed", "5", "--unsolvable", "0.1"],
+        ["--game", "countdown", "-n", "300", "--hand-sizes", "3..8", "--values", "1..100",
+         "--deck", "none", "--seed", "6"],
+        ["-n", "300", "--stratify", "--seed", "7"],
+        ["--game", "krypto", "--rules", "natural", "-n", "300", "--seed", "8"],
+        ["--game", "digits", "-n", "200", "--seed", "9"],
+    ]
+    kinds = Counter()
+    for args in runs:
+        out = subprocess.run([BIN, "tasks", "-q", *args], capture_output=True, text=True)
+        assert out.returncode == 0, (args, out.stderr)
+        for line in out.stdout.splitlines():
+            t = json.loads(line)
+            if not t["solvable"]:
+                assert t["simplest"] is None and t["steps"] is None, t
+                kinds["unsolvable"] += 1
+                continue
+            target = Fraction(t["target"])
+            for answer in (t["simplest"], t["steps"]):
+                correct = grade_any(t["cards"], answer, target, t["rules"], t["use"])[0]
+                assert correct, (t, answer)
+            kinds[t["use"]] += 1
+    print(f"{sum(kinds.values())} tasks of census24 tasks re-graded by the oracle "
+          "(simplest and steps correct):", dict(kinds))
 
 
 if __name__ == "__main__":

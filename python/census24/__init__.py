@@ -83,6 +83,10 @@ STANDARD_HAND_SIZE = _census24.STANDARD_HAND_SIZE
 _DISTINCT = _census24.DEFAULT_DISTINCT
 _PICK_COUNT = _census24.PICK_COUNT
 _PICK_SEED = _census24.PICK_SEED
+TASKS_SPLITS = _census24.TASKS_SPLITS
+_TASKS_COUNT = _census24.TASKS_COUNT
+_TASKS_SEED = _census24.TASKS_SEED
+_TASKS_DISSIMILAR_UP_TO = _census24.TASKS_DISSIMILAR_UP_TO
 
 
 def check(hand, answer, target=None, rules=None, use=None, game=None):
@@ -204,6 +208,33 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
     return [json.loads(line) for line in lines]
 
 
+def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None, targets=None,
+          rules=None, use=None, seed=_TASKS_SEED, unsolvable=0.0, splits=TASKS_SPLITS,
+          stratify=False, tiers=None, order="shuffled",
+          dissimilar_up_to=_TASKS_DISSIMILAR_UP_TO):
+    """Tasks for training and evaluating reasoning models, as `census24
+    tasks` prints them: a list of dicts with the id, split, hand, cards,
+    target, rules, use, whether it is solvable, the simplest solution as an
+    expression and as steps, the number of dissimilar solutions, and the
+    predicted time, solve rate, difficulty and tier.
+
+    The game (24 by default; "countdown", "krypto", "digits") deals each
+    task; `hand_sizes` (6 or "3..8"), `values` ("1..100"), `deck` ("none",
+    "countdown", 4), `targets` ("100..999" or 24), `rules` and `use`
+    override its fields. Deterministic by `seed`; no task twice, nor two the
+    same up to order. `unsolvable` is the share of tasks without a solution,
+    each proven. `splits` ("train=0.8,test=0.2") are cut so that none shares
+    a task and each holds its share of every hand size (and tier, with
+    `stratify`). `order` is "shuffled" or "curriculum" (easy to hard).
+    The difficulty model is calibrated on four-card play only. Raises
+    GaveUp when a stratum cannot be filled."""
+    import json
+
+    lines = _census24.tasks(n, game, hand_sizes, values, deck, targets, rules, use, seed,
+                            unsolvable, splits, stratify, tiers, order, dissimilar_up_to)
+    return [json.loads(line) for line in lines]
+
+
 def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, target=None,
                targets=None, rules=None, use=None, values=None, deck=None):
     """A table swept by `census24 sweep` (the shipped data, or your own) as
@@ -262,6 +293,7 @@ __all__ = [
     "STANDARD_TARGET",
     "STANDARD_USE",
     "TARGET_LIMIT",
+    "TASKS_SPLITS",
     "Difficulty",
     "GaveUp",
     "TableError",
@@ -277,5 +309,6 @@ __all__ = [
     "read_table",
     "solutions",
     "solve",
+    "tasks",
     "solve_many",
 ]

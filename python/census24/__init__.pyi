@@ -1,6 +1,6 @@
 from fractions import Fraction
 from os import PathLike
-from typing import Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
 import polars
 
@@ -19,6 +19,7 @@ MAX_TREE_CARDS: int
 MAX_TARGETS_CARDS: int
 MAX_PUZZLE_HAND_SIZE: int
 TARGET_LIMIT: int
+TASKS_SPLITS: str
 MAX_TARGETS: int
 GAMES: tuple[str, ...]
 DEFAULT_GAME: str
@@ -101,6 +102,15 @@ def difficulty(
     hand: Hand, target: Optional[Target] = None, rules: Optional[str] = None, game: Optional[str] = None,
 ) -> Optional[Difficulty]:
     """The predicted time, solve rate, difficulty and tier; None when unsolvable."""
+
+def tasks(
+    n: int = 1000, game: Optional[str] = None, *, hand_sizes: Union[int, str, None] = None,
+    values: Optional[str] = None, deck: Union[int, str, None] = None,
+    targets: Union[int, str, None] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    seed: int = 24, unsolvable: float = 0.0, splits: str = "train=0.8,test=0.2",
+    stratify: bool = False, tiers: Names = None, order: str = "shuffled",
+    dissimilar_up_to: int = 6,
+) -> List[Dict[str, Any]]: ...
 
 def puzzles(
     hand_size: Optional[int] = None, n: int = 12, target: Optional[Target] = None, rules: Optional[str] = None,

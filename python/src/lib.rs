@@ -36,6 +36,7 @@ use census24::report::pick::{
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
+use census24::tasks::{self as task_source, TaskPlan};
 
 use args::{GaveUp, Limit, given, solve_error, value_error};
 
@@ -545,6 +546,92 @@ fn filter_error(e: &FilterError) -> PyErr {
     value_error(&e.flag().argument(), e.detail(Flag::argument))
 }
 
+/// The JSON lines of `census24 tasks` (see [`census24::tasks`]); the
+/// package's `tasks` parses them. `values`, `targets` and `deck` are
+/// spelt as on the command line (`"1..100"`, `"100..999"`, `"none"`), or
+/// a target as a number.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn tasks(
+    py: Python<'_>,
+    n: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
+    hand_sizes: &Bound<'_, PyAny>,
+    values: &Bound<'_, PyAny>,
+    deck: &Bound<'_, PyAny>,
+    targets: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    uses: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    unsolvable: &Bound<'_, PyAny>,
+    splits: &Bound<'_, PyAny>,
+    stratify: &Bound<'_, PyAny>,
+    tiers: &Bound<'_, PyAny>,
+    order: &Bound<'_, PyAny>,
+    dissimilar_up_to: &Bound<'_, PyAny>,
+) -> PyResult<Vec<String>> {
+    let spelt = |obj: &Bound<'_, PyAny>, arg: &str, example: &str| -> PyResult<Option<String>> {
+        given(obj, |o| match o.extract::<i64>() {
+            Ok(i) => Ok(i.to_string()),
+            Err(_) => args::text(o, arg, example),
+        })
+    };
+    let target_text = spelt(targets, "targets", "\"100..999\" or 24")?;
+    let choice = Choice {
+        preset: given(game, args::preset)?,
+        targets: match target_text {
+            None => None,
+            Some(t) if t.contains("..") => Some(Targets::Range(
+                t.parse::<TargetRange>().map_err(|e| value_error("targets", e))?,
+            )),
+            Some(t) => Some(Targets::One(
+                t.parse::<Q>().map_err(|e| value_error("targets", e))?,
+            )),
+        },
+        rules: given(rules, |r| args::named(r, "rules", "\"natural\""))?,
+        uses: given(uses, |u| args::named(u, "use", "\"any\""))?,
+        values: match spelt(values, "values", "\"1..100\"")? {
+            None => None,
+            Some(v) => Some(v.parse().map_err(|e| value_error("values", e))?),
+        },
+        deck: match spelt(deck, "deck", "\"none\" or \"countdown\"")? {
+            None => None,
+            Some(d) => Some(d.parse().map_err(|e| value_error("deck", e))?),
+        },
+        ..Choice::default()
+    };
+    let mut plan = TaskPlan::of_game(choice.game());
+    if let Some(sizes) = spelt(hand_sizes, "hand_sizes", "6 or \"3..8\"")? {
+        let size = |k: &str| {
+            k.trim().parse::<usize>().map_err(|_| {
+                value_error("hand_sizes", format!("\"{}\" is not a number of cards", k.trim()))
+            })
+        };
+        plan.hand_sizes = match sizes.split_once("..") {
+            Some((lo, hi)) => (size(lo)?, size(hi)?),
+            None => (size(&sizes)?, size(&sizes)?),
+        };
+    }
+    plan.count = args::int_in(n, "n", 0, i64::MAX)? as usize;
+    plan.seed = args::int_in(seed, "seed", 0, i64::MAX)? as u64;
+    plan.unsolvable = unsolvable
+        .extract::<f64>()
+        .map_err(|_| args::type_error("unsolvable", "a share from 0 to below 1, such as 0.1"))?;
+    plan.splits = task_source::parse_splits(&args::text(splits, "splits", "\"train=0.8,test=0.2\"")?)
+        .map_err(|e| value_error("splits", e))?;
+    plan.stratify = args::flag(stratify, "stratify")?;
+    plan.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
+    plan.order = task_source::Order::parse(&args::text(order, "order", "\"curriculum\"")?)
+        .map_err(|e| value_error("order", e))?;
+    plan.count_limit = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
+    plan.validate().map_err(|e| value_error("tasks", e))?;
+    match py.allow_threads(|| task_source::make(&plan)) {
+        Ok(set) => Ok(task_source::to_jsonl(&set.tasks).lines().map(str::to_string).collect()),
+        Err(e @ task_source::TaskError::Short { .. }) => Err(GaveUp::new_err(e.to_string())),
+        Err(task_source::TaskError::Input(e)) => Err(solve_error("tasks", e)),
+    }
+}
+
 /// A pick error in the words of `puzzles`' arguments.
 fn pick_error(e: PickError) -> PyErr {
     match e {
@@ -694,6 +781,10 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_DISTINCT", Distinct::default().name())?;
     m.add("PICK_COUNT", DEFAULT_COUNT)?;
     m.add("PICK_SEED", DEFAULT_SEED)?;
+    m.add("TASKS_COUNT", census24::tasks::DEFAULT_COUNT)?;
+    m.add("TASKS_SEED", census24::tasks::DEFAULT_SEED)?;
+    m.add("TASKS_SPLITS", census24::tasks::DEFAULT_SPLITS)?;
+    m.add("TASKS_DISSIMILAR_UP_TO", census24::tasks::DEFAULT_COUNT_LIMIT)?;
     // The limits each function applies, from the core.
     m.add("MAX_STEPS", MAX_STEPS)?;
     m.add("MAX_EXACT_CARDS", MAX_EXACT_CARDS)?;
@@ -714,6 +805,7 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reachable, m)?)?;
     m.add_function(wrap_pyfunction!(difficulty, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(tasks, m)?)?;
     m.add_function(wrap_pyfunction!(table::table_folder, m)?)?;
     m.add_function(wrap_pyfunction!(table::verified_file, m)?)?;
     Ok(())

@@ -109,6 +109,23 @@ pub enum Command {
     /// passes the filters.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
+    /// Make puzzles of known difficulty for training and evaluating models.
+    ///
+    /// Solvable puzzles of the game (or a stated share of unsolvable ones,
+    /// each proven), with their simplest solution and a predicted difficulty.
+    /// Deals each task's numbers and target as the game deals them (flags
+    /// override the preset: --hand-sizes 3..8 --values 1..100 --deck none
+    /// --targets 100..999 --use any --rules natural), keeps no task twice
+    /// (nor two the same up to order), and cuts the splits so that none
+    /// shares a task and each holds its share of every hand size (and tier,
+    /// with --stratify). Prints JSON lines, or with --out writes a dataset
+    /// folder: a Parquet file per split and a README.md dataset card that
+    /// the Hugging Face `datasets` library loads. The same options and
+    /// --seed give the same tasks. The difficulty model is calibrated on
+    /// four-card play only (docs/TASKS.md). Exit status 3 when a stratum
+    /// cannot be filled from the candidates a plan may draw.
+    #[command(allow_negative_numbers = true)]
+    Tasks(TasksArgs),
     /// Count (or list) the inequivalent expressions over N distinct operands.
     ///
     /// Operands a, b, c, ... are used once each with + - * / and parentheses;
@@ -799,6 +816,77 @@ impl PickArgs {
         } else {
             self.format
         }
+    }
+}
+
+/// How `tasks` writes its tasks.
+#[derive(Debug, Args)]
+pub struct TasksArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Numbers per task, one size or an inclusive range (tasks are shared
+    /// evenly among the sizes). [default: the game's hand size]
+    #[arg(long, value_name = "K|LO..HI", value_parser = parse_hand_sizes, conflicts_with = "hand_size")]
+    pub hand_sizes: Option<(usize, usize)>,
+
+    /// How many tasks.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = crate::tasks::DEFAULT_COUNT)]
+    pub count: usize,
+
+    /// Seed of the deals: the same seed, the same tasks.
+    #[arg(long, value_name = "N", default_value_t = crate::tasks::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Share of the tasks that have no solution (each proven by an
+    /// exhaustive search), from 0 to below 1.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.0)]
+    pub unsolvable: f64,
+
+    /// The splits and their shares, NAME=SHARE comma-separated, summing to 1.
+    #[arg(long, value_name = "SPLITS", default_value = crate::tasks::DEFAULT_SPLITS)]
+    pub splits: String,
+
+    /// Split each hand size's solvable tasks evenly over the tiers (those of
+    /// --tier, or all four).
+    #[arg(long)]
+    pub stratify: bool,
+
+    /// Only tasks of these tiers (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub tier: Vec<Tier>,
+
+    /// The order of each split's tasks.
+    #[arg(long, value_enum, default_value_t = crate::tasks::Order::Shuffled)]
+    pub order: crate::tasks::Order,
+
+    /// Count the dissimilar solutions of any-selection tasks of up to N
+    /// numbers (every selection is listed; beyond N the count is null).
+    #[arg(long, value_name = "N", default_value_t = crate::tasks::DEFAULT_COUNT_LIMIT)]
+    pub dissimilar_up_to: usize,
+
+    /// Write a dataset folder (DIR/data/SPLIT.parquet and DIR/README.md)
+    /// instead of JSON lines on standard output. DIR must not exist yet, or
+    /// be empty.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Print nothing on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `--hand-sizes`: `K` or `LO..HI`.
+pub fn parse_hand_sizes(s: &str) -> Result<(usize, usize), String> {
+    match s.split_once("..") {
+        Some((lo, hi)) => {
+            let (lo, hi) = (parse_hand_size(lo)?, parse_hand_size(hi)?);
+            if lo > hi {
+                return Err(format!("{s} is empty (the sizes go from low to high)"));
+            }
+            Ok((lo, hi))
+        }
+        None => parse_hand_size(s).map(|k| (k, k)),
     }
 }
 

@@ -175,7 +175,7 @@ pub fn about() -> Vec<String> {
         "census24 difficulty model, written by `census24 calibrate` (`just calibrate`); do not edit by hand.",
         "Fitted on data/human/four-card-solve-times.csv: mean solve time, solve rate and spread of the times of the players of",
         "4nums.com on 903 four-card hands for 24, as published with the Tree of Thoughts study (Yao et al., 2023).",
-        "Each forest is base + the leaf each tree reaches: go to \"then\" when the feature is at most \"le\".",
+        "Each forest is base + the leaf each tree reaches: a split is [feature, le, then, else]; go to then when the feature is at most le.",
         "Features are defined in docs/DIFFICULTY.md and src/difficulty/features.rs.",
     ]
     .iter()

@@ -341,6 +341,47 @@ impl Numbers {
 /// start does: every result is within the bound.
 const PACKED_MAX: i64 = 254;
 
+/// [`PACKED_MAX`] for [`Numbers::packed16`].
+const PACKED16_MAX: i64 = 65_534;
+
+impl Numbers {
+    /// [`Numbers::packed`] in sixteen bits a number, when every one is in
+    /// `0..=65534`.
+    fn packed16(&self) -> Option<u128> {
+        let mut key = 0u128;
+        for (i, &x) in self.as_slice().iter().enumerate() {
+            if !(0..=PACKED16_MAX).contains(&x) {
+                return None;
+            }
+            key |= ((x + 1) as u128) << (16 * i);
+        }
+        Some(key)
+    }
+}
+
+/// [`replace_packed`] in sixteen bits a number.
+fn replace_packed16(xs: &[i64], i: usize, j: usize, r: i64) -> u128 {
+    let mut key = 0u128;
+    let mut n = 0;
+    let mut placed = false;
+    for (p, &x) in xs.iter().enumerate() {
+        if p == i || p == j {
+            continue;
+        }
+        if !placed && r <= x {
+            key |= ((r + 1) as u128) << (16 * n);
+            n += 1;
+            placed = true;
+        }
+        key |= ((x + 1) as u128) << (16 * n);
+        n += 1;
+    }
+    if !placed {
+        key |= ((r + 1) as u128) << (16 * n);
+    }
+    key
+}
+
 /// The packed key of the sorted numbers `xs` (all in `0..=254`) without
 /// those at `i` and `j`, with `r` (in `0..=254`) put in its place: the key
 /// of [`Numbers::replace`].
@@ -375,6 +416,10 @@ struct Derivations {
     /// below 128 all of them, and all but the starts of hands with negative
     /// or large cards.
     memo: FxHashMap<u64, Counts>,
+    /// The states that pack into sixteen bits a number
+    /// ([`Numbers::packed16`]) when the bound is above [`PACKED_MAX`]: with
+    /// targets up to 32767 (Countdown's 100..999), every state met.
+    memo16: FxHashMap<u128, Counts>,
     /// The other states.
     wide: FxHashMap<Numbers, Counts>,
     /// One move list per size of a state, reused so that the recursion
@@ -429,6 +474,33 @@ fn value_pairs(xs: &[i64]) -> impl Iterator<Item = (usize, usize, f64)> + '_ {
         })
 }
 
+/// [`value_pairs`] as plain loops into `out` (at most 28 pairs of eight
+/// numbers), the same pairs in the same order; returns how many.
+fn value_pairs_into(xs: &[i64], out: &mut [(usize, usize, f64); 28]) -> usize {
+    let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+    let mut n = 0;
+    for i in 0..xs.len() {
+        if i > 0 && xs[i] == xs[i - 1] {
+            continue;
+        }
+        for j in i + 1..xs.len() {
+            if j > i + 1 && xs[j] == xs[j - 1] {
+                continue;
+            }
+            let (a, b) = (xs[i], xs[j]);
+            let pairs = if a == b {
+                let m = count(a);
+                m * (m - 1.0) / 2.0
+            } else {
+                count(a) * count(b)
+            };
+            out[n] = (i, j, pairs);
+            n += 1;
+        }
+    }
+    n
+}
+
 /// [`moves_into`] a new list (for [`super::span`]).
 pub(super) fn moves(numbers: &Numbers, bound: i64) -> Vec<Move> {
     let mut out = Vec::new();
@@ -460,13 +532,18 @@ fn with_counter<R>(
     COUNTERS.with_borrow_mut(|counters| {
         let fresh = Derivations::new(bound, target);
         let counter = match &mut counters[slot] {
-            Some(d) if d.bound == fresh.bound && d.target == target => {
-                if d.memo.len() + d.wide.len() >= MEMO_LIMIT {
+            Some(d) => {
+                let other = d.bound != fresh.bound || d.target != target;
+                if other || d.memo.len() + d.memo16.len() + d.wide.len() >= MEMO_LIMIT {
                     // Forgotten, but the tables keep their room: growing
                     // them again after every reset cost rehashes and page
-                    // faults (seven-card hands fill the memo every few hands).
+                    // faults (seven-card hands fill the memo every few
+                    // hands; tasks change target every hand).
                     d.memo.clear();
+                    d.memo16.clear();
                     d.wide.clear();
+                    d.bound = fresh.bound;
+                    d.target = target;
                 }
                 d
             }
@@ -501,6 +578,7 @@ impl Derivations {
             bound: bound.min(i64::MAX as f64) as i64,
             target,
             memo: FxHashMap::default(),
+            memo16: FxHashMap::default(),
             wide: FxHashMap::default(),
             scratch: Vec::new(),
         }
@@ -541,6 +619,11 @@ impl Derivations {
             && self.bound <= PACKED_MAX
         {
             return self.of_packed(k);
+        }
+        if self.bound <= PACKED16_MAX
+            && let Some(k) = numbers.packed16()
+        {
+            return self.of_packed16(k);
         }
         let known = match key {
             Some(k) => self.memo.get(&k),
@@ -619,6 +702,81 @@ impl Derivations {
             c.walk = chances / walks;
         }
         self.memo.insert(key, c);
+        c
+    }
+
+    /// [`Derivations::of_packed`] in sixteen bits a number, for bounds up
+    /// to [`PACKED16_MAX`]: the same moves in the same order, the same sums.
+    fn of_packed16(&mut self, key: u128) -> Counts {
+        let len = (143 - key.leading_zeros() as usize) / 16;
+        if len == 1 {
+            let hit = f64::from(u8::from(Some(key as i64 - 1) == self.target));
+            return Counts {
+                hits: hit,
+                complete: 1.0,
+                walk: hit,
+            };
+        }
+        let mut xs = [0i64; MAX];
+        for (p, x) in xs[..len].iter_mut().enumerate() {
+            *x = ((key >> (16 * p)) & 0xffff) as i64 - 1;
+        }
+        if len == 2 {
+            return self.of_pair(xs[0], xs[1]);
+        }
+        if let Some(c) = self.memo16.get(&key) {
+            return *c;
+        }
+        let xs = &xs[..len];
+        let mut c = Counts::default();
+        let mut walks = 0.0;
+        let mut chances = 0.0;
+        let mut picks = [(0, 0, 0.0); 28];
+        let n = value_pairs_into(xs, &mut picks);
+        for &(i, j, pairs) in &picks[..n] {
+            let (a, b) = (xs[i], xs[j]);
+            for (op, r) in results(a, b).into_iter().enumerate() {
+                let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
+                    continue;
+                };
+                let sub = self.of_packed16(replace_packed16(xs, i, j, r));
+                c.hits += pairs * sub.hits;
+                c.complete += pairs * sub.complete;
+                // With a == b, b-a and b/a repeat a-b and a/b.
+                if !(a == b && (op == 3 || op == 5)) {
+                    walks += 1.0;
+                    chances += sub.walk;
+                }
+            }
+        }
+        if walks > 0.0 {
+            c.walk = chances / walks;
+        }
+        self.memo16.insert(key, c);
+        c
+    }
+
+    /// The counts of two numbers `a <= b`, worked out directly (cheaper
+    /// than a lookup): the same moves in the same order as
+    /// [`moves_into`], one pick of the pair, each result a last number.
+    fn of_pair(&self, a: i64, b: i64) -> Counts {
+        let mut c = Counts::default();
+        let (mut walks, mut chances) = (0.0, 0.0);
+        for (op, r) in results(a, b).into_iter().enumerate() {
+            let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
+                continue;
+            };
+            let hit = f64::from(u8::from(Some(r) == self.target));
+            c.hits += hit;
+            c.complete += 1.0;
+            if !(a == b && (op == 3 || op == 5)) {
+                walks += 1.0;
+                chances += hit;
+            }
+        }
+        if walks > 0.0 {
+            c.walk = chances / walks;
+        }
         c
     }
 
@@ -707,7 +865,50 @@ mod tests {
                 Some(replace_packed(n.as_slice(), i, j, r)),
                 n.replace(i, j, r).packed()
             );
+            assert_eq!(
+                Some(replace_packed16(n.as_slice(), i, j, r)),
+                n.replace(i, j, r).packed16()
+            );
         }
+    }
+
+    #[test]
+    fn pair_loops_are_the_pair_iterator() {
+        for xs in [
+            &[1, 2, 3, 4][..],
+            &[2, 2, 2, 5],
+            &[1, 1, 3, 3, 3, 9],
+            &[7, 7],
+            &[4; 8],
+        ] {
+            let mut out = [(0, 0, 0.0); 28];
+            let n = value_pairs_into(xs, &mut out);
+            assert_eq!(
+                out[..n].to_vec(),
+                value_pairs(xs).collect::<Vec<_>>(),
+                "{xs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn sixteen_bit_counts_are_the_general_counts() {
+        // No result of these cards passes 26250: a bound of 65534 (states
+        // packed in sixteen bits) and one of 70000 (the general path) must
+        // count exactly alike, for Countdown-sized targets.
+        for (cards, target) in [
+            (vec![3, 7, 25, 50], 85),
+            (vec![1, 5, 9, 10, 25], 450),
+            (vec![2, 2, 8, 75], 600),
+        ] {
+            let n = Numbers::of(&cards).unwrap();
+            let packed = Derivations::new(65_534.0, Some(target)).of(&n);
+            let general = Derivations::new(70_000.0, Some(target)).of(&n);
+            assert_eq!(packed, general, "{cards:?}");
+            assert!(packed.hits > 0.0, "{cards:?}");
+        }
+        assert_eq!(Numbers::of(&[1, 65_535]).unwrap().packed16(), None);
+        assert!(Numbers::of(&[65_534; 8]).unwrap().packed16().is_some());
     }
 
     #[test]

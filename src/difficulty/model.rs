@@ -40,8 +40,10 @@ pub const SETTINGS: Settings = Settings {
 };
 
 /// One node of a tree: a leaf value, or a split on a feature. In the model
-/// file a leaf is a bare number and a split an object with the fields
-/// below (`else` for `otherwise`).
+/// file a leaf is a bare number and a split an array `[feature, le, then,
+/// else]` (a third the size of an object with those fields, and the file
+/// is embedded in the binary); an object `{feature, le, then, else}` is
+/// read too.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Node {
@@ -84,7 +86,7 @@ impl<'de> serde::de::Visitor<'de> for NodeVisitor {
     type Value = Node;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a leaf value or a split {feature, le, then, else}")
+        f.write_str("a leaf value or a split [feature, le, then, else]")
     }
 
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Node, E> {
@@ -97,6 +99,28 @@ impl<'de> serde::de::Visitor<'de> for NodeVisitor {
 
     fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Node, E> {
         Ok(Node::Leaf(v as f64))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        use serde::de::Error;
+        let missing = |what: &str| A::Error::custom(format!("a split lacks its {what}"));
+        let feature = seq
+            .next_element::<String>()?
+            .ok_or_else(|| missing("feature"))?;
+        let le = seq.next_element::<f64>()?.ok_or_else(|| missing("le"))?;
+        let then = seq.next_element::<Node>()?.ok_or_else(|| missing("then"))?;
+        let otherwise = seq.next_element::<Node>()?.ok_or_else(|| missing("else"))?;
+        if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+            return Err(A::Error::custom(
+                "a split has more than [feature, le, then, else]",
+            ));
+        }
+        Ok(Node::Split {
+            feature,
+            le,
+            then: Box::new(then),
+            otherwise: Box::new(otherwise),
+        })
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
@@ -355,15 +379,11 @@ fn node_json(node: &Node, out: &mut String) {
             then,
             otherwise,
         } => {
-            let _ = write!(
-                out,
-                "{{\"feature\": \"{feature}\", \"le\": {}, \"then\": ",
-                number(*le)
-            );
+            let _ = write!(out, "[\"{feature}\",{},", number(*le));
             node_json(then, out);
-            out.push_str(", \"else\": ");
+            out.push(',');
             node_json(otherwise, out);
-            out.push('}');
+            out.push(']');
         }
     }
 }
@@ -482,6 +502,23 @@ mod tests {
     fn the_fit_is_a_pure_function_of_the_data() {
         let (x, y) = rows(60);
         assert_eq!(fit(&x, &y, SETTINGS, "y"), fit(&x, &y, SETTINGS, "y"));
+    }
+
+    #[test]
+    fn a_split_reads_as_an_array_or_as_an_object() {
+        let array: Node = serde_json::from_str(r#"["reach",-1.9,0.5,["walk",2,1,-1]]"#).unwrap();
+        let object: Node = serde_json::from_str(
+            r#"{"feature": "reach", "le": -1.9, "then": 0.5,
+                "else": {"feature": "walk", "le": 2, "then": 1, "else": -1}}"#,
+        )
+        .unwrap();
+        assert_eq!(array, object);
+        let mut out = String::new();
+        node_json(&array, &mut out);
+        assert_eq!(out, r#"["reach",-1.9,0.5,["walk",2,1,-1]]"#);
+        for bad in [r#"["reach",-1.9,0.5]"#, r#"["reach",-1.9,0.5,1,2]"#] {
+            assert!(serde_json::from_str::<Node>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

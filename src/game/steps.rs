@@ -28,7 +28,7 @@
 //! Arithmetic is exact ([`Q`]), as in [`crate::game::grade`].
 
 use crate::game::error::shown;
-use crate::game::expr::Op;
+use crate::game::expr::{Expr, Op};
 use crate::game::grade::{Verdict, and_list, rule_fault};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
@@ -370,6 +370,59 @@ fn step_fault(
     None
 }
 
+/// `expr` written as steps for the hand `cards`, one `a op b = c (left:
+/// ...)` a line, in the order a person works it out: each operation once
+/// both its operands are known, left operand first. The `left:` list holds
+/// the numbers still available (cards not used yet, then results), ascending;
+/// an operand that is a fraction or negative goes in brackets, so
+/// [`grade_steps`] reads the text back. A lone card gives no step (an
+/// empty string): there is nothing to work out. `None` when `expr` uses a
+/// card not in `cards` or divides by zero.
+pub fn write_steps(expr: &Expr, cards: &[i64]) -> Option<String> {
+    let mut pool: Vec<Q> = cards.iter().map(|&c| Q::int(c)).collect();
+    let mut lines = Vec::new();
+    value_in_steps(expr, &mut pool, &mut lines)?;
+    Some(lines.join("\n"))
+}
+
+/// The value of `e`, taking its cards from `pool` and writing each of its
+/// operations as a step in `lines`.
+fn value_in_steps(e: &Expr, pool: &mut Vec<Q>, lines: &mut Vec<String>) -> Option<Q> {
+    match e {
+        Expr::Card(c) => Some(Q::int(*c)),
+        Expr::Bin(op, l, r) => {
+            let a = value_in_steps(l, pool, lines)?;
+            let b = value_in_steps(r, pool, lines)?;
+            let c = op
+                .apply(a, b)
+                .filter(|_| !(*op == Op::Div && b.is_zero()))?;
+            for v in [a, b] {
+                let i = pool.iter().position(|&x| x == v)?;
+                pool.remove(i);
+            }
+            pool.push(c);
+            let mut left = pool.clone();
+            left.sort_unstable();
+            lines.push(format!(
+                "{} {} {} = {c} (left: {})",
+                operand(a),
+                op.symbol(false),
+                operand(b),
+                spaced(&left)
+            ));
+            Some(c)
+        }
+    }
+}
+
+/// A step's operand as written: brackets round a fraction or a negative.
+fn operand(v: Q) -> String {
+    match v.is_integer() && v >= Q::ZERO {
+        true => v.to_string(),
+        false => format!("({v})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +433,45 @@ mod tests {
 
     fn reason(cards: &[i64], answer: &str) -> String {
         g(cards, answer).reason.unwrap_or_else(|| "correct".into())
+    }
+
+    #[test]
+    fn written_steps_read_back_as_the_same_answer() {
+        let cases: &[(&[i64], &str, &str)] = &[
+            (
+                &[3, 3, 8, 8],
+                "8/(3-8/3)",
+                "8 / 3 = 8/3 (left: 8/3 3 8)\n3 - (8/3) = 1/3 (left: 1/3 8)\n8 / (1/3) = 24 (left: 24)",
+            ),
+            (
+                &[4, 4, 6, 8],
+                "(4+8)*(6-4)",
+                "4 + 8 = 12 (left: 4 6 12)\n6 - 4 = 2 (left: 2 12)\n12 * 2 = 24 (left: 24)",
+            ),
+        ];
+        for &(cards, expr, want) in cases {
+            let e = Expr::parse(expr).unwrap();
+            let text = write_steps(&e, cards).unwrap();
+            assert_eq!(text, want);
+            assert!(g(cards, &text).correct, "{expr}: {text}");
+        }
+        // A selection: the unused card stays on the left list.
+        let e = Expr::parse("25*4").unwrap();
+        let text = write_steps(&e, &[1, 4, 25]).unwrap();
+        assert_eq!(text, "25 * 4 = 100 (left: 1 100)");
+        let v = grade_steps(&[1, 4, 25], &text, Q::int(100), Rules::Natural, Use::Any);
+        assert!(v.correct);
+        // A negative intermediate is bracketed as an operand.
+        let e = Expr::parse("(1-3)*(2-14)").unwrap();
+        let text = write_steps(&e, &[1, 2, 3, 14]).unwrap();
+        assert!(text.contains("(-2) * (-12) = 24"), "{text}");
+        assert!(g(&[1, 2, 3, 14], &text).correct);
+        // A card not in the hand: no steps.
+        assert_eq!(write_steps(&Expr::parse("5*5").unwrap(), &[5, 6]), None);
+        assert_eq!(
+            write_steps(&Expr::parse("7").unwrap(), &[7]).as_deref(),
+            Some("")
+        );
     }
 
     #[test]

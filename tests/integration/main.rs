@@ -26,4 +26,5 @@ mod solve_cli;
 mod solver_exhaustive;
 mod surface;
 mod sweep_cli;
+mod tasks_cli;
 mod util;

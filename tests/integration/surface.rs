@@ -152,6 +152,7 @@ fn completions_and_the_man_page_name_every_subcommand() {
         "report",
         "rank",
         "pick",
+        "tasks",
         "completions",
     ] {
         assert!(out.contains(word), "the man page lacks {word}");
@@ -174,6 +175,7 @@ fn the_manual_has_every_subcommand_and_its_options() {
         "report",
         "rank",
         "pick",
+        "tasks",
         "expressions",
         "games",
         "calibrate",

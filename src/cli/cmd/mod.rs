@@ -15,6 +15,7 @@ pub mod shell;
 pub mod solve;
 pub mod sweep;
 pub mod targets;
+pub mod tasks;
 
 use crate::game::error::InputError;
 use std::io;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Report(args) => report::run(args),
         Command::Rank(args) => rank::run(args),
         Command::Pick(args) => pick::run(args),
+        Command::Tasks(args) => tasks::run(args),
         Command::Expressions(args) => expressions::run(args),
         Command::Games => games::run(),
         Command::Calibrate(args) => calibrate::run(args),

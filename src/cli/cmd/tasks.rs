@@ -1,0 +1,62 @@
+//! `census24 tasks`: options to a [`TaskPlan`], make the tasks, print them
+//! as JSON lines or write a dataset folder.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::cli::args::TasksArgs;
+use crate::cli::cmd::{GaveUp, Status};
+use crate::tasks::{self, TaskError, TaskPlan, dataset};
+
+pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
+    let game = args.game.game();
+    let mut plan = TaskPlan::of_game(game);
+    plan.hand_sizes = args.hand_sizes.unwrap_or((game.hand_size, game.hand_size));
+    plan.count = args.count;
+    plan.seed = args.seed;
+    plan.unsolvable = args.unsolvable;
+    plan.splits = tasks::parse_splits(&args.splits)?;
+    plan.stratify = args.stratify;
+    plan.tiers = args.tier.clone();
+    plan.order = args.order;
+    plan.count_limit = args.dissimilar_up_to;
+    let start = Instant::now();
+    let set = match tasks::make(&plan) {
+        Ok(set) => set,
+        Err(e @ TaskError::Short { .. }) => return Err(GaveUp(e.to_string()).into()),
+        Err(TaskError::Input(e)) => return Err(e.into()),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    match &args.out {
+        Some(dir) => {
+            let command: Vec<String> = std::env::args().collect();
+            dataset::write(dir, &plan, &set.tasks, &command.join(" "))?;
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(tasks::to_jsonl(&set.tasks).as_bytes())?;
+            out.flush()?;
+        }
+    }
+    if !args.quiet {
+        let per_split: Vec<String> = plan
+            .splits
+            .iter()
+            .map(|s| {
+                let n = set.tasks.iter().filter(|t| t.split == s.name).count();
+                format!("{n} {}", s.name)
+            })
+            .collect();
+        eprintln!(
+            "census24: {} tasks ({}) from {} candidates in {seconds:.2} s{}",
+            set.tasks.len(),
+            per_split.join(", "),
+            set.drawn,
+            match &args.out {
+                Some(dir) => format!(", written to {}", dir.display()),
+                None => String::new(),
+            }
+        );
+    }
+    Ok(Status::Done)
+}

@@ -1,0 +1,748 @@
+//! The task source: puzzles of any game of the family for training and
+//! evaluating reasoning models (`census24 tasks`, Python's
+//! `census24.tasks`), each with a proof of what it claims.
+//!
+//! A [`TaskPlan`] says the game, the hand sizes, how many tasks, the seed,
+//! the share of unsolvable tasks, the splits and their order. Candidates
+//! are dealt as the game deals ([`draw`]), one generator per candidate, and
+//! decided in parallel blocks; they are then taken in candidate order, so
+//! the same plan gives the same tasks on any machine. Of each candidate:
+//!
+//! - **solvable**: the exact solver decides it; a "no" is a proof by
+//!   exhaustion (every selection, with any-selection play).
+//! - **simplest**: with every card used, class 0 of the hand's structural
+//!   classes, as the tables give it; with any selection, the solution uses
+//!   as few numbers as any solution does (the first such selection in the
+//!   solver's order), and is class 0 among that selection's solutions.
+//!   Also written as steps ([`crate::game::steps::write_steps`]).
+//! - **dissimilar**: the number of dissimilar solutions, over every
+//!   selection with any-selection play, counted for hands of at most
+//!   [`TaskPlan::count_limit`] numbers (beyond, `None`: listing them costs
+//!   more than the task).
+//! - **difficulty**: the difficulty model ([`crate::difficulty`]) run on the
+//!   simplest solution's selection played with every number. The model is
+//!   calibrated on people playing four cards for 24 only; for other sizes
+//!   and targets its figures order tasks but are not measured times.
+//!
+//! No task is answered by one of its numbers alone (Countdown's 100 when
+//! a tile is 100), and no two are the same up to the order of their
+//! numbers. Stratified
+//! plans split the count evenly over the hand sizes and, within each, over
+//! the tiers; splits are cut so that each holds its share of every stratum,
+//! and never share a task.
+
+#[cfg(feature = "tables")]
+pub mod dataset;
+pub mod draw;
+
+use std::collections::HashSet;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::canon;
+use crate::difficulty::{self, Tier};
+use crate::game::error::InputError;
+use crate::game::expr::Expr;
+use crate::game::family::{Game, Objective, Targets};
+use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::number::Q;
+use crate::game::rules::Use;
+use crate::game::steps::write_steps;
+use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
+use draw::{Dealer, Rng};
+
+/// Tasks a plan asks for when it does not say.
+pub const DEFAULT_COUNT: usize = 1000;
+/// The seed when the plan does not say.
+pub const DEFAULT_SEED: u64 = 24;
+/// The splits when the plan does not say.
+pub const DEFAULT_SPLITS: &str = "train=0.8,test=0.2";
+/// Hands of at most this many numbers get their dissimilar solutions
+/// counted with any-selection play (every selection is enumerated: about
+/// 0.2 ms for six numbers).
+pub const DEFAULT_COUNT_LIMIT: usize = 6;
+/// Candidates drawn per task asked before a plan gives up (a stratum too
+/// rare for the game, a game with too few distinct tasks).
+pub const CANDIDATES_PER_TASK: usize = 400;
+/// The most numbers a task's simplest selection may have: its structural
+/// classes are listed (see [`canon::MAX_SIMPLEST_CARDS`]).
+pub const MAX_SELECTION: usize = canon::MAX_SIMPLEST_CARDS;
+
+/// Candidates decided together, in parallel, at most and at least.
+const BLOCK: usize = 1024;
+const MIN_BLOCK: u64 = 32;
+
+/// One split: its name and its share of the tasks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    pub name: String,
+    pub share: f64,
+}
+
+/// Parses `train=0.8,test=0.2`: names of letters, digits, `_` and `-`,
+/// shares positive and summing to 1 (within 1e-9).
+pub fn parse_splits(text: &str) -> Result<Vec<Split>, InputError> {
+    let bad = |why: String| InputError::Other(format!("--splits {text}: {why}"));
+    let mut out: Vec<Split> = Vec::new();
+    for part in text.split(',') {
+        let Some((name, share)) = part.split_once('=') else {
+            return Err(bad(format!("\"{part}\" is not NAME=SHARE")));
+        };
+        let name = name.trim();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(bad(format!(
+                "\"{name}\" is not a split name (letters, digits, _ and -)"
+            )));
+        }
+        if out.iter().any(|s| s.name == name) {
+            return Err(bad(format!("split \"{name}\" is named twice")));
+        }
+        let share: f64 = share
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| bad(format!("\"{}\" is not a positive share", share.trim())))?;
+        out.push(Split {
+            name: name.to_string(),
+            share,
+        });
+    }
+    let total: f64 = out.iter().map(|s| s.share).sum();
+    if (total - 1.0).abs() > 1e-9 {
+        return Err(bad(format!("the shares add up to {total}, not 1")));
+    }
+    Ok(out)
+}
+
+/// The order of the tasks within a split.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Order {
+    /// A seeded shuffle.
+    #[default]
+    Shuffled,
+    /// Easiest first by predicted time (a curriculum); unsolvable tasks last.
+    Curriculum,
+}
+
+impl Order {
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Shuffled => "shuffled",
+            Order::Curriculum => "curriculum",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Order, InputError> {
+        [Order::Shuffled, Order::Curriculum]
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| {
+                InputError::Other(format!(
+                    "unknown order \"{}\" (expected shuffled or curriculum)",
+                    crate::game::error::shown(s)
+                ))
+            })
+    }
+}
+
+/// What tasks to make.
+#[derive(Clone, Debug)]
+pub struct TaskPlan {
+    pub game: Game,
+    /// Numbers per task, inclusive (the game's hand size when both are it).
+    pub hand_sizes: (usize, usize),
+    pub count: usize,
+    pub seed: u64,
+    /// Share of the tasks that have no solution (each proven), 0 to below 1.
+    pub unsolvable: f64,
+    pub splits: Vec<Split>,
+    /// The count split evenly over the tiers (those of `tiers`, or all
+    /// four) within each hand size.
+    pub stratify: bool,
+    /// Only tasks of these tiers (every tier when empty).
+    pub tiers: Vec<Tier>,
+    pub order: Order,
+    /// Largest hand whose dissimilar solutions are counted with
+    /// any-selection play.
+    pub count_limit: usize,
+}
+
+impl TaskPlan {
+    /// The plan for `game` with every other field at its default.
+    pub fn of_game(game: Game) -> TaskPlan {
+        TaskPlan {
+            hand_sizes: (game.hand_size, game.hand_size),
+            game,
+            count: DEFAULT_COUNT,
+            seed: DEFAULT_SEED,
+            unsolvable: 0.0,
+            splits: parse_splits(DEFAULT_SPLITS).expect("the default splits parse"),
+            stratify: false,
+            tiers: Vec::new(),
+            order: Order::Shuffled,
+            count_limit: DEFAULT_COUNT_LIMIT,
+        }
+    }
+
+    /// Fails on a plan that cannot be met, naming the option and value.
+    pub fn validate(&self) -> Result<(), InputError> {
+        let bad = |s: String| Err(InputError::Other(s));
+        let (lo, hi) = self.hand_sizes;
+        if self.count == 0 {
+            return bad("--count 0 makes nothing: ask for at least one task".into());
+        }
+        if lo == 0 || lo > hi {
+            return bad(format!("--hand-sizes {lo}..{hi} is empty"));
+        }
+        let most = match self.game.uses {
+            Use::All => MAX_SELECTION,
+            Use::Any => MAX_EXACT_CARDS,
+        };
+        if hi > most {
+            return bad(format!(
+                "--hand-sizes {lo}..{hi}: tasks have at most {most} numbers with --use {} \
+                 (each task's solutions are listed to find its simplest)",
+                self.game.uses.name()
+            ));
+        }
+        if !(self.unsolvable.is_finite() && (0.0..1.0).contains(&self.unsolvable)) {
+            return bad(format!(
+                "--unsolvable {} is not a share from 0 to below 1",
+                self.unsolvable
+            ));
+        }
+        if let Targets::One(t) = self.game.targets
+            && !t.is_integer()
+        {
+            return bad(format!("--target {t}: tasks take whole targets"));
+        }
+        let dealer = Dealer::of(&self.game);
+        let needed = hi + usize::from(self.game.objective == Objective::Dealt);
+        if let Some(n) = dealer.cards()
+            && n < needed
+        {
+            return bad(format!(
+                "the deck {} holds {n} cards, fewer than the {needed} a task deals",
+                self.game.deck
+            ));
+        }
+        if self.splits.is_empty() {
+            return bad("--splits names no split".into());
+        }
+        Ok(())
+    }
+
+    fn sizes(&self) -> Vec<usize> {
+        (self.hand_sizes.0..=self.hand_sizes.1).collect()
+    }
+
+    /// The tiers strata are made of: those asked, or all four.
+    fn strata_tiers(&self) -> Vec<Tier> {
+        if self.tiers.is_empty() {
+            Tier::ALL.to_vec()
+        } else {
+            let mut t = self.tiers.clone();
+            t.sort_unstable();
+            t.dedup();
+            t
+        }
+    }
+}
+
+/// One task, as JSON lines and the dataset's columns give it (the names are
+/// the tables' column names, [`crate::tables::columns`], where they share
+/// a meaning).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Task {
+    /// `split-index`, in the split's order: `test-00017`.
+    pub id: String,
+    pub split: String,
+    /// The numbers ascending, space separated: `3 6 25 50 75 100`.
+    pub hand: String,
+    pub cards: Vec<i64>,
+    pub target: i64,
+    pub rules: String,
+    #[serde(rename = "use")]
+    pub uses: String,
+    pub solvable: bool,
+    /// The simplest solution as an expression (`None` when unsolvable).
+    pub simplest: Option<String>,
+    /// The same solution as steps, one `a op b = c (left: ...)` a line.
+    pub steps: Option<String>,
+    /// Dissimilar solutions (`None` beyond the plan's count limit).
+    pub dissimilar: Option<u32>,
+    pub predicted_time_s: Option<f64>,
+    pub predicted_time_p80_s: Option<f64>,
+    pub predicted_solve_rate: Option<f64>,
+    pub difficulty: Option<f64>,
+    pub tier: Option<String>,
+    /// For a game that scores near misses, the value nearest the target
+    /// that an unsolvable task reaches.
+    pub closest: Option<i64>,
+}
+
+/// The columns of a task, in order.
+pub const TASK_COLUMNS: [&str; 17] = [
+    "id",
+    "split",
+    "hand",
+    "cards",
+    "target",
+    "rules",
+    "use",
+    "solvable",
+    "simplest",
+    "steps",
+    "dissimilar",
+    "predicted_time_s",
+    "predicted_time_p80_s",
+    "predicted_solve_rate",
+    "difficulty",
+    "tier",
+    "closest",
+];
+
+/// What a plan made, and what it took.
+#[derive(Clone, Debug)]
+pub struct TaskSet {
+    /// Split by split (in the plan's order), each in its order.
+    pub tasks: Vec<Task>,
+    /// Candidates dealt.
+    pub drawn: u64,
+    /// Candidates dealt twice (the same numbers and target).
+    pub repeats: u64,
+}
+
+/// Why a plan could not be met.
+#[derive(Debug, thiserror::Error)]
+pub enum TaskError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(
+        "found {found} of the {wanted} {stratum} tasks asked in {drawn} candidates: the game \
+         has too few of them ({hint})"
+    )]
+    Short {
+        stratum: String,
+        found: usize,
+        wanted: usize,
+        drawn: u64,
+        hint: &'static str,
+    },
+}
+
+/// What one candidate is.
+#[derive(Clone, Debug)]
+enum Verdict {
+    /// Not a candidate (a dealt objective outside the targets, a selection
+    /// too large to list, a hand whose size is no longer wanted).
+    Skip,
+    Unsolvable,
+    Solvable(Box<Found>),
+}
+
+#[derive(Clone, Debug)]
+struct Found {
+    simplest: Expr,
+    dissimilar: Option<u32>,
+    prediction: difficulty::Prediction,
+}
+
+/// A stratum: a hand size, and a tier (`Some`) or unsolvable (`None`); in
+/// an unstratified plan every solvable task of a size is in tier `None` of
+/// `solvable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Stratum {
+    size: usize,
+    solvable: bool,
+    tier: Option<Tier>,
+}
+
+/// The dissimilar solutions of `hand` for `target`: of the hand, or summed
+/// over its selections with any-selection play (each solution uses exactly
+/// one selection).
+fn dissimilar(hand: &Hand, target: Q, game: &Game) -> Result<u32, InputError> {
+    Ok(match game.uses {
+        Use::All => canon::solutions(hand, target, game.rules)?.dissimilar,
+        Use::Any => {
+            let mut n = 0;
+            for sub in sub_hands(hand)? {
+                n += canon::solutions(&sub, target, game.rules)?.dissimilar;
+            }
+            n
+        }
+    })
+}
+
+/// Decides one candidate. `want_solvable`: whether a solvable task of this
+/// size is still wanted (else a solvable candidate is not worked out).
+fn decide(
+    cards: &[i64],
+    target: i64,
+    plan: &TaskPlan,
+    want_solvable: bool,
+) -> Result<Verdict, InputError> {
+    let game = &plan.game;
+    let hand = Hand::new(cards.to_vec())?;
+    let t = Q::int(target);
+    let search = Search {
+        closest: Closest::Exact,
+        deck: game.deck,
+        ..Search::default()
+    };
+    let outcome = solve_hand_using(&hand, t, game.rules, game.uses, &search)?;
+    let solved = outcome.solved(t);
+    let Some(found) = outcome.expr.filter(|_| solved) else {
+        return Ok(Verdict::Unsolvable);
+    };
+    if !want_solvable {
+        return Ok(Verdict::Skip);
+    }
+    let selection = Hand::new(found.cards())?;
+    // A task one of whose numbers is the answer asks nothing; one whose
+    // simplest solution is too large to list has no simplest.
+    if selection.len() < 2 || selection.len() > MAX_SELECTION {
+        return Ok(Verdict::Skip);
+    }
+    let sols = canon::solutions(&selection, t, game.rules)?;
+    let Some(class) = sols.classes.first() else {
+        return Err(InputError::Other(format!(
+            "internal: {selection} reaches {target} but lists no solution"
+        )));
+    };
+    let Some(prediction) = difficulty::predict(&selection, t, &sols) else {
+        return Ok(Verdict::Skip);
+    };
+    let dissimilar = match game.uses {
+        Use::All => Some(sols.dissimilar),
+        Use::Any if hand.len() <= plan.count_limit => Some(dissimilar(&hand, t, game)?),
+        Use::Any => None,
+    };
+    Ok(Verdict::Solvable(Box::new(Found {
+        simplest: class.expr.clone(),
+        dissimilar,
+        prediction,
+    })))
+}
+
+/// One kept candidate, before it has a split and an id.
+#[derive(Clone, Debug)]
+struct Kept {
+    cards: Vec<i64>,
+    target: i64,
+    found: Option<Box<Found>>,
+}
+
+/// Makes the tasks of `plan`.
+pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
+    plan.validate()?;
+    let dealer = Dealer::of(&plan.game);
+    let sizes = plan.sizes();
+    let quotas = quotas(plan, &sizes);
+    let mut filled: std::collections::BTreeMap<Stratum, Vec<Kept>> =
+        quotas.keys().map(|&s| (s, Vec::new())).collect();
+    let open = |filled: &std::collections::BTreeMap<Stratum, Vec<Kept>>, s: &Stratum| {
+        filled[s].len() < quotas[s]
+    };
+    let mut seen: HashSet<(Vec<i64>, i64)> = HashSet::new();
+    let budget = (plan.count * CANDIDATES_PER_TASK).max(100_000) as u64;
+    let (mut drawn, mut repeats, mut next) = (0u64, 0u64, 0u64);
+    while filled.iter().any(|(s, v)| v.len() < quotas[s]) {
+        if next >= budget {
+            return Err(short(plan, &quotas, &filled, drawn));
+        }
+        // Which sizes still want solvable and unsolvable tasks, as the
+        // block starts (a candidate of a closed stratum is not worked out;
+        // it would not be kept either way).
+        let wants: Vec<(bool, bool)> = sizes
+            .iter()
+            .map(|&k| {
+                let any = |solvable: bool| {
+                    quotas
+                        .keys()
+                        .any(|s| s.size == k && s.solvable == solvable && open(&filled, s))
+                };
+                (any(true), any(false))
+            })
+            .collect();
+        // A block of about the candidates still needed, judged by how many
+        // it took per task so far: no more work than the tail needs.
+        let open_slots: usize = filled.iter().map(|(s, v)| quotas[s] - v.len()).sum();
+        let kept: usize = filled.values().map(Vec::len).sum();
+        let per_task = (drawn as f64 / kept.max(1) as f64).max(1.0);
+        let want = (open_slots as f64 * per_task * 1.25) as u64 + 8;
+        let end = (next + want.clamp(MIN_BLOCK, BLOCK as u64)).min(budget);
+        // Decided in parallel, then taken in candidate order.
+        let block: Vec<Result<Option<(Vec<i64>, i64, Verdict)>, InputError>> = (next..end)
+            .into_par_iter()
+            .map(|i| {
+                let slot = (i % sizes.len() as u64) as usize;
+                let (want_solvable, want_unsolvable) = wants[slot];
+                if !want_solvable && !want_unsolvable {
+                    return Ok(None);
+                }
+                let mut rng = Rng::stream(plan.seed, i);
+                let Some((cards, target)) = dealer.deal(&plan.game, sizes[slot], &mut rng) else {
+                    return Ok(Some((Vec::new(), 0, Verdict::Skip)));
+                };
+                let v = decide(&cards, target, plan, want_solvable)?;
+                Ok(Some((cards, target, v)))
+            })
+            .collect();
+        next = end;
+        for decided in block {
+            let Some((cards, target, verdict)) = decided? else {
+                continue;
+            };
+            drawn += 1;
+            let found = match verdict {
+                Verdict::Skip => continue,
+                Verdict::Unsolvable => None,
+                Verdict::Solvable(f) => Some(f),
+            };
+            let stratum = Stratum {
+                size: cards.len(),
+                solvable: found.is_some(),
+                tier: match (&found, plan.stratify) {
+                    (Some(f), true) => Some(f.prediction.tier),
+                    _ => None,
+                },
+            };
+            if let Some(f) = &found
+                && !plan.tiers.is_empty()
+                && !plan.tiers.contains(&f.prediction.tier)
+            {
+                continue;
+            }
+            if !quotas.contains_key(&stratum) || !open(&filled, &stratum) {
+                continue;
+            }
+            if !seen.insert((cards.clone(), target)) {
+                repeats += 1;
+                continue;
+            }
+            filled.get_mut(&stratum).expect("a stratum").push(Kept {
+                cards,
+                target,
+                found,
+            });
+        }
+    }
+    let tasks = finish(plan, filled)?;
+    Ok(TaskSet {
+        tasks,
+        drawn,
+        repeats,
+    })
+}
+
+/// How many tasks each stratum holds.
+fn quotas(plan: &TaskPlan, sizes: &[usize]) -> std::collections::BTreeMap<Stratum, usize> {
+    let unsolvable = (plan.count as f64 * plan.unsolvable).round() as usize;
+    let solvable = plan.count - unsolvable;
+    let each = |n: usize, parts: usize| -> Vec<usize> {
+        (0..parts)
+            .map(|i| n / parts + usize::from(i < n % parts))
+            .collect()
+    };
+    let mut out = std::collections::BTreeMap::new();
+    let (s_by_size, u_by_size) = (each(solvable, sizes.len()), each(unsolvable, sizes.len()));
+    for (i, &size) in sizes.iter().enumerate() {
+        if plan.stratify {
+            let tiers = plan.strata_tiers();
+            for (tier, n) in tiers.iter().zip(each(s_by_size[i], tiers.len())) {
+                if n > 0 {
+                    let s = Stratum {
+                        size,
+                        solvable: true,
+                        tier: Some(*tier),
+                    };
+                    out.insert(s, n);
+                }
+            }
+        } else if s_by_size[i] > 0 {
+            let s = Stratum {
+                size,
+                solvable: true,
+                tier: None,
+            };
+            out.insert(s, s_by_size[i]);
+        }
+        if u_by_size[i] > 0 {
+            let s = Stratum {
+                size,
+                solvable: false,
+                tier: None,
+            };
+            out.insert(s, u_by_size[i]);
+        }
+    }
+    out
+}
+
+fn short(
+    plan: &TaskPlan,
+    quotas: &std::collections::BTreeMap<Stratum, usize>,
+    filled: &std::collections::BTreeMap<Stratum, Vec<Kept>>,
+    drawn: u64,
+) -> TaskError {
+    let (s, wanted) = quotas
+        .iter()
+        .find(|(s, n)| filled[*s].len() < **n)
+        .map(|(s, n)| (*s, *n))
+        .expect("some stratum is short");
+    let what = match (s.solvable, s.tier) {
+        (false, _) => "unsolvable".to_string(),
+        (true, Some(t)) => format!("{} solvable", t.name()),
+        (true, None) => "solvable".to_string(),
+    };
+    let hint = match (s.solvable, plan.stratify) {
+        (false, _) => "ask a smaller --unsolvable share",
+        (true, true) => "ask fewer tasks, name the tiers there are with --tier, or drop --stratify",
+        (true, false) => "ask fewer tasks, or widen the values, targets or hand sizes",
+    };
+    TaskError::Short {
+        stratum: format!("{what} {}-number", s.size),
+        found: filled[&s].len(),
+        wanted,
+        drawn,
+        hint,
+    }
+}
+
+/// Splits, orders and writes out the kept candidates.
+fn finish(
+    plan: &TaskPlan,
+    filled: std::collections::BTreeMap<Stratum, Vec<Kept>>,
+) -> Result<Vec<Task>, InputError> {
+    // Every stratum in turn, in candidate order, dealt to the splits so
+    // that each split stays at its share of what has been dealt so far
+    // (the split furthest below its share takes the next task): each split
+    // holds its share of every stratum, to within one task.
+    let mut by_split: Vec<Vec<Kept>> = vec![Vec::new(); plan.splits.len()];
+    let mut dealt = 0usize;
+    for kept in filled.into_values().flatten() {
+        dealt += 1;
+        let (best, _) = plan
+            .splits
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, s.share * dealt as f64 - by_split[i].len() as f64))
+            .fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+        by_split[best].push(kept);
+    }
+    let mut out = Vec::with_capacity(plan.count);
+    for (split, mut kept) in plan.splits.iter().zip(by_split) {
+        match plan.order {
+            Order::Shuffled => {
+                kept.sort_by_cached_key(|k| {
+                    let mut h = Rng::stream(plan.seed ^ 0x5eed, k.target as u64);
+                    k.cards
+                        .iter()
+                        .fold(h.next_u64(), |a, &c| Rng::stream(a, c as u64).next_u64())
+                });
+            }
+            Order::Curriculum => kept.sort_by(|a, b| {
+                let time = |k: &Kept| k.found.as_ref().map(|f| f.prediction.time_s);
+                (
+                    time(a).is_none(),
+                    time(a).unwrap_or(0.0),
+                    &a.cards,
+                    a.target,
+                )
+                    .partial_cmp(&(
+                        time(b).is_none(),
+                        time(b).unwrap_or(0.0),
+                        &b.cards,
+                        b.target,
+                    ))
+                    .expect("times are finite")
+            }),
+        }
+        let width = kept.len().saturating_sub(1).to_string().len().max(5);
+        for (i, k) in kept.into_iter().enumerate() {
+            out.push(task_of(plan, &split.name, i, width, k)?);
+        }
+    }
+    Ok(out)
+}
+
+fn task_of(
+    plan: &TaskPlan,
+    split: &str,
+    i: usize,
+    width: usize,
+    k: Kept,
+) -> Result<Task, InputError> {
+    let game = &plan.game;
+    let hand = Hand::new(k.cards.clone())?;
+    let t = Q::int(k.target);
+    let closest = match (&k.found, game.scoring.rewards_near_misses()) {
+        (None, true) => {
+            let search = Search {
+                closest: Closest::Nearest,
+                deck: game.deck,
+                ..Search::default()
+            };
+            let o = solve_hand_using(&hand, t, game.rules, game.uses, &search)?;
+            o.value.filter(|v| v.is_integer()).map(|v| v.numer())
+        }
+        _ => None,
+    };
+    let (simplest, steps) = match &k.found {
+        Some(f) => {
+            // Every solution stored re-evaluates to the target.
+            if f.simplest.eval_under(game.rules) != Ok(t) {
+                return Err(InputError::Other(format!(
+                    "internal: {} is not {} under {} rules",
+                    f.simplest.to_infix(false),
+                    k.target,
+                    game.rules.name()
+                )));
+            }
+            let expr = f.simplest.to_infix_under(game.rules, false);
+            (Some(expr), write_steps(&f.simplest, &k.cards))
+        }
+        None => (None, None),
+    };
+    let p = k.found.as_ref().map(|f| f.prediction);
+    Ok(Task {
+        id: format!("{split}-{i:0width$}"),
+        split: split.to_string(),
+        hand: hand.to_string(),
+        cards: k.cards,
+        target: k.target,
+        rules: game.rules.name().to_string(),
+        uses: game.uses.name().to_string(),
+        solvable: k.found.is_some(),
+        simplest,
+        steps,
+        dissimilar: k.found.as_ref().and_then(|f| f.dissimilar),
+        predicted_time_s: p.map(|p| p.time_s),
+        predicted_time_p80_s: p.map(|p| p.time_p80_s),
+        predicted_solve_rate: p.map(|p| p.solve_rate),
+        difficulty: p.map(|p| p.difficulty),
+        tier: p.map(|p| p.tier.name().to_string()),
+        closest,
+    })
+}
+
+/// JSON lines, one task each.
+pub fn to_jsonl(tasks: &[Task]) -> String {
+    let mut out = String::new();
+    for t in tasks {
+        out.push_str(&serde_json::to_string(t).expect("a task serializes"));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,272 @@
+use std::collections::HashSet;
+
+use super::*;
+use crate::game::grade::grade;
+use crate::game::presets;
+use crate::game::rules::Rules;
+use crate::game::steps::grade_steps;
+
+fn plan(name: &str, count: usize) -> TaskPlan {
+    let mut p = TaskPlan::of_game(presets::game(name).unwrap());
+    p.count = count;
+    p
+}
+
+/// An independent decision: does some selection of `cards` (every card,
+/// with `all`) reach `target` under `rules`? Plain recursion over pairs,
+/// with exact fractions of i128, sharing no code with the solver.
+fn brute(cards: &[i64], target: i64, rules: Rules, all: bool) -> bool {
+    fn admits(n: i128, d: i128, rules: Rules) -> bool {
+        match rules {
+            Rules::Rational => true,
+            Rules::Integer => d == 1,
+            Rules::Natural => d == 1 && n >= 0,
+            Rules::Positive => d == 1 && n > 0,
+        }
+    }
+    fn gcd(a: i128, b: i128) -> i128 {
+        if b == 0 { a.abs() } else { gcd(b, a % b) }
+    }
+    fn go(v: &mut Vec<(i128, i128)>, t: i128, rules: Rules, all: bool) -> bool {
+        if v.iter().any(|&(n, d)| d == 1 && n == t) && (!all || v.len() == 1) {
+            return true;
+        }
+        for i in 0..v.len() {
+            for j in 0..v.len() {
+                if i == j {
+                    continue;
+                }
+                let ((a, b), (c, d)) = (v[i], v[j]);
+                let mut outs = vec![
+                    (a * d + c * b, b * d),
+                    (a * d - c * b, b * d),
+                    (a * c, b * d),
+                ];
+                if c != 0 {
+                    outs.push((a * d, b * c));
+                }
+                let rest: Vec<(i128, i128)> = v
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != i && k != j)
+                    .map(|(_, &x)| x)
+                    .collect();
+                for (n, m) in outs {
+                    let g = gcd(n, m).max(1) * m.signum();
+                    let (n, m) = (n / g, m / g);
+                    if !admits(n, m, rules) {
+                        continue;
+                    }
+                    let mut next = rest.clone();
+                    next.push((n, m));
+                    if go(&mut next, t, rules, all) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+    let mut v: Vec<(i128, i128)> = cards.iter().map(|&c| (c as i128, 1)).collect();
+    go(&mut v, target as i128, rules, all)
+}
+
+/// What every task set must be: each task's claim checked by a second
+/// method (the expression and the steps graded; "unsolvable" by brute
+/// force on small hands), no task twice up to order, ids unique.
+fn check_set(p: &TaskPlan, set: &TaskSet) {
+    let game = &p.game;
+    let mut keys = HashSet::new();
+    let mut ids = HashSet::new();
+    for t in &set.tasks {
+        assert!(keys.insert((t.cards.clone(), t.target)), "twice: {t:?}");
+        assert!(ids.insert(t.id.clone()), "id twice: {t:?}");
+        assert!(t.id.starts_with(&format!("{}-", t.split)));
+        let n = t.cards.len();
+        assert!((p.hand_sizes.0..=p.hand_sizes.1).contains(&n));
+        let target = Q::int(t.target);
+        if t.solvable {
+            let e = t.simplest.as_deref().unwrap();
+            let v = grade(&t.cards, e, target, game.rules, game.uses);
+            assert!(v.correct, "{t:?}: {:?}", v.reason);
+            let steps = t.steps.as_deref().unwrap();
+            let v = grade_steps(&t.cards, steps, target, game.rules, game.uses);
+            assert!(v.correct, "{t:?}: {:?}", v.reason);
+            assert!(t.tier.is_some() && t.predicted_time_s.is_some());
+        } else {
+            assert_eq!(t.simplest, None);
+            if n <= 5 {
+                assert!(
+                    !brute(&t.cards, t.target, game.rules, game.uses == Use::All),
+                    "{t:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_plan_gives_the_same_tasks() {
+    let p = plan("countdown", 60);
+    let (a, b) = (make(&p).unwrap(), make(&p).unwrap());
+    assert_eq!(a.tasks, b.tasks);
+    let mut q = p.clone();
+    q.seed += 1;
+    assert_ne!(make(&q).unwrap().tasks, a.tasks);
+    check_set(&p, &a);
+}
+
+#[test]
+fn countdown_tasks_are_right_and_unsolvable_ones_proven() {
+    let mut p = plan("countdown", 120);
+    p.unsolvable = 0.25;
+    p.hand_sizes = (3, 5);
+    let set = make(&p).unwrap();
+    check_set(&p, &set);
+    let unsolvable = set.tasks.iter().filter(|t| !t.solvable).count();
+    assert_eq!(unsolvable, 30);
+    // Countdown scores near misses: each unsolvable task says how close
+    // it gets, and nothing reaches the target exactly.
+    for t in set.tasks.iter().filter(|t| !t.solvable) {
+        let c = t.closest.unwrap();
+        assert_ne!(c, t.target, "{t:?}");
+    }
+    // Every size gets its share: 40 each of 3, 4 and 5 numbers.
+    for k in 3..=5 {
+        assert_eq!(set.tasks.iter().filter(|t| t.cards.len() == k).count(), 40);
+    }
+}
+
+#[test]
+fn solvability_agrees_with_a_brute_force_on_every_candidate() {
+    // Krypto with tournament rules (whole, non-negative), every card:
+    // the task source's "solvable" against plain recursion.
+    let mut p = plan("krypto", 80);
+    p.game.rules = Rules::Natural;
+    p.unsolvable = 0.5;
+    let set = make(&p).unwrap();
+    check_set(&p, &set);
+    for t in &set.tasks {
+        assert_eq!(
+            brute(&t.cards, t.target, Rules::Natural, true),
+            t.solvable,
+            "{t:?}"
+        );
+    }
+    // 24 with fractions.
+    let p = plan("24", 50);
+    let set = make(&p).unwrap();
+    check_set(&p, &set);
+    for t in &set.tasks {
+        assert!(brute(&t.cards, t.target, Rules::Rational, true), "{t:?}");
+        assert_eq!(t.target, 24);
+        assert!(t.dissimilar.is_some_and(|d| d >= 1));
+    }
+}
+
+#[test]
+fn splits_hold_their_share_of_every_stratum_and_share_nothing() {
+    let mut p = plan("24", 200);
+    p.stratify = true;
+    p.splits = parse_splits("train=0.75,test=0.25").unwrap();
+    let set = make(&p).unwrap();
+    check_set(&p, &set);
+    let (train, test): (Vec<&Task>, Vec<&Task>) =
+        set.tasks.iter().partition(|t| t.split == "train");
+    assert_eq!((train.len(), test.len()), (150, 50));
+    for tier in Tier::ALL {
+        let n = |ts: &[&Task]| {
+            ts.iter()
+                .filter(|t| t.tier.as_deref() == Some(tier.name()))
+                .count()
+        };
+        // 50 of each tier, cut 3:1 to within one task.
+        assert_eq!(n(&train) + n(&test), 50, "{tier:?}");
+        assert!(n(&test).abs_diff(12) <= 1, "{tier:?}: {}", n(&test));
+    }
+    let hands = |ts: &[&Task]| ts.iter().map(|t| t.hand.clone()).collect::<HashSet<_>>();
+    assert!(hands(&train).is_disjoint(&hands(&test)));
+}
+
+#[test]
+fn a_curriculum_goes_from_easy_to_hard() {
+    let mut p = plan("countdown", 80);
+    p.order = Order::Curriculum;
+    p.unsolvable = 0.1;
+    let set = make(&p).unwrap();
+    for split in ["train", "test"] {
+        let times: Vec<Option<f64>> = set
+            .tasks
+            .iter()
+            .filter(|t| t.split == split)
+            .map(|t| t.predicted_time_s)
+            .collect();
+        let solved: Vec<f64> = times.iter().map_while(|t| *t).collect();
+        assert!(
+            solved.windows(2).all(|w| w[0] <= w[1]),
+            "{split}: {solved:?}"
+        );
+        // Unsolvable tasks come last.
+        assert!(times[solved.len()..].iter().all(Option::is_none));
+    }
+}
+
+#[test]
+fn a_stratum_the_game_lacks_gives_up_naming_it() {
+    // Two cards of 1..3 for 24: only 3*... no hand makes 24, so no
+    // solvable task can be found.
+    let mut p = plan("24", 5);
+    p.hand_sizes = (2, 2);
+    p.game.values = crate::game::deck::ValueRange::new(1, 3).unwrap();
+    let err = make(&p).unwrap_err().to_string();
+    assert!(
+        err.contains("found 0 of the 5 solvable 2-number tasks"),
+        "{err}"
+    );
+}
+
+#[test]
+fn plans_that_cannot_be_met_are_refused_by_name() {
+    let mut p = plan("24", 10);
+    p.unsolvable = 1.0;
+    assert!(
+        p.validate()
+            .unwrap_err()
+            .to_string()
+            .contains("--unsolvable 1")
+    );
+    let mut p = plan("24", 10);
+    p.hand_sizes = (4, 9);
+    assert!(
+        p.validate()
+            .unwrap_err()
+            .to_string()
+            .contains("at most 7 numbers")
+    );
+    let mut p = plan("24", 0);
+    p.count = 0;
+    assert!(p.validate().unwrap_err().to_string().contains("--count 0"));
+    for bad in [
+        "train=0.5",
+        "train=0.5,train=0.5",
+        "a b=1",
+        "train",
+        "x=-1,y=2",
+    ] {
+        assert!(parse_splits(bad).is_err(), "{bad}");
+    }
+    assert_eq!(parse_splits("test=1").unwrap().len(), 1);
+}
+
+#[test]
+fn json_fields_are_the_task_columns() {
+    let set = make(&plan("24", 3)).unwrap();
+    let line = to_jsonl(&set.tasks[..1]);
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut want = TASK_COLUMNS.to_vec();
+    want.sort_unstable();
+    let mut got = keys.clone();
+    got.sort_unstable();
+    assert_eq!(got, want);
+}

@@ -1,0 +1,137 @@
+//! `census24 tasks` as a benchmark builder runs it: JSON lines the grader
+//! takes back (every stored answer and its steps graded correct by `check
+//! --stdin`), the same bytes for the same seed, a dataset folder that
+//! polars reads, and one clear line for a plan that cannot be met.
+
+use crate::util::{census24, run};
+
+fn lines(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `check --stdin --json` over `input`, for the game's flags `game`.
+fn check(game: &[&str], input: &str) -> (i32, String) {
+    let out = census24()
+        .args(["check", "--stdin", "--json", "--score"])
+        .args(game)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn tasks_grade_back_as_correct_and_repeat_by_seed() {
+    let args = [
+        "tasks",
+        "--game",
+        "countdown",
+        "-n",
+        "60",
+        "--seed",
+        "7",
+        "--unsolvable",
+        "0.1",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("60 tasks (48 train, 12 test)"), "{err}");
+    let (_, again, _) = run(&args);
+    assert_eq!(out, again);
+    let tasks = lines(&out);
+    assert_eq!(tasks.iter().filter(|t| t["solvable"] == false).count(), 6);
+    // Each solvable task, answered with its own simplest solution and with
+    // its steps, as `check --stdin` lines: the task's fields ride along
+    // (echoed), and the grader finds every one correct, worth 10 points.
+    let mut input = String::new();
+    for t in tasks.iter().filter(|t| t["solvable"] == true) {
+        for answer in [&t["simplest"], &t["steps"]] {
+            let mut line = t.clone();
+            line["answer"] = answer.clone();
+            input.push_str(&line.to_string());
+            input.push('\n');
+        }
+    }
+    let (code, verdicts) = check(&["--game", "countdown"], &input);
+    assert_eq!(code, 0, "{verdicts}");
+    let verdicts = lines(&verdicts);
+    assert_eq!(verdicts.len(), 108);
+    for v in &verdicts {
+        assert_eq!(v["correct"], true, "{v}");
+        assert_eq!(v["score"], 10, "{v}");
+        assert!(v["id"].as_str().unwrap().contains('-'), "{v}");
+    }
+}
+
+#[test]
+fn a_dataset_folder_has_a_card_and_a_table_per_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let out_s = out.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "tasks",
+        "-n",
+        "40",
+        "--stratify",
+        "--splits",
+        "train=0.5,test=0.5",
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let card = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(card.starts_with("---\nlicense: cc0-1.0\n"), "{card}");
+    for split in ["train", "test"] {
+        assert!(card.contains(&format!(
+            "  - split: {split}\n    path: data/{split}.parquet"
+        )));
+        assert!(card.contains(&format!("  - name: {split}\n    num_bytes: ")));
+        assert!(card.contains("\n    num_examples: 20\n"));
+        let f = std::fs::File::open(out.join("data").join(format!("{split}.parquet"))).unwrap();
+        use polars::prelude::*;
+        let df = ParquetReader::new(f).finish().unwrap();
+        assert_eq!(df.height(), 20);
+        assert_eq!(df.get_column_names().len(), 17);
+    }
+    assert!(card.contains("calibrated on people playing four cards for 24 only"));
+    // A folder that holds something is not overwritten.
+    let (code, _, err) = run(&["tasks", "-n", "5", "--out", out_s]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exists and is not an empty folder"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn plans_that_cannot_be_met_say_why_in_one_line() {
+    for (args, code, says) in [
+        (
+            vec!["--splits", "train=0.5"],
+            2,
+            "the shares add up to 0.5, not 1",
+        ),
+        (vec!["--hand-sizes", "4..9"], 2, "at most 7 numbers"),
+        (
+            vec!["--unsolvable", "1"],
+            2,
+            "--unsolvable 1 is not a share",
+        ),
+        (
+            vec!["-k", "2", "--values", "1..3", "-n", "3"],
+            3,
+            "found 0 of the 3 solvable 2-number tasks",
+        ),
+    ] {
+        let mut all = vec!["tasks"];
+        all.extend(args.iter());
+        let (got, out, err) = run(&all);
+        assert_eq!(got, code, "{all:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{all:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
