@@ -320,48 +320,82 @@ impl Numbers {
     }
 }
 
+/// A state's numbers packed into one integer, `BITS` bits a number (the
+/// number plus one, zero for none), when every one is in `0..=MAX`: the
+/// key of a state in the memo of [`Derivations`], hashed in one step
+/// instead of the 72-byte state. Two states have the same key only if they
+/// are equal. Eight bits (`u64`) hold the states of targets below 128,
+/// sixteen (`u128`) those of Countdown's targets.
+trait Packed: Copy + Eq + std::hash::Hash {
+    const BITS: usize;
+    /// The largest number a key holds, and so the largest bound whose
+    /// states all pack once the start does (every result is within the
+    /// bound).
+    const MAX: i64;
+    const ZERO: Self;
+    fn put(self, x: i64, slot: usize) -> Self;
+    fn get(self, slot: usize) -> i64;
+    /// How many numbers the key holds.
+    fn len(self) -> usize;
+    /// The memo of these keys in `d`.
+    fn memo(d: &mut Derivations) -> &mut FxHashMap<Self, Counts>;
+}
+
+impl Packed for u64 {
+    const BITS: usize = 8;
+    const MAX: i64 = 254;
+    const ZERO: u64 = 0;
+    fn put(self, x: i64, slot: usize) -> u64 {
+        self | ((x + 1) as u64) << (8 * slot)
+    }
+    fn get(self, slot: usize) -> i64 {
+        ((self >> (8 * slot)) & 0xff) as i64 - 1
+    }
+    fn len(self) -> usize {
+        (71 - self.leading_zeros() as usize) / 8
+    }
+    fn memo(d: &mut Derivations) -> &mut FxHashMap<u64, Counts> {
+        &mut d.memo
+    }
+}
+
+impl Packed for u128 {
+    const BITS: usize = 16;
+    const MAX: i64 = 65_534;
+    const ZERO: u128 = 0;
+    fn put(self, x: i64, slot: usize) -> u128 {
+        self | ((x + 1) as u128) << (16 * slot)
+    }
+    fn get(self, slot: usize) -> i64 {
+        ((self >> (16 * slot)) & 0xffff) as i64 - 1
+    }
+    fn len(self) -> usize {
+        (143 - self.leading_zeros() as usize) / 16
+    }
+    fn memo(d: &mut Derivations) -> &mut FxHashMap<u128, Counts> {
+        &mut d.memo16
+    }
+}
+
 impl Numbers {
-    /// The numbers in eight bits each (a number plus one, zero for none),
-    /// when every one is in `0..=254`: the key of a state in the memo of
-    /// [`Derivations`], a ninth the size of the state and hashed in one
-    /// step. Two states have the same key only if they are equal.
-    fn packed(&self) -> Option<u64> {
-        let mut key = 0u64;
+    /// The packed key of these numbers ([`Packed`]), if they fit.
+    fn packed<K: Packed>(&self) -> Option<K> {
+        let mut key = K::ZERO;
         for (i, &x) in self.as_slice().iter().enumerate() {
-            if !(0..=254).contains(&x) {
+            if !(0..=K::MAX).contains(&x) {
                 return None;
             }
-            key |= ((x + 1) as u64) << (8 * i);
+            key = key.put(x, i);
         }
         Some(key)
     }
 }
 
-/// The largest bound whose states all pack ([`Numbers::packed`]) once the
-/// start does: every result is within the bound.
-const PACKED_MAX: i64 = 254;
-
-/// [`PACKED_MAX`] for [`Numbers::packed16`].
-const PACKED16_MAX: i64 = 65_534;
-
-impl Numbers {
-    /// [`Numbers::packed`] in sixteen bits a number, when every one is in
-    /// `0..=65534`.
-    fn packed16(&self) -> Option<u128> {
-        let mut key = 0u128;
-        for (i, &x) in self.as_slice().iter().enumerate() {
-            if !(0..=PACKED16_MAX).contains(&x) {
-                return None;
-            }
-            key |= ((x + 1) as u128) << (16 * i);
-        }
-        Some(key)
-    }
-}
-
-/// [`replace_packed`] in sixteen bits a number.
-fn replace_packed16(xs: &[i64], i: usize, j: usize, r: i64) -> u128 {
-    let mut key = 0u128;
+/// The packed key of the sorted numbers `xs` (all in `0..=K::MAX`) without
+/// those at `i` and `j`, with `r` (in `0..=K::MAX`) put in its place: the
+/// key of [`Numbers::replace`].
+fn replace_packed<K: Packed>(xs: &[i64], i: usize, j: usize, r: i64) -> K {
+    let mut key = K::ZERO;
     let mut n = 0;
     let mut placed = false;
     for (p, &x) in xs.iter().enumerate() {
@@ -369,40 +403,15 @@ fn replace_packed16(xs: &[i64], i: usize, j: usize, r: i64) -> u128 {
             continue;
         }
         if !placed && r <= x {
-            key |= ((r + 1) as u128) << (16 * n);
+            key = key.put(r, n);
             n += 1;
             placed = true;
         }
-        key |= ((x + 1) as u128) << (16 * n);
+        key = key.put(x, n);
         n += 1;
     }
     if !placed {
-        key |= ((r + 1) as u128) << (16 * n);
-    }
-    key
-}
-
-/// The packed key of the sorted numbers `xs` (all in `0..=254`) without
-/// those at `i` and `j`, with `r` (in `0..=254`) put in its place: the key
-/// of [`Numbers::replace`].
-fn replace_packed(xs: &[i64], i: usize, j: usize, r: i64) -> u64 {
-    let mut key = 0u64;
-    let mut n = 0;
-    let mut placed = false;
-    for (p, &x) in xs.iter().enumerate() {
-        if p == i || p == j {
-            continue;
-        }
-        if !placed && r <= x {
-            key |= ((r + 1) as u64) << (8 * n);
-            n += 1;
-            placed = true;
-        }
-        key |= ((x + 1) as u64) << (8 * n);
-        n += 1;
-    }
-    if !placed {
-        key |= ((r + 1) as u64) << (8 * n);
+        key = key.put(r, n);
     }
     key
 }
@@ -417,7 +426,7 @@ struct Derivations {
     /// or large cards.
     memo: FxHashMap<u64, Counts>,
     /// The states that pack into sixteen bits a number
-    /// ([`Numbers::packed16`]) when the bound is above [`PACKED_MAX`]: with
+    /// ([`Packed`] `u128`) when the bound is above 254: with
     /// targets up to 32767 (Countdown's 100..999), every state met.
     memo16: FxHashMap<u128, Counts>,
     /// The other states.
@@ -614,16 +623,16 @@ impl Derivations {
                 walk: hit,
             };
         }
-        let key = numbers.packed();
+        let key = numbers.packed::<u64>();
         if let Some(k) = key
-            && self.bound <= PACKED_MAX
+            && self.bound <= <u64 as Packed>::MAX
         {
             return self.of_packed(k);
         }
-        if self.bound <= PACKED16_MAX
-            && let Some(k) = numbers.packed16()
+        if self.bound <= <u128 as Packed>::MAX
+            && let Some(k) = numbers.packed::<u128>()
         {
-            return self.of_packed16(k);
+            return self.of_packed(k);
         }
         let known = match key {
             Some(k) => self.memo.get(&k),
@@ -657,74 +666,29 @@ impl Derivations {
     }
 
     /// [`Derivations::of`] for a state given by its packed key
-    /// ([`Numbers::packed`]) when the bound is at most [`PACKED_MAX`], so
-    /// that every state it leads to packs too. The same moves in the same
-    /// order as [`moves_into`], so the same sums to the last bit, but made
-    /// one at a time on the keys: no move list, no 72-byte states.
-    fn of_packed(&mut self, key: u64) -> Counts {
-        let len = (71 - key.leading_zeros() as usize) / 8;
+    /// ([`Packed`]) when the bound is at most `K::MAX`, so that every state
+    /// it leads to packs too. The same moves in the same order as
+    /// [`moves_into`], so the same sums to the last bit, but made one at a
+    /// time on the keys: no move list, no 72-byte states. A pair of
+    /// numbers is counted directly ([`Derivations::of_pair`]).
+    fn of_packed<K: Packed>(&mut self, key: K) -> Counts {
+        let len = key.len();
+        let mut xs = [0i64; MAX];
+        for (p, x) in xs[..len].iter_mut().enumerate() {
+            *x = key.get(p);
+        }
         if len == 1 {
-            let hit = f64::from(u8::from(Some(key as i64 - 1) == self.target));
+            let hit = f64::from(u8::from(Some(xs[0]) == self.target));
             return Counts {
                 hits: hit,
                 complete: 1.0,
                 walk: hit,
             };
-        }
-        if let Some(c) = self.memo.get(&key) {
-            return *c;
-        }
-        let mut xs = [0i64; MAX];
-        for (p, x) in xs[..len].iter_mut().enumerate() {
-            *x = ((key >> (8 * p)) & 0xff) as i64 - 1;
-        }
-        let xs = &xs[..len];
-        let mut c = Counts::default();
-        let mut walks = 0.0;
-        let mut chances = 0.0;
-        for (i, j, pairs) in value_pairs(xs) {
-            let (a, b) = (xs[i], xs[j]);
-            for (op, r) in results(a, b).into_iter().enumerate() {
-                let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
-                    continue;
-                };
-                let sub = self.of_packed(replace_packed(xs, i, j, r));
-                c.hits += pairs * sub.hits;
-                c.complete += pairs * sub.complete;
-                // With a == b, b-a and b/a repeat a-b and a/b.
-                if !(a == b && (op == 3 || op == 5)) {
-                    walks += 1.0;
-                    chances += sub.walk;
-                }
-            }
-        }
-        if walks > 0.0 {
-            c.walk = chances / walks;
-        }
-        self.memo.insert(key, c);
-        c
-    }
-
-    /// [`Derivations::of_packed`] in sixteen bits a number, for bounds up
-    /// to [`PACKED16_MAX`]: the same moves in the same order, the same sums.
-    fn of_packed16(&mut self, key: u128) -> Counts {
-        let len = (143 - key.leading_zeros() as usize) / 16;
-        if len == 1 {
-            let hit = f64::from(u8::from(Some(key as i64 - 1) == self.target));
-            return Counts {
-                hits: hit,
-                complete: 1.0,
-                walk: hit,
-            };
-        }
-        let mut xs = [0i64; MAX];
-        for (p, x) in xs[..len].iter_mut().enumerate() {
-            *x = ((key >> (16 * p)) & 0xffff) as i64 - 1;
         }
         if len == 2 {
             return self.of_pair(xs[0], xs[1]);
         }
-        if let Some(c) = self.memo16.get(&key) {
+        if let Some(c) = K::memo(self).get(&key) {
             return *c;
         }
         let xs = &xs[..len];
@@ -739,7 +703,7 @@ impl Derivations {
                 let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
                     continue;
                 };
-                let sub = self.of_packed16(replace_packed16(xs, i, j, r));
+                let sub = self.of_packed(replace_packed::<K>(xs, i, j, r));
                 c.hits += pairs * sub.hits;
                 c.complete += pairs * sub.complete;
                 // With a == b, b-a and b/a repeat a-b and a/b.
@@ -752,7 +716,7 @@ impl Derivations {
         if walks > 0.0 {
             c.walk = chances / walks;
         }
-        self.memo16.insert(key, c);
+        K::memo(self).insert(key, c);
         c
     }
 
@@ -836,7 +800,7 @@ mod tests {
 
     #[test]
     fn packed_keys_tell_states_apart() {
-        let key = |v: &[i64]| Numbers::of(v).unwrap().packed();
+        let key = |v: &[i64]| Numbers::of(v).unwrap().packed::<u64>();
         assert_ne!(key(&[0, 0]), key(&[0, 0, 0]));
         assert_ne!(key(&[0, 1]), key(&[1, 0, 0]));
         assert_eq!(key(&[3, 1]), key(&[1, 3]));
@@ -863,11 +827,11 @@ mod tests {
         for (i, j, r) in [(0, 1, 0), (1, 3, 30), (0, 3, 5), (2, 3, 254)] {
             assert_eq!(
                 Some(replace_packed(n.as_slice(), i, j, r)),
-                n.replace(i, j, r).packed()
+                n.replace(i, j, r).packed::<u64>()
             );
             assert_eq!(
-                Some(replace_packed16(n.as_slice(), i, j, r)),
-                n.replace(i, j, r).packed16()
+                Some(replace_packed::<u128>(n.as_slice(), i, j, r)),
+                n.replace(i, j, r).packed::<u128>()
             );
         }
     }
@@ -907,8 +871,13 @@ mod tests {
             assert_eq!(packed, general, "{cards:?}");
             assert!(packed.hits > 0.0, "{cards:?}");
         }
-        assert_eq!(Numbers::of(&[1, 65_535]).unwrap().packed16(), None);
-        assert!(Numbers::of(&[65_534; 8]).unwrap().packed16().is_some());
+        assert_eq!(Numbers::of(&[1, 65_535]).unwrap().packed::<u128>(), None);
+        assert!(
+            Numbers::of(&[65_534; 8])
+                .unwrap()
+                .packed::<u128>()
+                .is_some()
+        );
     }
 
     #[test]
