@@ -582,7 +582,8 @@ fn tasks(
         targets: match target_text {
             None => None,
             Some(t) if t.contains("..") => Some(Targets::Range(
-                t.parse::<TargetRange>().map_err(|e| value_error("targets", e))?,
+                t.parse::<TargetRange>()
+                    .map_err(|e| value_error("targets", e))?,
             )),
             Some(t) => Some(Targets::One(
                 t.parse::<Q>().map_err(|e| value_error("targets", e))?,
@@ -604,7 +605,10 @@ fn tasks(
     if let Some(sizes) = spelt(hand_sizes, "hand_sizes", "6 or \"3..8\"")? {
         let size = |k: &str| {
             k.trim().parse::<usize>().map_err(|_| {
-                value_error("hand_sizes", format!("\"{}\" is not a number of cards", k.trim()))
+                value_error(
+                    "hand_sizes",
+                    format!("\"{}\" is not a number of cards", k.trim()),
+                )
             })
         };
         plan.hand_sizes = match sizes.split_once("..") {
@@ -617,8 +621,9 @@ fn tasks(
     plan.unsolvable = unsolvable
         .extract::<f64>()
         .map_err(|_| args::type_error("unsolvable", "a share from 0 to below 1, such as 0.1"))?;
-    plan.splits = task_source::parse_splits(&args::text(splits, "splits", "\"train=0.8,test=0.2\"")?)
-        .map_err(|e| value_error("splits", e))?;
+    plan.splits =
+        task_source::parse_splits(&args::text(splits, "splits", "\"train=0.8,test=0.2\"")?)
+            .map_err(|e| value_error("splits", e))?;
     plan.stratify = args::flag(stratify, "stratify")?;
     plan.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
     plan.order = task_source::Order::parse(&args::text(order, "order", "\"curriculum\"")?)
@@ -626,7 +631,10 @@ fn tasks(
     plan.count_limit = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
     plan.validate().map_err(|e| value_error("tasks", e))?;
     match py.allow_threads(|| task_source::make(&plan)) {
-        Ok(set) => Ok(task_source::to_jsonl(&set.tasks).lines().map(str::to_string).collect()),
+        Ok(set) => Ok(task_source::to_jsonl(&set.tasks)
+            .lines()
+            .map(str::to_string)
+            .collect()),
         Err(e @ task_source::TaskError::Short { .. }) => Err(GaveUp::new_err(e.to_string())),
         Err(task_source::TaskError::Input(e)) => Err(solve_error("tasks", e)),
     }
@@ -784,7 +792,10 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TASKS_COUNT", census24::tasks::DEFAULT_COUNT)?;
     m.add("TASKS_SEED", census24::tasks::DEFAULT_SEED)?;
     m.add("TASKS_SPLITS", census24::tasks::DEFAULT_SPLITS)?;
-    m.add("TASKS_DISSIMILAR_UP_TO", census24::tasks::DEFAULT_COUNT_LIMIT)?;
+    m.add(
+        "TASKS_DISSIMILAR_UP_TO",
+        census24::tasks::DEFAULT_COUNT_LIMIT,
+    )?;
     // The limits each function applies, from the core.
     m.add("MAX_STEPS", MAX_STEPS)?;
     m.add("MAX_EXACT_CARDS", MAX_EXACT_CARDS)?;

@@ -320,14 +320,13 @@ impl Numbers {
     }
 }
 
-/// A state's numbers packed into one integer, `BITS` bits a number (the
+/// A state's numbers packed into one integer, 8 or 16 bits a number (the
 /// number plus one, zero for none), when every one is in `0..=MAX`: the
 /// key of a state in the memo of [`Derivations`], hashed in one step
 /// instead of the 72-byte state. Two states have the same key only if they
 /// are equal. Eight bits (`u64`) hold the states of targets below 128,
 /// sixteen (`u128`) those of Countdown's targets.
 trait Packed: Copy + Eq + std::hash::Hash {
-    const BITS: usize;
     /// The largest number a key holds, and so the largest bound whose
     /// states all pack once the start does (every result is within the
     /// bound).
@@ -342,7 +341,6 @@ trait Packed: Copy + Eq + std::hash::Hash {
 }
 
 impl Packed for u64 {
-    const BITS: usize = 8;
     const MAX: i64 = 254;
     const ZERO: u64 = 0;
     fn put(self, x: i64, slot: usize) -> u64 {
@@ -360,7 +358,6 @@ impl Packed for u64 {
 }
 
 impl Packed for u128 {
-    const BITS: usize = 16;
     const MAX: i64 = 65_534;
     const ZERO: u128 = 0;
     fn put(self, x: i64, slot: usize) -> u128 {

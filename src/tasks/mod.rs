@@ -432,6 +432,9 @@ fn decide(
     })))
 }
 
+/// A candidate as dealt and decided: its numbers, target and verdict.
+type Dealt = (Vec<i64>, i64, Verdict);
+
 /// One kept candidate, before it has a split and an id.
 #[derive(Clone, Debug)]
 struct Kept {
@@ -480,7 +483,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         let want = (open_slots as f64 * per_task * 1.25) as u64 + 8;
         let end = (next + want.clamp(MIN_BLOCK, BLOCK as u64)).min(budget);
         // Decided in parallel, then taken in candidate order.
-        let block: Vec<Result<Option<(Vec<i64>, i64, Verdict)>, InputError>> = (next..end)
+        let block: Vec<Result<Option<Dealt>, InputError>> = (next..end)
             .into_par_iter()
             .map(|i| {
                 let slot = (i % sizes.len() as u64) as usize;
@@ -627,9 +630,8 @@ fn finish(
     // (the split furthest below its share takes the next task): each split
     // holds its share of every stratum, to within one task.
     let mut by_split: Vec<Vec<Kept>> = vec![Vec::new(); plan.splits.len()];
-    let mut dealt = 0usize;
-    for kept in filled.into_values().flatten() {
-        dealt += 1;
+    for (n, kept) in filled.into_values().flatten().enumerate() {
+        let dealt = n + 1;
         let (best, _) = plan
             .splits
             .iter()

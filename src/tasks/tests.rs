@@ -27,7 +27,7 @@ fn brute(cards: &[i64], target: i64, rules: Rules, all: bool) -> bool {
     fn gcd(a: i128, b: i128) -> i128 {
         if b == 0 { a.abs() } else { gcd(b, a % b) }
     }
-    fn go(v: &mut Vec<(i128, i128)>, t: i128, rules: Rules, all: bool) -> bool {
+    fn go(v: &mut [(i128, i128)], t: i128, rules: Rules, all: bool) -> bool {
         if v.iter().any(|&(n, d)| d == 1 && n == t) && (!all || v.len() == 1) {
             return true;
         }

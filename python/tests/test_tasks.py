@@ -1,0 +1,56 @@
+"""census24.tasks against `census24 tasks`: the same tasks for the same
+arguments, each stored answer graded correct by census24.check, the same
+errors in the arguments' names."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+import census24
+
+BIN = os.environ.get("CENSUS24_BIN", "census24")
+
+
+def cli(*args):
+    out = subprocess.run([BIN, "tasks", "-q", *args], capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_tasks_are_the_command_lines():
+    py = census24.tasks(40, "countdown", seed=3, unsolvable=0.1, order="curriculum")
+    assert py == cli("--game", "countdown", "-n", "40", "--seed", "3", "--unsolvable", "0.1",
+                     "--order", "curriculum")
+    py = census24.tasks(30, hand_sizes="3..5", values="1..100", deck="none", targets="100..999",
+                        rules="natural", use="any", seed=9)
+    assert py == cli("--hand-sizes", "3..5", "--values", "1..100", "--deck", "none", "--targets",
+                     "100..999", "--rules", "natural", "--use", "any", "-n", "30", "--seed", "9")
+    assert census24.tasks(40, stratify=True, splits="a=0.5,b=0.5") == cli(
+        "-n", "40", "--stratify", "--splits", "a=0.5,b=0.5")
+    assert census24.tasks(5, seed=1) != census24.tasks(5, seed=2)
+
+
+def test_every_stored_answer_is_correct():
+    for t in census24.tasks(60, "countdown", seed=4, unsolvable=0.2):
+        if not t["solvable"]:
+            assert t["simplest"] is None and t["closest"] != t["target"]
+            continue
+        for answer in (t["simplest"], t["steps"]):
+            v = census24.check(t["cards"], answer, target=t["target"], game="countdown")
+            assert v.correct, (t, answer, v.reason)
+        assert set(t) == {"id", "split", "hand", "cards", "target", "rules", "use", "solvable",
+                          "simplest", "steps", "dissimilar", "predicted_time_s",
+                          "predicted_time_p80_s", "predicted_solve_rate", "difficulty", "tier",
+                          "closest"}
+
+
+def test_bad_arguments_name_themselves():
+    with pytest.raises(ValueError, match="splits"):
+        census24.tasks(10, splits="train=0.5")
+    with pytest.raises(ValueError, match="order"):
+        census24.tasks(10, order="sideways")
+    with pytest.raises(ValueError, match="hand_sizes"):
+        census24.tasks(10, hand_sizes="three")
+    with pytest.raises(census24.GaveUp, match="found 0 of the 3 solvable 2-number tasks"):
+        census24.tasks(3, hand_sizes=2, values="1..3")
