@@ -107,6 +107,12 @@ pub enum Command {
     /// gives the same set for the same filters. The operation classes
     /// (--ops) are defined in docs/EXPLORER.md. Exit status 1 when no hand
     /// passes the filters.
+    ///
+    /// A game of many targets (--game countdown, --game krypto, --targets
+    /// LO..HI) is picked from its reach table: games (hand and target)
+    /// drawn by the seed, each solved again and listed easy to hard with
+    /// its simplest solution, steps and predicted difficulty, as `census24
+    /// tasks` writes them (-n, --seed, --tier, --stratify).
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Make puzzles of known difficulty for training and evaluating models.

@@ -152,6 +152,31 @@ impl Order {
     }
 }
 
+/// One game of a swept table: its cards, its target, and whether the table
+/// says it is solvable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub cards: Vec<i64>,
+    pub target: i64,
+    pub solvable: bool,
+}
+
+/// The games of a swept table to draw candidates from instead of dealing
+/// them (`census24 pick` over a reach table): `count` rows, row `i` given
+/// by `row(i)`. Each candidate is a row drawn uniformly, and the solver's
+/// verdict must agree with the table's.
+#[derive(Clone)]
+pub struct Rows {
+    pub count: u64,
+    pub row: std::sync::Arc<dyn Fn(u64) -> Option<TableRow> + Send + Sync>,
+}
+
+impl std::fmt::Debug for Rows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Rows({})", self.count)
+    }
+}
+
 /// What tasks to make.
 #[derive(Clone, Debug)]
 pub struct TaskPlan {
@@ -172,6 +197,8 @@ pub struct TaskPlan {
     /// Largest hand whose dissimilar solutions are counted with
     /// any-selection play.
     pub count_limit: usize,
+    /// Draw from these games of a table instead of dealing.
+    pub rows: Option<Rows>,
 }
 
 impl TaskPlan {
@@ -188,6 +215,7 @@ impl TaskPlan {
             tiers: Vec::new(),
             order: Order::Shuffled,
             count_limit: DEFAULT_COUNT_LIMIT,
+            rows: None,
         }
     }
 
@@ -492,10 +520,34 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                     return Ok(None);
                 }
                 let mut rng = Rng::stream(plan.seed, i);
-                let Some((cards, target)) = dealer.deal(&plan.game, sizes[slot], &mut rng) else {
-                    return Ok(Some((Vec::new(), 0, Verdict::Skip)));
+                let (cards, target, said) = match &plan.rows {
+                    Some(rows) => match (rows.row)(rng.below(rows.count)) {
+                        Some(r) if r.cards.len() == sizes[slot] => {
+                            (r.cards, r.target, Some(r.solvable))
+                        }
+                        _ => return Ok(Some((Vec::new(), 0, Verdict::Skip))),
+                    },
+                    None => match dealer.deal(&plan.game, sizes[slot], &mut rng) {
+                        Some((cards, target)) => (cards, target, None),
+                        None => return Ok(Some((Vec::new(), 0, Verdict::Skip))),
+                    },
                 };
                 let v = decide(&cards, target, plan, want_solvable)?;
+                // A table's game is decided again: the two must agree.
+                let solved = match v {
+                    Verdict::Skip => said,
+                    Verdict::Unsolvable => Some(false),
+                    Verdict::Solvable(_) => Some(true),
+                };
+                if let Some(said) = said
+                    && solved != Some(said)
+                {
+                    return Err(InputError::Other(format!(
+                        "the table says {} -> {target} is {}solvable; the solver finds otherwise",
+                        Hand::new(cards.clone())?,
+                        if said { "" } else { "not " }
+                    )));
+                }
                 Ok(Some((cards, target, v)))
             })
             .collect();
@@ -734,6 +786,32 @@ fn task_of(
         tier: p.map(|p| p.tier.name().to_string()),
         closest,
     })
+}
+
+/// CSV with a header row: the task's columns but `cards` and `steps`
+/// (`hand` holds the numbers; steps hold line breaks), expressions quoted
+/// never being needed (no comma in them).
+pub fn to_csv(tasks: &[Task]) -> String {
+    let cols: Vec<&str> = TASK_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !matches!(*c, "cards" | "steps"))
+        .collect();
+    let mut out = cols.join(",") + "\n";
+    for t in tasks {
+        let v = serde_json::to_value(t).expect("a task serializes");
+        let cells: Vec<String> = cols
+            .iter()
+            .map(|c| match &v[*c] {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
 }
 
 /// JSON lines, one task each.

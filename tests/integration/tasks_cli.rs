@@ -135,3 +135,108 @@ fn plans_that_cannot_be_met_say_why_in_one_line() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// The shipped reach table of `game`'s folder, as (hand, target) -> solvable.
+fn reach_table(partition: &str) -> std::collections::HashMap<(String, i64), bool> {
+    use polars::prelude::*;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(partition)
+        .join("reach.parquet");
+    let df = ParquetReader::new(std::fs::File::open(path).unwrap())
+        .finish()
+        .unwrap();
+    let hands = df.column("hand").unwrap().str().unwrap().clone();
+    let targets = df.column("target").unwrap().i32().unwrap().clone();
+    let solvable = df.column("solvable").unwrap().bool().unwrap().clone();
+    (0..df.height())
+        .map(|i| {
+            let key = (
+                hands.get(i).unwrap().to_string(),
+                i64::from(targets.get(i).unwrap()),
+            );
+            (key, solvable.get(i).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn pick_draws_countdown_and_krypto_games_from_their_tables() {
+    for (game, partition, n) in [
+        (
+            vec!["--game", "countdown"],
+            "rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6",
+            30,
+        ),
+        (
+            vec!["--game", "krypto", "--rules", "natural"],
+            "rules=natural/use=all/targets=dealt-1-25/values=1-25/deck=krypto/k=5",
+            20,
+        ),
+    ] {
+        let count = n.to_string();
+        let mut args = vec!["pick", "-n", &count, "--seed", "5", "--format", "jsonl"];
+        args.extend(game.iter());
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(run(&args).1, out, "the same seed, the same set");
+        let picked = lines(&out);
+        assert_eq!(picked.len(), n);
+        // Every pick is a solvable game of the shipped table, read here
+        // with polars, not through census24.
+        let table = reach_table(partition);
+        let mut times = Vec::new();
+        for p in &picked {
+            let key = (
+                p["hand"].as_str().unwrap().to_string(),
+                p["target"].as_i64().unwrap(),
+            );
+            assert_eq!(table.get(&key), Some(&true), "{p}");
+            times.push(p["predicted_time_s"].as_f64().unwrap());
+        }
+        assert!(
+            times.windows(2).all(|w| w[0] <= w[1]),
+            "easy to hard: {times:?}"
+        );
+        // And every answer stored is right, as the expression and as steps.
+        let mut input = String::new();
+        for p in &picked {
+            for answer in [&p["simplest"], &p["steps"]] {
+                let mut line = p.clone();
+                line["answer"] = answer.clone();
+                input.push_str(&line.to_string());
+                input.push('\n');
+            }
+        }
+        let (code, verdicts) = check(&game, &input);
+        assert_eq!(code, 0, "{verdicts}");
+        assert!(lines(&verdicts).iter().all(|v| v["correct"] == true));
+    }
+    // Stratified: as many of each tier.
+    let (code, out, err) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "-n",
+        "8",
+        "--stratify",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for tier in ["easy", "medium", "hard", "expert"] {
+        assert_eq!(
+            lines(&out).iter().filter(|p| p["tier"] == tier).count(),
+            2,
+            "{tier}"
+        );
+    }
+    // A filter of one-target tables is refused by name.
+    let (code, _, err) = run(&["pick", "--game", "countdown", "--min-time", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("census24: --min-time picks from tables of one target"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}

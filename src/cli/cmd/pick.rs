@@ -1,19 +1,27 @@
 //! `census24 pick`: options to a validated [`PickPlan`], read the table's
 //! catalog (or, for a game of at most [`MAX_SOLVED_CARDS`] cards without a
 //! table, solve it in memory), pick, print the set in the asked format.
+//!
+//! A game of many targets (Countdown, Krypto, `--targets LO..HI`) is picked
+//! from its reach table: games drawn from the table by the seed, each
+//! solved again and worked out by the task source ([`crate::tasks`]).
 
 use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::Status;
+use crate::game::family::Game;
 use crate::report::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
 use crate::report::pick::{
     PickPlan, pick, played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
 };
 use crate::report::query::catalog;
+use crate::report::query::listed;
 use crate::report::rank::{RankError, read_table, sweep_command};
 use crate::report::sheet::sheet_html;
-use crate::tables::layout::Part;
+use crate::tables::layout::{Part, ReachKey};
+use crate::tables::{columns, store};
+use crate::tasks::{self, Order, Rows, TableRow, TaskError, TaskPlan};
 
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
@@ -25,6 +33,12 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
+    let game = args.game.game();
+    if crate::tables::layout::TableKey::of_game(&game).is_none()
+        && let Some(reach) = ReachKey::of_game(&game)
+    {
+        return run_reach(&args, &plan, game, &reach);
+    }
     let key = crate::cli::cmd::table_key(&args.game)?;
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
@@ -90,4 +104,102 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Status::Done)
+}
+
+/// `pick` over the reach table of `game` (`reach`): `count` of its solvable
+/// games drawn by the seed, each solved again (the table and the solver
+/// must agree), easy to hard by predicted time; with `--stratify`, as many
+/// of each tier. Its lines are the task source's ([`tasks::Task`]).
+fn run_reach(
+    args: &PickArgs,
+    plan: &PickPlan,
+    game: Game,
+    reach: &ReachKey,
+) -> anyhow::Result<Status> {
+    let f = &plan.filter;
+    let unsupported = [
+        (f.min_time.is_some(), "--min-time"),
+        (f.max_time.is_some(), "--max-time"),
+        (f.time_limit.is_some(), "--time-limit"),
+        (f.min_dissimilar.is_some(), "--min-dissimilar"),
+        (f.max_dissimilar.is_some(), "--max-dissimilar"),
+        (f.needs_fraction.is_some(), "--needs-fraction"),
+        (!f.ops.is_empty(), "--ops"),
+        (args.spread, "--spread"),
+        (args.distinct_shapes, "--distinct-shapes"),
+        (args.all, "--all"),
+        (args.format() == PickFormat::Html, "--format html"),
+    ];
+    if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
+        anyhow::bail!(
+            "{flag} picks from tables of one target; a game of many targets ({}) takes -n, \
+             --seed, --tier, --stratify and --format list|csv|json|jsonl",
+            game.describe()
+        );
+    }
+    let dir = args.data.join(reach.partition());
+    let manifest = store::verify(&dir, Part::Whole).map_err(|e| {
+        anyhow::anyhow!(
+            "{e} (make the table with `census24 sweep {}`)",
+            reach_args(&game)
+        )
+    })?;
+    let df = store::read_checked(&dir, listed(&dir, &manifest, &Part::Whole.reach())?)?;
+    let hands = df.column(columns::HAND)?.str()?.clone();
+    let targets = df.column(columns::TARGET)?.i32()?.clone();
+    let solvable = df.column(columns::SOLVABLE)?.bool()?.clone();
+    let row = move |i: u64| -> Option<TableRow> {
+        let i = i as usize;
+        let cards = hands
+            .get(i)?
+            .split(' ')
+            .map(|c| c.parse().ok())
+            .collect::<Option<Vec<i64>>>()?;
+        Some(TableRow {
+            cards,
+            target: i64::from(targets.get(i)?),
+            solvable: solvable.get(i)?,
+        })
+    };
+    let mut tp = TaskPlan::of_game(game);
+    tp.count = plan.count;
+    tp.seed = u64::from(plan.seed);
+    tp.stratify = plan.stratify;
+    tp.tiers = f.tiers.clone();
+    tp.order = Order::Curriculum;
+    tp.splits = tasks::parse_splits("pick=1")?;
+    tp.rows = Some(Rows {
+        count: df.height() as u64,
+        row: std::sync::Arc::new(row),
+    });
+    let set = match tasks::make(&tp) {
+        Ok(set) => set,
+        Err(e @ TaskError::Short { .. }) => {
+            return Err(crate::cli::cmd::GaveUp(e.to_string()).into());
+        }
+        Err(TaskError::Input(e)) => return Err(e.into()),
+    };
+    let text = match args.format() {
+        PickFormat::List => set
+            .tasks
+            .iter()
+            .map(|t| format!("{} -> {}\n", t.hand, t.target))
+            .collect(),
+        PickFormat::Jsonl => tasks::to_jsonl(&set.tasks),
+        PickFormat::Json => serde_json::to_string_pretty(&set.tasks)? + "\n",
+        PickFormat::Csv => tasks::to_csv(&set.tasks),
+        PickFormat::Html => unreachable!("refused above"),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Status::Done)
+}
+
+/// The sweep options that make the reach table of `game`.
+fn reach_args(game: &Game) -> String {
+    match crate::game::presets::name_of(game) {
+        Some(name) => format!("--game {name}"),
+        None => format!("--targets {} (with the game's options)", game.targets),
+    }
 }
