@@ -393,20 +393,27 @@ struct Stratum {
     tier: Option<Tier>,
 }
 
-/// The dissimilar solutions of `hand` for `target`: of the hand, or summed
-/// over its selections with any-selection play (each solution uses exactly
-/// one selection).
-fn dissimilar(hand: &Hand, target: Q, game: &Game) -> Result<u32, InputError> {
-    Ok(match game.uses {
-        Use::All => canon::solutions(hand, target, game.rules)?.dissimilar,
-        Use::Any => {
-            let mut n = 0;
-            for sub in sub_hands(hand)? {
-                n += canon::solutions(&sub, target, game.rules)?.dissimilar;
-            }
-            n
-        }
-    })
+/// The dissimilar solutions of `hand` for `target` with any-selection
+/// play: summed over its selections (each solution uses exactly one).
+/// `selection` is the fewest numbers that reach the target, with its own
+/// solutions `known`: the solver tries selections fewest numbers first, so
+/// no smaller selection reaches it, and those are not listed again.
+fn dissimilar_any(
+    hand: &Hand,
+    target: Q,
+    game: &Game,
+    selection: &Hand,
+    known: &canon::Solutions,
+) -> Result<u32, InputError> {
+    let mut n = 0;
+    for sub in sub_hands(hand)? {
+        n += match sub.len() {
+            k if k < selection.len() => 0,
+            _ if sub.cards() == selection.cards() => known.dissimilar,
+            _ => canon::solutions(&sub, target, game.rules)?.dissimilar,
+        };
+    }
+    Ok(n)
 }
 
 /// Decides one candidate. `want_solvable`: whether a solvable task of this
@@ -450,7 +457,9 @@ fn decide(
     };
     let dissimilar = match game.uses {
         Use::All => Some(sols.dissimilar),
-        Use::Any if hand.len() <= plan.count_limit => Some(dissimilar(&hand, t, game)?),
+        Use::Any if hand.len() <= plan.count_limit => {
+            Some(dissimilar_any(&hand, t, game, &selection, &sols)?)
+        }
         Use::Any => None,
     };
     Ok(Verdict::Solvable(Box::new(Found {
