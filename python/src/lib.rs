@@ -623,20 +623,58 @@ fn tasks(
         .map_err(|_| args::type_error("unsolvable", "a share from 0 to below 1, such as 0.1"))?;
     plan.splits =
         task_source::parse_splits(&args::text(splits, "splits", "\"train=0.8,test=0.2\"")?)
-            .map_err(|e| value_error("splits", e))?;
+            .map_err(|e| task_error(&e.to_string()))?;
     plan.stratify = args::flag(stratify, "stratify")?;
     plan.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
     plan.order = task_source::Order::parse(&args::text(order, "order", "\"curriculum\"")?)
         .map_err(|e| value_error("order", e))?;
     plan.count_limit = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
-    plan.validate().map_err(|e| value_error("tasks", e))?;
+    plan.validate().map_err(|e| task_error(&e.to_string()))?;
     match py.allow_threads(|| task_source::make(&plan)) {
         Ok(set) => Ok(task_source::to_jsonl(&set.tasks)
             .lines()
             .map(str::to_string)
             .collect()),
-        Err(e @ task_source::TaskError::Short { .. }) => Err(GaveUp::new_err(e.to_string())),
+        Err(e @ task_source::TaskError::Short { .. }) => {
+            Err(GaveUp::new_err(python_spelling(&e.to_string())))
+        }
         Err(task_source::TaskError::Input(e)) => Err(solve_error("tasks", e)),
+    }
+}
+
+/// The options of `census24 tasks` as `tasks` spells them.
+const TASK_ARGUMENTS: [(&str, &str); 9] = [
+    ("--hand-sizes", "hand_sizes"),
+    ("--count", "n"),
+    ("--unsolvable", "unsolvable"),
+    ("--splits", "splits"),
+    ("--stratify", "stratify"),
+    ("--tier", "tiers"),
+    ("--target", "targets"),
+    ("--use", "use"),
+    ("fewer tasks", "a smaller n"),
+];
+
+/// A task plan's message in the words of `tasks`' arguments.
+fn python_spelling(message: &str) -> String {
+    TASK_ARGUMENTS
+        .iter()
+        .fold(message.to_string(), |m, (flag, arg)| m.replace(flag, arg))
+}
+
+/// A task plan's error as a ValueError of the argument it names first
+/// (`hand_sizes: 4..9: tasks have at most 7 numbers ...`).
+fn task_error(message: &str) -> PyErr {
+    let first = TASK_ARGUMENTS
+        .iter()
+        .filter_map(|(flag, arg)| message.find(flag).map(|at| (at, *flag, *arg)))
+        .min();
+    match first {
+        Some((0, flag, arg)) => {
+            let rest = message[flag.len()..].trim_start();
+            value_error(arg, python_spelling(rest))
+        }
+        _ => value_error("tasks", python_spelling(message)),
     }
 }
 
