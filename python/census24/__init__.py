@@ -208,9 +208,9 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
     return [json.loads(line) for line in lines]
 
 
-def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None, targets=None,
-          rules=None, use=None, seed=_TASKS_SEED, unsolvable=0.0, splits=TASKS_SPLITS,
-          stratify=False, tiers=None, order="shuffled",
+def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None, target=None,
+          targets=None, rules=None, use=None, seed=_TASKS_SEED, unsolvable=0.0,
+          splits=TASKS_SPLITS, stratify=False, tiers=None, order="shuffled",
           dissimilar_up_to=_TASKS_DISSIMILAR_UP_TO):
     """Tasks for training and evaluating reasoning models, as `census24
     tasks` prints them: a list of dicts with the id, split, hand, cards,
@@ -220,15 +220,23 @@ def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None,
 
     The game (24 by default; "countdown", "krypto", "digits") deals each
     task; `hand_sizes` (6 or "3..8"), `values` ("1..100"), `deck` ("none",
-    "countdown", 4), `targets` ("100..999" or 24), `rules` and `use`
-    override its fields. Deterministic by `seed`; no task twice, nor two the
+    "countdown", 4), `target` (one whole target, 24) or `targets`
+    ("100..999"), `rules` and `use` override its fields. Deterministic by `seed`; no task twice, nor two the
     same up to order. `unsolvable` is the share of tasks without a solution,
     each proven. `splits` ("train=0.8,test=0.2") are cut so that none shares
     a task and each holds its share of every hand size (and tier, with
-    `stratify`). `order` is "shuffled" or "curriculum" (easy to hard).
-    The difficulty model is calibrated on four-card play only. Raises
-    GaveUp when a stratum cannot be filled."""
+    `stratify`). `tiers` ("hard,expert" or a list) keeps only those tiers
+    (and with `stratify`, shares n among them). `order` is "shuffled" or
+    "curriculum" (easy to hard). `dissimilar_up_to`: any-selection tasks of
+    up to this many numbers get their dissimilar solutions counted (None
+    beyond). The difficulty model is calibrated on four-card play only.
+    Raises GaveUp when a stratum cannot be filled."""
     import json
+
+    if target is not None:
+        if targets is not None:
+            raise ValueError("target: give target (one) or targets (a range), not both")
+        targets = target
 
     lines = _census24.tasks(n, game, hand_sizes, values, deck, targets, rules, use, seed,
                             unsolvable, splits, stratify, tiers, order, dissimilar_up_to)

@@ -106,7 +106,7 @@ def difficulty(
 def tasks(
     n: int = 1000, game: Optional[str] = None, *, hand_sizes: Union[int, str, None] = None,
     values: Optional[str] = None, deck: Union[int, str, None] = None,
-    targets: Union[int, str, None] = None, rules: Optional[str] = None, use: Optional[str] = None,
+    target: Optional[int] = None, targets: Union[int, str, None] = None, rules: Optional[str] = None, use: Optional[str] = None,
     seed: int = 24, unsolvable: float = 0.0, splits: str = "train=0.8,test=0.2",
     stratify: bool = False, tiers: Names = None, order: str = "shuffled",
     dissimilar_up_to: int = 6,

@@ -650,7 +650,7 @@ const TASK_ARGUMENTS: [(&str, &str); 9] = [
     ("--splits", "splits"),
     ("--stratify", "stratify"),
     ("--tier", "tiers"),
-    ("--target", "targets"),
+    ("--target", "target"),
     ("--use", "use"),
     ("fewer tasks", "a smaller n"),
 ];

@@ -29,6 +29,7 @@ def test_tasks_are_the_command_lines():
     assert census24.tasks(40, stratify=True, splits="a=0.5,b=0.5") == cli(
         "-n", "40", "--stratify", "--splits", "a=0.5,b=0.5")
     assert census24.tasks(5, seed=1) != census24.tasks(5, seed=2)
+    assert census24.tasks(5, target=30) == cli("-n", "5", "--target", "30")
 
 
 def test_every_stored_answer_is_correct():
@@ -52,6 +53,10 @@ def test_bad_arguments_name_themselves():
         census24.tasks(10, hand_sizes="4..9")
     with pytest.raises(ValueError, match=r"^unsolvable: 1 is not a share"):
         census24.tasks(10, unsolvable=1.0)
+    with pytest.raises(ValueError, match=r"^hand_sizes: 0..0: a task has at least 1 number$"):
+        census24.tasks(10, hand_sizes=0)
+    with pytest.raises(ValueError, match=r"^target: 7/2: tasks take whole targets$"):
+        census24.tasks(10, target="7/2")
     with pytest.raises(ValueError, match="order"):
         census24.tasks(10, order="sideways")
     with pytest.raises(ValueError, match="hand_sizes"):

@@ -128,7 +128,7 @@ pub enum Command {
     /// folder: a Parquet file per split and a README.md dataset card that
     /// the Hugging Face `datasets` library loads. The same options and
     /// --seed give the same tasks. The difficulty model is calibrated on
-    /// four-card play only (docs/TASKS.md). Exit status 3 when a stratum
+    /// four-card play only (docs/BENCHMARKS.md). Exit status 3 when a stratum
     /// cannot be filled from the candidates a plan may draw.
     #[command(allow_negative_numbers = true)]
     Tasks(TasksArgs),

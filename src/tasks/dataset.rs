@@ -142,8 +142,7 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
     let _ = write!(
         y,
         "# census24 tasks\n\n\
-         {} tasks of the game: {game}; {}..{} numbers per task. {solvable} are solvable; \
-         the other {} have no solution, proven by an exhaustive search.\n\n\
+         {} tasks of the game: {game}; {} numbers per task. {solvable} are solvable{}.\n\n\
          Made by census24 {} with:\n\n```\n{command}\n```\n\n\
          The same command makes the same files.\n\n\
          ## How the tasks were made\n\n\
@@ -169,9 +168,14 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
          Python package's `census24.check`.\n\n\
          ## Columns\n\n| column | type |\n|---|---|\n",
         tasks.len(),
-        plan.hand_sizes.0,
-        plan.hand_sizes.1,
-        tasks.len() - solvable,
+        match plan.hand_sizes {
+            (lo, hi) if lo == hi => lo.to_string(),
+            (lo, hi) => format!("{lo} to {hi}"),
+        },
+        match tasks.len() - solvable {
+            0 => String::new(),
+            n => format!("; the other {n} have no solution, proven by an exhaustive search"),
+        },
         env!("CARGO_PKG_VERSION"),
         if plan.stratify {
             " and, among the solvable, every tier"
@@ -202,11 +206,9 @@ pub fn write(
         let path = path.to_path_buf();
         move |source| DatasetError::Io { path, source }
     };
-    if dir.exists() {
-        let empty = std::fs::read_dir(dir).map_err(io(dir))?.next().is_none();
-        if !dir.is_dir() || !empty {
-            return Err(DatasetError::Exists(dir.to_path_buf()));
-        }
+    if dir.exists() && (!dir.is_dir() || std::fs::read_dir(dir).map_err(io(dir))?.next().is_some())
+    {
+        return Err(DatasetError::Exists(dir.to_path_buf()));
     }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),

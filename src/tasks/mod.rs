@@ -226,7 +226,12 @@ impl TaskPlan {
         if self.count == 0 {
             return bad("--count 0 makes nothing: ask for at least one task".into());
         }
-        if lo == 0 || lo > hi {
+        if lo == 0 {
+            return bad(format!(
+                "--hand-sizes {lo}..{hi}: a task has at least 1 number"
+            ));
+        }
+        if lo > hi {
             return bad(format!("--hand-sizes {lo}..{hi} is empty"));
         }
         let most = match self.game.uses {

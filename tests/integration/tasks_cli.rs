@@ -99,11 +99,24 @@ fn a_dataset_folder_has_a_card_and_a_table_per_split() {
         assert_eq!(df.get_column_names().len(), 17);
     }
     assert!(card.contains("calibrated on people playing four cards for 24 only"));
+    assert!(
+        card.contains("; 4 numbers per task. 40 are solvable.\n"),
+        "{card}"
+    );
+    assert!(card.contains("\ncensus24 tasks -n 40 --stratify"), "{card}");
     // A folder that holds something is not overwritten.
     let (code, _, err) = run(&["tasks", "-n", "5", "--out", out_s]);
     assert_eq!(code, 2);
     assert!(err.contains("exists and is not an empty folder"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
+    // So is a file.
+    let file = out.join("README.md");
+    let (code, _, err) = run(&["tasks", "-n", "5", "--out", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("README.md exists and is not an empty folder"),
+        "{err}"
+    );
 }
 
 #[test]

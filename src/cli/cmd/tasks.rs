@@ -29,7 +29,10 @@ pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
     let seconds = start.elapsed().as_secs_f64();
     match &args.out {
         Some(dir) => {
-            let command: Vec<String> = std::env::args().collect();
+            // The command as a user types it: the program's name, not its path.
+            let command: Vec<String> = std::iter::once("census24".to_string())
+                .chain(std::env::args().skip(1))
+                .collect();
             dataset::write(dir, &plan, &set.tasks, &command.join(" "))?;
         }
         None => {
