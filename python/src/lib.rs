@@ -628,7 +628,7 @@ fn tasks(
     plan.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
     plan.order = task_source::Order::parse(&args::text(order, "order", "\"curriculum\"")?)
         .map_err(|e| value_error("order", e))?;
-    plan.count_limit = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
+    plan.dissimilar_up_to = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
     plan.validate().map_err(|e| task_error(&e.to_string()))?;
     match py.allow_threads(|| task_source::make(&plan)) {
         Ok(set) => Ok(task_source::to_jsonl(&set.tasks)
@@ -832,7 +832,7 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TASKS_SPLITS", census24::tasks::DEFAULT_SPLITS)?;
     m.add(
         "TASKS_DISSIMILAR_UP_TO",
-        census24::tasks::DEFAULT_COUNT_LIMIT,
+        census24::tasks::DEFAULT_DISSIMILAR_UP_TO,
     )?;
     // The limits each function applies, from the core.
     m.add("MAX_STEPS", MAX_STEPS)?;

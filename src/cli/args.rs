@@ -868,7 +868,7 @@ pub struct TasksArgs {
 
     /// Count the dissimilar solutions of any-selection tasks of up to N
     /// numbers (every selection is listed; beyond N the count is null).
-    #[arg(long, value_name = "N", default_value_t = crate::tasks::DEFAULT_COUNT_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = crate::tasks::DEFAULT_DISSIMILAR_UP_TO)]
     pub dissimilar_up_to: usize,
 
     /// Write a dataset folder (DIR/data/SPLIT.parquet and DIR/README.md)

@@ -340,39 +340,30 @@ trait Packed: Copy + Eq + std::hash::Hash {
     fn memo(d: &mut Derivations) -> &mut FxHashMap<Self, Counts>;
 }
 
-impl Packed for u64 {
-    const MAX: i64 = 254;
-    const ZERO: u64 = 0;
-    fn put(self, x: i64, slot: usize) -> u64 {
-        self | ((x + 1) as u64) << (8 * slot)
-    }
-    fn get(self, slot: usize) -> i64 {
-        ((self >> (8 * slot)) & 0xff) as i64 - 1
-    }
-    fn len(self) -> usize {
-        (71 - self.leading_zeros() as usize) / 8
-    }
-    fn memo(d: &mut Derivations) -> &mut FxHashMap<u64, Counts> {
-        &mut d.memo
-    }
+/// [`Packed`] for an integer type of `$bits` bits a number.
+macro_rules! packed {
+    ($t:ty, $bits:expr, $max:expr, $memo:ident) => {
+        impl Packed for $t {
+            const MAX: i64 = $max;
+            const ZERO: $t = 0;
+            fn put(self, x: i64, slot: usize) -> $t {
+                self | ((x + 1) as $t) << ($bits * slot)
+            }
+            fn get(self, slot: usize) -> i64 {
+                ((self >> ($bits * slot)) & ((1 << $bits) - 1)) as i64 - 1
+            }
+            fn len(self) -> usize {
+                (<$t>::BITS as usize + $bits - 1 - self.leading_zeros() as usize) / $bits
+            }
+            fn memo(d: &mut Derivations) -> &mut FxHashMap<$t, Counts> {
+                &mut d.$memo
+            }
+        }
+    };
 }
 
-impl Packed for u128 {
-    const MAX: i64 = 65_534;
-    const ZERO: u128 = 0;
-    fn put(self, x: i64, slot: usize) -> u128 {
-        self | ((x + 1) as u128) << (16 * slot)
-    }
-    fn get(self, slot: usize) -> i64 {
-        ((self >> (16 * slot)) & 0xffff) as i64 - 1
-    }
-    fn len(self) -> usize {
-        (143 - self.leading_zeros() as usize) / 16
-    }
-    fn memo(d: &mut Derivations) -> &mut FxHashMap<u128, Counts> {
-        &mut d.memo16
-    }
-}
+packed!(u64, 8, 254, memo);
+packed!(u128, 16, 65_534, memo16);
 
 impl Numbers {
     /// The packed key of these numbers ([`Packed`]), if they fit.

@@ -28,27 +28,6 @@ pub enum DatasetError {
     Table { split: String, source: PolarsError },
 }
 
-/// How each column is stored: its `datasets` feature type.
-const FEATURES: [(&str, &str); 17] = [
-    ("id", "string"),
-    ("split", "string"),
-    ("hand", "string"),
-    ("cards", "list:int16"),
-    ("target", "int64"),
-    ("rules", "string"),
-    ("use", "string"),
-    ("solvable", "bool"),
-    ("simplest", "string"),
-    ("steps", "string"),
-    ("dissimilar", "uint32"),
-    ("predicted_time_s", "float64"),
-    ("predicted_time_p80_s", "float64"),
-    ("predicted_solve_rate", "float64"),
-    ("difficulty", "float64"),
-    ("tier", "string"),
-    ("closest", "int64"),
-];
-
 /// One split's tasks as a table, columns in [`TASK_COLUMNS`] order.
 pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
     // Card values are within the game's range (at most 32767), as in the
@@ -117,7 +96,7 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
         );
     }
     y.push_str("dataset_info:\n  features:\n");
-    for (name, kind) in FEATURES {
+    for (name, kind) in TASK_COLUMNS {
         match kind.strip_prefix("list:") {
             Some(inner) => {
                 let _ = writeln!(y, "  - name: {name}\n    sequence: {inner}");
@@ -183,7 +162,7 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
             ""
         }
     );
-    for (name, kind) in FEATURES {
+    for (name, kind) in TASK_COLUMNS {
         let _ = writeln!(y, "| `{name}` | {kind} |");
     }
     y.push_str(
@@ -201,7 +180,6 @@ pub fn write(
     tasks: &[Task],
     command: &str,
 ) -> Result<(), DatasetError> {
-    debug_assert_eq!(FEATURES.map(|f| f.0), TASK_COLUMNS);
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| DatasetError::Io { path, source }
@@ -251,4 +229,22 @@ pub fn write(
     let kept = tmp.keep();
     std::fs::rename(&kept, dir).map_err(io(dir))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::presets;
+
+    #[test]
+    fn the_table_has_the_task_columns_in_order() {
+        let mut plan = TaskPlan::of_game(presets::game("countdown").unwrap());
+        plan.count = 4;
+        plan.unsolvable = 0.5;
+        let set = crate::tasks::make(&plan).unwrap();
+        let df = frame(&set.tasks).unwrap();
+        let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
+        assert_eq!(names, TASK_COLUMNS.map(|c| c.0));
+        assert_eq!(df.height(), 4);
+    }
 }

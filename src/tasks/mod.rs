@@ -17,7 +17,7 @@
 //!   Also written as steps ([`crate::game::steps::write_steps`]).
 //! - **dissimilar**: the number of dissimilar solutions, over every
 //!   selection with any-selection play, counted for hands of at most
-//!   [`TaskPlan::count_limit`] numbers (beyond, `None`: listing them costs
+//!   [`TaskPlan::dissimilar_up_to`] numbers (beyond, `None`: listing them costs
 //!   more than the task).
 //! - **difficulty**: the difficulty model ([`crate::difficulty`]) run on the
 //!   simplest solution's selection played with every number. The model is
@@ -61,7 +61,7 @@ pub const DEFAULT_SPLITS: &str = "train=0.8,test=0.2";
 /// Hands of at most this many numbers get their dissimilar solutions
 /// counted with any-selection play (every selection is enumerated: about
 /// 0.2 ms for six numbers).
-pub const DEFAULT_COUNT_LIMIT: usize = 6;
+pub const DEFAULT_DISSIMILAR_UP_TO: usize = 6;
 /// Candidates drawn per task asked before a plan gives up (a stratum too
 /// rare for the game, a game with too few distinct tasks).
 pub const CANDIDATES_PER_TASK: usize = 400;
@@ -196,7 +196,7 @@ pub struct TaskPlan {
     pub order: Order,
     /// Largest hand whose dissimilar solutions are counted with
     /// any-selection play.
-    pub count_limit: usize,
+    pub dissimilar_up_to: usize,
     /// Draw from these games of a table instead of dealing.
     pub rows: Option<Rows>,
 }
@@ -214,7 +214,7 @@ impl TaskPlan {
             stratify: false,
             tiers: Vec::new(),
             order: Order::Shuffled,
-            count_limit: DEFAULT_COUNT_LIMIT,
+            dissimilar_up_to: DEFAULT_DISSIMILAR_UP_TO,
             rows: None,
         }
     }
@@ -321,25 +321,26 @@ pub struct Task {
     pub closest: Option<i64>,
 }
 
-/// The columns of a task, in order.
-pub const TASK_COLUMNS: [&str; 17] = [
-    "id",
-    "split",
-    "hand",
-    "cards",
-    "target",
-    "rules",
-    "use",
-    "solvable",
-    "simplest",
-    "steps",
-    "dissimilar",
-    "predicted_time_s",
-    "predicted_time_p80_s",
-    "predicted_solve_rate",
-    "difficulty",
-    "tier",
-    "closest",
+/// The columns of a task, in order, each with its `datasets` feature type
+/// (the dataset card's and the Parquet file's).
+pub const TASK_COLUMNS: [(&str, &str); 17] = [
+    ("id", "string"),
+    ("split", "string"),
+    ("hand", "string"),
+    ("cards", "list:int16"),
+    ("target", "int64"),
+    ("rules", "string"),
+    ("use", "string"),
+    ("solvable", "bool"),
+    ("simplest", "string"),
+    ("steps", "string"),
+    ("dissimilar", "uint32"),
+    ("predicted_time_s", "float64"),
+    ("predicted_time_p80_s", "float64"),
+    ("predicted_solve_rate", "float64"),
+    ("difficulty", "float64"),
+    ("tier", "string"),
+    ("closest", "int64"),
 ];
 
 /// What a plan made, and what it took.
@@ -462,7 +463,7 @@ fn decide(
     };
     let dissimilar = match game.uses {
         Use::All => Some(sols.dissimilar),
-        Use::Any if hand.len() <= plan.count_limit => {
+        Use::Any if hand.len() <= plan.dissimilar_up_to => {
             Some(dissimilar_any(&hand, t, game, &selection, &sols)?)
         }
         Use::Any => None,
@@ -808,7 +809,7 @@ fn task_of(
 pub fn to_csv(tasks: &[Task]) -> String {
     let cols: Vec<&str> = TASK_COLUMNS
         .iter()
-        .copied()
+        .map(|c| c.0)
         .filter(|c| !matches!(*c, "cards" | "steps"))
         .collect();
     let mut out = cols.join(",") + "\n";

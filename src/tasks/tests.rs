@@ -264,7 +264,7 @@ fn json_fields_are_the_task_columns() {
     let line = to_jsonl(&set.tasks[..1]);
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut want = TASK_COLUMNS.to_vec();
+    let mut want: Vec<&str> = TASK_COLUMNS.iter().map(|c| c.0).collect();
     want.sort_unstable();
     let mut got = keys.clone();
     got.sort_unstable();

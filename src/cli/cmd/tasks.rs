@@ -19,7 +19,7 @@ pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
     plan.stratify = args.stratify;
     plan.tiers = args.tier.clone();
     plan.order = args.order;
-    plan.count_limit = args.dissimilar_up_to;
+    plan.dissimilar_up_to = args.dissimilar_up_to;
     let start = Instant::now();
     let set = match tasks::make(&plan) {
         Ok(set) => set,
