@@ -95,6 +95,14 @@ pub enum Command {
     /// written by `census24 sweep` with the same options. Predicted time and
     /// solve rate, difficulty, tiers and ranks are defined in
     /// docs/DIFFICULTY.md.
+    ///
+    /// The games of a reach table are ranked when the game has no table of
+    /// its own: a target or range of Countdown or Krypto (--game countdown
+    /// --target 952), or a target of the every-target table (--hand-size 4
+    /// --target 10). Each game (hand and target) is worked out again as
+    /// `census24 tasks` works it out; more games than one run works out end
+    /// with exit 3, naming the limit. --needs-fraction and --ops need a
+    /// solutions table and are refused there.
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
     /// Choose a puzzle set: N hands of one table, by tier, predicted time and

@@ -37,6 +37,17 @@ pub struct HandFilter {
     pub ops: Vec<Ops>,
 }
 
+/// What the time, tier and dissimilar filters look at in a hand or game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Figures {
+    /// Predicted mean solve time, seconds (`None`: no prediction).
+    pub time_s: Option<f64>,
+    pub time_p80_s: Option<f64>,
+    pub tier: Option<Tier>,
+    /// Dissimilar solutions (`None`: not counted).
+    pub dissimilar: Option<u32>,
+}
+
 /// One filter as the products name it: `--min-time` on the command line,
 /// `min_time` in Python, `min-time` in the explorer page's address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,7 +195,21 @@ impl HandFilter {
 
     /// Whether the hand passes every filter.
     pub fn admits(&self, e: &Entry) -> bool {
-        let Some(t) = e.time_s else { return false };
+        self.admits_figures(&Figures {
+            time_s: e.time_s,
+            time_p80_s: e.time_p80_s,
+            tier: e.tier,
+            dissimilar: e.dissimilar,
+        }) && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
+            && self.admits_ops(e.ops)
+    }
+
+    /// Whether a game with these figures passes the filters on predicted
+    /// time, tier and dissimilar solutions (the others are not looked at:
+    /// see [`HandFilter::beyond_figures`]). A game without a prediction
+    /// never passes.
+    pub fn admits_figures(&self, f: &Figures) -> bool {
+        let Some(t) = f.time_s else { return false };
         let within = |x: Option<u32>, min: Option<u32>, max: Option<u32>| {
             (min.is_none() && max.is_none())
                 || x.is_some_and(|x| min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m))
@@ -193,11 +218,22 @@ impl HandFilter {
             && self.max_time.is_none_or(|m| t <= m)
             && self
                 .time_limit
-                .is_none_or(|m| e.time_p80_s.is_some_and(|p| p <= m))
-            && (self.tiers.is_empty() || e.tier.is_some_and(|x| self.tiers.contains(&x)))
-            && within(e.dissimilar, self.min_dissimilar, self.max_dissimilar)
-            && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
-            && self.admits_ops(e.ops)
+                .is_none_or(|m| f.time_p80_s.is_some_and(|p| p <= m))
+            && (self.tiers.is_empty() || f.tier.is_some_and(|x| self.tiers.contains(&x)))
+            && within(f.dissimilar, self.min_dissimilar, self.max_dissimilar)
+    }
+
+    /// The first filter given that needs a hand's solutions, not only its
+    /// [`Figures`] (`--needs-fraction`, `--ops`): a ranking that works
+    /// games out from a reach table refuses it by name.
+    pub fn beyond_figures(&self) -> Option<Flag> {
+        if self.needs_fraction.is_some() {
+            Some(Flag::NeedsFraction)
+        } else if !self.ops.is_empty() {
+            Some(Flag::Ops)
+        } else {
+            None
+        }
     }
 
     /// The operations a set of the hands kept may be answered with: the

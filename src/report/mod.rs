@@ -23,6 +23,8 @@ pub mod atlas;
 pub mod catalog;
 pub mod explorer;
 pub mod filter;
+#[cfg(feature = "tables")]
+pub mod games;
 pub mod ops;
 pub mod pick;
 pub mod render;

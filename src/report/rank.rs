@@ -11,14 +11,17 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use serde::Serialize;
 
+use crate::game::family::Game;
 use crate::report::catalog::MAX_CLASSES;
-use crate::report::filter::{FilterError, HandFilter};
+use crate::report::filter::{Figures, FilterError, Flag, HandFilter};
+use crate::report::games;
 use crate::report::ops::Ops;
 use crate::report::query::{Cols, ReportError, Table, catalog, run};
 use crate::tables::columns;
-use crate::tables::layout::{Part, TableKey};
+use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::manifest::Manifest;
 use crate::tables::store::SweepError;
+use crate::tasks::{self, Task, TaskPlan};
 
 /// A validated `census24 rank` request.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,8 +65,31 @@ pub enum RankError {
         sweep
     )]
     NoSolutions { path: PathBuf, sweep: String },
+    #[error(
+        "--{} reads a table's solutions; the games of {} are worked out from its reach table, \
+         which has none: filter them with --tier, --min-time, --max-time, --time-limit, \
+         --min-dissimilar or --max-dissimilar",
+        flag.name(),
+        table.display()
+    )]
+    BeyondFigures { flag: Flag, table: PathBuf },
+    #[error(
+        "{games} solvable games of {} have targets {targets}: rank works each out again and ranks \
+         at most {MAX_RANKED_GAMES} in a run (about a minute); narrow the targets with --target T \
+         or --targets LO..HI",
+        table.display()
+    )]
+    TooManyGames {
+        games: usize,
+        targets: String,
+        table: PathBuf,
+    },
     #[error(transparent)]
     Filter(#[from] FilterError),
+    /// A game the solver cannot work out, or on which it and the table
+    /// disagree.
+    #[error(transparent)]
+    Input(#[from] crate::game::error::InputError),
     #[error(transparent)]
     Report(#[from] ReportError),
 }
@@ -92,6 +118,140 @@ pub struct RankRow {
     pub deal_probability: f64,
     /// The simplest solution (the table's `simplest`).
     pub simplest: String,
+}
+
+/// Most games `rank` works out from a reach table in one run: each is
+/// solved again and run through the difficulty model, about 2,000 a second
+/// on two cores (docs/PERFORMANCE.md, "Tasks"), so under a minute.
+pub const MAX_RANKED_GAMES: usize = 100_000;
+
+/// A validated `census24 rank` request over the games of a reach table
+/// (Countdown, Krypto, a target of the every-target table).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesQuery {
+    pub data: PathBuf,
+    /// The game, its targets those ranked.
+    pub game: Game,
+    /// The table holding the game's targets ([`crate::report::games::covering`]).
+    pub table: ReachKey,
+    pub filter: HandFilter,
+    pub top: Option<usize>,
+    pub easiest_first: bool,
+}
+
+/// One ranked game of a reach table: a hand and a target, worked out by the
+/// task source. Field names are the tables' (and the tasks') column names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRankRow {
+    /// Place by predicted time among the solvable games of the targets
+    /// asked, 1 the slowest (equal times share a place).
+    pub rank: u32,
+    pub hand: String,
+    pub target: i64,
+    pub predicted_time_s: f64,
+    pub predicted_time_p80_s: f64,
+    pub predicted_solve_rate: f64,
+    pub difficulty: f64,
+    pub tier: String,
+    /// Dissimilar solutions over every selection; `None` beyond the task
+    /// source's limit ([`crate::tasks::DEFAULT_DISSIMILAR_UP_TO`] numbers).
+    pub dissimilar: Option<u32>,
+    /// The simplest solution: fewest numbers, then structural class 0.
+    pub simplest: String,
+}
+
+impl Ranked for GameRankRow {
+    const HEADER: &'static [&'static str] = &[
+        "rank",
+        columns::HAND,
+        columns::TARGET,
+        columns::PREDICTED_TIME_S,
+        columns::PREDICTED_TIME_P80_S,
+        columns::PREDICTED_SOLVE_RATE,
+        columns::DIFFICULTY,
+        columns::TIER,
+        columns::DISSIMILAR,
+        columns::SIMPLEST,
+    ];
+    const RIGHT: &'static [bool] = &[
+        true, false, true, true, true, true, true, false, true, false,
+    ];
+
+    fn fields(&self) -> Vec<String> {
+        let r = self;
+        vec![
+            r.rank.to_string(),
+            r.hand.clone(),
+            r.target.to_string(),
+            format!("{:.2}", r.predicted_time_s),
+            format!("{:.2}", r.predicted_time_p80_s),
+            format!("{:.3}", r.predicted_solve_rate),
+            format!("{:.1}", r.difficulty),
+            r.tier.clone(),
+            r.dissimilar.map(|d| d.to_string()).unwrap_or_default(),
+            r.simplest.clone(),
+        ]
+    }
+}
+
+/// The games of `q`'s targets in its reach table, each worked out again
+/// ([`tasks::work_out`]: the solver must agree with the table), ranked by
+/// predicted time and filtered; best first in the asked order. A game
+/// answered by one of its own numbers is not ranked.
+pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
+    let dir = q.data.join(q.table.partition());
+    if let Some(flag) = q.filter.beyond_figures() {
+        return Err(RankError::BeyondFigures { flag, table: dir });
+    }
+    let targets = games::target_range(&q.game).expect("a covered game has whole targets");
+    let rows = games::read(&q.data, &q.table, targets)?;
+    let solvable = rows.solvable_count();
+    if solvable > MAX_RANKED_GAMES {
+        return Err(RankError::TooManyGames {
+            games: solvable,
+            targets: q.game.targets.to_string(),
+            table: dir,
+        });
+    }
+    let tasks = tasks::work_out(&TaskPlan::of_game(q.game), &rows.solvable(), "rank")?;
+    let time = |t: &Task| t.predicted_time_s.unwrap_or(0.0);
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ta, tb) = (time(&tasks[a]), time(&tasks[b]));
+        let by_time = if q.easiest_first {
+            ta.total_cmp(&tb)
+        } else {
+            tb.total_cmp(&ta)
+        };
+        by_time.then(a.cmp(&b))
+    });
+    let mut slower: Vec<f64> = tasks.iter().map(time).collect();
+    slower.sort_by(|a, b| b.total_cmp(a));
+    Ok(order
+        .into_iter()
+        .map(|i| &tasks[i])
+        .filter(|t| {
+            q.filter.admits_figures(&Figures {
+                time_s: t.predicted_time_s,
+                time_p80_s: t.predicted_time_p80_s,
+                tier: t.tier.as_deref().and_then(|n| n.parse().ok()),
+                dissimilar: t.dissimilar,
+            })
+        })
+        .take(q.top.unwrap_or(usize::MAX))
+        .map(|t| GameRankRow {
+            rank: 1 + slower.partition_point(|&s| s > time(t)) as u32,
+            hand: t.hand.clone(),
+            target: t.target,
+            predicted_time_s: time(t),
+            predicted_time_p80_s: t.predicted_time_p80_s.unwrap_or(0.0),
+            predicted_solve_rate: t.predicted_solve_rate.unwrap_or(0.0),
+            difficulty: t.difficulty.unwrap_or(0.0),
+            tier: t.tier.clone().unwrap_or_default(),
+            dissimilar: t.dissimilar,
+            simplest: t.simplest.clone().unwrap_or_default(),
+        })
+        .collect())
 }
 
 /// The verified table `t` of `data` with its manifest, for `rank` and
@@ -313,54 +473,68 @@ fn ops_classes(
         .collect())
 }
 
-const HEADER: [&str; 12] = [
-    "rank",
-    columns::HAND,
-    columns::PREDICTED_TIME_S,
-    columns::PREDICTED_TIME_P80_S,
-    columns::PREDICTED_SOLVE_RATE,
-    columns::DIFFICULTY,
-    columns::TIER,
-    columns::DISSIMILAR,
-    columns::STRUCTURAL,
-    columns::NEEDS_FRACTION,
-    columns::DEAL_PROBABILITY,
-    columns::SIMPLEST,
-];
+/// A row of a ranking, as the formatters print it: the header names its
+/// fields as the tables name their columns.
+pub trait Ranked: Serialize {
+    /// The column names, in order.
+    const HEADER: &'static [&'static str];
+    /// Which columns a text table right-aligns (the numbers).
+    const RIGHT: &'static [bool];
+    /// The row's cells, as the table and the CSV print them.
+    fn fields(&self) -> Vec<String>;
+}
 
-fn fields(r: &RankRow) -> [String; 12] {
-    [
-        r.rank.to_string(),
-        r.hand.clone(),
-        format!("{:.2}", r.predicted_time_s),
-        format!("{:.2}", r.predicted_time_p80_s),
-        format!("{:.3}", r.predicted_solve_rate),
-        format!("{:.1}", r.difficulty),
-        r.tier.clone(),
-        r.dissimilar.to_string(),
-        r.structural.to_string(),
-        r.needs_fraction.to_string(),
-        format!("{:.8}", r.deal_probability),
-        r.simplest.clone(),
-    ]
+impl Ranked for RankRow {
+    const HEADER: &'static [&'static str] = &[
+        "rank",
+        columns::HAND,
+        columns::PREDICTED_TIME_S,
+        columns::PREDICTED_TIME_P80_S,
+        columns::PREDICTED_SOLVE_RATE,
+        columns::DIFFICULTY,
+        columns::TIER,
+        columns::DISSIMILAR,
+        columns::STRUCTURAL,
+        columns::NEEDS_FRACTION,
+        columns::DEAL_PROBABILITY,
+        columns::SIMPLEST,
+    ];
+    const RIGHT: &'static [bool] = &[
+        true, false, true, true, true, true, false, true, true, false, true, false,
+    ];
+
+    fn fields(&self) -> Vec<String> {
+        let r = self;
+        vec![
+            r.rank.to_string(),
+            r.hand.clone(),
+            format!("{:.2}", r.predicted_time_s),
+            format!("{:.2}", r.predicted_time_p80_s),
+            format!("{:.3}", r.predicted_solve_rate),
+            format!("{:.1}", r.difficulty),
+            r.tier.clone(),
+            r.dissimilar.to_string(),
+            r.structural.to_string(),
+            r.needs_fraction.to_string(),
+            format!("{:.8}", r.deal_probability),
+            r.simplest.clone(),
+        ]
+    }
 }
 
 /// An aligned text table: numbers right-aligned, text left-aligned.
-pub fn to_table(rows: &[RankRow]) -> String {
-    let cells: Vec<[String; 12]> = rows.iter().map(fields).collect();
-    let width: Vec<usize> = (0..HEADER.len())
+pub fn to_table<R: Ranked>(rows: &[R]) -> String {
+    let cells: Vec<Vec<String>> = rows.iter().map(R::fields).collect();
+    let width: Vec<usize> = (0..R::HEADER.len())
         .map(|j| {
             cells
                 .iter()
                 .map(|r| r[j].len())
-                .chain([HEADER[j].len()])
+                .chain([R::HEADER[j].len()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
-    let right = [
-        true, false, true, true, true, true, false, true, true, false, true, false,
-    ];
     let mut out = String::new();
     let mut line = |row: &[String]| {
         let mut l = String::new();
@@ -368,7 +542,7 @@ pub fn to_table(rows: &[RankRow]) -> String {
             if j > 0 {
                 l.push_str("  ");
             }
-            if right[j] {
+            if R::RIGHT[j] {
                 let _ = write!(l, "{cell:>w$}", w = width[j]);
             } else {
                 let _ = write!(l, "{cell:<w$}", w = width[j]);
@@ -377,7 +551,7 @@ pub fn to_table(rows: &[RankRow]) -> String {
         out.push_str(l.trim_end());
         out.push('\n');
     };
-    line(&HEADER.map(String::from));
+    line(&R::HEADER.iter().map(|h| h.to_string()).collect::<Vec<_>>());
     for r in &cells {
         line(r);
     }
@@ -385,7 +559,7 @@ pub fn to_table(rows: &[RankRow]) -> String {
 }
 
 /// CSV with a header row; fields quoted only when they need it.
-pub fn to_csv(rows: &[RankRow]) -> String {
+pub fn to_csv<R: Ranked>(rows: &[R]) -> String {
     let quote = |s: &str| {
         if s.contains([',', '"', '\n']) {
             format!("\"{}\"", s.replace('"', "\"\""))
@@ -393,9 +567,9 @@ pub fn to_csv(rows: &[RankRow]) -> String {
             s.to_string()
         }
     };
-    let mut out = HEADER.join(",") + "\n";
+    let mut out = R::HEADER.join(",") + "\n";
     for r in rows {
-        let f = fields(r);
+        let f = r.fields();
         out.push_str(&f.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","));
         out.push('\n');
     }
@@ -403,7 +577,7 @@ pub fn to_csv(rows: &[RankRow]) -> String {
 }
 
 /// A JSON array of objects, one per hand.
-pub fn to_json(rows: &[RankRow]) -> String {
+pub fn to_json<R: Ranked>(rows: &[R]) -> String {
     serde_json::to_string_pretty(rows).expect("rank rows serialize") + "\n"
 }
 

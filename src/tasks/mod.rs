@@ -475,6 +475,61 @@ fn decide(
     })))
 }
 
+/// [`decide`] on a game a table says is solvable (`Some(true)`) or not
+/// (`Some(false)`), or a dealt one (`None`): a table's game is decided
+/// again, and the two must agree.
+fn decide_row(
+    cards: &[i64],
+    target: i64,
+    said: Option<bool>,
+    plan: &TaskPlan,
+    want_solvable: bool,
+) -> Result<Verdict, InputError> {
+    let v = decide(cards, target, plan, want_solvable)?;
+    let solved = match v {
+        Verdict::Skip => said,
+        Verdict::Unsolvable => Some(false),
+        Verdict::Solvable(_) => Some(true),
+    };
+    match said {
+        Some(said) if solved != Some(said) => Err(InputError::Other(format!(
+            "the table says {} -> {target} is {}solvable; the solver finds otherwise",
+            Hand::new(cards.to_vec())?,
+            if said { "" } else { "not " }
+        ))),
+        _ => Ok(v),
+    }
+}
+
+/// Every game of `rows` worked out as [`make`] works out a candidate (each
+/// decided again, and the table's verdict must agree): the tasks of the
+/// solvable ones, in row order, in split `split`. A game answered by one of
+/// its own numbers, or whose simplest selection is too large to list, is
+/// left out, as `make` leaves it out. `census24 rank` over a reach table.
+pub fn work_out(plan: &TaskPlan, rows: &[TableRow], split: &str) -> Result<Vec<Task>, InputError> {
+    let decided: Vec<Option<Kept>> = rows
+        .par_iter()
+        .map(|r| {
+            Ok(
+                match decide_row(&r.cards, r.target, Some(r.solvable), plan, true)? {
+                    Verdict::Solvable(found) => Some(Kept {
+                        cards: r.cards.clone(),
+                        target: r.target,
+                        found: Some(found),
+                    }),
+                    Verdict::Skip | Verdict::Unsolvable => None,
+                },
+            )
+        })
+        .collect::<Result<_, InputError>>()?;
+    let kept: Vec<Kept> = decided.into_iter().flatten().collect();
+    let width = kept.len().saturating_sub(1).to_string().len().max(5);
+    kept.into_iter()
+        .enumerate()
+        .map(|(i, k)| task_of(plan, split, i, width, k))
+        .collect()
+}
+
 /// A candidate as dealt and decided: its numbers, target and verdict.
 type Dealt = (Vec<i64>, i64, Verdict);
 
@@ -547,22 +602,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                         None => return Ok(Some((Vec::new(), 0, Verdict::Skip))),
                     },
                 };
-                let v = decide(&cards, target, plan, want_solvable)?;
-                // A table's game is decided again: the two must agree.
-                let solved = match v {
-                    Verdict::Skip => said,
-                    Verdict::Unsolvable => Some(false),
-                    Verdict::Solvable(_) => Some(true),
-                };
-                if let Some(said) = said
-                    && solved != Some(said)
-                {
-                    return Err(InputError::Other(format!(
-                        "the table says {} -> {target} is {}solvable; the solver finds otherwise",
-                        Hand::new(cards.clone())?,
-                        if said { "" } else { "not " }
-                    )));
-                }
+                let v = decide_row(&cards, target, said, plan, want_solvable)?;
                 Ok(Some((cards, target, v)))
             })
             .collect();

@@ -253,3 +253,146 @@ fn pick_draws_countdown_and_krypto_games_from_their_tables() {
     );
     assert_eq!(err.lines().count(), 1);
 }
+
+/// `rank` over a reach table: the games of the asked targets, each worked
+/// out again by the task source.
+#[test]
+fn rank_of_a_target_from_the_every_target_table_agrees_with_its_own_table() {
+    // A data folder holding only the four-card every-target table: rank
+    // for 24 reads it, not the one-target table.
+    let partition = "rules=rational/use=all/targets=1-999/values=1-13/deck=x4/k=4";
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join(partition);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in std::fs::read_dir(shipped.join(partition)).unwrap() {
+        let f = f.unwrap();
+        std::fs::copy(f.path(), dir.join(f.file_name())).unwrap();
+    }
+    let data = tmp.path().to_str().unwrap();
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        serde_json::from_str::<Vec<serde_json::Value>>(&out).unwrap()
+    };
+    let worked = json(&[
+        "rank", "-k", "4", "--target", "24", "--all", "--json", "--data", data,
+    ]);
+    let table = json(&["rank", "-k", "4", "--target", "24", "--all", "--json"]);
+    // The sweep's figures for 24 and the task source's, game by game.
+    assert_eq!(worked.len(), 1362, "the solvable four-card hands for 24");
+    assert_eq!(worked.len(), table.len());
+    for (w, t) in worked.iter().zip(&table) {
+        assert_eq!(w["target"], 24, "{w}");
+        for field in ["rank", "hand", "tier", "dissimilar", "simplest"] {
+            assert_eq!(w[field], t[field], "{field}: {w} vs {t}");
+        }
+        for field in ["predicted_time_s", "predicted_time_p80_s", "difficulty"] {
+            let (a, b) = (w[field].as_f64().unwrap(), t[field].as_f64().unwrap());
+            assert!((a - b).abs() < 1e-9, "{field}: {w} vs {t}");
+        }
+    }
+    // A filter on the figures keeps the same games either way.
+    let filtered = |extra: &[&str], data: Option<&str>| {
+        let mut args = vec!["rank", "-k", "4", "--target", "24", "--all", "--json"];
+        args.extend(extra);
+        if let Some(d) = data {
+            args.extend(["--data", d]);
+        }
+        json(&args)
+            .iter()
+            .map(|r| r["hand"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let f = ["--tier", "hard", "--max-dissimilar", "2", "--easiest"];
+    assert_eq!(filtered(&f, Some(data)), filtered(&f, None));
+    assert!(!filtered(&f, None).is_empty());
+}
+
+#[test]
+fn rank_lists_every_solvable_countdown_game_of_a_target() {
+    let (code, out, err) = run(&[
+        "rank",
+        "--game",
+        "countdown",
+        "--target",
+        "952",
+        "--all",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    // Every solvable game of the table for 952, read with polars (952 is
+    // no tile, so no game is answered by one of its numbers).
+    let table =
+        reach_table("rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6");
+    let solvable: std::collections::BTreeSet<&String> = table
+        .iter()
+        .filter(|((_, t), s)| *t == 952 && **s)
+        .map(|((h, _), _)| h)
+        .collect();
+    let ranked: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r["hand"].as_str().unwrap()).collect();
+    assert_eq!(ranked.len(), rows.len(), "no game twice");
+    assert_eq!(
+        ranked,
+        solvable.iter().map(|h| h.as_str()).collect(),
+        "the ranked games are the table's solvable ones"
+    );
+    let times: Vec<f64> = rows
+        .iter()
+        .map(|r| r["predicted_time_s"].as_f64().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "slowest first");
+    assert_eq!(rows[0]["rank"], 1);
+    // Each simplest answer graded right under Countdown's rules.
+    let input: String = rows
+        .iter()
+        .step_by(37)
+        .map(|r| {
+            serde_json::json!({"hand": r["hand"], "target": 952, "answer": r["simplest"]})
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    let (code, verdicts) = check(&["--game", "countdown"], &input);
+    assert_eq!(code, 0, "{verdicts}");
+    assert!(lines(&verdicts).iter().all(|v| v["correct"] == true));
+    // pick draws from the same games.
+    let (code, out, err) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "--target",
+        "952",
+        "-n",
+        "5",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for p in lines(&out) {
+        assert_eq!(p["target"], 952);
+        assert!(ranked.contains(p["hand"].as_str().unwrap()), "{p}");
+    }
+    // Too many games to work out: exit 3, one line; a filter needing the
+    // solutions table: exit 2, naming it.
+    let (code, _, err) = run(&["rank", "--game", "countdown"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("narrow the targets with --target"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    let (code, _, err) = run(&[
+        "rank",
+        "--game",
+        "countdown",
+        "--target",
+        "952",
+        "--ops",
+        "add-sub",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("census24: --ops reads a table's solutions"),
+        "{err}"
+    );
+}

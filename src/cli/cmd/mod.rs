@@ -164,18 +164,62 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// The one-target table that `rank` and `pick` read: the game's, which must
-/// have one target, use every card and set its target.
-pub fn table_key(
+/// The table `rank` and `pick` read for a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// A one-target table with every card used (`hands.parquet`), which may
+    /// not be swept yet.
+    OneTarget(crate::tables::layout::TableKey),
+    /// The swept reach table holding the game's targets: a game of many
+    /// targets, or one target of such a game (Countdown for 952), or a
+    /// target without its own table (four cards for 10).
+    Reach(crate::tables::layout::ReachKey),
+}
+
+/// Which table `rank` and `pick` read for the game of `args` under `data`:
+/// the game's one-target table when it has one and it is swept (or the
+/// command solves its hands in memory: at most `in_memory` cards), else
+/// the reach table that holds its targets, else the one-target table to be
+/// made. A game with neither names the sweep that makes its table.
+pub fn source(
+    data: &std::path::Path,
     args: &crate::cli::args::GameArgs,
-) -> anyhow::Result<crate::tables::layout::TableKey> {
+    in_memory: usize,
+) -> anyhow::Result<Source> {
+    use crate::report::games;
+    use crate::tables::layout::{ReachKey, TableKey};
     let game = args.game();
-    crate::tables::layout::TableKey::of_game(&game).ok_or_else(|| {
-        anyhow::anyhow!(
-            "this command reads a table of one target, every card used: give --target T (the game plays {})",
+    let one = TableKey::of_game(&game);
+    if let Some(key) = one
+        && (key.k <= in_memory || data.join(key.partition()).is_dir())
+    {
+        return Ok(Source::OneTarget(key));
+    }
+    if let Some(reach) = games::covering(data, &game)? {
+        return Ok(Source::Reach(reach));
+    }
+    if let Some(key) = one {
+        return Ok(Source::OneTarget(key));
+    }
+    match games::target_range(&game).and_then(|targets| {
+        ReachKey::of_game(&crate::game::family::Game {
+            targets: crate::game::family::Targets::Range(targets),
+            ..game
+        })
+    }) {
+        Some(reach) => anyhow::bail!(
+            "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",
+            data.join(reach.family()).display(),
+            game.targets,
+            game.describe(),
+            games::sweep_args(&game)
+        ),
+        None => anyhow::bail!(
+            "this command reads a table of one target, every card used, or a reach table of \
+             whole targets: give --target T (the game plays {})",
             game.describe()
-        )
-    })
+        ),
+    }
 }
 
 #[cfg(test)]

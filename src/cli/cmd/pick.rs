@@ -9,19 +9,18 @@
 use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
-use crate::cli::cmd::Status;
+use crate::cli::cmd::{Source, Status};
 use crate::game::family::Game;
 use crate::report::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
+use crate::report::games;
 use crate::report::pick::{
     PickPlan, pick, played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
 };
 use crate::report::query::catalog;
-use crate::report::query::listed;
 use crate::report::rank::{RankError, read_table, sweep_command};
 use crate::report::sheet::sheet_html;
 use crate::tables::layout::{Part, ReachKey};
-use crate::tables::{columns, store};
-use crate::tasks::{self, Order, Rows, TableRow, TaskError, TaskPlan};
+use crate::tasks::{self, Order, Rows, TaskError, TaskPlan};
 
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
@@ -33,13 +32,10 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
-    let game = args.game.game();
-    if crate::tables::layout::TableKey::of_game(&game).is_none()
-        && let Some(reach) = ReachKey::of_game(&game)
-    {
-        return run_reach(&args, &plan, game, &reach);
-    }
-    let key = crate::cli::cmd::table_key(&args.game)?;
+    let key = match crate::cli::cmd::source(&args.data, &args.game, MAX_SOLVED_CARDS)? {
+        Source::OneTarget(key) => key,
+        Source::Reach(reach) => return run_reach(&args, &plan, args.game.game(), &reach),
+    };
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
         Ok((table, manifest)) => {
@@ -137,30 +133,10 @@ fn run_reach(
             game.describe()
         );
     }
-    let dir = args.data.join(reach.partition());
-    let manifest = store::verify(&dir, Part::Whole).map_err(|e| {
-        anyhow::anyhow!(
-            "{e} (make the table with `census24 sweep {}`)",
-            reach_args(&game)
-        )
-    })?;
-    let df = store::read_checked(&dir, listed(&dir, &manifest, &Part::Whole.reach())?)?;
-    let hands = df.column(columns::HAND)?.str()?.clone();
-    let targets = df.column(columns::TARGET)?.i32()?.clone();
-    let solvable = df.column(columns::SOLVABLE)?.bool()?.clone();
-    let row = move |i: u64| -> Option<TableRow> {
-        let i = i as usize;
-        let cards = hands
-            .get(i)?
-            .split(' ')
-            .map(|c| c.parse().ok())
-            .collect::<Option<Vec<i64>>>()?;
-        Some(TableRow {
-            cards,
-            target: i64::from(targets.get(i)?),
-            solvable: solvable.get(i)?,
-        })
-    };
+    let targets = games::target_range(&game).expect("a covered game has whole targets");
+    let rows = std::sync::Arc::new(games::read(&args.data, reach, targets)?);
+    let count = rows.len() as u64;
+    let row = move |i: u64| rows.row(i as usize);
     let mut tp = TaskPlan::of_game(game);
     tp.count = plan.count;
     tp.seed = u64::from(plan.seed);
@@ -169,7 +145,7 @@ fn run_reach(
     tp.order = Order::Curriculum;
     tp.splits = tasks::parse_splits("pick=1")?;
     tp.rows = Some(Rows {
-        count: df.height() as u64,
+        count,
         row: std::sync::Arc::new(row),
     });
     let set = match tasks::make(&tp) {
@@ -194,12 +170,4 @@ fn run_reach(
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Status::Done)
-}
-
-/// The sweep options that make the reach table of `game`.
-fn reach_args(game: &Game) -> String {
-    match crate::game::presets::name_of(game) {
-        Some(name) => format!("--game {name}"),
-        None => format!("--targets {} (with the game's options)", game.targets),
-    }
 }

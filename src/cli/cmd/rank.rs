@@ -1,34 +1,63 @@
-//! `census24 rank`: options to a validated [`RankQuery`], run it, print the
+//! `census24 rank`: options to a validated [`RankQuery`] (a one-target
+//! table) or [`GamesQuery`] (the games of a reach table), run it, print the
 //! rows in the asked format.
 
 use std::io::Write;
 
 use crate::cli::args::{FormatArg, RankArgs};
-use crate::cli::cmd::Status;
-use crate::report::rank::{RankQuery, ranking, to_csv, to_json, to_table};
+use crate::cli::cmd::{GaveUp, Source, Status};
+use crate::report::rank::{
+    GamesQuery, RankError, RankQuery, Ranked, rank_games, ranking, to_csv, to_json, to_table,
+};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
-    let query = RankQuery {
-        data: args.data.clone(),
-        table: crate::cli::cmd::table_key(&args.game)?,
-        filter: args.filters.filter(),
-        top: (!args.all).then_some(args.top),
-        easiest_first: args.easiest,
+    let top = (!args.all).then_some(args.top);
+    match crate::cli::cmd::source(&args.data, &args.game, 0)? {
+        Source::OneTarget(table) => {
+            let query = RankQuery {
+                data: args.data.clone(),
+                table,
+                filter: args.filters.filter(),
+                top,
+                easiest_first: args.easiest,
+            }
+            .validate()?;
+            let rows = ranking(&query)?;
+            print(&args, &rows, &query.data.join(query.table.partition()))
+        }
+        Source::Reach(table) => {
+            let query = GamesQuery {
+                data: args.data.clone(),
+                game: args.game.game(),
+                table,
+                filter: args.filters.filter().validate()?,
+                top,
+                easiest_first: args.easiest,
+            };
+            let rows = match rank_games(&query) {
+                Ok(rows) => rows,
+                Err(e @ RankError::TooManyGames { .. }) => return Err(GaveUp(e.to_string()).into()),
+                Err(e) => return Err(e.into()),
+            };
+            print(&args, &rows, &query.data.join(query.table.partition()))
+        }
     }
-    .validate()?;
-    let rows = ranking(&query)?;
+}
+
+/// Prints `rows` of the table in `dir` in the asked format.
+fn print<R: Ranked>(args: &RankArgs, rows: &[R], dir: &std::path::Path) -> anyhow::Result<Status> {
     // As `pick`: a script can tell an empty ranking from a ranking.
     if rows.is_empty() {
         eprintln!(
             "census24: no hand of {} passes these filters",
-            query.data.join(query.table.partition()).display()
+            dir.display()
         );
         return Ok(Status::NoSolution);
     }
     let text = match args.format() {
-        FormatArg::Table => to_table(&rows),
-        FormatArg::Csv => to_csv(&rows),
-        FormatArg::Json => to_json(&rows),
+        FormatArg::Table => to_table(rows),
+        FormatArg::Csv => to_csv(rows),
+        FormatArg::Json => to_json(rows),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

@@ -1,0 +1,163 @@
+//! The games of a reach table (a hand and a target each) that a game of
+//! the family plays: which swept table covers the game's targets, and its
+//! rows for them.
+//!
+//! A game of many targets (Countdown, Krypto, `--targets LO..HI`) or one
+//! target of such a game (`--game countdown --target 952`, four cards for
+//! 10 from the every-target table) is read from the reach table of its
+//! family whose targets hold the game's: its own, or the narrowest swept
+//! range that holds them. `census24 pick` draws from these rows and
+//! `census24 rank` ranks them, each game worked out again by the task
+//! source ([`crate::tasks`]), whose verdict must agree with the table's.
+
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::game::family::{Game, Targets};
+use crate::game::targets::TargetRange;
+use crate::report::files::discover_reach;
+use crate::report::query::{ReportError, listed, run};
+use crate::tables::columns;
+use crate::tables::layout::{Part, ReachKey};
+use crate::tables::store;
+use crate::tasks::TableRow;
+
+/// The rows of one reach table for the targets of a game.
+#[derive(Debug)]
+pub struct GameRows {
+    /// The table read.
+    pub key: ReachKey,
+    pub dir: PathBuf,
+    /// The game's targets, within the table's.
+    pub targets: TargetRange,
+    hands: StringChunked,
+    target: Int32Chunked,
+    solvable: BooleanChunked,
+}
+
+impl GameRows {
+    /// How many games (solvable or not) the rows hold.
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Game `i`, `None` past the end or on a cell that is not a hand.
+    pub fn row(&self, i: usize) -> Option<TableRow> {
+        let cards = self
+            .hands
+            .get(i)?
+            .split(' ')
+            .map(|c| c.parse().ok())
+            .collect::<Option<Vec<i64>>>()?;
+        Some(TableRow {
+            cards,
+            target: i64::from(self.target.get(i)?),
+            solvable: self.solvable.get(i)?,
+        })
+    }
+
+    /// How many of the games the table says are solvable.
+    pub fn solvable_count(&self) -> usize {
+        self.solvable.sum().unwrap_or(0) as usize
+    }
+
+    /// The games the table says are solvable, in table order.
+    pub fn solvable(&self) -> Vec<TableRow> {
+        (0..self.len())
+            .filter(|&i| self.solvable.get(i) == Some(true))
+            .filter_map(|i| self.row(i))
+            .collect()
+    }
+}
+
+/// The whole targets of `game` as a range: `None` for a target that is
+/// not a whole number (no reach table holds it).
+pub fn target_range(game: &Game) -> Option<TargetRange> {
+    match game.targets {
+        Targets::Range(r) => Some(r),
+        Targets::One(t) if t.is_integer() => TargetRange::new(t.numer(), t.numer()).ok(),
+        Targets::One(_) => None,
+    }
+}
+
+/// The reach table under `data` that holds every target of `game`: the
+/// game's own, else the narrowest swept one of its family (same rules, use,
+/// objective, values, deck and hand size) whose range holds them. `None`
+/// when no such table is swept.
+pub fn covering(data: &Path, game: &Game) -> Result<Option<ReachKey>, ReportError> {
+    let Some(asked) = target_range(game) else {
+        return Ok(None);
+    };
+    let Some(own) = ReachKey::of_game(&Game {
+        targets: Targets::Range(asked),
+        ..*game
+    }) else {
+        return Ok(None);
+    };
+    if !data.is_dir() {
+        return Ok(None);
+    }
+    let holds = |k: &ReachKey| {
+        ReachKey {
+            targets: asked,
+            ..*k
+        } == own
+            && k.targets.lo <= asked.lo
+            && asked.hi <= k.targets.hi
+    };
+    Ok(discover_reach(data)?
+        .into_iter()
+        .filter(holds)
+        .min_by_key(|k| (k.targets.hi - k.targets.lo, k.targets.lo)))
+}
+
+/// The sweep options that make the reach table of `game`'s family.
+pub fn sweep_args(game: &Game) -> String {
+    match crate::game::presets::name_of(game) {
+        Some(name) => format!("--game {name}"),
+        None => format!("--targets {} (with the game's options)", game.targets),
+    }
+}
+
+/// The rows of the verified reach table `key` under `data` whose target is
+/// in `targets`.
+pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRows, ReportError> {
+    let dir = data.join(key.partition());
+    let manifest = store::verify(&dir, Part::Whole)?;
+    let df = store::read_checked(&dir, listed(&dir, &manifest, &Part::Whole.reach())?)?;
+    let path = dir.join(Part::Whole.reach());
+    let df = match (targets.lo, targets.hi) == (key.targets.lo, key.targets.hi) {
+        true => df,
+        false => run(
+            &path,
+            df.lazy().filter(
+                col(columns::TARGET)
+                    .gt_eq(lit(targets.lo))
+                    .and(col(columns::TARGET).lt_eq(lit(targets.hi))),
+            ),
+        )?,
+    };
+    let column = |name: &str| {
+        df.column(name).map_err(|source| ReportError::Table {
+            path: path.clone(),
+            source,
+        })
+    };
+    let table = |source| ReportError::Table {
+        path: path.clone(),
+        source,
+    };
+    Ok(GameRows {
+        key: *key,
+        targets,
+        hands: column(columns::HAND)?.str().map_err(table)?.clone(),
+        target: column(columns::TARGET)?.i32().map_err(table)?.clone(),
+        solvable: column(columns::SOLVABLE)?.bool().map_err(table)?.clone(),
+        dir,
+    })
+}
