@@ -23,6 +23,7 @@ pub mod canon;
 pub mod cli;
 pub mod difficulty;
 pub mod game;
+pub mod puzzles;
 pub mod report;
 pub mod solve;
 pub mod tables;

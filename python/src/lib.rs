@@ -27,10 +27,10 @@ use census24::game::number::Q;
 use census24::game::presets::{self, Choice};
 use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
-use census24::report::catalog::{self, Entry, MAX_SOLVED_CARDS};
-use census24::report::filter::{FilterError, Flag, HandFilter};
-use census24::report::ops::Ops;
-use census24::report::pick::{
+use census24::puzzles::catalog::{self, Entry, MAX_SOLVED_CARDS};
+use census24::puzzles::filter::{FilterError, Flag, HandFilter};
+use census24::puzzles::ops::Ops;
+use census24::puzzles::pick::{
     DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, played, to_jsonl,
 };
 use census24::solve::bighand::MAX_BIG_CARDS;

@@ -14,9 +14,9 @@ use crate::game::number::Q;
 use crate::game::presets::{self, Choice, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
+use crate::puzzles::filter::HandFilter;
+use crate::puzzles::ops::Ops;
 use crate::report::atlas;
-use crate::report::filter::HandFilter;
-use crate::report::ops::Ops;
 use crate::solve::Closest;
 use crate::tables::enumerate::{Deck, ValueRange};
 use crate::tables::layout::Shard;
@@ -120,7 +120,9 @@ pub enum Command {
     /// LO..HI) is picked from its reach table: games (hand and target)
     /// drawn by the seed, each solved again and listed easy to hard with
     /// its simplest solution, steps and predicted difficulty, as `census24
-    /// tasks` writes them (-n, --seed, --tier, --stratify).
+    /// tasks` writes them (-n, --seed, --tier, --stratify); --format html
+    /// prints them as a sheet, each puzzle with its target. --target T (or
+    /// --targets LO..HI within the table's) picks games of those targets.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Make puzzles of known difficulty for training and evaluating models.
@@ -642,7 +644,7 @@ pub struct ReportArgs {
 }
 
 /// The hand filters `rank` and `pick` share, lowered to one
-/// [`HandFilter`] (whose flag names, [`crate::report::filter::Flag`], are
+/// [`HandFilter`] (whose flag names, [`crate::puzzles::filter::Flag`], are
 /// these options' names).
 #[derive(Debug, Args)]
 pub struct HandFilterArgs {
@@ -779,7 +781,7 @@ pub struct PickArgs {
     pub game: GameArgs,
 
     /// How many hands.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = crate::report::pick::DEFAULT_COUNT)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = crate::puzzles::pick::DEFAULT_COUNT)]
     pub count: usize,
 
     #[command(flatten)]
@@ -796,7 +798,7 @@ pub struct PickArgs {
     pub distinct_shapes: bool,
 
     /// Seed of the random choice: the same seed, the same set.
-    #[arg(long, value_name = "N", default_value_t = crate::report::pick::DEFAULT_SEED)]
+    #[arg(long, value_name = "N", default_value_t = crate::puzzles::pick::DEFAULT_SEED)]
     pub seed: u32,
 
     /// Split N evenly over the tiers (those of --tier, or all four), each

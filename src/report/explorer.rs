@@ -4,7 +4,7 @@
 //!
 //! Pure: a [`Catalog`] in, the page's bytes out. The page is a template
 //! (`explorer/page.html`) with its styles (`explorer/style.css` and the
-//! puzzle sheet's `explorer/sheet.css`), its script (`explorer/app.js`) and
+//! puzzle sheet's `src/puzzles/sheet.css`), its script (`explorer/app.js`) and
 //! the table's data inlined. The data is columnar JSON, one array per
 //! column, and each hand's solutions one compact string (see
 //! [`solutions_text`]), so the five-card table (146 464 solution classes)
@@ -13,12 +13,12 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
-use super::filter::Flag;
-use super::ops::Ops;
-use super::pick::{played_note, short_set_words};
-use super::sheet::{SHEET_STYLE, pretty};
 use crate::difficulty::Tier;
+use crate::puzzles::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
+use crate::puzzles::filter::Flag;
+use crate::puzzles::ops::Ops;
+use crate::puzzles::pick::{played_note, short_set_words};
+use crate::puzzles::sheet::{SHEET_STYLE, pretty};
 
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
@@ -238,7 +238,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::catalog::{Group, Variant};
+    use crate::puzzles::catalog::{Group, Variant};
     use crate::tables::layout::TableKey;
 
     fn entry(hand: &str, groups: Vec<Vec<(&str, f64)>>) -> Entry {

@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
 use super::atlas;
-use super::catalog::MAX_CLASSES;
 use super::explorer::{EXPLORER, explorer_html};
 use super::query::large::{large_data, reference};
 use super::query::reach::reach_data;
@@ -27,6 +26,7 @@ use super::render::large::{LargeReport, render_large};
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::Measured;
+use crate::puzzles::catalog::MAX_CLASSES;
 use crate::tables::disk;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::large_summary;

@@ -14,21 +14,18 @@
 //!   paths, so snapshot tests feed it hand-made summaries.
 //!
 //! The explorer follows the same flow: `query::catalog` reads a table's
-//! hands and solutions into a [`catalog::Catalog`], `explorer` renders it as
-//! one self-contained HTML page, and `files` writes it beside the report.
-//! `pick` chooses puzzle sets from a catalog (`census24 pick`), `sheet`
-//! prints them, and `ops` says which operations a hand needs.
+//! hands and solutions into a [`crate::puzzles::catalog::Catalog`],
+//! `explorer` renders it as one self-contained HTML page, and `files`
+//! writes it beside the report. `rank` ranks a table's hands (or, through
+//! `games`, a reach table's games). The puzzle products themselves (the
+//! catalog, operations, the hand filter, pick and the sheet) are
+//! [`crate::puzzles`], free of polars.
 
 pub mod atlas;
-pub mod catalog;
 pub mod explorer;
-pub mod filter;
 #[cfg(feature = "tables")]
 pub mod games;
-pub mod ops;
-pub mod pick;
 pub mod render;
-pub mod sheet;
 pub mod svg;
 pub mod svg_large;
 

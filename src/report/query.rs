@@ -19,8 +19,6 @@ use polars_io::prelude::{ParquetReader, SerReader};
 pub mod large;
 pub mod reach;
 
-use super::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
-use super::ops::Ops;
 use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
@@ -28,6 +26,8 @@ use crate::difficulty::Tier;
 use crate::difficulty::calibrate::{Measured, parse_measurements, spearman};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
+use crate::puzzles::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
+use crate::puzzles::ops::Ops;
 use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::{FileEntry, Manifest};
@@ -874,7 +874,7 @@ const SLICE_ROWS: usize = 1 << 18;
 /// class of least number, enough for [`Entry::simplest_within`] at every
 /// level and for the hand's [`Ops`].
 ///
-/// [`Entry::simplest_within`]: super::catalog::Entry::simplest_within
+/// [`Entry::simplest_within`]: crate::puzzles::catalog::Entry::simplest_within
 #[derive(Debug, Default)]
 struct Simplest {
     rows: [Option<ClassRow>; 3],
@@ -1009,7 +1009,7 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel);
         let id = TableKey::from_partition(Path::new(rel)).unwrap();
         let read = catalog(&id, &Table::read(&dir).unwrap(), u64::MAX).unwrap();
-        let solved = super::super::catalog::solved(&id).unwrap();
+        let solved = crate::puzzles::catalog::solved(&id).unwrap();
         assert_eq!(read.hands.len(), 1820);
         assert_eq!(solved, read);
     }

@@ -12,10 +12,10 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::game::family::Game;
-use crate::report::catalog::MAX_CLASSES;
-use crate::report::filter::{Figures, FilterError, Flag, HandFilter};
+use crate::puzzles::catalog::MAX_CLASSES;
+use crate::puzzles::filter::{Figures, FilterError, Flag, HandFilter};
+use crate::puzzles::ops::Ops;
 use crate::report::games;
-use crate::report::ops::Ops;
 use crate::report::query::{Cols, ReportError, Table, catalog, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey, TableKey};
@@ -585,8 +585,8 @@ pub fn to_json<R: Ranked>(rows: &[R]) -> String {
 mod tests {
     use super::*;
     use crate::difficulty::Tier;
-    use crate::report::catalog::Entry;
-    use crate::report::pick::{Mulberry32, PickPlan, candidates};
+    use crate::puzzles::catalog::Entry;
+    use crate::puzzles::pick::{Mulberry32, PickPlan, candidates};
     use crate::report::query::catalog;
 
     fn row(rank: u32, hand: &str, easiest: &str) -> RankRow {

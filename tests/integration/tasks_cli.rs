@@ -244,6 +244,48 @@ fn pick_draws_countdown_and_krypto_games_from_their_tables() {
             "{tier}"
         );
     }
+    // A printable sheet of Countdown games: each puzzle shows its target,
+    // the rules and scoring are stated, and each answer is the simplest
+    // solution of the same pick as JSON lines.
+    let pick = |format: &str| {
+        let (code, out, err) = run(&[
+            "pick",
+            "--game",
+            "countdown",
+            "-n",
+            "5",
+            "--seed",
+            "9",
+            "--format",
+            format,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let sheet = pick("html");
+    assert!(sheet.contains(
+        "Use some of the numbers, each at most once, with + \u{2212} \u{d7} \u{f7} and brackets, \
+         to make the puzzle's target; every step must be a whole number, never below zero. \
+         Scoring: 10 points exact, 7 within 5, 5 within 10."
+    ));
+    for p in lines(&pick("jsonl")) {
+        let target = p["target"].as_i64().unwrap();
+        assert!(sheet.contains(&format!("<div class=\"goal\">Make {target}</div>")));
+        let pretty = p["simplest"]
+            .as_str()
+            .unwrap()
+            .replace('*', "\u{d7}")
+            .replace('/', "\u{f7}")
+            .replace('-', "\u{2212}");
+        assert!(
+            sheet.contains(&format!(
+                "<span class=\"hand\">{} \u{2192} {target}</span><span class=\"answer\">{pretty}</span>",
+                p["hand"].as_str().unwrap()
+            )),
+            "{p}"
+        );
+    }
+    assert_eq!(sheet.matches("<li class=\"puzzle\"").count(), 5);
     // A filter of one-target tables is refused by name.
     let (code, _, err) = run(&["pick", "--game", "countdown", "--min-time", "3"]);
     assert_eq!(code, 2);

@@ -11,14 +11,14 @@ use std::io::Write;
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::{Source, Status};
 use crate::game::family::Game;
-use crate::report::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
-use crate::report::games;
-use crate::report::pick::{
+use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
+use crate::puzzles::pick::{
     PickPlan, pick, played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
 };
+use crate::puzzles::sheet::{games_sheet_html, sheet_html};
+use crate::report::games;
 use crate::report::query::catalog;
 use crate::report::rank::{RankError, read_table, sweep_command};
-use crate::report::sheet::sheet_html;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tasks::{self, Order, Rows, TaskError, TaskPlan};
 
@@ -124,12 +124,11 @@ fn run_reach(
         (args.spread, "--spread"),
         (args.distinct_shapes, "--distinct-shapes"),
         (args.all, "--all"),
-        (args.format() == PickFormat::Html, "--format html"),
     ];
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         anyhow::bail!(
             "{flag} picks from tables of one target; a game of many targets ({}) takes -n, \
-             --seed, --tier, --stratify and --format list|csv|json|jsonl",
+             --seed, --tier, --stratify and --format",
             game.describe()
         );
     }
@@ -164,7 +163,7 @@ fn run_reach(
         PickFormat::Jsonl => tasks::to_jsonl(&set.tasks),
         PickFormat::Json => serde_json::to_string_pretty(&set.tasks)? + "\n",
         PickFormat::Csv => tasks::to_csv(&set.tasks),
-        PickFormat::Html => unreachable!("refused above"),
+        PickFormat::Html => games_sheet_html(&set.tasks, &game),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

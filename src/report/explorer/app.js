@@ -16,7 +16,7 @@
 
   // ---- state and the URL ----------------------------------------------
   // The hand filters census24 rank and pick share are spelled as their
-  // options are (D.flags, from src/report/filter.rs): FLAG.min_time is
+  // options are (D.flags, from src/puzzles/filter.rs): FLAG.min_time is
   // 'min-time', the key in the address and the input #f-min-time.
   var FLAG = {};
   var DEFAULTS = { q: '', solvable: '' };
@@ -187,7 +187,7 @@
     });
   }
 
-  // ---- puzzle sets: the steps of src/report/pick.rs -------------------
+  // ---- puzzle sets: the steps of src/puzzles/pick.rs -------------------
   function mulberry32(a) {
     return function () {
       a |= 0; a = a + 0x6D2B79F5 | 0;
@@ -198,7 +198,7 @@
   }
 
   // The answer level of a set: the operations its answers may use, as
-  // Ops::allowed in src/report/ops.rs (0 add-sub, 1 product, 2 any); the
+  // Ops::allowed in src/puzzles/ops.rs (0 add-sub, 1 product, 2 any); the
   // answers, their shapes and the instruction line come from Rust (D.answer,
   // D.shape, D.signs).
   function level(F) {
@@ -246,7 +246,7 @@
   function pretty(e) { return e.replace(/\*/g, '\u00d7').replace(/\//g, '\u00f7').replace(/-/g, '\u2212'); }
   function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
 
-  // The sheet's markup is the one src/report/sheet.rs writes; a set
+  // The sheet's markup is the one src/puzzles/sheet.rs writes; a set
   // restricted to + and - (or + - and x) shows each hand's tier and time as
   // played with those operations (D.played) and says so (D.played_note).
   function sheetHtml(set, lv) {

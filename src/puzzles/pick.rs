@@ -418,7 +418,7 @@ pub fn to_json(set: &[&Entry], plan: &PickPlan) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::catalog::{Group, Variant};
+    use crate::puzzles::catalog::{Group, Variant};
     use crate::tables::layout::TableKey;
 
     /// A catalog of `n` hands `i i+1`, hand `i` taking `i + 1` seconds,
