@@ -179,18 +179,19 @@ impl Ranked for GameRankRow {
 
     fn fields(&self) -> Vec<String> {
         let r = self;
-        vec![
-            r.rank.to_string(),
-            r.hand.clone(),
-            r.target.to_string(),
-            format!("{:.2}", r.predicted_time_s),
-            format!("{:.2}", r.predicted_time_p80_s),
-            format!("{:.3}", r.predicted_solve_rate),
-            format!("{:.1}", r.difficulty),
-            r.tier.clone(),
+        let mut cells = vec![r.rank.to_string(), r.hand.clone(), r.target.to_string()];
+        cells.extend(prediction_cells(
+            r.predicted_time_s,
+            r.predicted_time_p80_s,
+            r.predicted_solve_rate,
+            r.difficulty,
+            &r.tier,
+        ));
+        cells.extend([
             r.dissimilar.map(|d| d.to_string()).unwrap_or_default(),
             r.simplest.clone(),
-        ]
+        ]);
+        cells
     }
 }
 
@@ -505,21 +506,41 @@ impl Ranked for RankRow {
 
     fn fields(&self) -> Vec<String> {
         let r = self;
-        vec![
-            r.rank.to_string(),
-            r.hand.clone(),
-            format!("{:.2}", r.predicted_time_s),
-            format!("{:.2}", r.predicted_time_p80_s),
-            format!("{:.3}", r.predicted_solve_rate),
-            format!("{:.1}", r.difficulty),
-            r.tier.clone(),
+        let mut cells = vec![r.rank.to_string(), r.hand.clone()];
+        cells.extend(prediction_cells(
+            r.predicted_time_s,
+            r.predicted_time_p80_s,
+            r.predicted_solve_rate,
+            r.difficulty,
+            &r.tier,
+        ));
+        cells.extend([
             r.dissimilar.to_string(),
             r.structural.to_string(),
             r.needs_fraction.to_string(),
             format!("{:.8}", r.deal_probability),
             r.simplest.clone(),
-        ]
+        ]);
+        cells
     }
+}
+
+/// The predicted time, p80, solve rate, difficulty and tier as every
+/// ranking prints them.
+fn prediction_cells(
+    time_s: f64,
+    p80_s: f64,
+    rate: f64,
+    difficulty: f64,
+    tier: &str,
+) -> [String; 5] {
+    [
+        format!("{time_s:.2}"),
+        format!("{p80_s:.2}"),
+        format!("{rate:.3}"),
+        format!("{difficulty:.1}"),
+        tier.to_string(),
+    ]
 }
 
 /// An aligned text table: numbers right-aligned, text left-aligned.

@@ -25,6 +25,16 @@ fn check(game: &[&str], input: &str) -> (i32, String) {
     )
 }
 
+/// Every answer of `input` graded correct by `check` for the game `game`.
+fn all_correct(game: &[&str], input: &str) {
+    let (code, verdicts) = check(game, input);
+    assert_eq!(code, 0, "{verdicts}");
+    assert!(
+        lines(&verdicts).iter().all(|v| v["correct"] == true),
+        "{verdicts}"
+    );
+}
+
 #[test]
 fn tasks_grade_back_as_correct_and_repeat_by_seed() {
     let args = [
@@ -221,9 +231,7 @@ fn pick_draws_countdown_and_krypto_games_from_their_tables() {
                 input.push('\n');
             }
         }
-        let (code, verdicts) = check(&game, &input);
-        assert_eq!(code, 0, "{verdicts}");
-        assert!(lines(&verdicts).iter().all(|v| v["correct"] == true));
+        all_correct(&game, &input);
     }
     // Stratified: as many of each tier.
     let (code, out, err) = run(&[
@@ -397,9 +405,7 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
                 + "\n"
         })
         .collect();
-    let (code, verdicts) = check(&["--game", "countdown"], &input);
-    assert_eq!(code, 0, "{verdicts}");
-    assert!(lines(&verdicts).iter().all(|v| v["correct"] == true));
+    all_correct(&["--game", "countdown"], &input);
     // pick draws from the same games.
     let (code, out, err) = run(&[
         "pick",
