@@ -11,7 +11,7 @@
 
 use std::path::PathBuf;
 
-use census24::report::files::discover_large;
+use census24::report::files::discover;
 use census24::report::query::large::large_data;
 use census24::tables::disk::write_atomic;
 use census24::tables::large_summary::summary_files;
@@ -23,7 +23,7 @@ fn main() -> anyhow::Result<()> {
     let (Some(data), Some(out), None) = (args.next(), args.next(), args.next()) else {
         anyhow::bail!("usage: large_sets_summary DATA OUT_DIR");
     };
-    let keys = discover_large(&data)?;
+    let keys = discover(&data)?.large;
     let [key] = keys.as_slice() else {
         anyhow::bail!(
             "{} holds {} large-sets tables, not one",

@@ -59,57 +59,58 @@ pub struct Found {
     pub dir: PathBuf,
 }
 
-/// Every table under `data` (a partition folder with a manifest, a
-/// hands table or shard parts: [`Table::read`] then says if it is not a
-/// finished one), sorted by id: families together, hand sizes ascending.
-pub fn discover(data: &Path) -> Result<Vec<Found>, ReportError> {
+/// Every table under `data`, by kind, each list sorted: one-target tables
+/// by id (families together, hand sizes ascending), reach and large-set
+/// tables by partition.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    pub one_target: Vec<Found>,
+    pub reach: Vec<ReachKey>,
+    pub large: Vec<LargeKey>,
+}
+
+impl Tables {
+    pub fn is_empty(&self) -> bool {
+        self.one_target.is_empty() && self.reach.is_empty() && self.large.is_empty()
+    }
+
+    /// Every table's partition, in the order above.
+    pub fn partitions(&self) -> Vec<PathBuf> {
+        (self.one_target.iter().map(|f| f.id.partition()))
+            .chain(self.reach.iter().map(|k| k.partition()))
+            .chain(self.large.iter().map(|k| k.partition()))
+            .collect()
+    }
+}
+
+/// Every table under `data`, in one walk: a partition folder whose kind
+/// (its manifest's, else its files': [`store::kind_in`]) and whose path,
+/// read as that kind's key, agree. A folder with shard parts only counts:
+/// its reader then says the table is not finished.
+pub fn discover(data: &Path) -> Result<Tables, ReportError> {
     if !data.is_dir() {
         return Err(ReportError::NoTables {
             dir: data.to_path_buf(),
         });
     }
     let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
-    let mut found = Vec::new();
+    let mut found = Tables::default();
     for dir in dirs {
-        let rel = dir.strip_prefix(data).unwrap_or(&dir);
-        if let Some(id) = TableKey::from_partition(rel)
-            && store::kind_in(&dir) == Some(KindName::OneTarget)
-        {
-            found.push(Found { id, dir });
+        let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
+        match store::kind_in(&dir) {
+            Some(KindName::OneTarget) => {
+                if let Some(id) = TableKey::from_partition(&rel) {
+                    found.one_target.push(Found { id, dir });
+                }
+            }
+            Some(KindName::EveryTarget) => found.reach.extend(ReachKey::from_partition(&rel)),
+            Some(KindName::LargeSets) => found.large.extend(LargeKey::from_partition(&rel)),
+            None => {}
         }
     }
-    found.sort_by_key(|f| f.id.sort_key());
-    Ok(found)
-}
-
-/// Every reach table under `data` (a reach partition folder with a
-/// manifest, a table or shard parts), sorted by partition.
-pub fn discover_reach(data: &Path) -> Result<Vec<ReachKey>, ReportError> {
-    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
-    let mut found = Vec::new();
-    for d in &dirs {
-        if let Some(key) = ReachKey::from_partition(d.strip_prefix(data).unwrap_or(d))
-            && store::kind_in(d) == Some(KindName::EveryTarget)
-        {
-            found.push(key);
-        }
-    }
-    found.sort_by_key(|k| k.partition());
-    Ok(found)
-}
-
-/// Every large-sets census under `data`, sorted by partition.
-pub fn discover_large(data: &Path) -> Result<Vec<LargeKey>, ReportError> {
-    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
-    let mut found = Vec::new();
-    for d in &dirs {
-        if let Some(key) = LargeKey::from_partition(d.strip_prefix(data).unwrap_or(d))
-            && store::kind_in(d) == Some(KindName::LargeSets)
-        {
-            found.push(key);
-        }
-    }
-    found.sort_by_key(|k| k.partition());
+    found.one_target.sort_by_key(|f| f.id.sort_key());
+    found.reach.sort_by_key(|k| k.partition());
+    found.large.sort_by_key(|k| k.partition());
     Ok(found)
 }
 
@@ -210,10 +211,8 @@ fn write_reports_in(
     plan: &ReportPlan,
     fresh: &[(TableKey, Table)],
 ) -> Result<Vec<PathBuf>, ReportError> {
-    let found = discover(&plan.data)?;
-    let reach = discover_reach(&plan.data)?;
-    let large = discover_large(&plan.data)?;
-    if found.is_empty() && reach.is_empty() && large.is_empty() {
+    let all = discover(&plan.data)?;
+    if all.is_empty() {
         return Err(ReportError::NoTables {
             dir: plan.data.clone(),
         });
@@ -223,14 +222,9 @@ fn write_reports_in(
             .as_ref()
             .is_none_or(|only| only.contains(&partition))
     };
-    let reach: Vec<ReachKey> = reach;
-    let large: Vec<LargeKey> = large;
     if let Some(only) = &plan.only {
-        let all: Vec<PathBuf> = (found.iter().map(|f| f.id.partition()))
-            .chain(reach.iter().map(|k| k.partition()))
-            .chain(large.iter().map(|k| k.partition()))
-            .collect();
-        if let Some(missing) = only.iter().find(|p| !all.contains(p)) {
+        let partitions = all.partitions();
+        if let Some(missing) = only.iter().find(|p| !partitions.contains(p)) {
             return Err(ReportError::NoTables {
                 dir: plan.data.join(missing),
             });
@@ -238,6 +232,11 @@ fn write_reports_in(
     }
     // Every table (reach and large-set tables too) is verified before
     // anything is written.
+    let Tables {
+        one_target: found,
+        reach,
+        large,
+    } = all;
     let tables = read_tables(plan, found, fresh)?;
     let partitions = reach.iter().map(|k| k.partition());
     for partition in partitions.chain(large.iter().map(|k| k.partition())) {

@@ -16,7 +16,7 @@ use polars::prelude::*;
 
 use crate::game::family::{Game, Targets};
 use crate::game::targets::TargetRange;
-use crate::report::files::discover_reach;
+use crate::report::files::discover;
 use crate::report::query::{ReportError, listed, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
@@ -110,7 +110,8 @@ pub fn covering(data: &Path, game: &Game) -> Result<Option<ReachKey>, ReportErro
             && k.targets.lo <= asked.lo
             && asked.hi <= k.targets.hi
     };
-    Ok(discover_reach(data)?
+    Ok(discover(data)?
+        .reach
         .into_iter()
         .filter(holds)
         .min_by_key(|k| (k.targets.hi - k.targets.lo, k.targets.lo)))

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::args::{GameArgs, ReportArgs};
 use crate::cli::cmd::Status;
 use crate::report::data_index::{DATA_README, data_index};
-use crate::report::files::{ReportPlan, discover, discover_reach, write_atlas, write_reports};
+use crate::report::files::{ReportPlan, discover, write_atlas, write_reports};
 use crate::tables::layout::{ReachKey, TableKey};
 use crate::tables::store::write_atomic;
 
@@ -55,13 +55,16 @@ fn of_game(options: &GameArgs, data: &Path) -> anyhow::Result<Vec<PathBuf>> {
         }
         g
     };
-    let mut folders: Vec<PathBuf> = discover(data)?
+    let tables = discover(data)?;
+    let mut folders: Vec<PathBuf> = tables
+        .one_target
         .into_iter()
         .filter(|f| TableKey::of_game(&at(f.id.k)) == Some(f.id))
         .map(|f| f.id.partition())
         .collect();
     folders.extend(
-        discover_reach(data)?
+        tables
+            .reach
             .into_iter()
             .filter(|r| ReachKey::of_game(&at(r.k)) == Some(*r))
             .map(|r| r.partition()),
