@@ -142,7 +142,11 @@ pub fn reject_line(
 /// The end of a `--stdin` run after [`for_each_batch`] returned `read`:
 /// every answer flushed, then a reading error, else an error counting the
 /// `rejected` lines, if any.
-pub fn finish(out: &mut impl Write, read: anyhow::Result<()>, rejected: usize) -> anyhow::Result<()> {
+pub fn finish(
+    out: &mut impl Write,
+    read: anyhow::Result<()>,
+    rejected: usize,
+) -> anyhow::Result<()> {
     out.flush()?;
     read?;
     if rejected > 0 {
