@@ -128,35 +128,27 @@ pub(crate) fn count_classes(cards: &[i64], target: Option<Q>, rules: Rules, seed
         }
         let mut seen: FxHashSet<(Option<Q>, Vec<u64>)> = FxHashSet::default();
         let mut out = Vec::new();
-        // Ordered splits: both operand orders of - and / come from them.
-        let mut a = (mask - 1) & mask;
-        while a != 0 {
-            let b = mask & !a;
-            for x in &sets[a] {
-                for y in &sets[b] {
-                    'op: for op in Op::ALL {
-                        let value = match (x.value, y.value) {
-                            (Some(u), Some(v)) => match op.apply(u, v) {
-                                Some(w) if rules.admits(w) => Some(w),
-                                _ => continue,
-                            },
-                            _ => None,
-                        };
-                        let mut fp = Vec::with_capacity(x.fp.len());
-                        for (&u, &v) in x.fp.iter().zip(&y.fp) {
-                            match apply(op, u, v) {
-                                Some(w) => fp.push(w),
-                                None => continue 'op,
-                            }
-                        }
-                        // Identity relabelling first: it decides function equality.
-                        if seen.insert((value, fp[..K].to_vec())) {
-                            out.push(Fp { value, fp });
-                        }
+        for (x, y) in operand_pairs(&sets, mask) {
+            'op: for op in Op::ALL {
+                let value = match (x.value, y.value) {
+                    (Some(u), Some(v)) => match op.apply(u, v) {
+                        Some(w) if rules.admits(w) => Some(w),
+                        _ => continue,
+                    },
+                    _ => None,
+                };
+                let mut fp = Vec::with_capacity(x.fp.len());
+                for (&u, &v) in x.fp.iter().zip(&y.fp) {
+                    match apply(op, u, v) {
+                        Some(w) => fp.push(w),
+                        None => continue 'op,
                     }
                 }
+                // Identity relabelling first: it decides function equality.
+                if seen.insert((value, fp[..K].to_vec())) {
+                    out.push(Fp { value, fp });
+                }
             }
-            a = (a - 1) & mask;
         }
         sets[mask] = out;
     }
@@ -220,6 +212,23 @@ pub(crate) fn orbit_fingerprint(expr: &crate::game::expr::Expr, seed: u64) -> Op
     best
 }
 
+/// Every pair of operands over the multiset `mask`: each element of
+/// `sets[a]` with each of `sets[b]`, for every ordered split of `mask` into
+/// non-empty `a` and `b` (both operand orders of - and / come from them).
+fn operand_pairs<T>(sets: &[Vec<T>], mask: usize) -> impl Iterator<Item = (&T, &T)> {
+    let mut a = mask;
+    std::iter::from_fn(move || {
+        a = (a - 1) & mask;
+        (a != 0).then_some(a)
+    })
+    .flat_map(move |a| {
+        let b = mask & !a;
+        sets[a]
+            .iter()
+            .flat_map(move |x| sets[b].iter().map(move |y| (x, y)))
+    })
+}
+
 /// [`count_classes`] for `n` distinct symbols with no target, lean enough for
 /// seven operands: fingerprints are fixed arrays and the last level is only
 /// counted, never stored.
@@ -236,28 +245,21 @@ pub(crate) fn count_symbolic(n: usize, seed: u64) -> usize {
     masks.sort_by_key(|m| m.count_ones());
     for mask in masks {
         let mut seen: FxHashSet<[u64; K]> = FxHashSet::default();
-        let mut a = (mask - 1) & mask;
-        while a != 0 {
-            let b = mask & !a;
-            for x in &sets[a] {
-                for y in &sets[b] {
-                    'op: for op in Op::ALL {
-                        let mut fp = [0; K];
-                        for k in 0..K {
-                            match apply(op, x[k], y[k]) {
-                                Some(w) => fp[k] = w,
-                                None => continue 'op,
-                            }
-                        }
-                        if mask == full {
-                            top.insert(fp);
-                        } else {
-                            seen.insert(fp);
-                        }
+        for (x, y) in operand_pairs(&sets, mask) {
+            'op: for op in Op::ALL {
+                let mut fp = [0; K];
+                for k in 0..K {
+                    match apply(op, x[k], y[k]) {
+                        Some(w) => fp[k] = w,
+                        None => continue 'op,
                     }
                 }
+                if mask == full {
+                    top.insert(fp);
+                } else {
+                    seen.insert(fp);
+                }
             }
-            a = (a - 1) & mask;
         }
         if mask != full {
             let mut list: Vec<[u64; K]> = seen.into_iter().collect();

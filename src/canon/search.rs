@@ -589,18 +589,7 @@ impl<A: Algebra> Engine<A> {
         let t: Entries<A> = if self.size_of(id) == 1 {
             Rc::from(vec![self.leaf_entry(id)])
         } else {
-            let mut found = Found::default();
-            for &(a, b) in self.splits_of(id).iter() {
-                let (ea, eb) = (self.all(a), self.all(b));
-                for x in ea.iter() {
-                    for y in eb.iter() {
-                        for (op, swap) in SHAPES {
-                            let (l, r) = if swap { (y, x) } else { (x, y) };
-                            self.offer(&mut found, op, l, r);
-                        }
-                    }
-                }
-            }
+            let found = self.combine_splits(id, |s, found, op, l, r| s.offer(found, op, l, r));
             Rc::from(found.finish(&self.alg))
         };
         if self.size_of(id) >= self.split {
@@ -634,6 +623,22 @@ impl<A: Algebra> Engine<A> {
             let e = self.leaf_entry(id);
             return if keep(e.value) { vec![e] } else { Vec::new() };
         }
+        let found =
+            self.combine_splits(id, |s, found, op, l, r| match op.apply(l.value, r.value) {
+                Some(v) if keep(v) && s.rules.admits(v) => s.offer_worth(found, op, l, r, v),
+                _ => {}
+            });
+        found.finish(&self.alg)
+    }
+
+    /// What `combine` finds of every way to make a class over `id` with one
+    /// operation: each split of `id` into two sides (tabulated in full),
+    /// each pair of their classes, each of the six [`SHAPES`], in order.
+    fn combine_splits(
+        &mut self,
+        id: u32,
+        mut combine: impl FnMut(&Self, &mut Found<A>, Op, &Entry<A>, &Entry<A>),
+    ) -> Found<A> {
         let mut found = Found::default();
         for &(a, b) in self.splits_of(id).iter() {
             let (ea, eb) = (self.all(a), self.all(b));
@@ -641,17 +646,12 @@ impl<A: Algebra> Engine<A> {
                 for y in eb.iter() {
                     for (op, swap) in SHAPES {
                         let (l, r) = if swap { (y, x) } else { (x, y) };
-                        match op.apply(l.value, r.value) {
-                            Some(v) if keep(v) && self.rules.admits(v) => {
-                                self.offer_worth(&mut found, op, l, r, v)
-                            }
-                            _ => {}
-                        }
+                        combine(self, &mut found, op, l, r);
                     }
                 }
             }
         }
-        found.finish(&self.alg)
+        found
     }
 
     /// Every class over the multiset `id` worth exactly `t`, sorted by key.

@@ -9,11 +9,11 @@
 //! batches, so that waiting for input and answering what has come are
 //! independent.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::game::error::InputError;
+use crate::game::error::{InputError, one_line};
 
 /// The longest input line read, in bytes, by every `--stdin`: a hand has
 /// at most 64 cards and an answer a few hundred characters, so anything
@@ -119,6 +119,40 @@ pub fn error_line(message: &str, json: bool, echo: &str) -> String {
         ),
         false => format!("error: {message}"),
     }
+}
+
+/// Answers bad line `n` with `message`: its [`error_line`] in the output,
+/// in the line's place (so that outputs align with inputs), the answers so
+/// far flushed first so that a terminal shows the error where the answer
+/// would be, and one line on stderr naming the line's number.
+pub fn reject_line(
+    out: &mut impl Write,
+    n: usize,
+    message: &str,
+    json: bool,
+    echo: &str,
+) -> io::Result<()> {
+    let message = one_line(message);
+    writeln!(out, "{}", error_line(&message, json, echo))?;
+    out.flush()?;
+    eprintln!("census24: line {n}: {message}");
+    Ok(())
+}
+
+/// The end of a `--stdin` run after [`for_each_batch`] returned `read`:
+/// every answer flushed, then a reading error, else an error counting the
+/// `rejected` lines, if any.
+pub fn finish(
+    out: &mut impl Write,
+    read: anyhow::Result<()>,
+    rejected: usize,
+) -> anyhow::Result<()> {
+    out.flush()?;
+    read?;
+    if rejected > 0 {
+        anyhow::bail!("{rejected} input line(s) rejected");
+    }
+    Ok(())
 }
 
 /// How long a batch waits for another line once input pauses: a program

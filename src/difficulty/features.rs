@@ -451,30 +451,32 @@ fn moves_into(numbers: &Numbers, bound: i64, out: &mut Vec<Move>) {
 /// the positions `(i, j)` of their first copies and how many picks by
 /// position the pair stands for.
 fn value_pairs(xs: &[i64]) -> impl Iterator<Item = (usize, usize, f64)> + '_ {
-    let count = move |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
     let first = move |i: usize, from: usize| i == from || xs[i] != xs[i - 1];
     (0..xs.len())
         .filter(move |&i| first(i, 0))
         .flat_map(move |i| {
             (i + 1..xs.len())
                 .filter(move |&j| first(j, i + 1))
-                .map(move |j| {
-                    let (a, b) = (xs[i], xs[j]);
-                    let pairs = if a == b {
-                        let m = count(a);
-                        m * (m - 1.0) / 2.0
-                    } else {
-                        count(a) * count(b)
-                    };
-                    (i, j, pairs)
-                })
+                .map(move |j| (i, j, picks_of(xs, i, j)))
         })
+}
+
+/// How many picks by position of two numbers from `xs` the pair of values
+/// at positions `i` and `j` stands for.
+fn picks_of(xs: &[i64], i: usize, j: usize) -> f64 {
+    let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
+    let (a, b) = (xs[i], xs[j]);
+    if a == b {
+        let m = count(a);
+        m * (m - 1.0) / 2.0
+    } else {
+        count(a) * count(b)
+    }
 }
 
 /// [`value_pairs`] as plain loops into `out` (at most 28 pairs of eight
 /// numbers), the same pairs in the same order; returns how many.
 fn value_pairs_into(xs: &[i64], out: &mut [(usize, usize, f64); 28]) -> usize {
-    let count = |v: i64| xs.iter().filter(|&&x| x == v).count() as f64;
     let mut n = 0;
     for i in 0..xs.len() {
         if i > 0 && xs[i] == xs[i - 1] {
@@ -484,14 +486,7 @@ fn value_pairs_into(xs: &[i64], out: &mut [(usize, usize, f64); 28]) -> usize {
             if j > i + 1 && xs[j] == xs[j - 1] {
                 continue;
             }
-            let (a, b) = (xs[i], xs[j]);
-            let pairs = if a == b {
-                let m = count(a);
-                m * (m - 1.0) / 2.0
-            } else {
-                count(a) * count(b)
-            };
-            out[n] = (i, j, pairs);
+            out[n] = (i, j, picks_of(xs, i, j));
             n += 1;
         }
     }

@@ -48,15 +48,32 @@ pub const SETTINGS: Settings = Settings {
 #[serde(untagged)]
 pub enum Node {
     Leaf(f64),
-    Split {
-        /// Feature name (see `features::NAMES`).
-        feature: String,
-        /// Hands with the feature at most this go to `then`, others to `else`.
-        le: f64,
-        then: Box<Node>,
-        #[serde(rename = "else")]
-        otherwise: Box<Node>,
-    },
+    Split(Box<Split>),
+}
+
+/// A split on a feature, with the trees on either side (one allocation a
+/// split, both children in it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Split {
+    /// Feature name (see `features::NAMES`).
+    pub feature: String,
+    /// Hands with the feature at most this go to `then`, others to `else`.
+    pub le: f64,
+    pub then: Node,
+    #[serde(rename = "else")]
+    pub otherwise: Node,
+}
+
+impl Node {
+    /// The split on `feature` at `le` between `then` and `otherwise`.
+    fn split(feature: String, le: f64, then: Node, otherwise: Node) -> Node {
+        Node::Split(Box::new(Split {
+            feature,
+            le,
+            then,
+            otherwise,
+        }))
+    }
 }
 
 /// Read by hand rather than by serde's untagged derive, which buffers every
@@ -115,12 +132,7 @@ impl<'de> serde::de::Visitor<'de> for NodeVisitor {
                 "a split has more than [feature, le, then, else]",
             ));
         }
-        Ok(Node::Split {
-            feature,
-            le,
-            then: Box::new(then),
-            otherwise: Box::new(otherwise),
-        })
+        Ok(Node::split(feature, le, then, otherwise))
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
@@ -130,19 +142,19 @@ impl<'de> serde::de::Visitor<'de> for NodeVisitor {
             match field {
                 Field::Feature => feature = Some(map.next_value::<String>()?),
                 Field::Le => le = Some(map.next_value::<f64>()?),
-                Field::Then => then = Some(Box::new(map.next_value::<Node>()?)),
-                Field::Else => otherwise = Some(Box::new(map.next_value::<Node>()?)),
+                Field::Then => then = Some(map.next_value::<Node>()?),
+                Field::Else => otherwise = Some(map.next_value::<Node>()?),
                 Field::Other => {
                     map.next_value::<serde::de::IgnoredAny>()?;
                 }
             }
         }
-        Ok(Node::Split {
-            feature: feature.ok_or_else(|| A::Error::missing_field("feature"))?,
-            le: le.ok_or_else(|| A::Error::missing_field("le"))?,
-            then: then.ok_or_else(|| A::Error::missing_field("then"))?,
-            otherwise: otherwise.ok_or_else(|| A::Error::missing_field("else"))?,
-        })
+        Ok(Node::split(
+            feature.ok_or_else(|| A::Error::missing_field("feature"))?,
+            le.ok_or_else(|| A::Error::missing_field("le"))?,
+            then.ok_or_else(|| A::Error::missing_field("then"))?,
+            otherwise.ok_or_else(|| A::Error::missing_field("else"))?,
+        ))
     }
 }
 
@@ -178,9 +190,7 @@ const MAX_DEPTH: usize = 16;
 fn depth(node: &Node) -> usize {
     match node {
         Node::Leaf(_) => 0,
-        Node::Split {
-            then, otherwise, ..
-        } => 1 + depth(then).max(depth(otherwise)),
+        Node::Split(s) => 1 + depth(&s.then).max(depth(&s.otherwise)),
     }
 }
 
@@ -239,20 +249,15 @@ impl Predictor {
                 let first = t * (splits + 1) + (i + 1) * span - 1 - splits;
                 self.leaves[first..first + span].fill(*v);
             }
-            Node::Split {
-                feature,
-                le,
-                then,
-                otherwise,
-            } => {
+            Node::Split(s) => {
                 let f = NAMES
                     .iter()
-                    .position(|n| n == feature)
-                    .ok_or_else(|| format!("unknown feature \"{feature}\" in the model"))?;
+                    .position(|n| *n == s.feature)
+                    .ok_or_else(|| format!("unknown feature \"{}\" in the model", s.feature))?;
                 self.features[t * splits + i] = f as u8;
-                self.thresholds[t * splits + i] = *le;
-                self.place(then, t, 2 * i + 1, level + 1)?;
-                self.place(otherwise, t, 2 * i + 2, level + 1)?;
+                self.thresholds[t * splits + i] = s.le;
+                self.place(&s.then, t, 2 * i + 1, level + 1)?;
+                self.place(&s.otherwise, t, 2 * i + 2, level + 1)?;
             }
         }
         Ok(())
@@ -352,12 +357,12 @@ fn grow(x: &[[f64; COUNT]], r: &[f64], rows: &[usize], depth: usize, s: Settings
     if then.is_empty() || otherwise.is_empty() {
         return leaf();
     }
-    Node::Split {
-        feature: NAMES[f].to_string(),
+    Node::split(
+        NAMES[f].to_string(),
         le,
-        then: Box::new(grow(x, r, &then, depth - 1, s)),
-        otherwise: Box::new(grow(x, r, &otherwise, depth - 1, s)),
-    }
+        grow(x, r, &then, depth - 1, s),
+        grow(x, r, &otherwise, depth - 1, s),
+    )
 }
 
 /// A number as the model file writes it: five decimals, no trailing zeros.
@@ -373,16 +378,11 @@ fn number(v: f64) -> String {
 fn node_json(node: &Node, out: &mut String) {
     match node {
         Node::Leaf(v) => out.push_str(&number(*v)),
-        Node::Split {
-            feature,
-            le,
-            then,
-            otherwise,
-        } => {
-            let _ = write!(out, "[\"{feature}\",{},", number(*le));
-            node_json(then, out);
+        Node::Split(s) => {
+            let _ = write!(out, "[\"{}\",{},", s.feature, number(s.le));
+            node_json(&s.then, out);
             out.push(',');
-            node_json(otherwise, out);
+            node_json(&s.otherwise, out);
             out.push(']');
         }
     }

@@ -162,6 +162,24 @@ pub struct TargetRow {
 }
 
 impl TargetRow {
+    /// The row of `target` before any hand is counted: every count zero,
+    /// every optional figure absent.
+    pub fn empty(target: i64) -> TargetRow {
+        TargetRow {
+            target,
+            hands: 0,
+            solvable: 0,
+            deal_share: 0.0,
+            deals: 0,
+            solvable_deals: 0,
+            one_solution: None,
+            mean_difficulty: None,
+            tiers: [0; 4],
+            within5: None,
+            within10: None,
+        }
+    }
+
     pub fn share(&self) -> f64 {
         ratio(self.solvable, self.hands)
     }

@@ -18,6 +18,8 @@ pub(crate) const LEFT: f64 = 64.0;
 pub(crate) const RIGHT: f64 = 16.0;
 pub(crate) const TOP: f64 = 48.0;
 pub(crate) const BOTTOM: f64 = 64.0;
+/// The plot's height: the canvas inside the top and bottom margins.
+pub(crate) const PLOT_H: f64 = HEIGHT - TOP - BOTTOM;
 /// The font size of the value written on a bar.
 const LABEL_FONT: f64 = 10.0;
 
@@ -192,13 +194,7 @@ impl BarChart {
                 axis_number(v)
             );
         }
-        let _ = writeln!(
-            s,
-            r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">{}</text>"#,
-            TOP + plot_h / 2.0,
-            TOP + plot_h / 2.0,
-            escape(&self.y_label)
-        );
+        y_title(&mut s, &self.y_label);
         let n = self.categories.len().max(1) as f64;
         let slot = plot_w / n;
         let groups = self.series.len().max(1) as f64;
@@ -266,20 +262,8 @@ impl BarChart {
                 escape(cat)
             );
         }
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
-            TOP + plot_h,
-            WIDTH - RIGHT,
-            TOP + plot_h
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-            LEFT + plot_w / 2.0,
-            HEIGHT - 30.0,
-            escape(&self.x_label)
-        );
+        x_axis(&mut s);
+        x_title(&mut s, LEFT + plot_w / 2.0, &self.x_label);
         legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
@@ -353,13 +337,7 @@ impl LogScatter {
             s,
             r##"<rect x="{LEFT}" y="{TOP}" width="{plot_w:.1}" height="{plot_h:.1}" fill="none" stroke="#333333"/>"##
         );
-        axis_labels(
-            &mut s,
-            LEFT + plot_w / 2.0,
-            TOP + plot_h / 2.0,
-            &self.x_label,
-            &self.y_label,
-        );
+        axis_titles(&mut s, plot_w, &self.x_label, &self.y_label);
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}">dashed: predicted = measured</text>"#,
@@ -405,30 +383,11 @@ impl LineChart {
         let mut s = open(&self.title);
         for i in 0..=5 {
             let v = self.y_min + y_span * f64::from(i) / 5.0;
-            let y = y_of(v);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-                WIDTH - RIGHT,
-                LEFT - 6.0,
-                y + 4.0,
-                axis_number(v)
-            );
+            grid_line(&mut s, y_of(v), v);
         }
         // Ticks at round x values, about ten of them.
-        let step = nice_ceiling(span / 10.0);
-        let mut t = (x0 / step).ceil() * step;
-        while t <= x1 + 1e-9 {
-            let x = x_of(t);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
-                TOP + plot_h,
-                TOP + plot_h + 4.0,
-                TOP + plot_h + 16.0,
-                axis_number(t)
-            );
-            t += step;
+        for t in multiples(x0, x1, nice_ceiling(span / 10.0)) {
+            x_tick(&mut s, x_of(t), &axis_number(t));
         }
         if let Some((mx, label)) = &self.mark {
             let x = x_of(*mx);
@@ -458,40 +417,87 @@ impl LineChart {
                 PALETTE[j % PALETTE.len()]
             );
         }
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
-            TOP + plot_h,
-            WIDTH - RIGHT,
-            TOP + plot_h
-        );
-        axis_labels(
-            &mut s,
-            LEFT + plot_w / 2.0,
-            TOP + plot_h / 2.0,
-            &self.x_label,
-            &self.y_label,
-        );
+        x_axis(&mut s);
+        axis_titles(&mut s, plot_w, &self.x_label, &self.y_label);
         legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
     }
 }
 
-/// The axis titles: `x` centred under the plot at `x_mid`, `y` turned up
-/// its left side at `y_mid`.
-pub(crate) fn axis_labels(s: &mut String, x_mid: f64, y_mid: f64, x: &str, y: &str) {
+/// The axis titles: `x` centred under a plot `plot_w` wide, `y` turned up
+/// its left side.
+pub(crate) fn axis_titles(s: &mut String, plot_w: f64, x: &str, y: &str) {
+    x_title(s, LEFT + plot_w / 2.0, x);
+    y_title(s, y);
+}
+
+/// The x axis's title, centred at `x_mid` under the plot.
+fn x_title(s: &mut String, x_mid: f64, text: &str) {
     let _ = writeln!(
         s,
         r#"<text x="{x_mid:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
         HEIGHT - 30.0,
-        escape(x)
+        escape(text)
     );
+}
+
+/// The value axis's title, turned up the plot's left side.
+fn y_title(s: &mut String, text: &str) {
+    let y_mid = TOP + PLOT_H / 2.0;
     let _ = writeln!(
         s,
         r#"<text x="16" y="{y_mid:.1}" text-anchor="middle" transform="rotate(-90 16 {y_mid:.1})">{}</text>"#,
-        escape(y)
+        escape(text)
     );
+}
+
+/// A gridline across the plot at height `y`, with its value `v` on the
+/// axis.
+pub(crate) fn grid_line(s: &mut String, y: f64, v: f64) {
+    let _ = writeln!(
+        s,
+        r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
+        WIDTH - RIGHT,
+        LEFT - 6.0,
+        y + 4.0,
+        axis_number(v)
+    );
+}
+
+/// A tick under the plot at `x`, with its `label` below.
+pub(crate) fn x_tick(s: &mut String, x: f64, label: &str) {
+    let _ = writeln!(
+        s,
+        r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
+        TOP + PLOT_H,
+        TOP + PLOT_H + 4.0,
+        TOP + PLOT_H + 16.0,
+        label
+    );
+}
+
+/// The x axis: a rule along the foot of the plot.
+pub(crate) fn x_axis(s: &mut String) {
+    let _ = writeln!(
+        s,
+        r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
+        TOP + PLOT_H,
+        WIDTH - RIGHT,
+        TOP + PLOT_H
+    );
+}
+
+/// The multiples of `step` from `lo` to `hi` (a hair over `hi` still
+/// counts), added up step by step: where an axis puts its ticks.
+pub(crate) fn multiples(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut t = (lo / step).ceil() * step;
+    while t <= hi + 1e-9 {
+        out.push(t);
+        t += step;
+    }
+    out
 }
 
 /// The key under a chart of several series: a swatch and a name each.

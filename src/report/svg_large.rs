@@ -8,8 +8,8 @@
 use std::fmt::Write;
 
 use crate::report::svg::{
-    BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH, axis_labels, axis_number, escape, fit_axis,
-    nice_ceiling, open,
+    BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH, axis_number, axis_titles, escape, fit_axis,
+    grid_line, multiples, nice_ceiling, open, x_axis, x_tick,
 };
 
 /// Stops of the colour scale, low to high (viridis, a perceptually even
@@ -49,13 +49,18 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
         .map(|m| m * p)
         .find(|&c| c >= raw)
         .unwrap_or(10.0 * p);
-    let mut out = Vec::new();
-    let mut t = (lo / step).ceil() * step;
-    while t <= hi + 1e-9 {
-        out.push(t);
-        t += step;
+    multiples(lo, hi, step)
+}
+
+/// Where a mark's `label` goes beside a mark drawn from `left` to `right`:
+/// its x and text anchor, after the mark when it fits before `limit` (at
+/// about 7 px a character), else before it.
+fn label_side(left: f64, right: f64, label: &str, limit: f64) -> (f64, &'static str) {
+    if right + 4.0 + 7.0 * label.len() as f64 <= limit {
+        (right + 4.0, "start")
+    } else {
+        (left - 4.0, "end")
     }
-    out
 }
 
 /// A value per cell of a grid of whole numbers (cells without a value are
@@ -124,13 +129,7 @@ impl HeatMap {
                 s,
                 r##"<rect x="{px:.1}" y="{py:.1}" width="{cw:.2}" height="{ch:.2}" fill="none" stroke="#000000" stroke-width="1.5"/>"##
             );
-            // The label beside the cell, on whichever side has room.
-            let right = px + cw + 4.0 + 7.0 * label.len() as f64 <= LEFT + plot_w;
-            let (tx, anchor) = if right {
-                (px + cw + 4.0, "start")
-            } else {
-                (px - 4.0, "end")
-            };
+            let (tx, anchor) = label_side(px, px + cw, label, LEFT + plot_w);
             let _ = writeln!(
                 s,
                 r#"<text x="{tx:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
@@ -139,15 +138,7 @@ impl HeatMap {
             );
         }
         for t in ticks(x0 as f64, x1 as f64) {
-            let x = at(t as i64, y0).0 + cw / 2.0;
-            let _ = writeln!(
-                s,
-                r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
-                TOP + plot_h,
-                TOP + plot_h + 4.0,
-                TOP + plot_h + 16.0,
-                axis_number(t)
-            );
+            x_tick(&mut s, at(t as i64, y0).0 + cw / 2.0, &axis_number(t));
         }
         for t in ticks(y0 as f64, y1 as f64) {
             let y = at(x0, t as i64).1 + ch / 2.0;
@@ -185,13 +176,7 @@ impl HeatMap {
                 escape(&self.unit)
             );
         }
-        axis_labels(
-            &mut s,
-            LEFT + plot_w / 2.0,
-            TOP + plot_h / 2.0,
-            &self.x_label,
-            &self.y_label,
-        );
+        axis_titles(&mut s, plot_w, &self.x_label, &self.y_label);
         s.push_str("</svg>\n");
         s
     }
@@ -224,15 +209,7 @@ impl Histogram {
         let y_of = |v: f64| TOP + plot_h * (1.0 - (v / y_max).clamp(0.0, 1.0));
         for i in 0..=5 {
             let v = y_max * i as f64 / 5.0;
-            let y = y_of(v);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-                WIDTH - RIGHT,
-                LEFT - 6.0,
-                y + 4.0,
-                axis_number(v)
-            );
+            grid_line(&mut s, y_of(v), v);
         }
         for (i, &c) in self.counts.iter().enumerate() {
             let (a, b) = (
@@ -249,27 +226,12 @@ impl Histogram {
             );
         }
         let step = nice_ceiling((x1 - x0) / 8.0 * 100.0) / 100.0;
-        let mut t = (x0 / step).ceil() * step;
-        while t <= x1 + 1e-9 {
-            let x = x_of(t);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
-                TOP + plot_h,
-                TOP + plot_h + 4.0,
-                TOP + plot_h + 16.0,
-                axis_number((t * 100.0).round() / 100.0)
-            );
-            t += step;
+        for t in multiples(x0, x1, step) {
+            x_tick(&mut s, x_of(t), &axis_number((t * 100.0).round() / 100.0));
         }
         if let Some((v, label)) = &self.mark {
             let x = x_of(*v);
-            let right = x + 4.0 + 7.0 * label.len() as f64 <= WIDTH - RIGHT;
-            let (tx, anchor) = if right {
-                (x + 4.0, "start")
-            } else {
-                (x - 4.0, "end")
-            };
+            let (tx, anchor) = label_side(x, x, label, WIDTH - RIGHT);
             let _ = writeln!(
                 s,
                 r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="{}" stroke-width="1.5" stroke-dasharray="4 3"/><text x="{tx:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"##,
@@ -279,20 +241,8 @@ impl Histogram {
                 escape(label)
             );
         }
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#333333"/>"##,
-            TOP + plot_h,
-            WIDTH - RIGHT,
-            TOP + plot_h
-        );
-        axis_labels(
-            &mut s,
-            LEFT + plot_w / 2.0,
-            TOP + plot_h / 2.0,
-            &self.x_label,
-            &self.y_label,
-        );
+        x_axis(&mut s);
+        axis_titles(&mut s, plot_w, &self.x_label, &self.y_label);
         s.push_str("</svg>\n");
         s
     }

@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::game::deck::ValueRange;
 use crate::game::error::InputError;
 use crate::tables::enumerate::MAX_SWEEP_HANDS;
+use crate::tables::verify::WrongFolder;
 
 /// Options that cannot make a table, each naming the bad value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -61,12 +62,8 @@ pub enum SweepError {
     Io { path: PathBuf, source: io::Error },
     #[error("{}: {source}", path.display())]
     Table { path: PathBuf, source: PolarsError },
-    #[error(
-        "{} holds the table of {partition} (its manifest says so), not the table of its own folder: \
-         move it back or make this one with census24 sweep",
-        dir.display()
-    )]
-    WrongFolder { dir: PathBuf, partition: String },
+    #[error(transparent)]
+    WrongFolder(#[from] WrongFolder),
     #[error("{} is not a census24 manifest: {source}", path.display())]
     Json {
         path: PathBuf,

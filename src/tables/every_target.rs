@@ -13,7 +13,7 @@ use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::tables::error::PlanError;
-use crate::tables::kind::{self, TableFile, TableKind};
+use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
 use crate::tables::manifest::{KindName, Params};
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
@@ -62,8 +62,32 @@ pub fn files() -> Vec<TableFile> {
     }]
 }
 
+impl KindKey for ReachKey {
+    fn partition(&self) -> PathBuf {
+        ReachKey::partition(self)
+    }
+
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        (self.k, self.values, self.deck)
+    }
+
+    /// The range.
+    fn target_text(&self) -> String {
+        self.targets.to_string()
+    }
+
+    fn rules_text(&self) -> String {
+        self.rules.to_string()
+    }
+}
+
 impl TableKind for EveryTarget {
     type Rows = Vec<ReachRow>;
+    type Key = ReachKey;
+
+    fn key(&self) -> &ReachKey {
+        &self.key
+    }
 
     fn files(&self) -> Vec<TableFile> {
         files()
@@ -104,26 +128,9 @@ impl TableKind for EveryTarget {
         Ok(())
     }
 
-    fn partition(&self) -> PathBuf {
-        self.key.partition()
-    }
-
     /// `target` holds the range.
     fn params(&self) -> Params {
-        let k = &self.key;
-        kind::params(
-            KindName::EveryTarget,
-            &self.partition(),
-            (k.k, k.values, k.deck),
-            k.targets.to_string(),
-            k.rules,
-            self.solutions,
-            false,
-        )
-    }
-
-    fn hand_set(&self) -> (usize, ValueRange, Deck) {
-        (self.key.k, self.key.values, self.key.deck)
+        kind::params(KindName::EveryTarget, &self.key, self.solutions, false)
     }
 
     /// None: a reach table has up to a thousand rows per hand, and is

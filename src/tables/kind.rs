@@ -33,19 +33,31 @@ pub trait TableKind: Sync {
     /// The rows one hand gives, made on a worker thread.
     type Rows: Send;
 
+    /// What names the table: [`crate::tables::layout::TableKey`],
+    /// [`crate::tables::layout::ReachKey`] or a census of large sets.
+    type Key: KindKey;
+
+    /// The table's key.
+    fn key(&self) -> &Self::Key;
+
     /// Checks that the options describe a table that can be made (the
     /// hand set through [`crate::tables::sweep::check_plan`]).
     fn validate(&self) -> Result<(), PlanError>;
 
-    /// The table's folder, relative to the output folder.
-    fn partition(&self) -> PathBuf;
+    /// The table's folder, relative to the output folder: its key's.
+    fn partition(&self) -> PathBuf {
+        self.key().partition()
+    }
 
     /// The parameters its manifest records, for the whole table (the
     /// driver adds the shard).
     fn params(&self) -> Params;
 
-    /// The hands swept: their size, the card values and the deck.
-    fn hand_set(&self) -> (usize, ValueRange, Deck);
+    /// The hands swept (their size, the card values and the deck): its
+    /// key's.
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        self.key().hand_set()
+    }
 
     /// Tables of at most this many hands are solved and written in one
     /// pass, without chunk files, unless a run is asked to be resumable.
@@ -88,6 +100,22 @@ pub trait TableKind: Sync {
     fn files(&self) -> Vec<TableFile>;
 }
 
+/// What a kind's key says of its table: where it lives, which hands it
+/// sweeps, and the target and rules its manifest records.
+pub trait KindKey {
+    /// The table's folder, relative to the output folder.
+    fn partition(&self) -> PathBuf;
+
+    /// The hands swept: their size, the card values and the deck.
+    fn hand_set(&self) -> (usize, ValueRange, Deck);
+
+    /// The target as the manifest writes it: one target, or a range.
+    fn target_text(&self) -> String;
+
+    /// The rules as the manifest writes them.
+    fn rules_text(&self) -> String;
+}
+
 /// One Parquet file of a table.
 #[derive(Clone, Copy, Debug)]
 pub struct TableFile {
@@ -120,27 +148,18 @@ impl TableFile {
 }
 
 /// The parameters of a whole table of this tool and schema version: what
-/// every kind records in its manifest, `target` as the kind writes it (one
-/// target, or a range).
-pub fn params(
-    kind: KindName,
-    partition: &std::path::Path,
-    key: (usize, ValueRange, Deck),
-    target: String,
-    rules: impl std::fmt::Display,
-    solutions: bool,
-    counts_only: bool,
-) -> Params {
-    let (hand_size, values, deck) = key;
+/// every kind records in its manifest, from its `key`.
+pub fn params(kind: KindName, key: &impl KindKey, solutions: bool, counts_only: bool) -> Params {
+    let (hand_size, values, deck) = key.hand_set();
     Params {
         kind,
-        partition: partition_text(partition),
+        partition: partition_text(&key.partition()),
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         schema_version: table::SCHEMA_VERSION,
         hand_size,
         values: values.to_string(),
-        target,
-        rules: rules.to_string(),
+        target: key.target_text(),
+        rules: key.rules_text(),
         deck: deck.to_string(),
         solutions,
         counts_only,

@@ -46,7 +46,7 @@ use crate::tables::enumerate::MAX_SWEEP_HANDS;
 #[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
 #[cfg(feature = "tables")]
-use crate::tables::kind::{self, TableFile, TableKind};
+use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 #[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
 #[cfg(feature = "tables")]
@@ -681,8 +681,37 @@ pub fn large_frame(rows: &[LargeRow]) -> PolarsResult<DataFrame> {
 }
 
 #[cfg(feature = "tables")]
+impl KindKey for LargeKey {
+    fn partition(&self) -> PathBuf {
+        LargeKey::partition(self)
+    }
+
+    /// The sets of four large numbers.
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        (
+            LARGE_IN_SET,
+            ValueRange::new(SMALL_TOP + 1, self.sets.top()).expect("validated"),
+            Deck::Copies(1),
+        )
+    }
+
+    fn target_text(&self) -> String {
+        self.targets.to_string()
+    }
+
+    fn rules_text(&self) -> String {
+        "natural".into()
+    }
+}
+
+#[cfg(feature = "tables")]
 impl TableKind for LargeSetsKind {
     type Rows = Vec<LargeRow>;
+    type Key = LargeKey;
+
+    fn key(&self) -> &LargeKey {
+        &self.key
+    }
 
     fn files(&self) -> Vec<TableFile> {
         files()
@@ -728,38 +757,16 @@ impl TableKind for LargeSetsKind {
         Ok(())
     }
 
-    fn partition(&self) -> PathBuf {
-        self.key.partition()
-    }
-
-    /// `values` holds the sets, `deck` the folder's spelling.
+    /// The hand size is a game's six tiles (the hands swept are the sets
+    /// of four), `values` holds the sets, `deck` the folder's spelling.
     fn params(&self) -> Params {
         let k = &self.key;
-        let mut p = kind::params(
-            KindName::LargeSets,
-            &self.partition(),
-            (
-                TILES,
-                ValueRange::new(1, k.sets.top()).expect("validated"),
-                Deck::Copies(SMALL_COPIES as u32),
-            ),
-            k.targets.to_string(),
-            "natural",
-            false,
-            false,
-        );
-        p.values = k.sets.to_string();
-        p.deck = k.sets.folder();
-        p
-    }
-
-    fn hand_set(&self) -> (usize, ValueRange, Deck) {
-        let top = self.key.sets.top();
-        (
-            LARGE_IN_SET,
-            ValueRange::new(SMALL_TOP + 1, top).expect("validated"),
-            Deck::Copies(1),
-        )
+        Params {
+            hand_size: TILES,
+            values: k.sets.to_string(),
+            deck: k.sets.folder(),
+            ..kind::params(KindName::LargeSets, k, false, false)
+        }
     }
 
     fn hands(&self) -> Vec<Vec<i64>> {

@@ -11,7 +11,7 @@ use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::tables::enumerate;
 use crate::tables::error::PlanError;
-use crate::tables::kind::{self, TableFile, TableKind};
+use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{KindName, Params};
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
@@ -92,8 +92,31 @@ fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
     Ok(())
 }
 
+impl KindKey for TableKey {
+    fn partition(&self) -> PathBuf {
+        TableKey::partition(self)
+    }
+
+    fn hand_set(&self) -> (usize, ValueRange, Deck) {
+        (self.k, self.values, self.deck)
+    }
+
+    fn target_text(&self) -> String {
+        self.target.to_string()
+    }
+
+    fn rules_text(&self) -> String {
+        self.rules.to_string()
+    }
+}
+
 impl TableKind for OneTarget {
     type Rows = (HandRow, SolutionBatch);
+    type Key = TableKey;
+
+    fn key(&self) -> &TableKey {
+        &self.key
+    }
 
     fn files(&self) -> Vec<TableFile> {
         files(self.solutions && !self.counts_only)
@@ -110,25 +133,13 @@ impl TableKind for OneTarget {
         Ok(())
     }
 
-    fn partition(&self) -> PathBuf {
-        self.key.partition()
-    }
-
     fn params(&self) -> Params {
-        let k = &self.key;
         kind::params(
             KindName::OneTarget,
-            &self.partition(),
-            (k.k, k.values, k.deck),
-            k.target.to_string(),
-            k.rules,
+            &self.key,
             self.solutions,
             self.counts_only,
         )
-    }
-
-    fn hand_set(&self) -> (usize, ValueRange, Deck) {
-        (self.key.k, self.key.values, self.key.deck)
     }
 
     fn in_memory_hands(&self) -> usize {

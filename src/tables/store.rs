@@ -400,7 +400,7 @@ pub fn verify_held(dir: &Path, part: Part) -> Result<Manifest, SweepError> {
         VerifyError::NoManifest { .. } => no_manifest(dir, part),
         VerifyError::Io { path, source } => SweepError::Io { path, source },
         VerifyError::BadManifest { path, source } => SweepError::BadManifest { path, source },
-        VerifyError::WrongFolder { dir, partition } => SweepError::WrongFolder { dir, partition },
+        VerifyError::WrongFolder(w) => SweepError::WrongFolder(w),
         VerifyError::Unverified { path, what } => SweepError::Unverified { path, what },
     })
 }

@@ -29,17 +29,25 @@ pub enum VerifyError {
         path: PathBuf,
         source: ManifestError,
     },
-    /// A table's files copied into another table's folder (the k=2 table
-    /// under k=3, a deck=x4 table under deck=none) verify against their own
-    /// manifest: its partition says where they belong.
-    #[error(
-        "{} holds the table of {partition} (its manifest says so), not the table of its own folder: \
-         move it back or make this one with census24 sweep",
-        dir.display()
-    )]
-    WrongFolder { dir: PathBuf, partition: String },
+    #[error(transparent)]
+    WrongFolder(#[from] WrongFolder),
     #[error("{} {what}", path.display())]
     Unverified { path: PathBuf, what: String },
+}
+
+/// A table's files copied into another table's folder (the k=2 table under
+/// k=3, a deck=x4 table under deck=none) verify against their own
+/// manifest: its partition says where they belong. One error for the
+/// reader and the writer ([`crate::tables::error::SweepError`]).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{} holds the table of {partition} (its manifest says so), not the table of its own folder: \
+     move it back or make this one with census24 sweep",
+    dir.display()
+)]
+pub struct WrongFolder {
+    pub dir: PathBuf,
+    pub partition: String,
 }
 
 /// The manifest `manifest` (a file name) of the table in `dir`, once its
@@ -60,10 +68,11 @@ pub fn read_manifest(dir: &Path, manifest: &str) -> Result<Manifest, VerifyError
     let m = Manifest::from_checked_bytes(&bytes)
         .map_err(|source| VerifyError::BadManifest { path, source })?;
     if !dir.ends_with(&m.parameters.partition) {
-        return Err(VerifyError::WrongFolder {
+        return Err(WrongFolder {
             dir: dir.to_path_buf(),
             partition: m.parameters.partition.clone(),
-        });
+        }
+        .into());
     }
     Ok(m)
 }
@@ -265,7 +274,7 @@ mod tests {
         fs::copy(dir.join("manifest.json"), moved.join("manifest.json")).unwrap();
         assert!(matches!(
             read_manifest(&moved, "manifest.json"),
-            Err(VerifyError::WrongFolder { partition, .. }) if partition == PARTITION
+            Err(VerifyError::WrongFolder(WrongFolder { partition, .. })) if partition == PARTITION
         ));
         assert!(matches!(
             read_manifest(&root, "manifest.json"),

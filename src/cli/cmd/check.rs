@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use crate::cli::args::CheckArgs;
 use crate::cli::cmd::Status;
 use crate::cli::stdin;
-use crate::game::error::{InputError, one_line, shown};
+use crate::game::error::{InputError, shown};
 use crate::game::extract::{Extraction, extract};
 use crate::game::family::{Game, Scoring};
 use crate::game::grade::{Format, Verdict, grade_as};
@@ -597,21 +597,14 @@ pub fn run_stream(
                 }
                 Err((e, echo)) => {
                     rejected += 1;
-                    let e = one_line(&e.to_string());
-                    writeln!(out, "{}", stdin::error_line(&e, d.json, &echo))?;
-                    out.flush()?;
-                    eprintln!("census24: line {n}: {e}");
+                    stdin::reject_line(out, n, &e.to_string(), d.json, &echo)?;
                 }
             }
         }
         out.flush()?;
         Ok(())
     });
-    out.flush()?;
-    read?;
-    if rejected > 0 {
-        anyhow::bail!("{rejected} input line(s) rejected");
-    }
+    stdin::finish(out, read, rejected)?;
     Ok(if all_correct {
         Status::Done
     } else {

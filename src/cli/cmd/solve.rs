@@ -17,7 +17,7 @@ use crate::cli::cmd::distinct::{self, AllConfig};
 use crate::cli::cmd::{GaveUp, Status};
 use crate::cli::progress;
 use crate::cli::stdin;
-use crate::game::error::{InputError, one_line};
+use crate::game::error::InputError;
 use crate::game::family::{Game, Targets};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
@@ -300,24 +300,14 @@ pub fn run_stream(
                     } else {
                         rejected += 1;
                     }
-                    // One output line in the line's place, so that outputs
-                    // align with inputs; the answers so far first, so that
-                    // a terminal shows the error where the answer would be.
-                    let e = one_line(&e.to_string());
-                    writeln!(out, "{}", stdin::error_line(&e, job.json(), ""))?;
-                    out.flush()?;
-                    eprintln!("census24: line {n}: {e}");
+                    stdin::reject_line(out, n, &e.to_string(), job.json(), "")?;
                 }
             }
         }
         out.flush()?;
         Ok(())
     });
-    out.flush()?;
-    read?;
-    if rejected > 0 {
-        anyhow::bail!("{rejected} input line(s) rejected");
-    }
+    stdin::finish(out, read, rejected)?;
     if gave_up > 0 {
         return Err(GaveUp(format!(
             "{gave_up} hand(s) gave up at the step limit (--max-steps)"

@@ -6,13 +6,15 @@ use crate::cli::cmd::Status;
 use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
+use std::path::{Path, PathBuf};
 
 use crate::game::family::Targets;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
-use crate::report::query::Table;
+use crate::report::query::{ReportError, Table};
 use crate::tables::every_target::EveryTarget;
+use crate::tables::kind::TableKind;
 use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::one_target::OneTarget;
@@ -91,27 +93,28 @@ fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar 
 /// numbers and its report.
 fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
-    let summary = sweep(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
-    if !args.quiet {
-        println!("{}", summary.paragraph());
-    }
-    if !args.no_report && cfg.shard.is_none() {
-        let out = args
-            .reports
-            .clone()
-            .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = crate::report::files::write_large_report(&cfg.out, &out, &cfg.kind.key)?;
-        if !args.quiet {
-            println!("Report: {}", readme.display());
-        }
-    }
-    Ok(Status::Done)
+    run_one_report(args, &cfg, |out| {
+        crate::report::files::write_large_report(&cfg.out, out, &cfg.kind.key)
+    })
 }
 
 /// `sweep --targets`: the reach table and its per-target report.
 fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<EveryTarget>::from_args(args, key)?;
-    let summary = sweep(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
+    run_one_report(args, &cfg, |out| {
+        crate::report::files::write_reach_report(&cfg.out, out, &cfg.kind.key)
+    })
+}
+
+/// Sweeps `cfg`, prints its summary, then (unless `--no-report` or a shard
+/// part) writes its one-page report with `write` into the reports folder
+/// and names the page: the large-sets and reach tables report alike.
+fn run_one_report<K: TableKind>(
+    args: &SweepArgs,
+    cfg: &SweepConfig<K>,
+    write: impl FnOnce(&Path) -> Result<PathBuf, ReportError>,
+) -> anyhow::Result<Status> {
+    let summary = sweep(cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -120,7 +123,7 @@ fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = crate::report::files::write_reach_report(&cfg.out, &out, &cfg.kind.key)?;
+        let readme = write(&out)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }

@@ -100,19 +100,7 @@ impl<'a> Fold<'a> {
     fn new(key: &ReachKey) -> Fold<'a> {
         let (lo, width) = (key.targets.lo, key.targets.width() as usize);
         let rows = (0..width)
-            .map(|i| TargetRow {
-                target: lo + i as i64,
-                hands: 0,
-                solvable: 0,
-                deal_share: 0.0,
-                deals: 0,
-                solvable_deals: 0,
-                one_solution: None,
-                mean_difficulty: None,
-                tiers: [0; 4],
-                within5: None,
-                within10: None,
-            })
+            .map(|i| TargetRow::empty(lo + i as i64))
             .collect();
         Fold {
             lo,

@@ -719,17 +719,13 @@ mod tests {
 
     fn row(target: i64, solvable: u64, one: u64, tiers: [u64; 4]) -> TargetRow {
         TargetRow {
-            target,
             hands: 10,
             solvable,
             deal_share: solvable as f64 / 10.0,
-            deals: 0,
-            solvable_deals: 0,
             one_solution: Some(one),
             mean_difficulty: Some(30.0),
             tiers,
-            within5: None,
-            within10: None,
+            ..TargetRow::empty(target)
         }
     }
 
@@ -796,17 +792,11 @@ mod tests {
             k: 6,
         };
         let t = |target, solvable, w5| TargetRow {
-            target,
             hands: 2,
             solvable,
-            deal_share: 0.0,
-            deals: 0,
-            solvable_deals: 0,
-            one_solution: None,
-            mean_difficulty: None,
-            tiers: [0; 4],
             within5: Some(w5),
             within10: Some(2),
+            ..TargetRow::empty(target)
         };
         let h = |hand: &str, solvable, ways, large| HandStat {
             hand: hand.into(),

@@ -50,51 +50,35 @@ fn family() -> Vec<SizeSummary> {
 }
 
 fn summary() -> TableSummary {
+    // Hands that stand in more than one list, each written once.
+    let hard_114 = listed("1 1 4", 80.2, "expert", 1, "4/(1-1/4)-2");
+    let hard_113 = listed("1 1 3", 50.0, "hard", 1, "(1+1)*3");
+    let x_114 = listed("1 1 4", 80.2, "expert", 1, "x");
     TableSummary {
         id: id(3),
         size: family()[1].clone(),
         integer_solvable: 14,
         deal_tiers: Some([0.5, 0.2, 0.06, 0.04]),
-        by_value: vec![
-            ValueRow {
-                value: 1,
+        by_value: [(1, 6), (2, 9), (3, 9), (4, 7)]
+            .into_iter()
+            .map(|(value, solvable)| ValueRow {
+                value,
                 hands: 10,
-                solvable: 6,
-            },
-            ValueRow {
-                value: 2,
-                hands: 10,
-                solvable: 9,
-            },
-            ValueRow {
-                value: 3,
-                hands: 10,
-                solvable: 9,
-            },
-            ValueRow {
-                value: 4,
-                hands: 10,
-                solvable: 7,
-            },
-        ],
+                solvable,
+            })
+            .collect(),
         solution_counts: Some(vec![(1, 5), (2, 4), (3, 3), (7, 2), (12, 1)]),
         hardest: HandList {
             total: 2,
-            shown: vec![
-                listed("1 1 4", 80.2, "expert", 1, "4/(1-1/4)-2"),
-                listed("1 1 3", 50.0, "hard", 1, "(1+1)*3"),
-            ],
+            shown: vec![hard_114, hard_113.clone()],
         },
         fraction_only: HandList {
             total: 1,
-            shown: vec![listed("1 1 4", 80.2, "expert", 1, "x")],
+            shown: vec![x_114.clone()],
         },
         one_solution: HandList {
             total: 3,
-            shown: vec![
-                listed("1 1 3", 50.0, "hard", 1, "(1+1)*3"),
-                listed("1 1 4", 80.2, "expert", 1, "x"),
-            ],
+            shown: vec![hard_113, x_114],
         },
         unsolvable: HandList {
             total: 5,
