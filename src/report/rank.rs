@@ -161,37 +161,13 @@ pub struct GameRankRow {
 }
 
 impl Ranked for GameRankRow {
-    const HEADER: &'static [&'static str] = &[
-        "rank",
-        columns::HAND,
-        columns::TARGET,
-        columns::PREDICTED_TIME_S,
-        columns::PREDICTED_TIME_P80_S,
-        columns::PREDICTED_SOLVE_RATE,
-        columns::DIFFICULTY,
-        columns::TIER,
-        columns::DISSIMILAR,
-        columns::SIMPLEST,
-    ];
-    const RIGHT: &'static [bool] = &[
-        true, false, true, true, true, true, true, false, true, false,
-    ];
-
-    fn fields(&self) -> Vec<String> {
-        let r = self;
-        let mut cells = vec![r.rank.to_string(), r.hand.clone(), r.target.to_string()];
-        cells.extend(prediction_cells(
-            r.predicted_time_s,
-            r.predicted_time_p80_s,
-            r.predicted_solve_rate,
-            r.difficulty,
-            &r.tier,
-        ));
-        cells.extend([
-            r.dissimilar.map(|d| d.to_string()).unwrap_or_default(),
-            r.simplest.clone(),
-        ]);
-        cells
+    fn header() -> Vec<&'static str> {
+        [
+            &["rank", columns::HAND, columns::TARGET][..],
+            &PREDICTED,
+            &[columns::DISSIMILAR, columns::SIMPLEST],
+        ]
+        .concat()
     }
 }
 
@@ -304,33 +280,35 @@ fn predicate(f: &HandFilter) -> Expr {
         needs_fraction,
         ops: _,
     } = f;
-    let mut keep = col(columns::PREDICTED_TIME_S).is_not_null();
-    if let Some(min) = *min_time {
-        keep = keep.and(col(columns::PREDICTED_TIME_S).gt_eq(lit(min)));
-    }
-    if let Some(max) = *max_time {
-        keep = keep.and(col(columns::PREDICTED_TIME_S).lt_eq(lit(max)));
-    }
-    if let Some(limit) = *time_limit {
-        keep = keep.and(col(columns::PREDICTED_TIME_P80_S).lt_eq(lit(limit)));
-    }
-    if let Some(any) = tiers
+    let any_tier = tiers
         .iter()
         .map(|t| col(columns::TIER).cast(DataType::String).eq(lit(t.name())))
-        .reduce(|a, b| a.or(b))
-    {
-        keep = keep.and(any);
-    }
-    if let Some(min) = *min_dissimilar {
-        keep = keep.and(col(columns::DISSIMILAR).gt_eq(lit(min)));
-    }
-    if let Some(max) = *max_dissimilar {
-        keep = keep.and(col(columns::DISSIMILAR).lt_eq(lit(max)));
-    }
-    if let Some(f) = *needs_fraction {
-        keep = keep.and(col(columns::NEEDS_FRACTION).eq(lit(f)));
-    }
-    keep
+        .reduce(|a, b| a.or(b));
+    [
+        within(
+            columns::PREDICTED_TIME_S,
+            min_time.map(lit),
+            max_time.map(lit),
+        ),
+        within(columns::PREDICTED_TIME_P80_S, None, time_limit.map(lit)),
+        any_tier,
+        within(
+            columns::DISSIMILAR,
+            min_dissimilar.map(lit),
+            max_dissimilar.map(lit),
+        ),
+        needs_fraction.map(|f| col(columns::NEEDS_FRACTION).eq(lit(f))),
+    ]
+    .into_iter()
+    .flatten()
+    .fold(col(columns::PREDICTED_TIME_S).is_not_null(), Expr::and)
+}
+
+/// `column` between the bounds given (`None` when neither is).
+fn within(column: &str, min: Option<Expr>, max: Option<Expr>) -> Option<Expr> {
+    let low = min.map(|m| col(column).gt_eq(m));
+    let high = max.map(|m| col(column).lt_eq(m));
+    low.into_iter().chain(high).reduce(Expr::and)
 }
 
 /// The ranking asked for, best first in the asked order.
@@ -474,84 +452,86 @@ fn ops_classes(
         .collect())
 }
 
+/// The predicted figures every ranking prints, in order.
+const PREDICTED: [&str; 5] = [
+    columns::PREDICTED_TIME_S,
+    columns::PREDICTED_TIME_P80_S,
+    columns::PREDICTED_SOLVE_RATE,
+    columns::DIFFICULTY,
+    columns::TIER,
+];
+
+/// Whether a text table right-aligns `column`: every column but the text
+/// ones (the hand, the tier, a yes/no and the solution).
+fn right_aligned(column: &str) -> bool {
+    !matches!(
+        column,
+        columns::HAND | columns::TIER | columns::NEEDS_FRACTION | columns::SIMPLEST
+    )
+}
+
 /// A row of a ranking, as the formatters print it: the header names its
 /// fields as the tables name their columns.
 pub trait Ranked: Serialize {
     /// The column names, in order.
-    const HEADER: &'static [&'static str];
-    /// Which columns a text table right-aligns (the numbers).
-    const RIGHT: &'static [bool];
-    /// The row's cells, as the table and the CSV print them.
-    fn fields(&self) -> Vec<String>;
-}
+    fn header() -> Vec<&'static str>;
 
-impl Ranked for RankRow {
-    const HEADER: &'static [&'static str] = &[
-        "rank",
-        columns::HAND,
-        columns::PREDICTED_TIME_S,
-        columns::PREDICTED_TIME_P80_S,
-        columns::PREDICTED_SOLVE_RATE,
-        columns::DIFFICULTY,
-        columns::TIER,
-        columns::DISSIMILAR,
-        columns::STRUCTURAL,
-        columns::NEEDS_FRACTION,
-        columns::DEAL_PROBABILITY,
-        columns::SIMPLEST,
-    ];
-    const RIGHT: &'static [bool] = &[
-        true, false, true, true, true, true, false, true, true, false, true, false,
-    ];
-
+    /// The row's cells, as the table and the CSV print them: each column
+    /// of [`Ranked::header`] by its name ([`cell`]).
     fn fields(&self) -> Vec<String> {
-        let r = self;
-        let mut cells = vec![r.rank.to_string(), r.hand.clone()];
-        cells.extend(prediction_cells(
-            r.predicted_time_s,
-            r.predicted_time_p80_s,
-            r.predicted_solve_rate,
-            r.difficulty,
-            &r.tier,
-        ));
-        cells.extend([
-            r.dissimilar.to_string(),
-            r.structural.to_string(),
-            r.needs_fraction.to_string(),
-            format!("{:.8}", r.deal_probability),
-            r.simplest.clone(),
-        ]);
-        cells
+        let v = serde_json::to_value(self).expect("rank rows serialize");
+        Self::header().iter().map(|c| cell(c, &v[*c])).collect()
     }
 }
 
-/// The predicted time, p80, solve rate, difficulty and tier as every
-/// ranking prints them.
-fn prediction_cells(
-    time_s: f64,
-    p80_s: f64,
-    rate: f64,
-    difficulty: f64,
-    tier: &str,
-) -> [String; 5] {
-    [
-        format!("{time_s:.2}"),
-        format!("{p80_s:.2}"),
-        format!("{rate:.3}"),
-        format!("{difficulty:.1}"),
-        tier.to_string(),
-    ]
+/// One cell of a ranking as the table and the CSV print it: a fraction
+/// with the decimals of its column (a solve rate 3, a difficulty 1, a deal
+/// probability 8, seconds 2), a missing value empty.
+fn cell(column: &str, v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) if n.is_f64() => {
+            let decimals = match column {
+                columns::PREDICTED_SOLVE_RATE => 3,
+                columns::DIFFICULTY => 1,
+                columns::DEAL_PROBABILITY => 8,
+                _ => 2,
+            };
+            format!("{:.*}", decimals, n.as_f64().unwrap_or(0.0))
+        }
+        other => other.to_string(),
+    }
+}
+
+impl Ranked for RankRow {
+    fn header() -> Vec<&'static str> {
+        [
+            &["rank", columns::HAND][..],
+            &PREDICTED,
+            &[
+                columns::DISSIMILAR,
+                columns::STRUCTURAL,
+                columns::NEEDS_FRACTION,
+                columns::DEAL_PROBABILITY,
+                columns::SIMPLEST,
+            ],
+        ]
+        .concat()
+    }
 }
 
 /// An aligned text table: numbers right-aligned, text left-aligned.
 pub fn to_table<R: Ranked>(rows: &[R]) -> String {
+    let header = R::header();
     let cells: Vec<Vec<String>> = rows.iter().map(R::fields).collect();
-    let width: Vec<usize> = (0..R::HEADER.len())
+    let width: Vec<usize> = (0..header.len())
         .map(|j| {
             cells
                 .iter()
                 .map(|r| r[j].len())
-                .chain([R::HEADER[j].len()])
+                .chain([header[j].len()])
                 .max()
                 .unwrap_or(0)
         })
@@ -563,7 +543,7 @@ pub fn to_table<R: Ranked>(rows: &[R]) -> String {
             if j > 0 {
                 l.push_str("  ");
             }
-            if R::RIGHT[j] {
+            if right_aligned(header[j]) {
                 let _ = write!(l, "{cell:>w$}", w = width[j]);
             } else {
                 let _ = write!(l, "{cell:<w$}", w = width[j]);
@@ -572,7 +552,7 @@ pub fn to_table<R: Ranked>(rows: &[R]) -> String {
         out.push_str(l.trim_end());
         out.push('\n');
     };
-    line(&R::HEADER.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    line(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
     for r in &cells {
         line(r);
     }
@@ -588,7 +568,7 @@ pub fn to_csv<R: Ranked>(rows: &[R]) -> String {
             s.to_string()
         }
     };
-    let mut out = R::HEADER.join(",") + "\n";
+    let mut out = R::header().join(",") + "\n";
     for r in rows {
         let f = r.fields();
         out.push_str(&f.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","));
