@@ -130,7 +130,11 @@ pub fn sweep_args(game: &Game) -> String {
 pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRows, ReportError> {
     let dir = data.join(key.partition());
     let manifest = store::verify(&dir, Part::Whole)?;
-    let df = store::read_checked(&dir, listed(&dir, &manifest, &Part::Whole.reach())?)?;
+    let df = store::read_checked_columns(
+        &dir,
+        listed(&dir, &manifest, &Part::Whole.reach())?,
+        &[columns::HAND, columns::TARGET, columns::SOLVABLE],
+    )?;
     let path = dir.join(Part::Whole.reach());
     let df = match (targets.lo, targets.hi) == (key.targets.lo, key.targets.hi) {
         true => df,

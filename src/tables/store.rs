@@ -564,6 +564,25 @@ where
 /// [`verify`] checked it before, and a reader must not trust a file that
 /// changed since).
 pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
+    read_checked_with(dir, entry, table::from_parquet)
+}
+
+/// [`read_checked`] of only the columns `columns`.
+pub fn read_checked_columns(
+    dir: &Path,
+    entry: &FileEntry,
+    columns: &[&str],
+) -> Result<DataFrame, SweepError> {
+    read_checked_with(dir, entry, |bytes| {
+        table::from_parquet_columns(bytes, columns)
+    })
+}
+
+fn read_checked_with(
+    dir: &Path,
+    entry: &FileEntry,
+    parse: impl FnOnce(&[u8]) -> Result<DataFrame, PolarsError>,
+) -> Result<DataFrame, SweepError> {
     let path = dir.join(&entry.name);
     let bytes = read(&path)?;
     if !matches(entry, &bytes) {
@@ -572,7 +591,7 @@ pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepErr
             what: "changed after it was verified".to_string(),
         });
     }
-    guarded(&path, || table::from_parquet(&bytes))
+    guarded(&path, || parse(&bytes))
 }
 
 /// Runs a Parquet read of `path`, turning both its error and a panic inside

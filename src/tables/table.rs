@@ -488,6 +488,14 @@ pub fn from_parquet(bytes: &[u8]) -> PolarsResult<DataFrame> {
     ParquetReader::new(Cursor::new(bytes)).finish()
 }
 
+/// Only the columns `columns` of Parquet bytes, in that order: a reader
+/// of a few columns of a large table does not hold the others.
+pub fn from_parquet_columns(bytes: &[u8], columns: &[&str]) -> PolarsResult<DataFrame> {
+    ParquetReader::new(Cursor::new(bytes))
+        .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
+        .finish()
+}
+
 /// Rows `offset..offset + len` of Parquet bytes (fewer past the end).
 pub fn from_parquet_slice(bytes: &[u8], offset: usize, len: usize) -> PolarsResult<DataFrame> {
     ParquetReader::new(Cursor::new(bytes))
