@@ -117,11 +117,39 @@ pub fn covering(data: &Path, game: &Game) -> Result<Option<ReachKey>, ReportErro
         .min_by_key(|k| (k.targets.hi - k.targets.lo, k.targets.lo)))
 }
 
-/// The sweep options that make the reach table of `game`'s family.
+/// The sweep options that make a reach table holding `game`'s targets: the
+/// preset's own table when the game is a preset but for its targets and
+/// the preset's range holds them (`--game countdown` for Countdown's 952),
+/// else the asked range (`--game countdown --targets 1000..1010`, or
+/// `--targets 10..10` with the game's other options).
 pub fn sweep_args(game: &Game) -> String {
-    match crate::game::presets::name_of(game) {
-        Some(name) => format!("--game {name}"),
-        None => format!("--targets {} (with the game's options)", game.targets),
+    let asked = target_range(game);
+    let range = |r: TargetRange| format!("{}..{}", r.lo, r.hi);
+    for preset in crate::game::presets::PRESETS {
+        let own = (preset.game)();
+        if (Game {
+            targets: own.targets,
+            rules: own.rules,
+            ..*game
+        }) != own
+        {
+            continue;
+        }
+        let rules = match game.rules == own.rules {
+            true => String::new(),
+            false => format!(" --rules {}", game.rules),
+        };
+        return match (own.targets, asked) {
+            (Targets::Range(r), Some(a)) if r.lo <= a.lo && a.hi <= r.hi => {
+                format!("--game {}{rules}", preset.name)
+            }
+            (_, Some(a)) => format!("--game {}{rules} --targets {}", preset.name, range(a)),
+            (_, None) => format!("--game {}{rules}", preset.name),
+        };
+    }
+    match asked {
+        Some(a) => format!("--targets {} (with the game's options)", range(a)),
+        None => "--targets LO..HI (with the game's options)".to_string(),
     }
 }
 
@@ -133,20 +161,25 @@ pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRow
     let df = store::read_checked_columns(
         &dir,
         listed(&dir, &manifest, &Part::Whole.reach())?,
-        &[columns::HAND, columns::TARGET, columns::SOLVABLE],
+        &[
+            columns::HAND,
+            columns::TARGET,
+            columns::SOLVABLE,
+            columns::DEAL_WAYS,
+        ],
     )?;
     let path = dir.join(Part::Whole.reach());
-    let df = match (targets.lo, targets.hi) == (key.targets.lo, key.targets.hi) {
-        true => df,
-        false => run(
-            &path,
-            df.lazy().filter(
-                col(columns::TARGET)
-                    .gt_eq(lit(targets.lo))
-                    .and(col(columns::TARGET).lt_eq(lit(targets.hi))),
-            ),
-        )?,
-    };
+    // A game the deck cannot deal (Krypto's objective card when the hand
+    // holds every copy of it) is in the table with no ways, and is no game.
+    let df = run(
+        &path,
+        df.lazy().filter(
+            col(columns::TARGET)
+                .gt_eq(lit(targets.lo))
+                .and(col(columns::TARGET).lt_eq(lit(targets.hi)))
+                .and(col(columns::DEAL_WAYS).gt(lit(0u64))),
+        ),
+    )?;
     let column = |name: &str| {
         df.column(name).map_err(|source| ReportError::Table {
             path: path.clone(),

@@ -143,8 +143,9 @@ pub struct GamesQuery {
 /// task source. Field names are the tables' (and the tasks') column names.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameRankRow {
-    /// Place by predicted time among the solvable games of the targets
-    /// asked, 1 the slowest (equal times share a place).
+    /// Place by predicted time among the games ranked (the solvable games
+    /// of the targets asked, but those answered by one of their own
+    /// numbers), 1 the slowest (equal times share a place).
     pub rank: u32,
     pub hand: String,
     pub target: i64,

@@ -716,6 +716,10 @@ fn short(
     let hint = match (s.solvable, plan.stratify) {
         (false, _) => "ask a smaller --unsolvable share",
         (true, true) => "ask fewer tasks, name the tiers there are with --tier, or drop --stratify",
+        (true, false) if plan.rows.is_some() => {
+            "ask fewer, or widen the targets; `census24 rank` with the same options counts them \
+             exactly"
+        }
         (true, false) => "ask fewer tasks, or widen the values, targets or hand sizes",
     };
     TaskError::Short {

@@ -444,3 +444,58 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         "{err}"
     );
 }
+
+#[test]
+fn reach_games_are_games_the_deck_deals_and_missing_tables_name_their_sweep() {
+    // Krypto's deck has one 25: a hand holding it cannot be dealt 25 as
+    // its objective card, though the table lists the pair (with no ways).
+    let (code, out, err) = run(&[
+        "pick", "--game", "krypto", "--target", "25", "-n", "40", "--seed", "3", "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let picked = lines(&out);
+    assert_eq!(picked.len(), 40);
+    for p in &picked {
+        assert_eq!(p["target"], 25);
+        assert!(
+            !p["cards"].as_array().unwrap().iter().any(|c| c == 25),
+            "{p}: the only 25 is the objective"
+        );
+    }
+    // A table that is not there: the sweep that makes it, as options sweep
+    // takes; a target the deck never deals: said so.
+    let none = tempfile::tempdir().unwrap();
+    let data = none.path().to_str().unwrap();
+    for (args, sweep) in [
+        (
+            vec!["--game", "countdown", "--target", "952"],
+            "`census24 sweep --game countdown`",
+        ),
+        (
+            vec!["--game", "countdown", "--targets", "1000..1010"],
+            "`census24 sweep --game countdown --targets 1000..1010`",
+        ),
+        (
+            vec!["--game", "krypto", "--rules", "natural", "--target", "10"],
+            "`census24 sweep --game krypto --rules natural`",
+        ),
+    ] {
+        let mut cmd = vec!["rank", "--data", data];
+        cmd.extend(args.iter());
+        let (code, _, err) = run(&cmd);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(sweep), "{args:?}: {err}");
+    }
+    let (code, _, err) = run(&["rank", "--game", "krypto", "--target", "30"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "targets 30: this game deals its target from the deck, whose values are 1..25"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = run(&["rank", "--game", "countdown", "--target", "7/2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--target 7/2: "), "{err}");
+}

@@ -201,15 +201,33 @@ pub fn source(
     if let Some(key) = one {
         return Ok(Source::OneTarget(key));
     }
+    let dealt = game.dealt_values();
+    if game.objective == crate::game::family::Objective::Dealt
+        && let Some(t) = games::target_range(&game)
+        && (t.lo < dealt.lo || t.hi > dealt.hi)
+    {
+        anyhow::bail!(
+            "targets {}: this game deals its target from the deck, whose values are {dealt}",
+            game.targets
+        );
+    }
+    if games::target_range(&game).is_none() {
+        anyhow::bail!(
+            "--target {}: a game of any selection of the cards or a dealt target is read from a \
+             reach table, which holds whole targets only (the game plays {})",
+            game.targets,
+            game.describe()
+        );
+    }
     match games::target_range(&game).and_then(|targets| {
         ReachKey::of_game(&crate::game::family::Game {
             targets: crate::game::family::Targets::Range(targets),
             ..game
         })
     }) {
-        Some(reach) => anyhow::bail!(
+        Some(_) => anyhow::bail!(
             "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",
-            data.join(reach.family()).display(),
+            data.display(),
             game.targets,
             game.describe(),
             games::sweep_args(&game)

@@ -127,8 +127,8 @@ fn run_reach(
     ];
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         anyhow::bail!(
-            "{flag} picks from tables of one target; a game of many targets ({}) takes -n, \
-             --seed, --tier, --stratify and --format",
+            "{flag} picks from tables of one target, every card used; a game read from a reach \
+             table ({}) takes -n, --seed, --tier, --stratify and --format",
             game.describe()
         );
     }
