@@ -23,6 +23,30 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Position `i` (`i < n`) of a permutation of `0..n` fixed by `seed`: a
+/// table's games drawn in this order are each drawn once, so `n` draws see
+/// every game (a stratum still short then is short in the table). A
+/// four-round Feistel network over the smallest even number of bits that
+/// holds `n`, walking the cycle until the value falls below `n`.
+pub fn permuted(i: u64, n: u64, seed: u64) -> u64 {
+    debug_assert!(i < n);
+    let bits = (64 - (n.max(2) - 1).leading_zeros()).next_multiple_of(2);
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let mut x = i;
+    loop {
+        let (mut left, mut right) = (x >> half, x & mask);
+        for round in 0..4u64 {
+            let f = mix(seed ^ mix(right ^ (round << 56))) & mask;
+            (left, right) = (right, left ^ f);
+        }
+        x = (left << half) | right;
+        if x < n {
+            return x;
+        }
+    }
+}
+
 impl Rng {
     /// The generator of candidate `index` of `seed`.
     pub fn stream(seed: u64, index: u64) -> Rng {
@@ -125,6 +149,25 @@ impl Dealer {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn permuted_visits_every_position_once() {
+        for n in [1u64, 2, 3, 5, 64, 1000, 12_513] {
+            for seed in [0u64, 24, 7] {
+                let mut seen: Vec<u64> = (0..n).map(|i| super::permuted(i, n, seed)).collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..n).collect::<Vec<_>>(), "n {n} seed {seed}");
+            }
+        }
+        // Not the identity, and the seed matters.
+        let first = |seed| {
+            (0..20)
+                .map(|i| super::permuted(i, 1000, seed))
+                .collect::<Vec<_>>()
+        };
+        assert_ne!(first(24), (0..20).collect::<Vec<_>>());
+        assert_ne!(first(24), first(25));
+    }
+
     use super::*;
     use crate::game::presets;
 

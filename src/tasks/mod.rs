@@ -163,7 +163,8 @@ pub struct TableRow {
 
 /// The games of a swept table to draw candidates from instead of dealing
 /// them (`census24 pick` over a reach table): `count` rows, row `i` given
-/// by `row(i)`. Each candidate is a row drawn uniformly, and the solver's
+/// by `row(i)`. Candidates are the rows in an order fixed by the seed
+/// ([`draw::permuted`]), each row once, and the solver's
 /// verdict must agree with the table's.
 #[derive(Clone)]
 pub struct Rows {
@@ -553,7 +554,9 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         filled[s].len() < quotas[s]
     };
     let mut seen: HashSet<(Vec<i64>, i64)> = HashSet::new();
-    let budget = (plan.count * CANDIDATES_PER_TASK).max(100_000) as u64;
+    // A table's games are drawn each once: past its last game, nothing is
+    // left to draw.
+    let budget = budget(plan);
     let (mut drawn, mut repeats, mut next) = (0u64, 0u64, 0u64);
     while filled.iter().any(|(s, v)| v.len() < quotas[s]) {
         if next >= budget {
@@ -591,7 +594,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 }
                 let mut rng = Rng::stream(plan.seed, i);
                 let (cards, target, said) = match &plan.rows {
-                    Some(rows) => match (rows.row)(rng.below(rows.count)) {
+                    Some(rows) => match (rows.row)(draw::permuted(i, rows.count, plan.seed)) {
                         Some(r) if r.cards.len() == sizes[slot] => {
                             (r.cards, r.target, Some(r.solvable))
                         }
@@ -651,6 +654,15 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         drawn,
         repeats,
     })
+}
+
+/// How many candidates a plan may draw before it gives up: 400 a task, at
+/// least 100,000; from a table, at most its games (each drawn once).
+fn budget(plan: &TaskPlan) -> u64 {
+    let dealt = (plan.count * CANDIDATES_PER_TASK).max(100_000) as u64;
+    plan.rows
+        .as_ref()
+        .map_or(dealt, |rows| dealt.min(rows.count))
 }
 
 /// How many tasks each stratum holds.
@@ -716,6 +728,9 @@ fn short(
     let hint = match (s.solvable, plan.stratify) {
         (false, _) => "ask a smaller --unsolvable share",
         (true, true) => "ask fewer tasks, name the tiers there are with --tier, or drop --stratify",
+        (true, _) if plan.rows.as_ref().is_some_and(|r| r.count == budget(plan)) => {
+            "every game of the table was tried: ask fewer, or widen the targets"
+        }
         (true, false) if plan.rows.is_some() => {
             "ask fewer, or widen the targets; `census24 rank` with the same options counts them \
              exactly"

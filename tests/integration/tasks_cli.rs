@@ -359,6 +359,25 @@ fn rank_of_a_target_from_the_every_target_table_agrees_with_its_own_table() {
     assert!(!filtered(&f, None).is_empty());
 }
 
+/// How many Countdown games for 952 `rank` lists with `filters`.
+fn ranked_count(filters: &[&str]) -> usize {
+    let mut args = vec![
+        "rank",
+        "--game",
+        "countdown",
+        "--target",
+        "952",
+        "--all",
+        "--json",
+    ];
+    args.extend(filters);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str::<Vec<serde_json::Value>>(&out)
+        .unwrap()
+        .len()
+}
+
 #[test]
 fn rank_lists_every_solvable_countdown_game_of_a_target() {
     let (code, out, err) = run(&[
@@ -423,6 +442,26 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         assert_eq!(p["target"], 952);
         assert!(ranked.contains(p["hand"].as_str().unwrap()), "{p}");
     }
+    // More easy games asked than the target has: every game is tried once,
+    // and the count found is rank's exact count.
+    let easy = ranked_count(&["--tier", "easy"]);
+    let (code, _, err) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "--target",
+        "952",
+        "--tier",
+        "easy",
+        "-n",
+        "50",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains(&format!("found {easy} of the 50"))
+            && err.contains("every game of the table was tried"),
+        "{err}"
+    );
     // Too many games to work out: exit 3, one line; a filter needing the
     // solutions table: exit 2, naming it.
     let (code, _, err) = run(&["rank", "--game", "countdown"]);
