@@ -84,6 +84,8 @@ pub enum RankError {
         targets: String,
         table: PathBuf,
     },
+    #[error("--top 0 prints nothing: ask for at least one hand")]
+    TopZero,
     #[error(transparent)]
     Filter(#[from] FilterError),
     /// A game the solver cannot work out, or on which it and the table
@@ -177,6 +179,7 @@ impl Ranked for GameRankRow {
 /// predicted time and filtered; best first in the asked order. A game
 /// answered by one of its own numbers is not ranked.
 pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
+    shows_some(q.top)?;
     let dir = q.data.join(q.table.partition());
     if let Some(flag) = q.filter.beyond_figures() {
         return Err(RankError::BeyondFigures { flag, table: dir });
@@ -232,6 +235,14 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
         .collect())
 }
 
+/// Fails on a ranking asked to print no row (`--top 0`).
+fn shows_some(top: Option<usize>) -> Result<(), RankError> {
+    match top {
+        Some(0) => Err(RankError::TopZero),
+        _ => Ok(()),
+    }
+}
+
 /// The verified table `t` of `data` with its manifest, for `rank` and
 /// `pick`: a folder with no table, or with shard parts only, gets the
 /// command that makes it.
@@ -258,6 +269,7 @@ pub fn sweep_command(data: &Path, t: &TableKey) -> String {
 impl RankQuery {
     /// Fails on contradictory bounds, naming them.
     pub fn validate(self) -> Result<RankQuery, RankError> {
+        shows_some(self.top)?;
         Ok(RankQuery {
             filter: self.filter.validate()?,
             ..self

@@ -358,6 +358,16 @@ fn rank_rejects_bad_values_naming_them() {
         stderr.contains("--min-dissimilar 3 is above --max-dissimilar 2"),
         "{stderr}"
     );
+    for game in [&[][..], &["--game", "countdown", "--target", "952"][..]] {
+        let mut args = vec!["rank", "--top", "0"];
+        args.extend(game);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(
+            stderr,
+            "census24: --top 0 prints nothing: ask for at least one hand\n"
+        );
+    }
 }
 
 #[test]
