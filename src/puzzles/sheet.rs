@@ -19,7 +19,8 @@ use crate::tasks::Task;
 /// The puzzle sheet's styles, shared with the explorer page's sheets.
 pub const SHEET_STYLE: &str = include_str!("sheet.css");
 
-fn escape(s: &str) -> String {
+/// `s` as HTML text or an attribute value (the page and the sheet).
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

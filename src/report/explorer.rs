@@ -18,7 +18,7 @@ use crate::puzzles::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use crate::puzzles::filter::Flag;
 use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::{played_note, short_set_words};
-use crate::puzzles::sheet::{SHEET_STYLE, pretty};
+use crate::puzzles::sheet::{SHEET_STYLE, escape, pretty};
 
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
@@ -148,13 +148,6 @@ pub fn solutions_text(e: &Entry, kept: Kept) -> String {
         .join(";")
 }
 
-fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The title a page and a puzzle sheet give a table.
 pub fn title(catalog: &Catalog) -> String {
     let k = catalog.id.k;
@@ -219,7 +212,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
     let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + json.len());
     let mut rest = PAGE;
     for (marker, text) in [
-        ("{{title}}", escape_html(&data.title)),
+        ("{{title}}", escape(&data.title)),
         ("{{style}}", format!("{STYLE}{SHEET_STYLE}")),
         ("{{data}}", json),
         ("{{script}}", SCRIPT.to_string()),

@@ -187,7 +187,7 @@ pub fn source(
     in_memory: usize,
 ) -> anyhow::Result<Source> {
     use crate::report::games;
-    use crate::tables::layout::{ReachKey, TableKey};
+    use crate::tables::layout::TableKey;
     let game = args.game();
     let one = TableKey::of_game(&game);
     if let Some(key) = one
@@ -201,43 +201,30 @@ pub fn source(
     if let Some(key) = one {
         return Ok(Source::OneTarget(key));
     }
-    let dealt = game.dealt_values();
-    if game.objective == crate::game::family::Objective::Dealt
-        && let Some(t) = games::target_range(&game)
-        && (t.lo < dealt.lo || t.hi > dealt.hi)
-    {
-        anyhow::bail!(
-            "targets {}: this game deals its target from the deck, whose values are {dealt}",
-            game.targets
-        );
-    }
-    if games::target_range(&game).is_none() {
+    let Some(targets) = games::target_range(&game) else {
         anyhow::bail!(
             "--target {}: a game of any selection of the cards or a dealt target is read from a \
              reach table, which holds whole targets only (the game plays {})",
             game.targets,
             game.describe()
         );
+    };
+    let dealt = game.dealt_values();
+    if game.objective == crate::game::family::Objective::Dealt
+        && (targets.lo < dealt.lo || targets.hi > dealt.hi)
+    {
+        anyhow::bail!(
+            "targets {}: this game deals its target from the deck, whose values are {dealt}",
+            game.targets
+        );
     }
-    match games::target_range(&game).and_then(|targets| {
-        ReachKey::of_game(&crate::game::family::Game {
-            targets: crate::game::family::Targets::Range(targets),
-            ..game
-        })
-    }) {
-        Some(_) => anyhow::bail!(
-            "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",
-            data.display(),
-            game.targets,
-            game.describe(),
-            games::sweep_args(&game)
-        ),
-        None => anyhow::bail!(
-            "this command reads a table of one target, every card used, or a reach table of \
-             whole targets: give --target T (the game plays {})",
-            game.describe()
-        ),
-    }
+    anyhow::bail!(
+        "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",
+        data.display(),
+        game.targets,
+        game.describe(),
+        games::sweep_args(&game)
+    )
 }
 
 #[cfg(test)]
