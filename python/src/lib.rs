@@ -625,7 +625,7 @@ fn tasks(
         task_source::parse_splits(&args::text(splits, "splits", "\"train=0.8,test=0.2\"")?)
             .map_err(|e| task_error(&e.to_string()))?;
     plan.stratify = args::flag(stratify, "stratify")?;
-    plan.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
+    plan.filter.tiers = args::names::<Tier>(tiers, "tiers", "\"expert\" or \"hard,expert\"")?;
     plan.order = task_source::Order::parse(&args::text(order, "order", "\"curriculum\"")?)
         .map_err(|e| value_error("order", e))?;
     plan.dissimilar_up_to = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;

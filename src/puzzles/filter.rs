@@ -48,6 +48,18 @@ pub struct Figures {
     pub dissimilar: Option<u32>,
 }
 
+impl Figures {
+    /// A hand's figures.
+    pub fn of(e: &Entry) -> Figures {
+        Figures {
+            time_s: e.time_s,
+            time_p80_s: e.time_p80_s,
+            tier: e.tier,
+            dissimilar: e.dissimilar,
+        }
+    }
+}
+
 /// One filter as the products name it: `--min-time` on the command line,
 /// `min_time` in Python, `min-time` in the explorer page's address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,12 +207,8 @@ impl HandFilter {
 
     /// Whether the hand passes every filter.
     pub fn admits(&self, e: &Entry) -> bool {
-        self.admits_figures(&Figures {
-            time_s: e.time_s,
-            time_p80_s: e.time_p80_s,
-            tier: e.tier,
-            dissimilar: e.dissimilar,
-        }) && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
+        self.admits_figures(&Figures::of(e))
+            && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
             && self.admits_ops(e.ops)
     }
 

@@ -10,15 +10,20 @@
 //! [`solutions_text`]), so the five-card table (146 464 solution classes)
 //! makes a page of about 4 MB.
 
+use std::path::PathBuf;
+
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
 use crate::puzzles::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
-use crate::puzzles::filter::Flag;
+use crate::puzzles::filter::{Figures, Flag};
 use crate::puzzles::ops::Ops;
+use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
-use crate::puzzles::sheet::{SHEET_STYLE, escape, pretty};
+use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
+use crate::tables::layout::ReachKey;
+use crate::tasks::Task;
 
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
@@ -32,25 +37,54 @@ const PAGE: &str = include_str!("explorer/page.html");
 const STYLE: &str = include_str!("explorer/style.css");
 const SCRIPT: &str = include_str!("explorer/app.js");
 
-/// The table as the page's script reads it: one array per column, indexed
-/// by the hand's position in the table.
+/// What every page says of its table.
 #[derive(Serialize)]
-struct Data<'a> {
+struct Head {
+    /// `hands` (the hands of one target) or `games` (a hand and a target
+    /// each, from a reach table): what the script shows.
+    mode: &'static str,
     title: String,
     family: String,
     partition: String,
-    target: String,
     k: usize,
-    /// The options that name this table on the command line.
+    /// The options that name this table's game on the command line.
     table_args: String,
-    /// `all`, `easiest` or `none`: which solutions `solutions` holds.
-    kept: &'static str,
     tiers: Vec<&'static str>,
     /// Seconds at which each tier begins.
     tier_from: [f64; 4],
-    ops: Vec<&'static str>,
-    hand: Vec<&'a str>,
-    solvable: Vec<u8>,
+    /// The hand filters `rank` and `pick` share, each `[field, option]`
+    /// ([`Flag::field`], [`Flag::name`]): the page's address and the pick
+    /// command it shows spell them so.
+    flags: Vec<[&'static str; 2]>,
+}
+
+impl Head {
+    fn new(
+        mode: &'static str,
+        title: String,
+        family: String,
+        partition: PathBuf,
+        k: usize,
+        table_args: String,
+    ) -> Head {
+        Head {
+            mode,
+            title,
+            family,
+            partition: partition.display().to_string(),
+            k,
+            table_args,
+            tiers: Tier::ALL.iter().map(|t| t.name()).collect(),
+            tier_from: [0.0, Tier::MEDIUM_FROM, Tier::HARD_FROM, Tier::EXPERT_FROM],
+            flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
+        }
+    }
+}
+
+/// The difficulty model's figures of each hand or game, the columns the
+/// filters on time, tier and dissimilar count read.
+#[derive(Default, Serialize)]
+struct Columns {
     time: Vec<Option<f64>>,
     /// Predicted time within which 80% of the players who solve it do so.
     p80: Vec<Option<f64>>,
@@ -58,6 +92,39 @@ struct Data<'a> {
     difficulty: Vec<Option<f64>>,
     tier: Vec<Option<u8>>,
     dissimilar: Vec<Option<u32>>,
+}
+
+impl Columns {
+    /// The columns of rows whose figures are `f`: each row's [`Figures`],
+    /// solve rate and difficulty.
+    fn of<T>(rows: &[T], f: impl Fn(&T) -> (Figures, Option<f64>, Option<f64>)) -> Columns {
+        let mut c = Columns::default();
+        for (figures, rate, difficulty) in rows.iter().map(f) {
+            c.time.push(figures.time_s);
+            c.p80.push(figures.time_p80_s);
+            c.rate.push(rate);
+            c.difficulty.push(difficulty);
+            c.tier.push(figures.tier.map(|t| t as u8));
+            c.dissimilar.push(figures.dissimilar);
+        }
+        c
+    }
+}
+
+/// The table as the page's script reads it: one array per column, indexed
+/// by the hand's position in the table.
+#[derive(Serialize)]
+struct Data<'a> {
+    #[serde(flatten)]
+    head: Head,
+    target: String,
+    /// `all`, `easiest` or `none`: which solutions `solutions` holds.
+    kept: &'static str,
+    ops: Vec<&'static str>,
+    hand: Vec<&'a str>,
+    solvable: Vec<u8>,
+    #[serde(flatten)]
+    figures: Columns,
     structural: Vec<Option<u32>>,
     fraction: Vec<u8>,
     integer: Vec<u8>,
@@ -84,10 +151,6 @@ struct Data<'a> {
     /// Why a set is shorter than asked, without and with "no two solved
     /// alike", `{n}` for its size: `pick`'s words ([`short_set_words`]).
     short_set: [&'static str; 2],
-    /// The hand filters `rank` and `pick` share, each `[field, option]`
-    /// ([`Flag::field`], [`Flag::name`]): the page's address and the pick
-    /// command it shows spell them so.
-    flags: Vec<[&'static str; 2]>,
 }
 
 /// The operations a puzzle set's answers may use, as the page offers them
@@ -162,28 +225,24 @@ pub fn title(catalog: &Catalog) -> String {
 pub fn explorer_html(catalog: &Catalog) -> String {
     let h = &catalog.hands;
     let data = Data {
-        title: title(catalog),
-        family: catalog.id.family_title(),
-        partition: catalog.id.partition().display().to_string(),
+        head: Head::new(
+            "hands",
+            title(catalog),
+            catalog.id.family_title(),
+            catalog.id.partition(),
+            catalog.id.k,
+            catalog.id.args(),
+        ),
         target: catalog.id.target.to_string(),
-        k: catalog.id.k,
-        table_args: catalog.id.args(),
         kept: match catalog.kept {
             Kept::All => "all",
             Kept::Simplest => "easiest",
             Kept::None => "none",
         },
-        tiers: Tier::ALL.iter().map(|t| t.name()).collect(),
-        tier_from: [0.0, Tier::MEDIUM_FROM, Tier::HARD_FROM, Tier::EXPERT_FROM],
         ops: Ops::ALL.iter().map(|o| o.name()).collect(),
         hand: h.iter().map(|e| e.hand.as_str()).collect(),
         solvable: h.iter().map(|e| u8::from(e.solvable)).collect(),
-        time: h.iter().map(|e| e.time_s).collect(),
-        p80: h.iter().map(|e| e.time_p80_s).collect(),
-        rate: h.iter().map(|e| e.solve_rate).collect(),
-        difficulty: h.iter().map(|e| e.difficulty).collect(),
-        tier: h.iter().map(|e| e.tier.map(|t| t as u8)).collect(),
-        dissimilar: h.iter().map(|e| e.dissimilar).collect(),
+        figures: Columns::of(h, |e| (Figures::of(e), e.solve_rate, e.difficulty)),
         structural: h.iter().map(|e| e.structural).collect(),
         fraction: h.iter().map(|e| u8::from(e.needs_fraction)).collect(),
         integer: h.iter().map(|e| u8::from(e.integer_solvable)).collect(),
@@ -202,17 +261,23 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         played: [played(catalog, Ops::AddSub), played(catalog, Ops::Product)],
         played_note: LEVELS.map(|l| note(catalog, l)),
         short_set: [short_set_words(false), short_set_words(true)],
-        flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
     };
+    fill(
+        &data.head.title,
+        &serde_json::to_string(&data).expect("explorer data serializes"),
+    )
+}
+
+/// The page around its data: the template with its title, styles, data and
+/// script.
+fn fill(title: &str, json: &str) -> String {
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads
     // the same: the data can never close its script element.
-    let json = serde_json::to_string(&data)
-        .expect("explorer data serializes")
-        .replace('<', "\\u003c");
+    let json = json.replace('<', "\\u003c");
     let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + json.len());
     let mut rest = PAGE;
     for (marker, text) in [
-        ("{{title}}", escape(&data.title)),
+        ("{{title}}", escape(title)),
         ("{{style}}", format!("{STYLE}{SHEET_STYLE}")),
         ("{{data}}", json),
         ("{{script}}", SCRIPT.to_string()),
@@ -226,6 +291,77 @@ pub fn explorer_html(catalog: &Catalog) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// How many games the page of a reach table holds: the first this many of
+/// its solvable games in the order `census24 pick` draws them with its
+/// default seed ([`crate::report::games::drawn`]), so that a set the page makes under
+/// filters `pick` has is the set `pick` prints. Each game takes about 150
+/// bytes of the page.
+pub const PAGE_GAMES: usize = 5_000;
+
+/// A reach table's games as the page's script reads them: one array per
+/// column, indexed by the game's place in the draw.
+#[derive(Serialize)]
+struct GamesData<'a> {
+    #[serde(flatten)]
+    head: Head,
+    /// The table's solvable games that the deck deals.
+    games: usize,
+    /// The seed of the draw the page holds (`pick`'s default).
+    seed: u32,
+    /// How the game is played, as a sheet says it ([`game_rule`]).
+    rule: String,
+    hand: Vec<&'a str>,
+    target: Vec<i64>,
+    #[serde(flatten)]
+    figures: Columns,
+    /// The simplest solution as a sheet prints it (`× ÷ −`).
+    answer: Vec<String>,
+    /// The same solution as steps, one a line.
+    steps: Vec<&'a str>,
+}
+
+/// The explorer page of the reach table `key`: the first of its `games`
+/// solvable games that `pick` draws ([`crate::report::games::drawn`], `drawn` in draw
+/// order), to filter, sort, open and make puzzle sets from.
+pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize) -> String {
+    let data = GamesData {
+        head: Head::new(
+            "games",
+            key.title(),
+            key.family_title(),
+            key.partition(),
+            key.k,
+            key.args(),
+        ),
+        games,
+        seed: DEFAULT_SEED,
+        rule: game_rule(&key.game()),
+        hand: drawn.iter().map(|t| t.hand.as_str()).collect(),
+        target: drawn.iter().map(|t| t.target).collect(),
+        figures: Columns::of(drawn, |t| {
+            let figures = Figures {
+                time_s: t.predicted_time_s,
+                time_p80_s: t.predicted_time_p80_s,
+                tier: t.tier.as_deref().and_then(|n| n.parse().ok()),
+                dissimilar: t.dissimilar,
+            };
+            (figures, t.predicted_solve_rate, t.difficulty)
+        }),
+        answer: drawn
+            .iter()
+            .map(|t| pretty(t.simplest.as_deref().unwrap_or_default()))
+            .collect(),
+        steps: drawn
+            .iter()
+            .map(|t| t.steps.as_deref().unwrap_or_default())
+            .collect(),
+    };
+    fill(
+        &data.head.title,
+        &serde_json::to_string(&data).expect("explorer data serializes"),
+    )
 }
 
 #[cfg(test)]

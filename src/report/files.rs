@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
 use super::atlas;
-use super::explorer::{EXPLORER, explorer_html};
+use super::explorer::{EXPLORER, PAGE_GAMES, explorer_html, games_html};
+use super::games;
 use super::query::large::{large_data, reference};
 use super::query::reach::reach_data;
 use super::query::{
@@ -27,6 +28,7 @@ use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
 use crate::difficulty::calibrate::Measured;
 use crate::puzzles::catalog::MAX_CLASSES;
+use crate::puzzles::pick::DEFAULT_SEED;
 use crate::tables::disk;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::large_summary;
@@ -270,7 +272,7 @@ fn write_reports_in(
         written.extend(write_table_files(&dir, f, table, &family, measured)?);
     }
     for key in reach.iter().filter(|k| chosen(k.partition())) {
-        written.push(write_reach_files(&plan.data, &plan.out, key)?);
+        written.extend(write_reach_files(&plan.data, &plan.out, key)?);
     }
     for key in large.iter().filter(|k| chosen(k.partition())) {
         written.push(write_large_files(&plan.data, &plan.out, key)?);
@@ -381,14 +383,29 @@ fn write_table_files(
 pub fn write_reach_report(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
     disk::undo_new_folders(out, || {
         let _lock = lock_reports(out, true)?;
-        write_reach_files(data, out, key)
+        Ok(write_reach_files(data, out, key)?.remove(0))
     })
 }
 
-/// [`write_reach_report`] for a caller that holds the reports lock.
-fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<PathBuf, ReportError> {
+/// [`write_reach_report`] for a caller that holds the reports lock: the
+/// README and the explorer page; returns them, README first.
+fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<Vec<PathBuf>, ReportError> {
     let summary = reach_data(key, &data.join(key.partition()))?;
-    write_rendered(&out.join(key.partition()), &render_reach(key, &summary))
+    let dir = out.join(key.partition());
+    // The explorer page: the games `pick` draws first, worked out again.
+    let rows = games::read(data, key, key.targets)?;
+    let drawn = games::drawn(key.game(), &rows, PAGE_GAMES, DEFAULT_SEED).map_err(|source| {
+        ReportError::Games {
+            path: data.join(key.partition()),
+            source,
+        }
+    })?;
+    let page = games_html(key, &drawn, rows.solvable_count());
+    write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
+    Ok(vec![
+        write_rendered(&dir, &render_reach(key, &summary))?,
+        dir.join(EXPLORER),
+    ])
 }
 
 /// Writes the report of the large-sets census `key` under `data` into the

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use crate::game::error::InputError;
 use crate::game::family::{Game, Targets};
 use crate::game::targets::TargetRange;
 use crate::report::files::discover;
@@ -21,7 +22,7 @@ use crate::report::query::{ReportError, listed, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::store;
-use crate::tasks::TableRow;
+use crate::tasks::{self, TableRow, Task, TaskPlan, draw};
 
 /// The rows of one reach table for the targets of a game.
 #[derive(Debug)]
@@ -198,4 +199,39 @@ pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRow
         solvable: column(columns::SOLVABLE)?.bool().map_err(table)?.clone(),
         dir,
     })
+}
+
+/// The first `count` solvable games of `rows` in the order `census24 pick
+/// --seed SEED` draws them, each worked out by the task source, in that
+/// order (every solvable game when the rows hold fewer). `pick` draws game
+/// `permuted(i)` for i = 0, 1, ... and keeps the solvable ones its filters
+/// admit, so its set under any filter on the figures is the first games of
+/// this list that pass: what the explorer page of a reach table holds.
+pub fn drawn(
+    game: Game,
+    rows: &GameRows,
+    count: usize,
+    seed: u32,
+) -> Result<Vec<Task>, InputError> {
+    let plan = TaskPlan::of_game(game);
+    let n = rows.len() as u64;
+    let mut order = (0..n).map(|i| draw::permuted(i, n, u64::from(seed)));
+    let mut out: Vec<Task> = Vec::with_capacity(count);
+    while out.len() < count {
+        // A block a little larger than the games still wanted (a few are
+        // answered by one of their own numbers, and left out).
+        let want = (count - out.len()) + (count - out.len()) / 8 + 16;
+        let block: Vec<TableRow> = order
+            .by_ref()
+            .filter_map(|i| rows.row(i as usize))
+            .filter(|r| r.solvable)
+            .take(want)
+            .collect();
+        if block.is_empty() {
+            break;
+        }
+        out.extend(tasks::work_out(&plan, &block, "drawn")?);
+    }
+    out.truncate(count);
+    Ok(out)
 }

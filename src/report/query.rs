@@ -58,6 +58,13 @@ pub enum ReportError {
     /// The atlas's own solving failed (a step limit).
     #[error("atlas: {0}")]
     Atlas(String),
+    /// Working out a table's games again failed: the table and the solver
+    /// disagree on one, or a game is not one of the table's game.
+    #[error("{}: {source}", path.display())]
+    Games {
+        path: PathBuf,
+        source: crate::game::error::InputError,
+    },
 }
 
 /// Runs a polars read of `path`, turning a panic inside it into an error

@@ -31,8 +31,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::game::deck::Multiset;
-use crate::game::family::{Game, Objective, Targets};
+use crate::game::family::{Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
+use crate::game::presets::{PRESETS, Preset};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -342,6 +343,79 @@ impl ReachKey {
     /// the output folder: the hive keys of [`TableKey::partition`].
     pub fn partition(&self) -> PathBuf {
         self.family().join(format!("k={}", self.k))
+    }
+
+    /// The title of the table's report and explorer page.
+    pub fn title(&self) -> String {
+        format!(
+            "Every target from {} to {}: {} cards",
+            self.targets.lo, self.targets.hi, self.k
+        )
+    }
+
+    /// The preset whose table this is, under either rule choice
+    /// (`--game krypto --rules natural`), and its game.
+    fn preset(&self) -> Option<(&'static Preset, Game)> {
+        PRESETS.iter().find_map(|p| {
+            let own = (p.game)();
+            let key = ReachKey::of_game(&own)?;
+            (ReachKey {
+                rules: self.rules,
+                ..key
+            } == *self)
+                .then_some((p, own))
+        })
+    }
+
+    /// The options that name this table's game on the command line, as
+    /// `sweep`, `rank` and `pick` take them: `--game countdown`, `--game
+    /// krypto --rules natural`, or each option of a game no preset names
+    /// (`--hand-size 4 --targets 1..999 --rules rational --values 1..13
+    /// --deck x4`).
+    pub fn args(&self) -> String {
+        if let Some((p, own)) = self.preset() {
+            return match self.rules == own.rules {
+                true => format!("--game {}", p.name),
+                false => format!("--game {} --rules {}", p.name, self.rules),
+            };
+        }
+        let mut c = format!(
+            "--hand-size {} --targets {} --rules {}",
+            self.k, self.targets, self.rules
+        );
+        if self.uses == Use::Any {
+            c += " --use any";
+        }
+        match self.deck {
+            Deck::Multiset(_) => c += &format!(" --deck {}", self.deck),
+            _ => c += &format!(" --values {} --deck {}", self.values, self.deck),
+        }
+        if self.objective == Objective::Dealt {
+            c += " --objective dealt";
+        }
+        c
+    }
+
+    /// The game this table holds: its preset's (scoring included) under
+    /// the table's rules, else the game of its options, scored exactly.
+    pub fn game(&self) -> Game {
+        let base = match self.preset() {
+            Some((_, own)) => own,
+            None => Game {
+                scoring: Scoring::EXACT,
+                ..(crate::game::presets::PRESETS[0].game)()
+            },
+        };
+        Game {
+            rules: self.rules,
+            uses: self.uses,
+            values: self.values,
+            deck: self.deck,
+            targets: Targets::Range(self.targets),
+            hand_size: self.k,
+            objective: self.objective,
+            ..base
+        }
     }
 
     /// The partition path without the hand size.

@@ -49,6 +49,7 @@ use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::game::steps::write_steps;
+use crate::puzzles::filter::{Figures, HandFilter};
 use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
 use draw::{Dealer, Rng};
 
@@ -129,6 +130,9 @@ pub enum Order {
     Shuffled,
     /// Easiest first by predicted time (a curriculum); unsolvable tasks last.
     Curriculum,
+    /// As drawn: the order in which the seed dealt them (or drew them from
+    /// a table), which a page of drawn games filters and cuts in.
+    Drawn,
 }
 
 impl Order {
@@ -136,16 +140,17 @@ impl Order {
         match self {
             Order::Shuffled => "shuffled",
             Order::Curriculum => "curriculum",
+            Order::Drawn => "drawn",
         }
     }
 
     pub fn parse(s: &str) -> Result<Order, InputError> {
-        [Order::Shuffled, Order::Curriculum]
+        [Order::Shuffled, Order::Curriculum, Order::Drawn]
             .into_iter()
             .find(|o| o.name() == s)
             .ok_or_else(|| {
                 InputError::Other(format!(
-                    "unknown order \"{}\" (expected shuffled or curriculum)",
+                    "unknown order \"{}\" (expected shuffled, curriculum or drawn)",
                     crate::game::error::shown(s)
                 ))
             })
@@ -192,8 +197,10 @@ pub struct TaskPlan {
     /// The count split evenly over the tiers (those of `tiers`, or all
     /// four) within each hand size.
     pub stratify: bool,
-    /// Only tasks of these tiers (every tier when empty).
-    pub tiers: Vec<Tier>,
+    /// Only tasks whose figures pass it: its tiers (every tier when
+    /// empty), predicted times and dissimilar counts
+    /// ([`HandFilter::admits_figures`]); it takes no filter beyond them.
+    pub filter: HandFilter,
     pub order: Order,
     /// Largest hand whose dissimilar solutions are counted with
     /// any-selection play.
@@ -213,7 +220,7 @@ impl TaskPlan {
             unsolvable: 0.0,
             splits: parse_splits(DEFAULT_SPLITS).expect("the default splits parse"),
             stratify: false,
-            tiers: Vec::new(),
+            filter: HandFilter::default(),
             order: Order::Shuffled,
             dissimilar_up_to: DEFAULT_DISSIMILAR_UP_TO,
             rows: None,
@@ -226,6 +233,16 @@ impl TaskPlan {
         let (lo, hi) = self.hand_sizes;
         if self.count == 0 {
             return bad("--count 0 makes nothing: ask for at least one task".into());
+        }
+        self.filter
+            .clone()
+            .validate()
+            .map_err(|e| InputError::Other(e.to_string()))?;
+        if let Some(flag) = self.filter.beyond_figures() {
+            return bad(format!(
+                "{flag} looks at a hand's solutions: tasks are filtered by tier, predicted \
+                 time and dissimilar count only"
+            ));
         }
         if lo == 0 {
             return bad(format!(
@@ -279,10 +296,10 @@ impl TaskPlan {
 
     /// The tiers strata are made of: those asked, or all four.
     fn strata_tiers(&self) -> Vec<Tier> {
-        if self.tiers.is_empty() {
+        if self.filter.tiers.is_empty() {
             Tier::ALL.to_vec()
         } else {
-            let mut t = self.tiers.clone();
+            let mut t = self.filter.tiers.clone();
             t.sort_unstable();
             t.dedup();
             t
@@ -388,6 +405,18 @@ struct Found {
     simplest: Expr,
     dissimilar: Option<u32>,
     prediction: difficulty::Prediction,
+}
+
+impl Found {
+    /// What the plan's filter looks at.
+    fn figures(&self) -> Figures {
+        Figures {
+            time_s: Some(self.prediction.time_s),
+            time_p80_s: Some(self.prediction.time_p80_s),
+            tier: Some(self.prediction.tier),
+            dissimilar: self.dissimilar,
+        }
+    }
 }
 
 /// A stratum: a hand size, and a tier (`Some`) or unsolvable (`None`); in
@@ -629,8 +658,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 },
             };
             if let Some(f) = &found
-                && !plan.tiers.is_empty()
-                && !plan.tiers.contains(&f.prediction.tier)
+                && !plan.filter.admits_figures(&f.figures())
             {
                 continue;
             }
@@ -777,6 +805,7 @@ fn finish(
                         .fold(h.next_u64(), |a, &c| Rng::stream(a, c as u64).next_u64())
                 });
             }
+            Order::Drawn => {}
             Order::Curriculum => kept.sort_by(|a, b| {
                 let time = |k: &Kept| k.found.as_ref().map(|f| f.prediction.time_s);
                 (

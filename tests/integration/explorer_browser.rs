@@ -282,6 +282,21 @@ fn reports() -> TempDir {
     tmp
 }
 
+/// The lines `command` (a page's `census24 pick ... --format html`) prints
+/// as `--format list` over the tables under `data`.
+fn pick_list(command: &str, data: &Path) -> Vec<String> {
+    let mut args: Vec<&str> = command
+        .strip_prefix("census24 ")
+        .unwrap_or_else(|| panic!("{command}"))
+        .split(' ')
+        .collect();
+    assert_eq!(args.pop(), Some("html"), "{command}");
+    args.extend(["list", "--data", data.to_str().unwrap()]);
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{command}: {stderr}");
+    stdout.lines().map(String::from).collect()
+}
+
 fn shown(n: usize, of: usize) -> String {
     format!("{n} of {of} hands")
 }
@@ -581,16 +596,7 @@ fn explorer_puzzle_set_is_the_set_census24_pick_gives() {
     );
     for key in ["spread", "random", "addsub", "dissimilar", "fraction"] {
         let command = got[key]["command"].as_str().unwrap();
-        let mut args: Vec<&str> = command
-            .strip_prefix("census24 ")
-            .unwrap_or_else(|| panic!("{command}"))
-            .split(' ')
-            .collect();
-        assert_eq!(args.pop(), Some("html"), "{command}");
-        args.extend(["list", "--data", data.to_str().unwrap()]);
-        let (code, stdout, stderr) = run(&args);
-        assert_eq!(code, 0, "{command}: {stderr}");
-        let cli: Vec<String> = stdout.lines().map(String::from).collect();
+        let cli = pick_list(command, &data);
         assert!(cli.len() >= 3, "{command}");
         assert_eq!(strings(&got[key]["puzzles"]), cli, "{command}");
     }
@@ -690,4 +696,265 @@ fn explorer_pages_of_the_shipped_tables_are_small_and_the_largest_opens() {
         .filter(|h| h.solvable && h.dissimilar == Some(1))
         .count();
     assert_eq!(got["one"], shown(one, hands.len()));
+}
+
+const COUNTDOWN: &str = "rules=natural/use=any/targets=100-999/values=1-100/deck=countdown/k=6";
+
+/// The report of the shipped Countdown table, made in a temp dir.
+fn countdown_reports() -> TempDir {
+    let tmp = TempDir::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let to = tmp.path().join("data").join(COUNTDOWN);
+    fs::create_dir_all(&to).unwrap();
+    for name in ["reach.parquet", "manifest.json"] {
+        fs::copy(root.join("data").join(COUNTDOWN).join(name), to.join(name)).unwrap();
+    }
+    let (data, out) = (tmp.path().join("data"), tmp.path().join("reports"));
+    let (code, stdout, stderr) = run(&[
+        "report",
+        "--quiet",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    tmp
+}
+
+/// `hand -> target` of each puzzle of a sheet in the page.
+const SHEET_GAMES: &str = r#"
+  function sheetGames() {
+    return Array.from(document.querySelectorAll('#sheet-body li.puzzle')).map(function (li) {
+      return li.dataset.hand + ' -> ' + li.querySelector('.goal').textContent.replace('Make ', '');
+    });
+  }
+"#;
+
+/// The solvable games (`hand -> target`) of the reach table `path`.
+fn solvable_games(path: &Path) -> std::collections::HashSet<String> {
+    let table = read(path);
+    let hands = strs(&table, "hand");
+    let targets = table
+        .column("target")
+        .unwrap()
+        .cast(&DataType::Int64)
+        .unwrap();
+    let targets = targets.i64().unwrap();
+    let solvable = table.column("solvable").unwrap().bool().unwrap().clone();
+    hands
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| solvable.get(i) == Some(true))
+        .map(|(i, h)| format!("{} -> {}", h.as_deref().unwrap(), targets.get(i).unwrap()))
+        .collect()
+}
+
+/// Every 25th answer of a games page's data `d` graded correct by `check`
+/// for the preset `game` (read back from `× ÷ −`).
+fn grade_every_25th(d: &Value, game: &str) {
+    let n = d["hand"].as_array().unwrap().len();
+    let input: String = (0..n)
+        .step_by(25)
+        .map(|i| {
+            let answer = d["answer"][i]
+                .as_str()
+                .unwrap()
+                .replace('\u{d7}', "*")
+                .replace('\u{f7}', "/")
+                .replace('\u{2212}', "-");
+            serde_json::json!({
+                "hand": d["hand"][i],
+                "target": d["target"][i],
+                "answer": answer,
+            })
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    let out = assert_cmd::Command::cargo_bin("census24")
+        .unwrap()
+        .args(["check", "--stdin", "--json", "--game", game])
+        .write_stdin(input.as_str())
+        .output()
+        .unwrap();
+    let verdicts = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{verdicts}");
+    assert_eq!(verdicts.lines().count(), n.div_ceil(25));
+    assert!(
+        verdicts.lines().all(|l| l.contains("\"correct\":true")),
+        "{verdicts}"
+    );
+}
+
+/// What the Countdown page test does in the page: filters, a game opened,
+/// sets under pick's filters, under a target filter and a short one.
+const COUNTDOWN_SCRIPT: &str = r#"
+        __t.run(async function (out) {
+          var t = __t;
+          var D = JSON.parse(document.getElementById('census24-data').textContent);
+          out.data = { hand: D.hand, target: D.target, tier: D.tier, time: D.time, answer: D.answer, games: D.games };
+          out.count = t.count();
+          out.drawn = document.getElementById('drawn').textContent;
+          out.hidden = ['f-ops', 's-seed', 's-spread'].map(function (id) { return document.getElementById(id).offsetParent === null; });
+          await t.hash('#tier=expert');
+          out.expert = t.count();
+          t.type('f-targets', '900..999');
+          out.range = t.count();
+          out.rangeHash = location.hash;
+          t.click('#rows tr[data-i]');
+          out.detail = { head: document.querySelector('#detail h2').textContent,
+            answer: document.querySelector('#solutions .expr').textContent,
+            steps: Array.from(document.querySelectorAll('#steps li')).map(function (li) { return li.textContent; }) };
+          t.click('#make-set');
+          out.ranged = { command: document.getElementById('pick-command').textContent,
+            note: document.querySelector('#sheet-body .sheet-note').textContent };
+          t.click('#sheet-back');
+          await t.hash('#tier=hard,expert&min-time=20&max-dissimilar=8&n=6');
+          t.click('#make-set');
+          out.hard = { games: sheetGames(), command: document.getElementById('pick-command').textContent,
+            note: document.querySelector('#sheet-body .sheet-note').textContent,
+            sheet: document.querySelector('#sheet-body .sheet').outerHTML };
+          t.click('#sheet-back');
+          await t.hash('#tier=easy&n=12');
+          t.click('#make-set');
+          out.easy = { games: sheetGames(), command: document.getElementById('pick-command').textContent };
+          t.click('#sheet-back');
+          await t.hash('#tier=easy&max-time=4&n=12');
+          t.click('#make-set');
+          var short = document.getElementById('short-set');
+          out.short = { games: sheetGames(), why: short ? short.textContent : null,
+            note: document.querySelector('#sheet-body .sheet-note').textContent };
+        });
+"#;
+
+/// The Countdown table's page holds games (a selection of tiles and a
+/// target), the first that `pick` draws: the same games `pick -n 5000`
+/// prints (a second method: `pick` draws through the task source, the page
+/// through its own walk of the draw), each solvable in the table and each
+/// answer graded correct by `check`. Its filters count what the page's data
+/// holds, and its puzzle sets under pick's filters are pick's sets, sheet
+/// markup included; a target filter says its command draws another set.
+#[test]
+fn countdown_page_holds_the_games_pick_draws_and_its_sets_are_picks() {
+    let Some(browser) = chromium() else { return };
+    let tmp = countdown_reports();
+    let data = tmp.path().join("data");
+    let page = tmp
+        .path()
+        .join(format!("reports/{COUNTDOWN}/explorer.html"));
+    let got = drive(&browser, &page, &format!("{SHEET_GAMES}{COUNTDOWN_SCRIPT}"));
+    let d = &got["data"];
+    let games: Vec<String> = d["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(d["target"].as_array().unwrap())
+        .map(|(h, t)| format!("{} -> {t}", h.as_str().unwrap()))
+        .collect();
+    let n = games.len();
+    assert_eq!(n, 5000);
+    assert_eq!(got["count"], format!("{n} of {n} games"));
+    assert!(
+        got["drawn"]
+            .as_str()
+            .unwrap()
+            .starts_with("The first 5\u{2009}000 of the table\u{2019}s "),
+        "{}",
+        got["drawn"]
+    );
+    assert_eq!(got["hidden"], serde_json::json!([true, true, true]));
+    // The same games as pick's draw of 5000 (in pick's easy-to-hard order).
+    let (code, list, stderr) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "-n",
+        "5000",
+        "--format",
+        "list",
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let mut picked: Vec<String> = list.lines().map(String::from).collect();
+    let mut page_games = games.clone();
+    picked.sort();
+    page_games.sort();
+    assert_eq!(page_games, picked);
+    // Each game is solvable in the table (read here with polars).
+    let solvable_games = solvable_games(&data.join(COUNTDOWN).join("reach.parquet"));
+    assert!(games.iter().all(|g| solvable_games.contains(g)));
+    assert_eq!(d["games"].as_u64().unwrap() as usize, solvable_games.len());
+    grade_every_25th(d, "countdown");
+    // Filters count the page's data.
+    let tier = |i: usize| d["tier"][i].as_u64();
+    let expert: Vec<usize> = (0..n).filter(|&i| tier(i) == Some(3)).collect();
+    assert_eq!(got["expert"], format!("{} of {n} games", expert.len()));
+    let ranged = expert
+        .iter()
+        .filter(|&&i| (900..=999).contains(&d["target"][i].as_i64().unwrap()))
+        .count();
+    assert_eq!(got["range"], format!("{ranged} of {n} games"));
+    assert_eq!(got["rangeHash"], "#tier=expert&targets=900..999");
+    // The first game listed, opened: its answer and steps.
+    let first = expert
+        .iter()
+        .copied()
+        .find(|&i| (900..=999).contains(&d["target"][i].as_i64().unwrap()))
+        .unwrap();
+    assert_eq!(
+        got["detail"]["head"],
+        format!("Hand {}", games[first].replace("->", "\u{2192}"))
+    );
+    assert_eq!(got["detail"]["answer"], d["answer"][first]);
+    assert!(!got["detail"]["steps"].as_array().unwrap().is_empty());
+    // A target filter draws from those games alone: another set.
+    let note = got["ranged"]["note"].as_str().unwrap();
+    assert!(note.contains("The filters census24 pick has"), "{note}");
+    assert!(
+        got["ranged"]["command"]
+            .as_str()
+            .unwrap()
+            .contains("--targets 900..999"),
+        "{}",
+        got["ranged"]["command"]
+    );
+    // Under pick's own filters the set is pick's, sheet markup included.
+    for key in ["hard", "easy"] {
+        let command = got[key]["command"].as_str().unwrap();
+        let cli = pick_list(command, &data);
+        assert!(cli.len() >= 6, "{command}");
+        assert_eq!(strings(&got[key]["games"]), cli, "{command}");
+    }
+    let note = got["hard"]["note"].as_str().unwrap();
+    assert!(note.contains("The same set on the command line"), "{note}");
+    let command = got["hard"]["command"].as_str().unwrap();
+    assert!(
+        command.contains(
+            "pick --game countdown --count 6 --seed 24 --tier hard,expert --min-time 20 --max-dissimilar 8"
+        ),
+        "{command}"
+    );
+    let mut args: Vec<&str> = command["census24 ".len()..].split(' ').collect();
+    args.extend(["--data", data.to_str().unwrap()]);
+    let (code, html, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let start = html.find("<div class=\"sheet\">").unwrap();
+    let end = html.rfind("</div>").unwrap() + "</div>".len();
+    assert_eq!(got["hard"]["sheet"].as_str().unwrap(), &html[start..end]);
+    // A short set on a page of the first games says pick has more.
+    let why = got["short"]["why"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}", got["short"]));
+    let k = strings(&got["short"]["games"]).len();
+    assert!(k < 12);
+    assert!(
+        why.starts_with(&format!(
+            "Only {k} of the games on this page pass these filters: census24 pick draws from all "
+        )),
+        "{why}"
+    );
+    let note = got["short"]["note"].as_str().unwrap();
+    assert!(note.contains("The filters census24 pick has"), "{note}");
 }

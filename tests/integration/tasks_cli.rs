@@ -295,10 +295,10 @@ fn pick_draws_countdown_and_krypto_games_from_their_tables() {
     }
     assert_eq!(sheet.matches("<li class=\"puzzle\"").count(), 5);
     // A filter of one-target tables is refused by name.
-    let (code, _, err) = run(&["pick", "--game", "countdown", "--min-time", "3"]);
+    let (code, _, err) = run(&["pick", "--game", "countdown", "--needs-fraction"]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("census24: --min-time picks from tables of one target"),
+        err.starts_with("census24: --needs-fraction picks from tables of one target"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);
@@ -448,6 +448,34 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
     assert!(
         err.contains(&format!("found {easy} of the 50"))
             && err.contains("every game of the table was tried"),
+        "{err}"
+    );
+    // pick's filters on the figures keep the games rank lists under them;
+    // asked for more than pass, it finds rank's exact count.
+    let filters = ["--max-time", "12", "--min-dissimilar", "3"];
+    let kept: std::collections::BTreeSet<String> = rank_952(&filters)
+        .iter()
+        .map(|r| r["hand"].as_str().unwrap().to_string())
+        .collect();
+    assert!(kept.len() > 8 && kept.len() < 5000, "{}", kept.len());
+    let mut args = vec!["pick", "--game", "countdown", "--target", "952", "-n", "8"];
+    args.extend(filters);
+    args.extend(["--format", "jsonl"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let picked = lines(&out);
+    assert_eq!(picked.len(), 8);
+    for p in &picked {
+        assert!(p["predicted_time_s"].as_f64().unwrap() <= 12.0, "{p}");
+        assert!(p["dissimilar"].as_u64().unwrap() >= 3, "{p}");
+        assert!(kept.contains(p["hand"].as_str().unwrap()), "{p}");
+    }
+    let many = (kept.len() + 1).to_string();
+    args[6] = &many;
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains(&format!("found {} of the {many}", kept.len())),
         "{err}"
     );
     // Too many games to work out: exit 3, one line; a filter needing the

@@ -114,11 +114,6 @@ fn run_reach(
 ) -> anyhow::Result<Status> {
     let f = &plan.filter;
     let unsupported = [
-        (f.min_time.is_some(), "--min-time"),
-        (f.max_time.is_some(), "--max-time"),
-        (f.time_limit.is_some(), "--time-limit"),
-        (f.min_dissimilar.is_some(), "--min-dissimilar"),
-        (f.max_dissimilar.is_some(), "--max-dissimilar"),
         (f.needs_fraction.is_some(), "--needs-fraction"),
         (!f.ops.is_empty(), "--ops"),
         (args.spread, "--spread"),
@@ -128,7 +123,8 @@ fn run_reach(
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         anyhow::bail!(
             "{flag} picks from tables of one target, every card used; a game read from a reach \
-             table ({}) takes -n, --seed, --tier, --stratify and --format",
+             table ({}) takes -n, --seed, --stratify, --format and the filters on tier, time and \
+             dissimilar count",
             game.describe()
         );
     }
@@ -140,7 +136,7 @@ fn run_reach(
     tp.count = plan.count;
     tp.seed = u64::from(plan.seed);
     tp.stratify = plan.stratify;
-    tp.tiers = f.tiers.clone();
+    tp.filter = f.clone();
     tp.order = Order::Curriculum;
     tp.splits = tasks::parse_splits("pick=1")?;
     tp.rows = Some(Rows {

@@ -17,7 +17,7 @@ pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
     plan.unsolvable = args.unsolvable;
     plan.splits = tasks::parse_splits(&args.splits)?;
     plan.stratify = args.stratify;
-    plan.tiers = args.tier.clone();
+    plan.filter.tiers = args.tier.clone();
     plan.order = args.order;
     plan.dissimilar_up_to = args.dissimilar_up_to;
     let start = Instant::now();

@@ -2,13 +2,20 @@
 // makes puzzle sets as `census24 pick` does. The data is the JSON element
 // `census24-data` (one array per column, see src/report/explorer.rs); the
 // state of every filter lives in the URL hash so a view can be shared.
+// A page of a reach table (D.mode 'games') holds games, a hand and a target
+// each: the first of the table's games in the order `census24 pick` draws
+// them, so a set is the first games shown, in that order.
 (function () {
   'use strict';
   var D = JSON.parse(document.getElementById('census24-data').textContent);
   var N = D.hand.length;
+  var GAMES = D.mode === 'games';
+  var NOUN = GAMES ? 'games' : 'hands';
   var CARDS = D.hand.map(function (h) { return h.split(' ').map(Number); });
+  // What the address names a hand or a game by (S.hand).
+  var KEY = function (i) { return GAMES ? D.hand[i] + ' = ' + D.target[i] : D.hand[i]; };
   var BY_HAND = {};
-  D.hand.forEach(function (h, i) { BY_HAND[h] = i; });
+  for (var at = 0; at < N; at++) BY_HAND[KEY(at)] = at;
   var NEED_SIGN = ['+ \u2212', '\u00d7', '\u00f7', 'a/b'];
   var NEED_WORDS = ['+ and \u2212 only', 'a product (\u00d7)', 'a division (\u00f7)', 'a fraction'];
   var PAGE = 200;
@@ -22,11 +29,12 @@
   var DEFAULTS = { q: '', solvable: '' };
   D.flags.forEach(function (f) { FLAG[f[0]] = f[1]; DEFAULTS[f[1]] = ''; });
   Object.assign(DEFAULTS, {
-    integer: '', 'with': '', without: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
+    integer: '', 'with': '', without: '', targets: '', sort: '', hand: '', n: '12', seed: '24', spread: '1', shapes: '1'
   });
   var KEYS = Object.keys(DEFAULTS);
   // The text fields, each an input #f-KEY.
   var INPUTS = ['q', FLAG.min_time, FLAG.max_time, FLAG.time_limit, FLAG.min_dissimilar, FLAG.max_dissimilar, 'with', 'without'];
+  if (GAMES) INPUTS.push('targets');
   var S = Object.assign({}, DEFAULTS);
   var shown = PAGE;
 
@@ -74,6 +82,15 @@
     var ok = w.every(function (t) { return /^-?\d+$/.test(t); });
     return { ok: ok, value: ok && w.length ? w.map(Number) : null };
   }
+  // A target or a range of them, as pick's --targets takes it: 952 or 100..199.
+  function targetRange(v) {
+    var t = v.trim();
+    if (t === '') return { ok: true, value: null };
+    var m = /^(\d+)(?:\s*\.\.\s*(\d+))?$/.exec(t);
+    if (!m) return { ok: false, value: null };
+    var lo = Number(m[1]), hi = m[2] === undefined ? lo : Number(m[2]);
+    return lo <= hi ? { ok: true, value: [lo, hi] } : { ok: false, value: null };
+  }
   function names(v, list) {
     var w = words(v);
     var idx = w.map(function (t) { return list.indexOf(t); });
@@ -89,7 +106,7 @@
       q: take('q', cardList(S.q)),
       solvable: S.solvable,
       tier: take(FLAG.tiers, names(S[FLAG.tiers], D.tiers)),
-      ops: take(FLAG.ops, names(S[FLAG.ops], D.ops)),
+      ops: GAMES ? null : take(FLAG.ops, names(S[FLAG.ops], D.ops)),
       minTime: take(FLAG.min_time, number(S[FLAG.min_time], false)),
       maxTime: take(FLAG.max_time, number(S[FLAG.max_time], false)),
       timeLimit: take(FLAG.time_limit, number(S[FLAG.time_limit], false)),
@@ -98,7 +115,8 @@
       fraction: S[FLAG.needs_fraction],
       integer: S.integer,
       withCards: take('with', cardList(S['with'])),
-      without: take('without', cardList(S.without))
+      without: take('without', cardList(S.without)),
+      targets: GAMES ? take('targets', targetRange(S.targets)) : null
     };
   }
 
@@ -116,9 +134,15 @@
   function yesNo(flag, value) { return flag === '' || (flag === 'yes') === (value === 1); }
 
   function passes(i, F) {
-    if (!yesNo(F.solvable, D.solvable[i])) return false;
+    if (GAMES) {
+      if (F.targets && (D.target[i] < F.targets[0] || D.target[i] > F.targets[1])) return false;
+    } else {
+      if (!yesNo(F.solvable, D.solvable[i])) return false;
+      if (F.ops && (D.need[i] === null || F.ops.indexOf(D.need[i]) < 0)) return false;
+      if (!yesNo(F.fraction, D.fraction[i])) return false;
+      if (!yesNo(F.integer, D.integer[i])) return false;
+    }
     if (F.tier && (D.tier[i] === null || F.tier.indexOf(D.tier[i]) < 0)) return false;
-    if (F.ops && (D.need[i] === null || F.ops.indexOf(D.need[i]) < 0)) return false;
     var t = D.time[i];
     if (F.minTime !== null && !(t !== null && t >= F.minTime)) return false;
     if (F.maxTime !== null && !(t !== null && t <= F.maxTime)) return false;
@@ -127,8 +151,6 @@
     var d = D.dissimilar[i];
     if (F.minSol !== null && !(d !== null && d >= F.minSol)) return false;
     if (F.maxSol !== null && !(d !== null && d <= F.maxSol)) return false;
-    if (!yesNo(F.fraction, D.fraction[i])) return false;
-    if (!yesNo(F.integer, D.integer[i])) return false;
     if (F.q && !holds(i, F.q)) return false;
     if (F.withCards && !holds(i, F.withCards)) return false;
     if (F.without && CARDS[i].some(function (c) { return F.without.indexOf(c) >= 0; })) return false;
@@ -138,17 +160,19 @@
   // ---- columns ---------------------------------------------------------
   function fixed(x, n) { return x === null ? '' : x.toFixed(n); }
   function pct(x) { return x === null ? '' : (x * 100).toFixed(1) + '%'; }
+  function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009'); }
   function odds(p) {
     if (!p) return '';
-    var n = Math.round(1 / p);
-    return '1 in ' + String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
+    return '1 in ' + thousands(Math.round(1 / p));
   }
   function tierChip(t) { return t === null ? '' : '<span class="tier t' + t + '">' + D.tiers[t] + '</span>'; }
   function dash(v, text) { return v === null ? '<span class="no">\u2014</span>' : text; }
 
+  // Each column with the pages that show it (h hands, g games).
   var COLS = [
     { key: 'hand', label: 'Hand', cls: 'l hand', v: function (i) { return i; }, html: function (i) { return D.hand[i]; } },
-    { key: 'solvable', label: 'Solvable', cls: 'wide', v: function (i) { return D.solvable[i]; },
+    { key: 'target', label: 'Target', on: 'g', v: function (i) { return D.target[i]; }, html: function (i) { return String(D.target[i]); } },
+    { key: 'solvable', label: 'Solvable', cls: 'wide', on: 'h', v: function (i) { return D.solvable[i]; },
       html: function (i) { return D.solvable[i] ? 'yes' : '<span class="no">no</span>'; } },
     { key: 'time', label: 'Time (s)', title: 'predicted mean solve time, seconds', v: function (i) { return D.time[i]; },
       html: function (i) { return dash(D.time[i], fixed(D.time[i], 2)); } },
@@ -157,15 +181,17 @@
     { key: 'tier', label: 'Tier', cls: 'l', v: function (i) { return D.tier[i]; }, html: function (i) { return tierChip(D.tier[i]); } },
     { key: 'dissimilar', label: 'Dissimilar', title: 'dissimilar solutions', v: function (i) { return D.dissimilar[i]; },
       html: function (i) { return dash(D.dissimilar[i], String(D.dissimilar[i])); } },
-    { key: 'structural', label: 'Structural', cls: 'wide', title: 'structural solutions', v: function (i) { return D.structural[i]; },
+    { key: 'structural', label: 'Structural', cls: 'wide', on: 'h', title: 'structural solutions', v: function (i) { return D.structural[i]; },
       html: function (i) { return dash(D.structural[i], String(D.structural[i])); } },
-    { key: 'needs', label: 'Needs', title: 'the operations a hand needs', v: function (i) { return D.need[i]; },
+    { key: 'needs', label: 'Needs', on: 'h', title: 'the operations a hand needs', v: function (i) { return D.need[i]; },
       html: function (i) { var n = D.need[i]; return n === null ? '' : '<span class="need" title="' + NEED_WORDS[n] + '">' + NEED_SIGN[n] + '</span>'; } },
-    { key: 'fraction', label: 'Fraction', cls: 'wide', title: 'needs a fraction', v: function (i) { return D.fraction[i]; },
+    { key: 'fraction', label: 'Fraction', cls: 'wide', on: 'h', title: 'needs a fraction', v: function (i) { return D.fraction[i]; },
       html: function (i) { return D.fraction[i] ? 'yes' : '<span class="no">no</span>'; } },
-    { key: 'deal', label: 'Deal odds', cls: 'wide', title: 'chance that a random deal is this hand', v: function (i) { return D.deal[i]; },
-      html: function (i) { return odds(D.deal[i]); } }
-  ];
+    { key: 'deal', label: 'Deal odds', cls: 'wide', on: 'h', title: 'chance that a random deal is this hand', v: function (i) { return D.deal[i]; },
+      html: function (i) { return odds(D.deal[i]); } },
+    { key: 'answer', label: 'Simplest solution', cls: 'l wide', on: 'g', v: function (i) { return D.answer[i]; },
+      html: function (i) { return '<span class="expr">' + esc(D.answer[i]) + '</span>'; } }
+  ].filter(function (c) { return !c.on || c.on === (GAMES ? 'g' : 'h'); });
 
   function sortKey() {
     var s = S.sort, desc = s.charAt(0) === '-';
@@ -202,7 +228,7 @@
   // answers, their shapes and the instruction line come from Rust (D.answer,
   // D.shape, D.signs).
   function level(F) {
-    if (!F.ops) return 2;
+    if (GAMES || !F.ops) return 2;
     return Math.min(2, Math.max.apply(null, F.ops));
   }
 
@@ -243,27 +269,45 @@
     return taken.sort(byTime);
   }
 
+  // A set of games: the first n shown in the order pick draws them (the
+  // page's order), then easy to hard as pick prints them (by predicted
+  // time, then cards, then target: Order::Curriculum in src/tasks/mod.rs).
+  function firstGames(ids, n) {
+    var set = ids.slice().sort(function (a, b) { return a - b; }).slice(0, n);
+    var cards = function (a, b) {
+      for (var j = 0; j < Math.min(CARDS[a].length, CARDS[b].length); j++) {
+        if (CARDS[a][j] !== CARDS[b][j]) return CARDS[a][j] - CARDS[b][j];
+      }
+      return CARDS[a].length - CARDS[b].length;
+    };
+    return set.sort(function (a, b) { return D.time[a] - D.time[b] || cards(a, b) || D.target[a] - D.target[b]; });
+  }
+
   function pretty(e) { return e.replace(/\*/g, '\u00d7').replace(/\//g, '\u00f7').replace(/-/g, '\u2212'); }
   function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
 
   // The sheet's markup is the one src/puzzles/sheet.rs writes; a set
   // restricted to + and - (or + - and x) shows each hand's tier and time as
   // played with those operations (D.played) and says so (D.played_note).
+  // A sheet of games gives each puzzle its target and says the game's
+  // rules in D.rule, as games_sheet_html does.
   function sheetHtml(set, lv) {
-    var note = D.played_note[lv];
-    var h = '<div class="sheet"><section class="sheet-page"><h1>Make ' + esc(D.target) + '</h1>' +
-      '<p class="rule">Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.</p>' +
+    var note = GAMES ? null : D.played_note[lv];
+    var h = '<div class="sheet"><section class="sheet-page"><h1>' + (GAMES ? 'Reach the target' : 'Make ' + esc(D.target)) + '</h1>' +
+      '<p class="rule">' + (GAMES ? D.rule : 'Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.') + '</p>' +
       (note ? '<p class="played">' + note + '</p>' : '') + '<ol class="puzzles">';
     set.forEach(function (i, n) {
-      var p = lv < 2 ? D.played[lv][i] : null;
+      var p = !GAMES && lv < 2 ? D.played[lv][i] : null;
       var tier = p ? p[1] : D.tier[i], time = p ? p[0] : D.time[i];
       h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
-        CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') +
-        '</div><div class="level">' + D.tiers[tier] + ' \u00b7 ' + time.toFixed(2) + ' s</div></li>';
+        CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') + '</div>' +
+        (GAMES ? '<div class="goal">Make ' + D.target[i] + '</div>' : '') +
+        '<div class="level">' + D.tiers[tier] + ' \u00b7 ' + time.toFixed(2) + ' s</div></li>';
     });
     h += '</ol></section><section class="sheet-page answers"><h1>Answers</h1><ol class="answer-list">';
     set.forEach(function (i) {
-      h += '<li><span class="hand">' + esc(D.hand[i]) + '</span><span class="answer">' + esc(D.answer[i][lv] || '') + '</span></li>';
+      h += '<li><span class="hand">' + esc(D.hand[i]) + (GAMES ? ' \u2192 ' + D.target[i] : '') + '</span><span class="answer">' +
+        esc(GAMES ? D.answer[i] : D.answer[i][lv] || '') + '</span></li>';
     });
     return h + '</ol></section></div>';
   }
@@ -271,9 +315,14 @@
   // The `census24 pick` command for the current view: exact when pick has
   // every filter in use (it has no filter for the cards, solvability, a
   // solution without fractions or integer play).
+  // On a page of games, a target filter is pick's --targets, which draws
+  // from those games alone (another draw): never the same set.
   function pickCommand(F) {
-    var extra = F.q || F.withCards || F.without || F.solvable === 'no' || F.fraction === 'no' || F.integer;
-    var c = 'census24 pick ' + D.table_args + ' --count ' + S.n + ' --seed ' + S.seed;
+    var extra = F.q || F.withCards || F.without || F.solvable === 'no' || F.fraction === 'no' || F.integer || F.targets;
+    // The table's own --targets (a game no preset names) gives way to the filter's.
+    var table = F.targets ? D.table_args.replace(/ --targets \S+/, '') : D.table_args;
+    var c = 'census24 pick ' + table + ' --count ' + S.n + ' --seed ' + (GAMES ? D.seed : S.seed);
+    if (F.targets) c += ' --targets ' + F.targets[0] + '..' + F.targets[1];
     var opt = function (field, value) { c += ' --' + FLAG[field] + (value === undefined ? '' : ' ' + value); };
     if (F.tier) opt('tiers', F.tier.map(function (t) { return D.tiers[t]; }).join(','));
     if (F.ops) opt('ops', F.ops.map(function (o) { return D.ops[o]; }).join(','));
@@ -283,8 +332,8 @@
     if (F.minSol !== null) opt('min_dissimilar', F.minSol);
     if (F.maxSol !== null) opt('max_dissimilar', F.maxSol);
     if (F.fraction === 'yes') opt('needs_fraction');
-    if (S.spread === '1') c += ' --spread';
-    if (S.shapes === '1') c += ' --distinct-shapes';
+    if (!GAMES && S.spread === '1') c += ' --spread';
+    if (!GAMES && S.shapes === '1') c += ' --distinct-shapes';
     return { command: c + ' --format html', exact: !extra };
   }
 
@@ -320,10 +369,26 @@
     }).join('') + '</ol>';
   }
 
+  // A game: its hand and target, its figures, its simplest solution and
+  // that solution as steps.
+  function gameDetail(i) {
+    var h = '<div class="detail-head"><div><h2>Hand ' + esc(D.hand[i]) + ' \u2192 ' + D.target[i] + '</h2><div class="cardrow">' +
+      CARDS[i].map(function (c) { return '<span class="card">' + c + '</span>'; }).join('') +
+      '</div></div><button type="button" class="close" id="close-detail" aria-label="Close">\u00d7</button></div>';
+    h += '<p class="facts"><span>Predicted time <b>' + fixed(D.time[i], 2) + ' s</b></span><span>80% of solvers within <b>' + fixed(D.p80[i], 2) +
+      ' s</b></span><span>Solve rate <b>' + pct(D.rate[i]) + '</b></span><span>' + tierChip(D.tier[i]) + '</span>' +
+      (D.dissimilar[i] === null ? '' : '<span>Dissimilar solutions <b>' + D.dissimilar[i] + '</b></span>') + '</p>';
+    h += '<p class="small muted">The simplest solution (<code>census24 solve</code> prints it, and <code>census24 check</code> grades an answer):</p>' +
+      '<ol class="solutions" id="solutions"><li class="solution"><span class="expr">' + esc(D.answer[i]) + '</span></li></ol>' +
+      '<ol class="steps" id="steps">' + D.steps[i].split('\n').map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ol>';
+    return h;
+  }
+
   function drawDetail() {
     var box = $('detail');
     var i = BY_HAND[S.hand];
     if (i === undefined) { box.hidden = true; box.innerHTML = ''; return; }
+    if (GAMES) { box.innerHTML = gameDetail(i); box.hidden = false; return; }
     var h = '<div class="detail-head"><div><h2>Hand ' + esc(D.hand[i]) + '</h2><div class="cardrow">' +
       CARDS[i].map(function (c) { return '<span class="card">' + c + '</span>'; }).join('') +
       '</div></div><button type="button" class="close" id="close-detail" aria-label="Close">\u00d7</button></div>';
@@ -365,7 +430,7 @@
       }
       html += '</tr>';
     }
-    if (!ids.length) html = '<tr class="empty"><td colspan="' + COLS.length + '">No hand passes these filters.</td></tr>';
+    if (!ids.length) html = '<tr class="empty"><td colspan="' + COLS.length + '">No ' + (GAMES ? 'game' : 'hand') + ' passes these filters.</td></tr>';
     $('rows').innerHTML = html;
     var more = $('more');
     more.hidden = ids.length <= shown;
@@ -378,7 +443,7 @@
     current = [];
     for (var i = 0; i < N; i++) if (passes(i, F)) current.push(i);
     current = ordered(current);
-    $('count').textContent = current.length + ' of ' + N + ' hands';
+    $('count').textContent = current.length + ' of ' + N + ' ' + NOUN;
     INPUTS.forEach(function (k) {
       var el = $('f-' + k);
       if (F.bad[k]) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
@@ -432,13 +497,21 @@
   function init() {
     document.title = D.title + ' \u2014 census24 explorer';
     $('title').textContent = D.title;
-    $('family').textContent = D.family.charAt(0).toUpperCase() + D.family.slice(1) + ' \u00b7 ' + N + ' hands';
+    $('family').textContent = D.family.charAt(0).toUpperCase() + D.family.slice(1) + ' \u00b7 ' + N + ' ' + NOUN;
+    document.body.classList.add(GAMES ? 'games' : 'hands');
+    if (GAMES) {
+      $('drawn').textContent = N < D.games ?
+        'The first ' + thousands(N) + ' of the table\u2019s ' + thousands(D.games) + ' solvable games in the order census24 pick draws them (seed ' + D.seed +
+          '), each worked out again. census24 rank and pick read every game.' :
+        'Every one of the table\u2019s ' + thousands(D.games) + ' solvable games, in the order census24 pick draws them (seed ' + D.seed + ').';
+      $('set-about').textContent = 'The first games shown, in the order census24 pick draws them, easy to hard, with the answers on a second page.';
+    }
     $('partition').textContent = D.partition;
     chips($('f-' + FLAG.tiers), D.tiers, FLAG.tiers, function (n) {
       var from = D.tier_from[n], to = D.tier_from[n + 1];
       return to === undefined ? from + ' s and more' : from + ' to ' + to + ' s';
     });
-    chips($('f-' + FLAG.ops), D.ops, FLAG.ops, function (n) { return 'needs ' + NEED_WORDS[n]; });
+    if (!GAMES) chips($('f-' + FLAG.ops), D.ops, FLAG.ops, function (n) { return 'needs ' + NEED_WORDS[n]; });
     if (D.kept === 'none') {
       $('f-' + FLAG.ops).querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     }
@@ -448,7 +521,7 @@
         shown = PAGE;
         if (k === 'q') {
           var c = cardList(S.q);
-          if (c.ok && c.value && c.value.length === D.k) {
+          if (!GAMES && c.ok && c.value && c.value.length === D.k) {
             var h = c.value.slice().sort(function (a, b) { return a - b; }).join(' ');
             if (BY_HAND[h] !== undefined) S.hand = h;
           }
@@ -488,7 +561,7 @@
     $('rows').addEventListener('click', function (ev) {
       var tr = ev.target.closest('tr[data-i]');
       if (!tr) return;
-      var h = D.hand[Number(tr.dataset.i)];
+      var h = KEY(Number(tr.dataset.i));
       S.hand = S.hand === h ? '' : h;
       render();
       if (S.hand && window.innerWidth > 860) $('detail').scrollIntoView({ block: 'nearest' });
@@ -505,13 +578,17 @@
       $('s-seed').removeAttribute('aria-invalid');
       var F = compile();
       var lv = level(F);
-      var set = pickSet(current, n, seed, S.spread === '1', S.shapes === '1', lv);
+      var set = GAMES ? firstGames(current, n) : pickSet(current, n, seed, S.spread === '1', S.shapes === '1', lv);
       var cmd = pickCommand(F);
-      // A short set says why, in census24 pick's words (D.short_set).
-      var short = set.length < n ? D.short_set[S.shapes === '1' ? 1 : 0].replace('{n}', set.length) : '';
+      // A short set says why, in census24 pick's words (D.short_set); a
+      // page holding only the first games of the table says pick has more.
+      var short = set.length < n ? (GAMES ? 'only ' + set.length + ' of the games on this page pass these filters' +
+        (N < D.games ? ': census24 pick draws from all ' + thousands(D.games) + ' games of the table' : '') :
+        D.short_set[S.shapes === '1' ? 1 : 0].replace('{n}', set.length)) : '';
       if (short) short = '<span id="short-set">' + short.charAt(0).toUpperCase() + short.slice(1) + '.</span> ';
+      if (GAMES && set.length < n && N < D.games) cmd.exact = false;
       $('sheet-body').innerHTML = '<p class="sheet-note small">' + set.length + ' puzzle' + (set.length === 1 ? '' : 's') +
-        ' from the ' + current.length + ' hands shown. ' + short + (cmd.exact ? 'The same set on the command line: ' :
+        ' from the ' + current.length + ' ' + NOUN + ' shown. ' + short + (cmd.exact ? 'The same set on the command line: ' :
         'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set, lv);
       $('sheet').hidden = false;
       window.scrollTo(0, 0);

@@ -11,9 +11,9 @@
 use std::fmt::Write;
 
 use crate::game::family::Objective;
+use crate::report::explorer::{EXPLORER, PAGE_GAMES};
 
 use super::{Column, Rendered, markdown_table};
-use crate::game::deck::Deck;
 use crate::game::rules::Use;
 use crate::report::svg::{BarChart, LineChart, Series};
 use crate::report::{HandStat, ReachData, TargetRow, ratio};
@@ -130,12 +130,14 @@ fn intro(v: &View) -> String {
     let key = v.key;
     let hands = v.rows.first().map_or(0, |r| r.hands);
     format!(
-        "# Every target from {} to {}: {} cards\n\n\
+        "# {}\n\n\
          {}. {} hands, each solved once for all {} targets (`reach.parquet`, one row per hand \
-         and target). Made by `{}`.\n\n",
-        key.targets.lo,
-        key.targets.hi,
-        key.k,
+         and target). Made by `{}`.\n\n\
+         Its solvable games, up to the first {PAGE_GAMES} in the order `census24 pick` draws \
+         them, each worked out (predicted time, tier, simplest solution and its steps), with filters, \
+         sorting and puzzle sets, are in [{EXPLORER}]({EXPLORER}): open it in a browser (one \
+         file, nothing to install). `census24 rank` and `census24 pick` read every game.\n\n",
+        key.title(),
         key.family_title(),
         hands,
         key.targets.width(),
@@ -670,38 +672,7 @@ fn made_by(key: &ReachKey, counted: bool) -> String {
     } else {
         ""
     };
-    // A preset's table (under either rule choice) is made by its name.
-    for p in crate::game::presets::PRESETS {
-        let Some(own) = ReachKey::of_game(&(p.game)()) else {
-            continue;
-        };
-        let same = ReachKey {
-            rules: key.rules,
-            ..own
-        };
-        if same == *key {
-            let rules = match key.rules == own.rules {
-                true => String::new(),
-                false => format!(" --rules {}", key.rules),
-            };
-            return format!("census24 sweep --game {}{rules}{no_solutions}", p.name);
-        }
-    }
-    let mut c = format!(
-        "census24 sweep --hand-size {} --targets {} --rules {}",
-        key.k, key.targets, key.rules
-    );
-    if key.uses == Use::Any {
-        c += " --use any";
-    }
-    match key.deck {
-        Deck::Multiset(_) => c += &format!(" --deck {}", key.deck),
-        _ => c += &format!(" --values {} --deck {}", key.values, key.deck),
-    }
-    if key.objective == Objective::Dealt {
-        c += " --objective dealt";
-    }
-    c + no_solutions
+    format!("census24 sweep {}{no_solutions}", key.args())
 }
 
 /// A round top for a percentage axis holding `values`.
