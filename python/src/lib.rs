@@ -31,7 +31,7 @@ use census24::puzzles::catalog::{self, Entry, MAX_SOLVED_CARDS};
 use census24::puzzles::filter::{FilterError, Flag, HandFilter};
 use census24::puzzles::ops::Ops;
 use census24::puzzles::pick::{
-    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick, played, to_jsonl,
+    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick_played, to_jsonl,
 };
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
@@ -785,9 +785,10 @@ fn puzzles(
     .map_err(pick_error)?;
     py.allow_threads(|| {
         let catalog = catalog::solved(&key)?;
-        let set = pick(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
-        // Figures of play with the operations the set allows, as pick's.
-        let played = played(&set, &plan, &key)?;
+        // Chosen and shown with the figures of play with the operations the
+        // set allows, as pick's.
+        let played =
+            pick_played(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
         let set: Vec<&Entry> = played.iter().collect();
         Ok(to_jsonl(&set, &plan, &key)
             .lines()

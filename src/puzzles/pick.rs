@@ -9,6 +9,8 @@
 //!
 //! 1. the candidates are the hands the [`HandFilter`] admits (the filter
 //!    `census24 rank` applies), ordered by predicted time, then table order;
+//!    a set restricted to some operations reads the figures of play within
+//!    them ([`as_played`], [`pick_played`]);
 //! 2. without `spread`, the candidates are shuffled (Fisher-Yates driven by
 //!    [`Mulberry32`] from the seed) and taken in that order; with `spread`,
 //!    they are cut into N slices of equal size, easy to hard (slice `s`
@@ -31,7 +33,7 @@ use std::fmt::Write;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::catalog::{Catalog, Entry, Kept, shape};
+use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use super::filter::{FilterError, HandFilter};
 use super::ops::Ops;
 use crate::difficulty::Tier;
@@ -81,6 +83,9 @@ pub enum PickError {
          are unknown: sweep it again without --counts-only or --no-solutions"
     )]
     NoOps { table: String },
+    /// Solving a hand again within the set's operations failed.
+    #[error("{0}")]
+    Input(String),
 }
 
 impl PickPlan {
@@ -233,11 +238,51 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
 /// (`add-sub`, `product`), each hand's counts, tier, predicted time and
 /// solutions are those of play with the operations the set allows
 /// ([`Entry::within`]), so an `add-sub` sheet shows `2 4 6 12` with its one
-/// solution in `+` and `-`, not the ten of the full game. The choice and
-/// the order stay those of the table's figures, as the explorer makes them.
+/// solution in `+` and `-`, not the ten of the full game.
 pub fn played(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Result<Vec<Entry>, InputError> {
     let allowed = plan.allowed();
     set.par_iter().map(|e| e.within(allowed, key)).collect()
+}
+
+/// The catalog as a set restricted to some operations plays it: with
+/// `--ops` short of division and a table of at most [`MAX_SOLVED_CARDS`]
+/// cards, every hand of the operation classes the filter admits, solved
+/// again within them ([`Entry::within`]), so that the filters on tier,
+/// time and dissimilar count, the spread and the order read the figures of
+/// that play (an `--ops add-sub --tier easy` set is easy with `+` and `-`).
+/// `None` when every operation is allowed, or for a larger table (too many
+/// hands to solve again: its set is chosen by the table's figures and only
+/// the hands picked are solved again, [`played`]). The explorer holds the
+/// same figures for its pages (`played` in its data).
+pub fn as_played(catalog: &Catalog, plan: &PickPlan) -> Result<Option<Catalog>, InputError> {
+    let allowed = plan.allowed();
+    if allowed >= Ops::Division || catalog.id.k > MAX_SOLVED_CARDS {
+        return Ok(None);
+    }
+    let f = &plan.filter;
+    let hands = catalog
+        .hands
+        .par_iter()
+        .filter(|e| f.admits_ops(e.ops) && f.needs_fraction.is_none_or(|n| e.needs_fraction == n))
+        .map(|e| e.within(allowed, &catalog.id))
+        .collect::<Result<Vec<Entry>, InputError>>()?;
+    Ok(Some(Catalog {
+        id: catalog.id,
+        kept: catalog.kept,
+        hands,
+    }))
+}
+
+/// The set the plan asks for, each hand with the figures of play within
+/// the set's operations: picked from [`as_played`] when the table is small
+/// enough, else picked by the table's figures and then [`played`]. What
+/// `census24 pick` prints and the Python package's `puzzles` returns.
+pub fn pick_played(catalog: &Catalog, plan: &PickPlan) -> Result<Vec<Entry>, PickError> {
+    let input = |e: InputError| PickError::Input(e.to_string());
+    match as_played(catalog, plan).map_err(input)? {
+        Some(within) => Ok(pick(&within, plan)?.into_iter().cloned().collect()),
+        None => played(&pick(catalog, plan)?, plan, &catalog.id).map_err(input),
+    }
 }
 
 /// What a set whose answers may use `allowed` says of its figures when

@@ -139,11 +139,12 @@ struct Data<'a> {
     shape: Vec<[Option<String>; 3]>,
     /// What a sheet's instructions allow at each level ([`Ops::signs`]).
     signs: [&'static str; 3],
-    /// Each hand's predicted time and tier as played within add-sub and
-    /// within product ([`Entry::within`]), `[seconds, tier]`, which a sheet
-    /// of a set restricted to them shows; null for a hand of a larger
-    /// class, and for every hand of a table past [`MAX_SOLVED_CARDS`] cards.
-    played: [Vec<Option<(f64, u8)>>; 2],
+    /// Each hand's figures as played within add-sub and within product
+    /// ([`Entry::within`], as `pick` chooses and shows a set restricted to
+    /// them: [`crate::puzzles::pick::as_played`]), `[seconds, tier, p80
+    /// seconds, dissimilar, solve rate]`; null for a hand of a larger class,
+    /// and for every hand of a table past [`MAX_SOLVED_CARDS`] cards.
+    played: [Vec<Option<Played>>; 2],
     /// What a sheet says of its figures at each level: that they are for
     /// play with its operations ([`played_note`]), or for a table past
     /// [`MAX_SOLVED_CARDS`] cards that they are the full game's.
@@ -157,11 +158,14 @@ struct Data<'a> {
 /// ([`Ops::allowed`] of its `--ops` filter).
 const LEVELS: [Ops; 3] = [Ops::AddSub, Ops::Product, Ops::Fraction];
 
-/// Each hand's time and tier as played within `level`: for the hands of a
-/// class within it, when the table is small enough to solve again in
-/// memory (its page solves each such hand once more, as `pick` does for
-/// the hands it picks).
-fn played(catalog: &Catalog, level: Ops) -> Vec<Option<(f64, u8)>> {
+/// A hand's figures as played within some operations: predicted time,
+/// tier, p80 time, dissimilar solutions and solve rate.
+type Played = (f64, u8, f64, Option<u32>, f64);
+
+/// Each hand's figures as played within `level`: for the hands of a class
+/// within it, when the table is small enough to solve again in memory
+/// (its page solves each such hand once more, as `pick` does).
+fn played(catalog: &Catalog, level: Ops) -> Vec<Option<Played>> {
     let small = catalog.id.k <= MAX_SOLVED_CARDS;
     catalog
         .hands
@@ -171,7 +175,13 @@ fn played(catalog: &Catalog, level: Ops) -> Vec<Option<(f64, u8)>> {
                 return None;
             }
             let p = e.within(level, &catalog.id).ok()?;
-            Some((p.time_s?, p.tier? as u8))
+            Some((
+                p.time_s?,
+                p.tier? as u8,
+                p.time_p80_s?,
+                p.dissimilar,
+                p.solve_rate?,
+            ))
         })
         .collect()
 }

@@ -147,6 +147,64 @@ fn restricted_sets_count_and_time_play_within_their_operations() {
     );
 }
 
+/// A set restricted to some operations is also chosen by the figures of
+/// play within them: `--ops add-sub --tier easy` gave hands easy in the
+/// full game, some of them medium with `+` and `-` alone (shown so on the
+/// sheet). The tier, time and dissimilar filters keep exactly the hands
+/// whose add-sub figures (the `--all` listing) pass them, and `--spread`
+/// orders by those times.
+#[test]
+fn restricted_sets_are_chosen_by_the_figures_of_their_play() {
+    let listing = |ops: &str| pick(&["--ops", ops, "--all", "--format", "csv"]);
+    let cells = |l: &str| -> Vec<String> { l.split(',').map(String::from).collect() };
+    let full = pick(&["--all", "--format", "csv"]);
+    let full_tier = |hand: &str| {
+        full.lines()
+            .find(|l| l.starts_with(&format!("{hand},")))
+            .map(|l| cells(l)[4].clone())
+            .unwrap()
+    };
+    // Some hands change tier when played with + and - alone, so the choice
+    // by the table's figures would differ.
+    let add_sub = listing("add-sub");
+    assert!(
+        add_sub
+            .lines()
+            .skip(1)
+            .any(|l| full_tier(&cells(l)[0]) != cells(l)[4])
+    );
+    type Keep = fn(&[String]) -> bool;
+    let cases: [(&str, &[&str], Keep); 2] = [
+        ("add-sub", &["--tier", "easy"], |r| r[4] == "easy"),
+        (
+            "product",
+            &["--max-time", "12", "--min-dissimilar", "2"],
+            |r| r[1].parse::<f64>().unwrap() <= 12.0 && r[6].parse::<u32>().unwrap() >= 2,
+        ),
+    ];
+    for (ops, flags, keep) in cases {
+        let mut args = vec!["--ops", ops, "--all", "--format", "csv"];
+        args.extend(flags);
+        let got: Vec<String> = pick(&args).lines().skip(1).map(String::from).collect();
+        let want: Vec<String> = listing(ops)
+            .lines()
+            .skip(1)
+            .filter(|l| keep(&cells(l)))
+            .map(String::from)
+            .collect();
+        assert!(!want.is_empty(), "{flags:?}");
+        assert_eq!(got, want, "--ops {ops} {flags:?}");
+    }
+    let spread = pick(&["--ops", "add-sub", "--spread", "-n", "6", "--format", "csv"]);
+    let times: Vec<f64> = spread
+        .lines()
+        .skip(1)
+        .map(|l| cells(l)[1].parse().unwrap())
+        .collect();
+    assert_eq!(times.len(), 6);
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{spread}");
+}
+
 /// Issue 23: an `--ops add-sub` sheet once answered 6 of 20 hands with
 /// `*` and `/` under a line promising `+ - * /`. For every class, over every
 /// four-card hand of that class, the answer of csv, json and the sheet is

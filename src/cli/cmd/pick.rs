@@ -13,7 +13,7 @@ use crate::cli::cmd::{Source, Status};
 use crate::game::family::Game;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
 use crate::puzzles::pick::{
-    PickPlan, pick, played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
+    PickPlan, pick_played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
 };
 use crate::puzzles::sheet::{games_sheet_html, sheet_html};
 use crate::report::games;
@@ -67,7 +67,10 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         }
         Err(e) => return Err(e.into()),
     };
-    let set = pick(&cat, &plan)?;
+    // With --ops short of division, the hands are chosen and shown with
+    // the figures of play with the set's operations (solved again).
+    let played = pick_played(&cat, &plan)?;
+    let set: Vec<&Entry> = played.iter().collect();
     if set.is_empty() {
         eprintln!(
             "census24: no hand of {} passes these filters",
@@ -78,23 +81,17 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     if set.len() < plan.count && !args.all {
         eprintln!("census24: {}", short_set(set.len(), plan.distinct_shapes));
     }
-    // With --ops short of division, the figures printed are those of play
-    // with the set's operations: each hand is solved again in memory.
     let format = args.format();
-    let played = match format {
-        PickFormat::List => Vec::new(),
-        _ => played(&set, &plan, &key)?,
-    };
-    let shown: Vec<&Entry> = played.iter().collect();
     if let (Some(note), false) = (played_note(plan.allowed()), format == PickFormat::List) {
         eprintln!("census24: {}", note.to_lowercase());
     }
+    let shown = &set;
     let text = match format {
         PickFormat::List => to_list(&set),
-        PickFormat::Csv => to_csv(&shown, &plan),
-        PickFormat::Json => to_json(&shown, &plan),
-        PickFormat::Html => sheet_html(&shown, key.target, plan.allowed()),
-        PickFormat::Jsonl => to_jsonl(&shown, &plan, &key),
+        PickFormat::Csv => to_csv(shown, &plan),
+        PickFormat::Json => to_json(shown, &plan),
+        PickFormat::Html => sheet_html(shown, key.target, plan.allowed()),
+        PickFormat::Jsonl => to_jsonl(shown, &plan, &key),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

@@ -101,7 +101,7 @@
   function compile() {
     var bad = {};
     function take(key, parsed) { if (!parsed.ok) bad[key] = true; return parsed.value; }
-    return {
+    var F = {
       bad: bad,
       q: take('q', cardList(S.q)),
       solvable: S.solvable,
@@ -118,7 +118,21 @@
       without: take('without', cardList(S.without)),
       targets: GAMES ? take('targets', targetRange(S.targets)) : null
     };
+    F.lv = level(F);
+    return F;
   }
+
+  // The figures a hand is filtered, sorted, shown and picked by: at answer
+  // level lv short of every operation, those of play within it (D.played,
+  // tables of up to five cards; src/puzzles/pick.rs as_played), else the
+  // table's.
+  function fig(i, lv) {
+    var p = lv < 2 && !GAMES ? D.played[lv][i] : null;
+    if (p) return { time: p[0], tier: p[1], p80: p[2], dissimilar: p[3], rate: p[4] };
+    return { time: D.time[i], tier: D.tier[i], p80: D.p80[i], dissimilar: D.dissimilar[i], rate: D.rate[i] };
+  }
+  // The level of the current filters (set by render).
+  var LV = 2;
 
   // Whether hand i holds every card of `want`, repeats counted.
   function holds(i, want) {
@@ -142,13 +156,14 @@
       if (!yesNo(F.fraction, D.fraction[i])) return false;
       if (!yesNo(F.integer, D.integer[i])) return false;
     }
-    if (F.tier && (D.tier[i] === null || F.tier.indexOf(D.tier[i]) < 0)) return false;
-    var t = D.time[i];
+    var f = fig(i, F.lv);
+    if (F.tier && (f.tier === null || F.tier.indexOf(f.tier) < 0)) return false;
+    var t = f.time;
     if (F.minTime !== null && !(t !== null && t >= F.minTime)) return false;
     if (F.maxTime !== null && !(t !== null && t <= F.maxTime)) return false;
-    var p80 = D.p80[i];
+    var p80 = f.p80;
     if (F.timeLimit !== null && !(p80 !== null && p80 <= F.timeLimit)) return false;
-    var d = D.dissimilar[i];
+    var d = f.dissimilar;
     if (F.minSol !== null && !(d !== null && d >= F.minSol)) return false;
     if (F.maxSol !== null && !(d !== null && d <= F.maxSol)) return false;
     if (F.q && !holds(i, F.q)) return false;
@@ -174,13 +189,13 @@
     { key: 'target', label: 'Target', on: 'g', v: function (i) { return D.target[i]; }, html: function (i) { return String(D.target[i]); } },
     { key: 'solvable', label: 'Solvable', cls: 'wide', on: 'h', v: function (i) { return D.solvable[i]; },
       html: function (i) { return D.solvable[i] ? 'yes' : '<span class="no">no</span>'; } },
-    { key: 'time', label: 'Time (s)', title: 'predicted mean solve time, seconds', v: function (i) { return D.time[i]; },
-      html: function (i) { return dash(D.time[i], fixed(D.time[i], 2)); } },
-    { key: 'rate', label: 'Solve rate', cls: 'wide', title: 'predicted share of attempts that end solved', v: function (i) { return D.rate[i]; },
-      html: function (i) { return dash(D.rate[i], pct(D.rate[i])); } },
-    { key: 'tier', label: 'Tier', cls: 'l', v: function (i) { return D.tier[i]; }, html: function (i) { return tierChip(D.tier[i]); } },
-    { key: 'dissimilar', label: 'Dissimilar', title: 'dissimilar solutions', v: function (i) { return D.dissimilar[i]; },
-      html: function (i) { return dash(D.dissimilar[i], String(D.dissimilar[i])); } },
+    { key: 'time', label: 'Time (s)', title: 'predicted mean solve time, seconds', v: function (i) { return fig(i, LV).time; },
+      html: function (i) { var t = fig(i, LV).time; return dash(t, fixed(t, 2)); } },
+    { key: 'rate', label: 'Solve rate', cls: 'wide', title: 'predicted share of attempts that end solved', v: function (i) { return fig(i, LV).rate; },
+      html: function (i) { var r = fig(i, LV).rate; return dash(r, pct(r)); } },
+    { key: 'tier', label: 'Tier', cls: 'l', v: function (i) { return fig(i, LV).tier; }, html: function (i) { return tierChip(fig(i, LV).tier); } },
+    { key: 'dissimilar', label: 'Dissimilar', title: 'dissimilar solutions', v: function (i) { return fig(i, LV).dissimilar; },
+      html: function (i) { var d = fig(i, LV).dissimilar; return dash(d, String(d)); } },
     { key: 'structural', label: 'Structural', cls: 'wide', on: 'h', title: 'structural solutions', v: function (i) { return D.structural[i]; },
       html: function (i) { return dash(D.structural[i], String(D.structural[i])); } },
     { key: 'needs', label: 'Needs', on: 'h', title: 'the operations a hand needs', v: function (i) { return D.need[i]; },
@@ -233,8 +248,9 @@
   }
 
   function pickSet(ids, n, seed, spread, distinct, lv) {
-    var byTime = function (a, b) { return D.time[a] - D.time[b] || a - b; };
-    var all = ids.filter(function (i) { return D.time[i] !== null; }).sort(byTime);
+    var time = function (i) { return fig(i, lv).time; };
+    var byTime = function (a, b) { return time(a) - time(b) || a - b; };
+    var all = ids.filter(function (i) { return time(i) !== null; }).sort(byTime);
     var next = mulberry32(seed);
     var below = function (m) { return Math.floor(next() * m); };
     var shuffle = function (xs) {
@@ -440,6 +456,10 @@
   var current = [];
   function render() {
     var F = compile();
+    LV = F.lv;
+    var note = LV < 2 && !GAMES ? D.played_note[LV] : null;
+    $('played-note').textContent = note || '';
+    $('played-note').hidden = !note;
     current = [];
     for (var i = 0; i < N; i++) if (passes(i, F)) current.push(i);
     current = ordered(current);
