@@ -212,6 +212,16 @@ impl HandFilter {
             && self.admits_ops(e.ops)
     }
 
+    /// Why a ranking or a puzzle set of the table `table` holds nothing:
+    /// no hand passes the filters given, or, with none given, no hand of
+    /// the table is solvable (what `rank` and `pick` say on stderr).
+    pub fn nothing_passes(&self, table: &std::path::Path) -> String {
+        match *self == HandFilter::default() {
+            true => format!("no hand of {} is solvable", table.display()),
+            false => format!("no hand of {} passes these filters", table.display()),
+        }
+    }
+
     /// Whether a game with these figures passes the filters on predicted
     /// time, tier and dissimilar solutions (the others are not looked at:
     /// see [`HandFilter::beyond_figures`]). A game without a prediction

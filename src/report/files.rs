@@ -30,10 +30,11 @@ use crate::difficulty::calibrate::Measured;
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::tables::disk;
+use crate::tables::kind::KindKey;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::large_summary;
 use crate::tables::layout::{Part, ReachKey, TableKey};
-use crate::tables::manifest::KindName;
+use crate::tables::registry::Key;
 use crate::tables::store::{self, SweepError};
 
 /// What `census24 report` does.
@@ -76,12 +77,16 @@ impl Tables {
         self.one_target.is_empty() && self.reach.is_empty() && self.large.is_empty()
     }
 
+    /// Every table's key, in the order above.
+    pub fn keys(&self) -> impl Iterator<Item = Key> + '_ {
+        (self.one_target.iter().map(|f| Key::OneTarget(f.id)))
+            .chain(self.reach.iter().map(|&k| Key::Reach(k)))
+            .chain(self.large.iter().map(|k| Key::Large(k.clone())))
+    }
+
     /// Every table's partition, in the order above.
     pub fn partitions(&self) -> Vec<PathBuf> {
-        (self.one_target.iter().map(|f| f.id.partition()))
-            .chain(self.reach.iter().map(|k| k.partition()))
-            .chain(self.large.iter().map(|k| k.partition()))
-            .collect()
+        self.keys().map(|k| k.partition()).collect()
     }
 }
 
@@ -99,14 +104,10 @@ pub fn discover(data: &Path) -> Result<Tables, ReportError> {
     let mut found = Tables::default();
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
-        match store::kind_in(&dir) {
-            Some(KindName::OneTarget) => {
-                if let Some(id) = TableKey::from_partition(&rel) {
-                    found.one_target.push(Found { id, dir });
-                }
-            }
-            Some(KindName::EveryTarget) => found.reach.extend(ReachKey::from_partition(&rel)),
-            Some(KindName::LargeSets) => found.large.extend(LargeKey::from_partition(&rel)),
+        match store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
+            Some(Key::OneTarget(id)) => found.one_target.push(Found { id, dir }),
+            Some(Key::Reach(key)) => found.reach.push(key),
+            Some(Key::Large(key)) => found.large.push(key),
             None => {}
         }
     }

@@ -8,8 +8,9 @@
 //! says only what is its own: its key (where the table lives and with which
 //! [`Params`]), the rows of one hand, the frames of some hands' rows, their
 //! files, and the words of its summary. A new kind of table is a type with
-//! this trait, its stems in [`crate::tables::layout::TABLE_STEMS`] and its
-//! files in [`crate::tables::registry::files_of`]. This module names no
+//! this trait, its stems in [`crate::tables::layout::TABLE_STEMS`], its
+//! files in [`crate::tables::registry::files_of`] and its key a variant of
+//! [`crate::tables::registry::Key`]. This module names no
 //! kind: the kinds import it, never the other way.
 
 use std::path::PathBuf;

@@ -98,6 +98,21 @@ fn rank_takes_tiers_as_pick_does_and_says_when_nothing_passes() {
         assert!(out.is_empty(), "{cmd}: {out}");
         assert!(err.contains("passes these filters"), "{cmd}: {err}");
     }
+    // With no filter given, an empty answer is a table with no solvable
+    // hand, and says so (it said "passes these filters").
+    let empty = tempfile::TempDir::new().unwrap();
+    let dir = empty.path().to_str().unwrap();
+    let game = ["-k", "1", "--target", "1000", "--data", dir];
+    let (code, _, err) = run(&["sweep", "-k", "1", "--target", "1000", "--out", dir, "-q"]);
+    assert_eq!(code, 0, "{err}");
+    for cmd in ["rank", "pick"] {
+        let mut args = vec![cmd];
+        args.extend(game);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{cmd}: {err}");
+        assert!(out.is_empty(), "{cmd}: {out}");
+        assert!(err.trim_end().ends_with("k=1 is solvable"), "{cmd}: {err}");
+    }
 }
 
 /// The README's set-up needed `just`, which a fresh machine lacks: its

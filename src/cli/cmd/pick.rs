@@ -72,10 +72,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let played = pick_played(&cat, &plan)?;
     let set: Vec<&Entry> = played.iter().collect();
     if set.is_empty() {
-        eprintln!(
-            "census24: no hand of {} passes these filters",
-            dir.display()
-        );
+        eprintln!("census24: {}", plan.filter.nothing_passes(&dir));
         return Ok(Status::NoSolution);
     }
     if set.len() < plan.count && !args.all {

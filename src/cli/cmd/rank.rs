@@ -23,7 +23,8 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             }
             .validate()?;
             let rows = ranking(&query)?;
-            print(&args, &rows, &query.data.join(query.table.partition()))
+            let dir = query.data.join(query.table.partition());
+            print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
         Source::Reach(table) => {
             let query = GamesQuery {
@@ -39,19 +40,17 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 Err(e @ RankError::TooManyGames { .. }) => return Err(GaveUp(e.to_string()).into()),
                 Err(e) => return Err(e.into()),
             };
-            print(&args, &rows, &query.data.join(query.table.partition()))
+            let dir = query.data.join(query.table.partition());
+            print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
     }
 }
 
-/// Prints `rows` of the table in `dir` in the asked format.
-fn print<R: Ranked>(args: &RankArgs, rows: &[R], dir: &std::path::Path) -> anyhow::Result<Status> {
+/// Prints `rows` in the asked format, or `nothing` when there are none.
+fn print<R: Ranked>(args: &RankArgs, rows: &[R], nothing: &str) -> anyhow::Result<Status> {
     // As `pick`: a script can tell an empty ranking from a ranking.
     if rows.is_empty() {
-        eprintln!(
-            "census24: no hand of {} passes these filters",
-            dir.display()
-        );
+        eprintln!("census24: {nothing}");
         return Ok(Status::NoSolution);
     }
     let text = match args.format() {

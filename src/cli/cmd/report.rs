@@ -7,7 +7,8 @@ use crate::cli::args::{GameArgs, ReportArgs};
 use crate::cli::cmd::Status;
 use crate::report::data_index::{DATA_README, data_index};
 use crate::report::files::{ReportPlan, discover, write_atlas, write_reports};
-use crate::tables::layout::{ReachKey, TableKey};
+use crate::tables::kind::KindKey;
+use crate::tables::registry::Key;
 use crate::tables::store::write_atomic;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<Status> {
@@ -55,20 +56,11 @@ fn of_game(options: &GameArgs, data: &Path) -> anyhow::Result<Vec<PathBuf>> {
         }
         g
     };
-    let tables = discover(data)?;
-    let mut folders: Vec<PathBuf> = tables
-        .one_target
-        .into_iter()
-        .filter(|f| TableKey::of_game(&at(f.id.k)) == Some(f.id))
-        .map(|f| f.id.partition())
+    let folders: Vec<PathBuf> = discover(data)?
+        .keys()
+        .filter(|key| Key::of_game(&at(key.hand_set().0)).as_ref() == Some(key))
+        .map(|key| key.partition())
         .collect();
-    folders.extend(
-        tables
-            .reach
-            .into_iter()
-            .filter(|r| ReachKey::of_game(&at(r.k)) == Some(*r))
-            .map(|r| r.partition()),
-    );
     if folders.is_empty() {
         anyhow::bail!(
             "no table of this game under {} ({}{})",
