@@ -84,6 +84,17 @@ impl Tier {
         }
     }
 
+    /// The predicted times of the tier: from the first, to under the
+    /// second (infinite for expert).
+    pub fn seconds(self) -> (f64, f64) {
+        match self {
+            Tier::Easy => (0.0, Tier::MEDIUM_FROM),
+            Tier::Medium => (Tier::MEDIUM_FROM, Tier::HARD_FROM),
+            Tier::Hard => (Tier::HARD_FROM, Tier::EXPERT_FROM),
+            Tier::Expert => (Tier::EXPERT_FROM, f64::INFINITY),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Tier::Easy => "easy",

@@ -145,6 +145,13 @@ pub enum FilterError {
         high: Flag,
         max: String,
     },
+    /// A bound that no solvable hand meets.
+    #[error("{flag} {value} keeps nothing: {why}")]
+    Nothing {
+        flag: Flag,
+        value: String,
+        why: &'static str,
+    },
 }
 
 impl FilterError {
@@ -153,6 +160,7 @@ impl FilterError {
         match self {
             FilterError::NotSeconds { flag, .. } => *flag,
             FilterError::Empty { low, .. } => *low,
+            FilterError::Nothing { flag, .. } => *flag,
         }
     }
 
@@ -167,6 +175,7 @@ impl FilterError {
             FilterError::Empty { min, high, max, .. } => {
                 format!("{min} is above {} {max}", spell(*high))
             }
+            FilterError::Nothing { value, why, .. } => format!("{value} keeps nothing: {why}"),
         }
     }
 }
@@ -195,6 +204,43 @@ impl HandFilter {
             && min > max
         {
             return Err(empty(Flag::MinDissimilar, min, Flag::MaxDissimilar, max));
+        }
+        if self.max_dissimilar == Some(0) {
+            return Err(FilterError::Nothing {
+                flag: Flag::MaxDissimilar,
+                value: "0".into(),
+                why: "a solvable hand has at least one dissimilar solution",
+            });
+        }
+        // The tiers are bands of predicted time: a time range outside every
+        // band asked keeps nothing.
+        if !self.tiers.is_empty() {
+            let names = || {
+                let names: Vec<&str> = self.tiers.iter().map(|t| t.name()).collect();
+                names.join(",")
+            };
+            let (lo, hi) = (
+                self.min_time.unwrap_or(0.0),
+                self.max_time.unwrap_or(f64::INFINITY),
+            );
+            let bands = || self.tiers.iter().map(|t| t.seconds());
+            if let Some(max) = self.max_time
+                && bands().all(|(from, _)| from > max)
+            {
+                return Err(empty(Flag::Tier, names(), Flag::MaxTime, max));
+            }
+            if let Some(min) = self.min_time
+                && bands().all(|(_, to)| to <= min)
+            {
+                return Err(empty(Flag::MinTime, min, Flag::Tier, names()));
+            }
+            if !bands().any(|(from, to)| from <= hi && lo < to) {
+                return Err(FilterError::Nothing {
+                    flag: Flag::Tier,
+                    value: names(),
+                    why: "no tier asked has a predicted time in the range asked",
+                });
+            }
         }
         Ok(self)
     }

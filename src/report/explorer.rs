@@ -23,7 +23,7 @@ use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
 use crate::tables::layout::ReachKey;
-use crate::tasks::Task;
+use crate::tasks::{MIN_CANDIDATES, Task};
 
 /// The page's file name, beside the table's README.md.
 pub const EXPLORER: &str = "explorer.html";
@@ -306,7 +306,7 @@ fn fill(title: &str, json: &str) -> String {
 /// How many games the page of a reach table holds: the first this many of
 /// its solvable games in the order `census24 pick` draws them with its
 /// default seed ([`crate::report::games::drawn`]), so that a set the page makes under
-/// filters `pick` has is the set `pick` prints. Each game takes about 150
+/// filters `pick` has is the set `pick` prints. Each game takes about 190
 /// bytes of the page.
 pub const PAGE_GAMES: usize = 5_000;
 
@@ -318,6 +318,9 @@ struct GamesData<'a> {
     head: Head,
     /// The table's solvable games that the deck deals.
     games: usize,
+    /// Whether every `pick` draws every game of the table (it has at most
+    /// [`MIN_CANDIDATES`]): a set shorter than asked is then `pick`'s too.
+    all_drawn: bool,
     /// The seed of the draw the page holds (`pick`'s default).
     seed: u32,
     /// How the game is played, as a sheet says it ([`game_rule`]).
@@ -332,10 +335,10 @@ struct GamesData<'a> {
     steps: Vec<&'a str>,
 }
 
-/// The explorer page of the reach table `key`: the first of its `games`
-/// solvable games that `pick` draws ([`crate::report::games::drawn`], `drawn` in draw
+/// The explorer page of the reach table `key` of `rows` games: the first
+/// of its `games` solvable games that `pick` draws ([`crate::report::games::drawn`], `drawn` in draw
 /// order), to filter, sort, open and make puzzle sets from.
-pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize) -> String {
+pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> String {
     let data = GamesData {
         head: Head::new(
             "games",
@@ -346,6 +349,7 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize) -> String {
             key.args(),
         ),
         games,
+        all_drawn: rows as u64 <= MIN_CANDIDATES,
         seed: DEFAULT_SEED,
         rule: game_rule(&key.game()),
         hand: drawn.iter().map(|t| t.hand.as_str()).collect(),

@@ -401,7 +401,7 @@ fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<Vec<Path
             source,
         }
     })?;
-    let page = games_html(key, &drawn, rows.solvable_count());
+    let page = games_html(key, &drawn, rows.solvable_count(), rows.len());
     write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
     Ok(vec![
         write_rendered(&dir, &render_reach(key, &summary))?,

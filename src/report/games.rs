@@ -22,7 +22,7 @@ use crate::report::query::{ReportError, listed, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::store;
-use crate::tasks::{self, TableRow, Task, TaskPlan, draw};
+use crate::tasks::{self, MIN_CANDIDATES, TableRow, Task, TaskPlan, draw};
 
 /// The rows of one reach table for the targets of a game.
 #[derive(Debug)]
@@ -203,10 +203,11 @@ pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRow
 
 /// The first `count` solvable games of `rows` in the order `census24 pick
 /// --seed SEED` draws them, each worked out by the task source, in that
-/// order (every solvable game when the rows hold fewer). `pick` draws game
-/// `permuted(i)` for i = 0, 1, ... and keeps the solvable ones its filters
-/// admit, so its set under any filter on the figures is the first games of
-/// this list that pass: what the explorer page of a reach table holds.
+/// order, from the first [`MIN_CANDIDATES`] draws (every pick draws at
+/// least those). `pick` draws game `permuted(i)` for i = 0, 1, ... and
+/// keeps the solvable ones its filters admit, so its set under any filter
+/// on the figures is the first games of this list that pass: what the
+/// explorer page of a reach table holds.
 pub fn drawn(
     game: Game,
     rows: &GameRows,
@@ -215,7 +216,7 @@ pub fn drawn(
 ) -> Result<Vec<Task>, InputError> {
     let plan = TaskPlan::of_game(game);
     let n = rows.len() as u64;
-    let mut order = (0..n).map(|i| draw::permuted(i, n, u64::from(seed)));
+    let mut order = (0..n.min(MIN_CANDIDATES)).map(|i| draw::permuted(i, n, u64::from(seed)));
     let mut out: Vec<Task> = Vec::with_capacity(count);
     while out.len() < count {
         // A block a little larger than the games still wanted (a few are

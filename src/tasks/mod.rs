@@ -131,7 +131,7 @@ pub enum Order {
     /// Easiest first by predicted time (a curriculum); unsolvable tasks last.
     Curriculum,
     /// As drawn: the order in which the seed dealt them (or drew them from
-    /// a table), which a page of drawn games filters and cuts in.
+    /// a table), across hand sizes and solvable or not.
     Drawn,
 }
 
@@ -370,6 +370,10 @@ pub struct TaskSet {
     pub drawn: u64,
     /// Candidates dealt twice (the same numbers and target).
     pub repeats: u64,
+    /// Drawn from a table whose every game was tried with too few passing
+    /// for some stratum: what was found is the set, and this says so
+    /// (`pick` prints it on stderr). `None` for a full set.
+    pub short: Option<String>,
 }
 
 /// Why a plan could not be met.
@@ -377,10 +381,7 @@ pub struct TaskSet {
 pub enum TaskError {
     #[error(transparent)]
     Input(#[from] InputError),
-    #[error(
-        "found {found} of the {wanted} {stratum} tasks asked in {drawn} candidates: the game \
-         has too few of them ({hint})"
-    )]
+    #[error("found {found} of the {wanted} {stratum} tasks asked in {drawn} candidates: {hint}")]
     Short {
         stratum: String,
         found: usize,
@@ -539,13 +540,15 @@ fn decide_row(
 pub fn work_out(plan: &TaskPlan, rows: &[TableRow], split: &str) -> Result<Vec<Task>, InputError> {
     let decided: Vec<Option<Kept>> = rows
         .par_iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(at, r)| {
             Ok(
                 match decide_row(&r.cards, r.target, Some(r.solvable), plan, true)? {
                     Verdict::Solvable(found) => Some(Kept {
                         cards: r.cards.clone(),
                         target: r.target,
                         found: Some(found),
+                        drawn: at as u64,
                     }),
                     Verdict::Skip | Verdict::Unsolvable => None,
                 },
@@ -569,6 +572,8 @@ struct Kept {
     cards: Vec<i64>,
     target: i64,
     found: Option<Box<Found>>,
+    /// Its place in the draw (a table's row for [`work_out`]).
+    drawn: u64,
 }
 
 /// Makes the tasks of `plan`.
@@ -587,9 +592,18 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
     // left to draw.
     let budget = budget(plan);
     let (mut drawn, mut repeats, mut next) = (0u64, 0u64, 0u64);
+    let mut left_short = None;
     while filled.iter().any(|(s, v)| v.len() < quotas[s]) {
         if next >= budget {
-            return Err(short(plan, &quotas, &filled, drawn));
+            // A table's every game tried: what passed is the set.
+            let e = short(plan, &quotas, &filled, drawn);
+            match exhausted(plan) {
+                true => {
+                    left_short = Some(e.to_string());
+                    break;
+                }
+                false => return Err(e),
+            }
         }
         // Which sizes still want solvable and unsolvable tasks, as the
         // block starts (a candidate of a closed stratum is not worked out;
@@ -638,8 +652,9 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 Ok(Some((cards, target, v)))
             })
             .collect();
+        let start = next;
         next = end;
-        for decided in block {
+        for (at, decided) in (start..end).zip(block) {
             let Some((cards, target, verdict)) = decided? else {
                 continue;
             };
@@ -673,6 +688,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 cards,
                 target,
                 found,
+                drawn: at,
             });
         }
     }
@@ -681,16 +697,26 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         tasks,
         drawn,
         repeats,
+        short: left_short,
     })
 }
 
+/// The fewest candidates a plan may draw before it gives up.
+pub const MIN_CANDIDATES: u64 = 100_000;
+
 /// How many candidates a plan may draw before it gives up: 400 a task, at
-/// least 100,000; from a table, at most its games (each drawn once).
+/// least [`MIN_CANDIDATES`]; from a table, at most its games (each drawn
+/// once).
 fn budget(plan: &TaskPlan) -> u64 {
-    let dealt = (plan.count * CANDIDATES_PER_TASK).max(100_000) as u64;
+    let dealt = ((plan.count * CANDIDATES_PER_TASK) as u64).max(MIN_CANDIDATES);
     plan.rows
         .as_ref()
         .map_or(dealt, |rows| dealt.min(rows.count))
+}
+
+/// Whether the plan draws every game of its table.
+fn exhausted(plan: &TaskPlan) -> bool {
+    plan.rows.as_ref().is_some_and(|r| r.count == budget(plan))
 }
 
 /// How many tasks each stratum holds.
@@ -754,16 +780,20 @@ fn short(
         (true, None) => "solvable".to_string(),
     };
     let hint = match (s.solvable, plan.stratify) {
-        (false, _) => "ask a smaller --unsolvable share",
-        (true, true) => "ask fewer tasks, name the tiers there are with --tier, or drop --stratify",
-        (true, _) if plan.rows.as_ref().is_some_and(|r| r.count == budget(plan)) => {
-            "every game of the table was tried: ask fewer, or widen the targets"
+        (false, _) => "the game has too few of them (ask a smaller --unsolvable share)",
+        (true, _) if exhausted(plan) => "every game of the table was tried",
+        (true, true) => {
+            "too few of them turned up (ask fewer tasks, name the tiers there are with --tier, or \
+             drop --stratify)"
         }
         (true, false) if plan.rows.is_some() => {
-            "ask fewer, or widen the targets; `census24 rank` with the same options counts them \
-             exactly"
+            "the draw stops there, at 400 candidates a task and at least 100,000 (ask fewer, or \
+             narrow the targets; `census24 rank` with the same options counts them exactly)"
         }
-        (true, false) => "ask fewer tasks, or widen the values, targets or hand sizes",
+        (true, false) => {
+            "too few of them turned up (ask fewer tasks, or widen the values, targets or hand \
+             sizes)"
+        }
     };
     TaskError::Short {
         stratum: format!("{what} {}-number", s.size),
@@ -805,7 +835,7 @@ fn finish(
                         .fold(h.next_u64(), |a, &c| Rng::stream(a, c as u64).next_u64())
                 });
             }
-            Order::Drawn => {}
+            Order::Drawn => kept.sort_by_key(|k| k.drawn),
             Order::Curriculum => kept.sort_by(|a, b| {
                 let time = |k: &Kept| k.found.as_ref().map(|f| f.prediction.time_s);
                 (

@@ -256,16 +256,16 @@ fn solutions_of(table: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
         .collect()
 }
 
-/// The reports of the shipped tables, made in a temp dir.
-fn reports() -> TempDir {
+/// The reports of the shipped tables in `tables` (each its folder and the
+/// files copied), made in a temp dir from a copy of them.
+fn reports_of(tables: &[(String, &[&str])]) -> TempDir {
     let tmp = TempDir::new().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for k in 2..=5 {
-        let rel = format!("{FAMILY}/k={k}");
-        let to = tmp.path().join("data").join(&rel);
+    for (rel, files) in tables {
+        let to = tmp.path().join("data").join(rel);
         fs::create_dir_all(&to).unwrap();
-        for name in ["hands.parquet", "solutions.parquet", "manifest.json"] {
-            fs::copy(root.join("data").join(&rel).join(name), to.join(name)).unwrap();
+        for name in *files {
+            fs::copy(root.join("data").join(rel).join(name), to.join(name)).unwrap();
         }
     }
     let (data, out) = (tmp.path().join("data"), tmp.path().join("reports"));
@@ -280,6 +280,15 @@ fn reports() -> TempDir {
     let (code, stdout, stderr) = run(&args);
     assert_eq!(code, 0, "{stdout} {stderr}");
     tmp
+}
+
+/// The reports of the shipped tables of 2 to 5 cards for 24.
+fn reports() -> TempDir {
+    let files: &[&str] = &["hands.parquet", "solutions.parquet", "manifest.json"];
+    let tables: Vec<(String, &[&str])> = (2..=5)
+        .map(|k| (format!("{FAMILY}/k={k}"), files))
+        .collect();
+    reports_of(&tables)
 }
 
 /// The lines `command` (a page's `census24 pick ... --format html`) prints
@@ -702,24 +711,7 @@ const COUNTDOWN: &str = "rules=natural/use=any/targets=100-999/values=1-100/deck
 
 /// The report of the shipped Countdown table, made in a temp dir.
 fn countdown_reports() -> TempDir {
-    let tmp = TempDir::new().unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let to = tmp.path().join("data").join(COUNTDOWN);
-    fs::create_dir_all(&to).unwrap();
-    for name in ["reach.parquet", "manifest.json"] {
-        fs::copy(root.join("data").join(COUNTDOWN).join(name), to.join(name)).unwrap();
-    }
-    let (data, out) = (tmp.path().join("data"), tmp.path().join("reports"));
-    let (code, stdout, stderr) = run(&[
-        "report",
-        "--quiet",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stdout} {stderr}");
-    tmp
+    reports_of(&[(COUNTDOWN.to_string(), &["reach.parquet", "manifest.json"])])
 }
 
 /// `hand -> target` of each puzzle of a sheet in the page.

@@ -35,6 +35,45 @@ fn all_correct(game: &[&str], input: &str) {
     );
 }
 
+/// `--order drawn` keeps the order the seed dealt: hand sizes alternate
+/// (the draw deals them in turn) and unsolvable tasks sit among solvable
+/// ones; the tasks are those of the default order.
+#[test]
+fn drawn_order_is_the_order_of_the_deal() {
+    let tasks = |order: &str| {
+        let args = [
+            "tasks",
+            "-n",
+            "16",
+            "--hand-sizes",
+            "3..4",
+            "--unsolvable",
+            "0.25",
+            "--splits",
+            "all=1",
+            "--order",
+            order,
+        ];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        lines(&out)
+    };
+    let drawn = tasks("drawn");
+    let sizes: Vec<usize> = drawn
+        .iter()
+        .map(|t| t["cards"].as_array().unwrap().len())
+        .collect();
+    assert!(sizes.windows(2).any(|w| w[0] > w[1]), "{sizes:?}");
+    let solvable: Vec<bool> = drawn.iter().map(|t| t["solvable"] == true).collect();
+    assert!(solvable.windows(2).any(|w| w[0] && !w[1]), "{solvable:?}");
+    let key = |t: &serde_json::Value| format!("{} {}", t["hand"], t["target"]);
+    let mut a: Vec<String> = drawn.iter().map(key).collect();
+    let mut b: Vec<String> = tasks("shuffled").iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
 #[test]
 fn tasks_grade_back_as_correct_and_repeat_by_seed() {
     let args = [
@@ -431,9 +470,10 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         assert!(ranked.contains(p["hand"].as_str().unwrap()), "{p}");
     }
     // More easy games asked than the target has: every game is tried once,
-    // and the count found is rank's exact count.
+    // and the short set found is rank's exact count, printed (exit 0) with
+    // a line on stderr, as a pick from a one-target table.
     let easy = rank_952(&["--tier", "easy"]).len();
-    let (code, _, err) = run(&[
+    let (code, out, err) = run(&[
         "pick",
         "--game",
         "countdown",
@@ -444,7 +484,8 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         "-n",
         "50",
     ]);
-    assert_eq!(code, 3, "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), easy);
     assert!(
         err.contains(&format!("found {easy} of the 50"))
             && err.contains("every game of the table was tried"),
@@ -472,12 +513,25 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
     }
     let many = (kept.len() + 1).to_string();
     args[6] = &many;
-    let (code, _, err) = run(&args);
-    assert_eq!(code, 3, "{err}");
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines(&out).len(), kept.len());
     assert!(
         err.contains(&format!("found {} of the {many}", kept.len())),
         "{err}"
     );
+    // Filters no tier can meet are bad input, not a search.
+    let (code, _, err) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "--tier",
+        "expert",
+        "--max-time",
+        "10",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim(), "census24: --tier expert is above --max-time 10");
     // Too many games to work out: exit 3, one line; a filter needing the
     // solutions table: exit 2, naming it.
     let (code, _, err) = run(&["rank", "--game", "countdown"]);

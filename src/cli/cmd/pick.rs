@@ -123,6 +123,7 @@ fn run_reach(
         );
     }
     let targets = games::target_range(&game).expect("a covered game has whole targets");
+    let reach_dir = args.data.join(reach.partition());
     let rows = std::sync::Arc::new(games::read(&args.data, reach, targets)?);
     let count = rows.len() as u64;
     let row = move |i: u64| rows.row(i as usize);
@@ -144,6 +145,15 @@ fn run_reach(
         }
         Err(TaskError::Input(e)) => return Err(e.into()),
     };
+    // Every game of the table tried: a short set is the set, as a pick
+    // from a one-target table (none at all: exit 1).
+    if let Some(short) = &set.short {
+        if set.tasks.is_empty() {
+            eprintln!("census24: {}", f.nothing_passes(&reach_dir));
+            return Ok(Status::NoSolution);
+        }
+        eprintln!("census24: {short}");
+    }
     let text = match args.format() {
         PickFormat::List => set
             .tasks

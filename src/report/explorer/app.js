@@ -16,6 +16,21 @@
   var KEY = function (i) { return GAMES ? D.hand[i] + ' = ' + D.target[i] : D.hand[i]; };
   var BY_HAND = {};
   for (var at = 0; at < N; at++) BY_HAND[KEY(at)] = at;
+  // Games by hand (cards ascending, as numbers), then target: the sort of
+  // the Hand column on a page of games (a hands page is in hand order).
+  // Two hands' cards compared as numbers, card by card.
+  function byCards(a, b) {
+    for (var j = 0; j < Math.min(CARDS[a].length, CARDS[b].length); j++) {
+      if (CARDS[a][j] !== CARDS[b][j]) return CARDS[a][j] - CARDS[b][j];
+    }
+    return CARDS[a].length - CARDS[b].length;
+  }
+  var HAND_ORDER = [];
+  if (GAMES) {
+    D.hand.map(function (h, i) { return i; })
+      .sort(function (a, b) { return byCards(a, b) || D.target[a] - D.target[b]; })
+      .forEach(function (i, place) { HAND_ORDER[i] = place; });
+  }
   var NEED_SIGN = ['+ \u2212', '\u00d7', '\u00f7', 'a/b'];
   var NEED_WORDS = ['+ and \u2212 only', 'a product (\u00d7)', 'a division (\u00f7)', 'a fraction'];
   var PAGE = 200;
@@ -71,10 +86,11 @@
 
   // ---- parsing the filters --------------------------------------------
   function words(v) { return v.trim() ? v.trim().split(/[\s,]+/) : []; }
+  // A number as pick's options take it: decimal digits (not 0x10 or 1e3).
   function number(v, integer) {
     if (v.trim() === '') return { ok: true, value: null };
     var x = Number(v);
-    var ok = isFinite(x) && x >= 0 && (!integer || Math.floor(x) === x);
+    var ok = /^\s*(\d+\.?\d*|\.\d+)\s*$/.test(v) && isFinite(x) && (!integer || Math.floor(x) === x);
     return { ok: ok, value: ok ? x : null };
   }
   function cardList(v) {
@@ -104,7 +120,10 @@
     var F = {
       bad: bad,
       q: take('q', cardList(S.q)),
-      solvable: S.solvable,
+      // A page of games has no filter on solvability, fractions or whole
+      // numbers (every game is solvable): those of a hands page's address
+      // are left out.
+      solvable: GAMES ? '' : S.solvable,
       tier: take(FLAG.tiers, names(S[FLAG.tiers], D.tiers)),
       ops: GAMES ? null : take(FLAG.ops, names(S[FLAG.ops], D.ops)),
       minTime: take(FLAG.min_time, number(S[FLAG.min_time], false)),
@@ -112,8 +131,8 @@
       timeLimit: take(FLAG.time_limit, number(S[FLAG.time_limit], false)),
       minSol: take(FLAG.min_dissimilar, number(S[FLAG.min_dissimilar], true)),
       maxSol: take(FLAG.max_dissimilar, number(S[FLAG.max_dissimilar], true)),
-      fraction: S[FLAG.needs_fraction],
-      integer: S.integer,
+      fraction: GAMES ? '' : S[FLAG.needs_fraction],
+      integer: GAMES ? '' : S.integer,
       withCards: take('with', cardList(S['with'])),
       without: take('without', cardList(S.without)),
       targets: GAMES ? take('targets', targetRange(S.targets)) : null
@@ -185,7 +204,7 @@
 
   // Each column with the pages that show it (h hands, g games).
   var COLS = [
-    { key: 'hand', label: 'Hand', cls: 'l hand', v: function (i) { return i; }, html: function (i) { return D.hand[i]; } },
+    { key: 'hand', label: 'Hand', cls: 'l hand', v: function (i) { return GAMES ? HAND_ORDER[i] : i; }, html: function (i) { return D.hand[i]; } },
     { key: 'target', label: 'Target', on: 'g', v: function (i) { return D.target[i]; }, html: function (i) { return String(D.target[i]); } },
     { key: 'solvable', label: 'Solvable', cls: 'wide', on: 'h', v: function (i) { return D.solvable[i]; },
       html: function (i) { return D.solvable[i] ? 'yes' : '<span class="no">no</span>'; } },
@@ -290,13 +309,7 @@
   // time, then cards, then target: Order::Curriculum in src/tasks/mod.rs).
   function firstGames(ids, n) {
     var set = ids.slice().sort(function (a, b) { return a - b; }).slice(0, n);
-    var cards = function (a, b) {
-      for (var j = 0; j < Math.min(CARDS[a].length, CARDS[b].length); j++) {
-        if (CARDS[a][j] !== CARDS[b][j]) return CARDS[a][j] - CARDS[b][j];
-      }
-      return CARDS[a].length - CARDS[b].length;
-    };
-    return set.sort(function (a, b) { return D.time[a] - D.time[b] || cards(a, b) || D.target[a] - D.target[b]; });
+    return set.sort(function (a, b) { return D.time[a] - D.time[b] || byCards(a, b) || D.target[a] - D.target[b]; });
   }
 
   function pretty(e) { return e.replace(/\*/g, '\u00d7').replace(/\//g, '\u00f7').replace(/-/g, '\u2212'); }
@@ -418,6 +431,13 @@
       }
       if (D.need[i] !== null) h += '<span>Needs <b>' + NEED_WORDS[D.need[i]] + '</b></span>';
       h += '<span>Deal odds <b>' + odds(D.deal[i]) + '</b></span></p>';
+      // Under an operations filter the list shows the figures of play
+      // within them; the hand's own are the full game's, said so.
+      var p = LV < 2 ? D.played[LV][i] : null;
+      if (p) {
+        h += '<p class="facts played-facts"><span>With ' + D.signs[LV] + ' only: <b>' + fixed(p[0], 2) + ' s</b></span><span>' + tierChip(p[1]) +
+          '</span><span><b>' + p[3] + '</b> dissimilar</span></p><p class="small muted">The figures above and the solutions below are the full game\u2019s.</p>';
+      }
       var d = D.dissimilar[i], s = D.structural[i];
       if (D.kept === 'all') {
         h += '<p class="small muted">' + d + ' dissimilar solution' + (d === 1 ? '' : 's') + ' (' + s +
@@ -593,7 +613,7 @@
     $('make-set').addEventListener('click', function () {
       var n = Number(S.n), seed = Number(S.seed);
       if (!(n >= 1 && Math.floor(n) === n)) { $('s-n').setAttribute('aria-invalid', 'true'); return; }
-      if (!(seed >= 0 && seed < 4294967296 && Math.floor(seed) === seed)) { $('s-seed').setAttribute('aria-invalid', 'true'); return; }
+      if (!GAMES && !(seed >= 0 && seed < 4294967296 && Math.floor(seed) === seed)) { $('s-seed').setAttribute('aria-invalid', 'true'); return; }
       $('s-n').removeAttribute('aria-invalid');
       $('s-seed').removeAttribute('aria-invalid');
       var F = compile();
@@ -606,7 +626,9 @@
         (N < D.games ? ': census24 pick draws from all ' + thousands(D.games) + ' games of the table' : '') :
         D.short_set[S.shapes === '1' ? 1 : 0].replace('{n}', set.length)) : '';
       if (short) short = '<span id="short-set">' + short.charAt(0).toUpperCase() + short.slice(1) + '.</span> ';
-      if (GAMES && set.length < n && N < D.games) cmd.exact = false;
+      // A short set is pick's only when pick tries every game and the page
+      // holds every solvable one.
+      if (GAMES && set.length < n && !(N === D.games && D.all_drawn)) cmd.exact = false;
       $('sheet-body').innerHTML = '<p class="sheet-note small">' + set.length + ' puzzle' + (set.length === 1 ? '' : 's') +
         ' from the ' + current.length + ' ' + NOUN + ' shown. ' + short + (cmd.exact ? 'The same set on the command line: ' :
         'The filters census24 pick has, on the command line: ') + '<code id="pick-command">' + esc(cmd.command) + '</code></p>' + sheetHtml(set, lv);

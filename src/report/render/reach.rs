@@ -12,6 +12,7 @@ use std::fmt::Write;
 
 use crate::game::family::Objective;
 use crate::report::explorer::{EXPLORER, PAGE_GAMES};
+use crate::tasks::MIN_CANDIDATES;
 
 use super::{Column, Rendered, markdown_table};
 use crate::game::rules::Use;
@@ -133,8 +134,8 @@ fn intro(v: &View) -> String {
         "# {}\n\n\
          {}. {} hands, each solved once for all {} targets (`reach.parquet`, one row per hand \
          and target). Made by `{}`.\n\n\
-         Its solvable games, up to the first {PAGE_GAMES} in the order `census24 pick` draws \
-         them, each worked out (predicted time, tier, simplest solution and its steps), with filters, \
+         Its solvable games in the order `census24 pick` draws them, up to {PAGE_GAMES} from \
+         the first {MIN_CANDIDATES} draws, each worked out (predicted time, tier, simplest solution and its steps), with filters, \
          sorting and puzzle sets, are in [{EXPLORER}]({EXPLORER}): open it in a browser (one \
          file, nothing to install). `census24 rank` and `census24 pick` read every game.\n\n",
         key.title(),
