@@ -950,3 +950,54 @@ fn countdown_page_holds_the_games_pick_draws_and_its_sets_are_picks() {
     let note = got["short"]["note"].as_str().unwrap();
     assert!(note.contains("The filters census24 pick has"), "{note}");
 }
+
+/// The every-target pages of two and three cards hold their sets to
+/// `pick`: the two-card page holds every game and pick draws the whole
+/// table, so a set shorter than asked is pick's short set too; the
+/// three-card page holds the games of the first 100,000 draws only (pick
+/// draws at least those), so a set under a time filter is pick's, not one
+/// pick gives up on (the review found a page claiming such a set).
+#[test]
+fn every_target_pages_give_pick_sets_short_or_not() {
+    let Some(browser) = chromium() else { return };
+    let family = "rules=rational/use=all/targets=1-999/values=1-13/deck=x4";
+    let files: &[&str] = &["reach.parquet", "manifest.json"];
+    let tmp = reports_of(&[
+        (format!("{family}/k=2"), files),
+        (format!("{family}/k=3"), files),
+    ]);
+    let data = tmp.path().join("data");
+    let script = r#"
+        __t.run(async function (out) {
+          var t = __t;
+          await t.hash(location.hash === '' ? '#n=300' : location.hash);
+          t.click('#make-set');
+          out.games = sheetGames();
+          out.command = document.getElementById('pick-command').textContent;
+          out.note = document.querySelector('#sheet-body .sheet-note').textContent;
+        });
+    "#;
+    for (k, hash, short) in [(2, "", true), (3, "#tier=hard,expert&min-time=12.5", false)] {
+        let page = tmp
+            .path()
+            .join(format!("reports/{family}/k={k}/explorer.html"));
+        // The page opens at its hash: the script sets it first.
+        let got = drive(
+            &browser,
+            &page,
+            &format!("{SHEET_GAMES}\nlocation.hash = '{hash}';\n{script}"),
+        );
+        let note = got["note"].as_str().unwrap();
+        assert!(
+            note.contains("The same set on the command line"),
+            "k={k}: {note}"
+        );
+        let games = strings(&got["games"]);
+        assert_eq!(games.len() < if short { 300 } else { 12 }, short, "k={k}");
+        assert_eq!(
+            pick_list(got["command"].as_str().unwrap(), &data),
+            games,
+            "k={k}"
+        );
+    }
+}
