@@ -213,10 +213,9 @@ pub struct CompletionsArgs {
 /// by default) and each other option overrides one of its fields.
 #[derive(Clone, Debug, Default, Args)]
 pub struct GameArgs {
-    /// The game: 24 (four cards 1..13, make 24; the default), countdown (the
-    /// numbers round), krypto (five cards and an objective card from the
-    /// Krypto deck), digits (the newspaper game). The other game options
-    /// override the preset's fields; `census24 games` lists each preset.
+    /// The game, by a preset's name (the default: 24, four cards 1..13 to
+    /// make 24); `census24 games` lists every preset with its rules. The
+    /// other game options override the preset's fields.
     #[arg(long, value_name = "NAME", value_parser = parse_game, help_heading = "Game")]
     pub game: Option<&'static Preset>,
 

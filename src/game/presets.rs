@@ -208,10 +208,21 @@ mod tests {
         assert_eq!(PRESETS[0].name, DEFAULT);
         assert_eq!(standard().target(), Some(Q::int(24)));
         let err = preset("Countdown").unwrap_err().to_string();
+        // The message lists every preset, whatever the registry holds.
         assert_eq!(
             err,
-            "unknown game \"Countdown\" (expected 24, countdown, krypto, digits)"
+            format!(
+                "unknown game \"Countdown\" (expected {})",
+                PRESETS
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         );
+        for name in ["24", "countdown", "krypto", "digits"] {
+            assert!(err.contains(&format!(" {name}")), "{err}");
+        }
     }
 
     #[test]
