@@ -253,9 +253,13 @@ impl HandFilter {
 
     /// Whether the hand passes every filter.
     pub fn admits(&self, e: &Entry) -> bool {
-        self.admits_figures(&Figures::of(e))
-            && self.needs_fraction.is_none_or(|f| e.needs_fraction == f)
-            && self.admits_ops(e.ops)
+        self.admits_figures(&Figures::of(e)) && self.admits_solutions(e)
+    }
+
+    /// Whether a hand passes the filters that read its solutions
+    /// (`--needs-fraction`, `--ops`; see [`HandFilter::beyond_figures`]).
+    pub fn admits_solutions(&self, e: &Entry) -> bool {
+        self.needs_fraction.is_none_or(|f| e.needs_fraction == f) && self.admits_ops(e.ops)
     }
 
     /// Why a ranking or a puzzle set of the table `table` holds nothing:

@@ -259,11 +259,10 @@ pub fn as_played(catalog: &Catalog, plan: &PickPlan) -> Result<Option<Catalog>, 
     if allowed >= Ops::Division || catalog.id.k > MAX_SOLVED_CARDS {
         return Ok(None);
     }
-    let f = &plan.filter;
     let hands = catalog
         .hands
         .par_iter()
-        .filter(|e| f.admits_ops(e.ops) && f.needs_fraction.is_none_or(|n| e.needs_fraction == n))
+        .filter(|e| plan.filter.admits_solutions(e))
         .map(|e| e.within(allowed, &catalog.id))
         .collect::<Result<Vec<Entry>, InputError>>()?;
     Ok(Some(Catalog {

@@ -398,6 +398,13 @@ fn rank_of_a_target_from_the_every_target_table_agrees_with_its_own_table() {
     assert!(!filtered(&f, None).is_empty());
 }
 
+/// `pick` of the Countdown games for 952 with `args`.
+fn pick_952(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["pick", "--game", "countdown", "--target", "952"];
+    all.extend(args);
+    run(&all)
+}
+
 /// The Countdown games for 952 `rank --all --json` lists with `filters`.
 fn rank_952(filters: &[&str]) -> Vec<serde_json::Value> {
     let mut args = vec![
@@ -453,17 +460,7 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         .collect();
     all_correct(&["--game", "countdown"], &input);
     // pick draws from the same games.
-    let (code, out, err) = run(&[
-        "pick",
-        "--game",
-        "countdown",
-        "--target",
-        "952",
-        "-n",
-        "5",
-        "--format",
-        "jsonl",
-    ]);
+    let (code, out, err) = pick_952(&["-n", "5", "--format", "jsonl"]);
     assert_eq!(code, 0, "{err}");
     for p in lines(&out) {
         assert_eq!(p["target"], 952);
@@ -473,22 +470,19 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
     // and the short set found is rank's exact count, printed (exit 0) with
     // a line on stderr, as a pick from a one-target table.
     let easy = rank_952(&["--tier", "easy"]).len();
-    let (code, out, err) = run(&[
-        "pick",
-        "--game",
-        "countdown",
-        "--target",
-        "952",
-        "--tier",
-        "easy",
-        "-n",
-        "50",
-    ]);
+    let (code, out, err) = pick_952(&["--tier", "easy", "-n", "50"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), easy);
     assert!(
         err.contains(&format!("found {easy} of the 50"))
             && err.contains("every game of the table was tried"),
+        "{err}"
+    );
+    // None passing after every game: exit 1, one line, as rank.
+    let (code, out, err) = pick_952(&["--max-time", "3"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.is_empty() && err.contains("passes these filters"),
         "{err}"
     );
     // pick's filters on the figures keep the games rank lists under them;
@@ -499,10 +493,10 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         .map(|r| r["hand"].as_str().unwrap().to_string())
         .collect();
     assert!(kept.len() > 8 && kept.len() < 5000, "{}", kept.len());
-    let mut args = vec!["pick", "--game", "countdown", "--target", "952", "-n", "8"];
+    let mut args = vec!["-n", "8"];
     args.extend(filters);
     args.extend(["--format", "jsonl"]);
-    let (code, out, err) = run(&args);
+    let (code, out, err) = pick_952(&args);
     assert_eq!(code, 0, "{err}");
     let picked = lines(&out);
     assert_eq!(picked.len(), 8);
@@ -512,8 +506,8 @@ fn rank_lists_every_solvable_countdown_game_of_a_target() {
         assert!(kept.contains(p["hand"].as_str().unwrap()), "{p}");
     }
     let many = (kept.len() + 1).to_string();
-    args[6] = &many;
-    let (code, out, err) = run(&args);
+    args[1] = &many;
+    let (code, out, err) = pick_952(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(lines(&out).len(), kept.len());
     assert!(
