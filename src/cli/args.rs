@@ -103,6 +103,11 @@ pub enum Command {
     /// `census24 tasks` works it out; more games than one run works out end
     /// with exit 3, naming the limit. --needs-fraction and --ops need a
     /// solutions table and are refused there.
+    ///
+    /// With --game countdown --large-sets LO..HI, the sets of four large
+    /// numbers of that census are ranked instead (the shipped one:
+    /// 11..100), hardest first by the share of their games solved exactly,
+    /// with the deck that plays each set (`pick --game countdown --deck`).
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
     /// Choose a puzzle set: N hands of one table, by tier, predicted time and
@@ -123,6 +128,9 @@ pub enum Command {
     /// tasks` writes them (-n, --seed, --tier, --stratify); --format html
     /// prints them as a sheet, each puzzle with its target. --target T (or
     /// --targets LO..HI within the table's) picks games of those targets.
+    /// A game no table holds (Countdown with other large numbers: --deck
+    /// 1..10x2,12,16,18,24; Digits) is dealt as `census24 tasks` deals it,
+    /// each game solved in memory.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Make puzzles of known difficulty for training and evaluating models.
@@ -592,14 +600,20 @@ pub struct SweepArgs {
     pub large: Vec<Vec<i64>>,
 }
 
+/// Whole numbers separated by spaces or commas: `"25 100"`.
+fn parse_numbers(s: &str) -> Result<Vec<i64>, String> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<i64>()
+                .map_err(|_| format!("{w:?} is not a whole number"))
+        })
+        .collect()
+}
+
 /// One `--large` set: four distinct large numbers.
 fn parse_large_set(s: &str) -> Result<Vec<i64>, String> {
-    let v: Result<Vec<i64>, _> = s
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .map(str::parse::<i64>)
-        .collect();
-    let v = v.map_err(|_| format!("\"{s}\" is not four whole numbers"))?;
+    let v = parse_numbers(s).map_err(|_| format!("\"{s}\" is not four whole numbers"))?;
     crate::tables::large_sets::one_set(&v).map(|a| a.to_vec())
 }
 
@@ -732,6 +746,24 @@ pub struct RankArgs {
     /// Fastest first instead of slowest first.
     #[arg(long)]
     pub easiest: bool,
+
+    /// With --game countdown: rank the sets of four large numbers of the
+    /// census of every set from LO..HI (`sweep --large-sets`; `data`
+    /// ships 11..100) instead of hands: hardest first, by the share of
+    /// their games solved exactly. Takes --holding, --large-tiles, --top,
+    /// --all, --easiest and --format.
+    #[arg(long, value_name = "LO..HI", requires = "game")]
+    pub large_sets: Option<ValueRange>,
+
+    /// With --large-sets: only the sets holding each of these numbers,
+    /// such as "25 100" (each keeps its rank among all the sets).
+    #[arg(long, value_name = "\"A B\"", requires = "large_sets", value_parser = parse_numbers)]
+    pub holding: Vec<Vec<i64>>,
+
+    /// With --large-sets: rank by the games with N large tiles (1 to 4)
+    /// instead of every game.
+    #[arg(long, value_name = "N", requires = "large_sets")]
+    pub large_tiles: Option<usize>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]

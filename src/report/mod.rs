@@ -37,6 +37,7 @@ pub mod files;
 pub mod query;
 #[cfg(feature = "tables")]
 pub mod rank;
+pub mod sets;
 
 use crate::tables::layout::TableKey;
 

@@ -166,7 +166,7 @@ pub struct GameRankRow {
 impl Ranked for GameRankRow {
     fn header() -> Vec<&'static str> {
         [
-            &["rank", columns::HAND, columns::TARGET][..],
+            &[columns::RANK, columns::HAND, columns::TARGET][..],
             &PREDICTED,
             &[columns::DISSIMILAR, columns::SIMPLEST],
         ]
@@ -507,6 +507,7 @@ fn cell(column: &str, v: &serde_json::Value) -> String {
         Value::String(s) => s.clone(),
         Value::Number(n) if n.is_f64() => {
             let decimals = match column {
+                c if columns::SOLVABLE_SHARES.contains(&c) => 6,
                 columns::PREDICTED_SOLVE_RATE => 3,
                 columns::DIFFICULTY => 1,
                 columns::DEAL_PROBABILITY => 8,
@@ -521,7 +522,7 @@ fn cell(column: &str, v: &serde_json::Value) -> String {
 impl Ranked for RankRow {
     fn header() -> Vec<&'static str> {
         [
-            &["rank", columns::HAND][..],
+            &[columns::RANK, columns::HAND][..],
             &PREDICTED,
             &[
                 columns::DISSIMILAR,

@@ -57,6 +57,19 @@ pub const SOLVABLE_WEIGHTED: &str = "solvable_weighted";
 pub const WITHIN_5_WEIGHTED: &str = "within_5_weighted";
 pub const WITHIN_10_WEIGHTED: &str = "within_10_weighted";
 
+// Columns `rank` prints beside a table's own: a row's place in the
+// ranking; for sets of large numbers, their shares of games solved exactly
+// (all, then with 1 to 4 large tiles) and the deck that plays the set.
+pub const RANK: &str = "rank";
+pub const SOLVABLE_SHARES: [&str; 5] = [
+    "solvable_share",
+    "solvable_share_1",
+    "solvable_share_2",
+    "solvable_share_3",
+    "solvable_share_4",
+];
+pub const DECK: &str = "deck";
+
 /// Columns of `large_sets.parquet`, in order.
 pub const LARGE_SETS: [&str; 10] = [
     LARGE,

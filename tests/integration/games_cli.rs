@@ -321,3 +321,96 @@ fn krypto_cover_names_the_first_unsolvable_hand_of_the_census() {
     assert_eq!(df.height(), 25);
     assert_eq!(out, want);
 }
+
+/// `pick` of a game no table holds deals it, as `tasks` does: Countdown
+/// with another set of large numbers, Digits. Each simplest answer is
+/// evaluated here under the game's rules and graded by `check` under the
+/// same game, its tiles come from the game's deck, and the seed fixes the
+/// set.
+#[test]
+fn pick_deals_a_game_no_table_holds() {
+    let empty = tempfile::tempdir().unwrap();
+    let data = empty.path().to_str().unwrap();
+    let deck = "1..10x2,12,16,18,24";
+    let games: [(&[&str], Rules, &[i64]); 2] = [
+        (
+            &["--game", "countdown", "--deck", deck],
+            Rules::Natural,
+            &[12, 16, 18, 24],
+        ),
+        (&["--game", "digits"], Rules::Positive, &[]),
+    ];
+    for (game, rules, large) in games {
+        let pick = |seed: &str| {
+            let mut args = vec!["pick", "--data", data, "-n", "8", "--format", "jsonl"];
+            args.extend(game);
+            args.extend(["--seed", seed]);
+            run(&args)
+        };
+        let (code, out, err) = pick("24");
+        assert_eq!(code, 0, "{game:?}: {err}");
+        assert!(
+            err.contains("its games are dealt and solved in memory"),
+            "{err}"
+        );
+        assert_eq!(pick("24").1, out, "{game:?}: the same seed, the same set");
+        assert_ne!(pick("25").1, out, "{game:?}: another seed, another set");
+        let tasks: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(tasks.len(), 8, "{out}");
+        let mut answers = String::new();
+        for t in &tasks {
+            let target = t["target"].as_i64().unwrap();
+            let cards: Vec<i64> = serde_json::from_value(t["cards"].clone()).unwrap();
+            let e = Expr::parse(t["simplest"].as_str().unwrap()).unwrap();
+            assert_eq!(e.eval_under(rules), Ok(Q::int(target)), "{t}");
+            let mut left = cards.clone();
+            for c in e.cards() {
+                let i = left.iter().position(|&x| x == c).expect("a dealt tile");
+                left.remove(i);
+            }
+            if !large.is_empty() {
+                // The set's large tiles, once each; the small ones 1..10.
+                assert!(
+                    cards
+                        .iter()
+                        .all(|c| (1..=10).contains(c) || large.contains(c)),
+                    "{t}"
+                );
+                assert!((100..=999).contains(&target), "{t}");
+            }
+            answers +=
+                &serde_json::json!({"hand": t["hand"], "target": target, "answer": t["simplest"]})
+                    .to_string();
+            answers.push('\n');
+        }
+        let mut args = vec!["check", "--stdin", "--json"];
+        args.extend(game);
+        let out = crate::util::census24()
+            .args(&args)
+            .write_stdin(answers)
+            .output()
+            .unwrap();
+        let verdicts = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{verdicts}");
+        assert_eq!(
+            verdicts.matches("\"correct\":true").count(),
+            8,
+            "{verdicts}"
+        );
+    }
+    // rank reads tables only: the same game there names the sweep.
+    let (code, _, err) = run(&[
+        "rank",
+        "--data",
+        data,
+        "--game",
+        "countdown",
+        "--deck",
+        deck,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("make it with `census24 sweep"), "{err}");
+}

@@ -483,6 +483,41 @@ fn a_census_shipped_as_its_summary_is_indexed_and_reads_back() {
     }
     let (manifest, rows) = read(&data.join("large-sets")).unwrap();
     assert_eq!((manifest.sets, manifest.table_sha256), (5, sha));
+    // `rank --large-sets` reads the whole table or the summary alike, and
+    // orders the sets as their solvable games do, hardest first.
+    let rank = |data: &Path| {
+        let (code, out, err) = run(&[
+            "rank",
+            "--data",
+            data.to_str().unwrap(),
+            "--game",
+            "countdown",
+            "--large-sets",
+            "11..15",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let ranked = rank(&whole);
+    assert_eq!(ranked, rank(&data));
+    let mut by_hand: Vec<(u64, &str)> = sets
+        .iter()
+        .map(|s| (s.all.solvable, s.large.as_str()))
+        .collect();
+    by_hand.sort();
+    let listed: Vec<(u64, &str)> = ranked
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["solvable"].as_u64().unwrap(),
+                r["large"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, by_hand);
     let mut solvable: Vec<u64> = rows.iter().map(|r| r.total()).collect();
     assert_eq!(
         solvable,
@@ -516,4 +551,122 @@ fn a_census_shipped_as_its_summary_is_indexed_and_reads_back() {
         assert_eq!(index.contains(&link), copied, "{index}");
         assert!(index.contains("every set of four from 11..14"), "{index}");
     }
+}
+
+/// `rank --large-sets 11..100` over the shipped summary: its ranks, shares
+/// and order against a polars query of `sets.parquet` written here, and
+/// the figures the census's report (made from the whole table) states.
+#[test]
+fn rank_orders_the_shipped_sets_as_a_query_of_the_summary_does() {
+    use polars::prelude::*;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data = root.join("data");
+    let rank = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let mut args = vec![
+            "rank",
+            "--data",
+            data.to_str().unwrap(),
+            "--game",
+            "countdown",
+            "--large-sets",
+            "11..100",
+            "--json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    // The summary read here with polars, the sets sorted by their
+    // solvable games (then their numbers) in plain Rust.
+    let file = fs::File::open(data.join("large-sets/sets.parquet")).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    let column = |name: &str| -> Vec<u64> {
+        let c = df.column(name).unwrap().cast(&DataType::UInt64).unwrap();
+        c.u64().unwrap().into_no_null_iter().collect()
+    };
+    let numbers: Vec<Vec<u64>> = (1..=4).map(|i| column(&format!("large_{i}"))).collect();
+    let by_tiles: Vec<Vec<u64>> = (0..=4).map(|j| column(&format!("solvable_{j}"))).collect();
+    let mut sets: Vec<(u64, [u64; 4], u64)> = (0..df.height())
+        .map(|r| {
+            let total = by_tiles.iter().map(|c| c[r]).sum();
+            (
+                total,
+                std::array::from_fn(|i| numbers[i][r]),
+                by_tiles[4][r],
+            )
+        })
+        .collect();
+    sets.sort();
+    let name = |n: &[u64; 4]| n.map(|x| x.to_string()).join(" ");
+    let large: Vec<String> = sets.iter().map(|s| name(&s.1)).collect();
+    let total: Vec<u64> = sets.iter().map(|s| s.0).collect();
+    // The three hardest sets and the show's, with their ranks.
+    let hardest = rank(&["--top", "3"]);
+    for (i, r) in hardest.iter().enumerate() {
+        assert_eq!(
+            (r["rank"].as_u64(), r["large"].as_str()),
+            (Some(i as u64 + 1), Some(large[i].as_str()))
+        );
+        assert_eq!(r["solvable"].as_u64(), Some(total[i]));
+    }
+    let show = &rank(&["--holding", "25 50 75 100"])[0];
+    let at = large.iter().position(|l| l == "25 50 75 100").unwrap();
+    assert_eq!(show["rank"].as_u64(), Some(at as u64 + 1));
+    assert_eq!(show["deck"], "1..10x2,25,50,75,100");
+    // The report's figures: 12 16 18 24 hardest at 88.29%, 59 83 93 97
+    // easiest at 93.01%, the show's set 91.22%.
+    let pct =
+        |r: &serde_json::Value| format!("{:.2}", 100.0 * r["solvable_share"].as_f64().unwrap());
+    assert_eq!(
+        (hardest[0]["large"].as_str(), pct(&hardest[0]).as_str()),
+        (Some("12 16 18 24"), "88.29")
+    );
+    let easiest = &rank(&["--top", "1", "--easiest"])[0];
+    assert_eq!(
+        (
+            easiest["rank"].as_u64(),
+            easiest["large"].as_str(),
+            pct(easiest).as_str()
+        ),
+        (Some(2_555_190), Some("59 83 93 97"), "93.01")
+    );
+    assert_eq!(pct(show), "91.22");
+    // With four large tiles, among the sets holding 100: the most solvable
+    // four-tile games first.
+    let best = &rank(&[
+        "--holding",
+        "100",
+        "--large-tiles",
+        "4",
+        "--top",
+        "1",
+        "--easiest",
+    ])[0];
+    let most = sets
+        .iter()
+        .filter(|s| s.1[3] == 100)
+        .map(|s| s.2)
+        .max()
+        .unwrap();
+    let games_4 = 49_500.0;
+    assert_eq!(
+        best["solvable_share_4"].as_f64(),
+        Some(most as f64 / games_4),
+        "{best}"
+    );
+    // Filters of hands do not apply to sets: one line, exit 2.
+    let (code, _, err) = run(&[
+        "rank",
+        "--data",
+        data.to_str().unwrap(),
+        "--game",
+        "countdown",
+        "--large-sets",
+        "11..100",
+        "--tier",
+        "easy",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -174,17 +174,23 @@ pub enum Source {
     /// targets, or one target of such a game (Countdown for 952), or a
     /// target without its own table (four cards for 10).
     Reach(crate::tables::layout::ReachKey),
+    /// No table holds the game (Countdown with other large numbers, a
+    /// target of another range): its games are dealt and solved in memory,
+    /// as `census24 tasks` deals them. Only for a command that deals.
+    Dealt,
 }
 
 /// Which table `rank` and `pick` read for the game of `args` under `data`:
 /// the game's one-target table when it has one and it is swept (or the
 /// command solves its hands in memory: at most `in_memory` cards), else
 /// the reach table that holds its targets, else the one-target table to be
-/// made. A game with neither names the sweep that makes its table.
+/// made. A game with neither is dealt when `deal` says the command can
+/// deal it, or names the sweep that makes its table.
 pub fn source(
     data: &std::path::Path,
     args: &crate::cli::args::GameArgs,
     in_memory: usize,
+    deal: bool,
 ) -> anyhow::Result<Source> {
     use crate::report::games;
     use crate::tables::layout::TableKey;
@@ -202,6 +208,9 @@ pub fn source(
         return Ok(Source::OneTarget(key));
     }
     let Some(targets) = games::target_range(&game) else {
+        if deal {
+            return Ok(Source::Dealt);
+        }
         anyhow::bail!(
             "--target {}: a game of any selection of the cards or a dealt target is read from a \
              reach table, which holds whole targets only (the game plays {})",
@@ -217,6 +226,9 @@ pub fn source(
             "targets {}: this game deals its target from the deck, whose values are {dealt}",
             game.targets
         );
+    }
+    if deal {
+        return Ok(Source::Dealt);
     }
     anyhow::bail!(
         "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",

@@ -32,9 +32,10 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
-    let key = match crate::cli::cmd::source(&args.data, &args.game, MAX_SOLVED_CARDS)? {
+    let key = match crate::cli::cmd::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)? {
         Source::OneTarget(key) => key,
-        Source::Reach(reach) => return run_reach(&args, &plan, args.game.game(), &reach),
+        Source::Reach(reach) => return run_reach(&args, &plan, args.game.game(), Some(&reach)),
+        Source::Dealt => return run_reach(&args, &plan, args.game.game(), None),
     };
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
@@ -99,12 +100,14 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
 /// `pick` over the reach table of `game` (`reach`): `count` of its solvable
 /// games drawn by the seed, each solved again (the table and the solver
 /// must agree), easy to hard by predicted time; with `--stratify`, as many
-/// of each tier. Its lines are the task source's ([`tasks::Task`]).
+/// of each tier. Its lines are the task source's ([`tasks::Task`]). A game
+/// no table holds (`reach` None) is dealt as `census24 tasks` deals it,
+/// each game solved in memory.
 fn run_reach(
     args: &PickArgs,
     plan: &PickPlan,
     game: Game,
-    reach: &ReachKey,
+    reach: Option<&ReachKey>,
 ) -> anyhow::Result<Status> {
     let f = &plan.filter;
     let unsupported = [
@@ -116,17 +119,12 @@ fn run_reach(
     ];
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         anyhow::bail!(
-            "{flag} picks from tables of one target, every card used; a game read from a reach \
-             table ({}) takes -n, --seed, --stratify, --format and the filters on tier, time and \
+            "{flag} picks from tables of one target, every card used; a game drawn by its deal \
+             ({}) takes -n, --seed, --stratify, --format and the filters on tier, time and \
              dissimilar count",
             game.describe()
         );
     }
-    let targets = games::target_range(&game).expect("a covered game has whole targets");
-    let reach_dir = args.data.join(reach.partition());
-    let rows = std::sync::Arc::new(games::read(&args.data, reach, targets)?);
-    let count = rows.len() as u64;
-    let row = move |i: u64| rows.row(i as usize);
     let mut tp = TaskPlan::of_game(game);
     tp.count = plan.count;
     tp.seed = u64::from(plan.seed);
@@ -134,10 +132,28 @@ fn run_reach(
     tp.filter = f.clone();
     tp.order = Order::Curriculum;
     tp.splits = tasks::parse_splits("pick=1")?;
-    tp.rows = Some(Rows {
-        count,
-        row: std::sync::Arc::new(row),
-    });
+    let source = match reach {
+        Some(reach) => {
+            let targets = games::target_range(&game).expect("a covered game has whole targets");
+            let rows = std::sync::Arc::new(games::read(&args.data, reach, targets)?);
+            let count = rows.len() as u64;
+            let row = move |i: u64| rows.row(i as usize);
+            tp.rows = Some(Rows {
+                count,
+                row: std::sync::Arc::new(row),
+            });
+            args.data.join(reach.partition()).display().to_string()
+        }
+        None => {
+            eprintln!(
+                "census24: no table in {} holds this game ({}): its games are dealt and solved \
+                 in memory, as `census24 tasks` deals them",
+                args.data.display(),
+                game.describe()
+            );
+            format!("the games dealt of {}", game.describe())
+        }
+    };
     let set = match tasks::make(&tp) {
         Ok(set) => set,
         Err(e @ TaskError::Short { .. }) => {
@@ -149,7 +165,7 @@ fn run_reach(
     // from a one-target table (none at all: exit 1).
     if let Some(short) = &set.short {
         if set.tasks.is_empty() {
-            eprintln!("census24: {}", f.nothing_passes(&reach_dir));
+            eprintln!("census24: {}", f.nothing_passes(source.as_ref()));
             return Ok(Status::NoSolution);
         }
         eprintln!("census24: {short}");

@@ -6,13 +6,20 @@ use std::io::Write;
 
 use crate::cli::args::{FormatArg, RankArgs};
 use crate::cli::cmd::{GaveUp, Source, Status};
+use crate::game::deck::ValueRange;
+use crate::puzzles::filter::HandFilter;
 use crate::report::rank::{
     GamesQuery, RankError, RankQuery, Ranked, rank_games, ranking, to_csv, to_json, to_table,
 };
+use crate::report::sets::{SetsQuery, rank_sets};
+use crate::tables::large_sets::{LargeKey, LargeSets};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let top = (!args.all).then_some(args.top);
-    match crate::cli::cmd::source(&args.data, &args.game, 0)? {
+    if let Some(range) = args.large_sets {
+        return run_sets(&args, range, top);
+    }
+    match crate::cli::cmd::source(&args.data, &args.game, 0, false)? {
         Source::OneTarget(table) => {
             let query = RankQuery {
                 data: args.data.clone(),
@@ -43,6 +50,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
+        Source::Dealt => unreachable!("rank reads tables: source() deals for commands that deal"),
     }
 }
 
@@ -62,4 +70,39 @@ fn print<R: Ranked>(args: &RankArgs, rows: &[R], nothing: &str) -> anyhow::Resul
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Status::Done)
+}
+
+/// `rank --game countdown --large-sets LO..HI`: the census's sets, hardest
+/// first. The filters on hands do not apply to sets.
+fn run_sets(args: &RankArgs, range: ValueRange, top: Option<usize>) -> anyhow::Result<Status> {
+    if args.filters.filter() != HandFilter::default() {
+        anyhow::bail!(
+            "--large-sets ranks sets of large numbers by their share of games solved exactly; \
+             the filters on hands (tier, time, dissimilar count, fractions, operations) do not \
+             apply to them: use --holding and --large-tiles"
+        );
+    }
+    let game = args.game.game();
+    let Some(targets) = crate::report::games::target_range(&game) else {
+        anyhow::bail!(
+            "--large-sets: a census of large sets plays a range of whole targets, not {}",
+            game.targets
+        );
+    };
+    let query = SetsQuery {
+        data: args.data.clone(),
+        key: LargeKey {
+            sets: LargeSets::Range(range),
+            targets,
+        },
+        holding: args.holding.concat(),
+        tiles: args.large_tiles,
+        top,
+        easiest_first: args.easiest,
+    }
+    .validate()?;
+    let rows = rank_sets(&query)?;
+    let held: Vec<String> = query.holding.iter().map(i64::to_string).collect();
+    let nothing = format!("no set of the census holds {}", held.join(" "));
+    print(args, &rows, &nothing)
 }

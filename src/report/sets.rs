@@ -1,0 +1,346 @@
+//! Ranking the sets of a census of large numbers (`census24 rank --game
+//! countdown --large-sets LO..HI`): each set of four large numbers by the
+//! share of its games that can be solved exactly, over every selection or
+//! over the selections with a given number of large tiles.
+//!
+//! The counts are read from the census's whole table when the data folder
+//! holds it (`sweep --large-sets`), else from its per-set summary
+//! (`DATA/large-sets/`, what the repository ships). Both give each set's
+//! solvable games by number of large tiles; every set has the same games.
+
+use std::cmp::Ordering;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::report::query::ReportError;
+use crate::report::query::large::large_data;
+use crate::report::rank::Ranked;
+use crate::tables::columns;
+use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets};
+use crate::tables::large_summary::{self, SUMMARY_DIR, SummaryError};
+
+/// A validated ranking of sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetsQuery {
+    pub data: PathBuf,
+    /// Which census.
+    pub key: LargeKey,
+    /// Only the sets holding every one of these numbers.
+    pub holding: Vec<i64>,
+    /// Rank by the games with this many large tiles (1 to 4), or by every
+    /// game when `None`.
+    pub tiles: Option<usize>,
+    /// Keep at most this many sets (all when `None`).
+    pub top: Option<usize>,
+    /// Easiest first instead of hardest first.
+    pub easiest_first: bool,
+}
+
+/// Why a ranking of sets could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SetsError {
+    #[error(
+        "no census of {census} in {}: make it with `census24 sweep --game countdown --large-sets \
+         {range} --out {}` (hours on two cores; `just large-sets` makes the shipped one)",
+        data.display(),
+        data.display()
+    )]
+    Missing {
+        data: PathBuf,
+        census: String,
+        range: String,
+    },
+    #[error("{}: holds the census of {found}, not of {census}", dir.display())]
+    Other {
+        dir: PathBuf,
+        found: String,
+        census: String,
+    },
+    #[error("--large-tiles {0}: a set's games hold 1 to {LARGE_IN_SET} of its large tiles")]
+    Tiles(usize),
+    #[error("--holding {0}: at most {LARGE_IN_SET} numbers, each above 10")]
+    Holding(String),
+    #[error(transparent)]
+    Summary(#[from] SummaryError),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+}
+
+impl SetsQuery {
+    /// The query, checked: the tiles 1 to 4, at most four numbers held.
+    pub fn validate(self) -> Result<SetsQuery, SetsError> {
+        if let Some(t) = self.tiles
+            && !(1..=LARGE_IN_SET).contains(&t)
+        {
+            return Err(SetsError::Tiles(t));
+        }
+        if self.holding.len() > LARGE_IN_SET || self.holding.iter().any(|&n| n <= 10) {
+            let v: Vec<String> = self.holding.iter().map(i64::to_string).collect();
+            return Err(SetsError::Holding(v.join(" ")));
+        }
+        Ok(self)
+    }
+}
+
+/// One set's counts: its numbers, and its games and solvable games by
+/// number of large tiles (0 to 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetCounts {
+    pub numbers: [i64; LARGE_IN_SET],
+    pub games: [u64; LARGE_IN_SET + 1],
+    pub solvable: [u64; LARGE_IN_SET + 1],
+}
+
+impl SetCounts {
+    /// Solvable games and games: all, or those with `tiles` large tiles.
+    fn share_parts(&self, tiles: Option<usize>) -> (u64, u64) {
+        match tiles {
+            Some(t) => (self.solvable[t], self.games[t]),
+            None => (self.solvable.iter().sum(), self.games.iter().sum()),
+        }
+    }
+}
+
+/// One ranked set, as `rank` prints it. Field names are the column names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RankedSet {
+    /// 1 for the hardest set of the census.
+    pub rank: usize,
+    /// The four numbers, ascending.
+    pub large: String,
+    /// Games solved exactly, over every selection.
+    pub solvable: u64,
+    pub games: u64,
+    /// `solvable / games`.
+    pub solvable_share: f64,
+    /// The share among games with 1, 2, 3, 4 large tiles.
+    pub solvable_share_1: f64,
+    pub solvable_share_2: f64,
+    pub solvable_share_3: f64,
+    pub solvable_share_4: f64,
+    /// The deck that plays the set: `pick --game countdown --deck DECK`.
+    pub deck: String,
+}
+
+impl Ranked for RankedSet {
+    fn header() -> Vec<&'static str> {
+        let mut h = vec![
+            columns::RANK,
+            columns::LARGE,
+            columns::SOLVABLE,
+            columns::GAMES,
+        ];
+        h.extend(columns::SOLVABLE_SHARES);
+        h.push(columns::DECK);
+        h
+    }
+}
+
+/// Every set of the census `key` with its counts, in table order: from the
+/// whole table when `data` holds it, else from the summary in
+/// `data/large-sets`.
+pub fn read_sets(data: &Path, key: &LargeKey) -> Result<Vec<SetCounts>, SetsError> {
+    let whole = data.join(key.partition());
+    if whole.is_dir() {
+        return Ok(large_data(&whole)?
+            .iter()
+            .map(|s| SetCounts {
+                numbers: std::array::from_fn(|i| s.numbers[i]),
+                games: std::array::from_fn(|j| s.by_tiles[j].games),
+                solvable: std::array::from_fn(|j| s.by_tiles[j].solvable),
+            })
+            .collect());
+    }
+    let census = format!("{}, targets {}", key.sets, key.targets);
+    let dir = data.join(SUMMARY_DIR);
+    if !dir.join(large_summary::SUMMARY_MANIFEST).is_file() {
+        return Err(SetsError::Missing {
+            data: data.to_path_buf(),
+            census,
+            range: match &key.sets {
+                LargeSets::Range(r) => r.to_string(),
+                LargeSets::Chosen(_) => String::new(),
+            },
+        });
+    }
+    let (manifest, rows) = large_summary::read(&dir)?;
+    if LargeKey::from_partition(Path::new(&manifest.table)).as_ref() != Some(key) {
+        return Err(SetsError::Other {
+            dir,
+            found: manifest.census,
+            census,
+        });
+    }
+    Ok(rows
+        .iter()
+        .map(|r| SetCounts {
+            numbers: r.numbers,
+            games: manifest.games_by_tiles,
+            solvable: r.solvable,
+        })
+        .collect())
+}
+
+/// The sets of `q` ranked: hardest first (the lowest share, compared
+/// exactly; ties by the numbers), each with its rank among all the
+/// census's sets; `--holding` keeps the sets with those numbers, `top` the
+/// first of them (from the easiest end with `easiest_first`).
+pub fn rank_sets(q: &SetsQuery) -> Result<Vec<RankedSet>, SetsError> {
+    let sets = read_sets(&q.data, &q.key)?;
+    Ok(ranked(&sets, q))
+}
+
+/// [`rank_sets`] over counts already read.
+pub fn ranked(sets: &[SetCounts], q: &SetsQuery) -> Vec<RankedSet> {
+    let mut order: Vec<&SetCounts> = sets.iter().collect();
+    order.sort_by(|a, b| harder(a, b, q.tiles));
+    let held = |s: &SetCounts| q.holding.iter().all(|n| s.numbers.contains(n));
+    let kept = order
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| held(s))
+        .map(|(i, s)| row(i + 1, s));
+    let top = q.top.unwrap_or(usize::MAX);
+    if q.easiest_first {
+        let mut v: Vec<RankedSet> = kept.collect();
+        v.reverse();
+        v.truncate(top);
+        v
+    } else {
+        kept.take(top).collect()
+    }
+}
+
+/// The harder set first: the lower share of solvable games, compared by
+/// cross-multiplying the counts; equal shares by the numbers, ascending.
+fn harder(a: &SetCounts, b: &SetCounts, tiles: Option<usize>) -> Ordering {
+    let (an, ad) = a.share_parts(tiles);
+    let (bn, bd) = b.share_parts(tiles);
+    ((an as u128) * (bd as u128))
+        .cmp(&((bn as u128) * (ad as u128)))
+        .then_with(|| a.numbers.cmp(&b.numbers))
+}
+
+fn row(rank: usize, s: &SetCounts) -> RankedSet {
+    let share = |t: Option<usize>| {
+        let (n, d) = s.share_parts(t);
+        if d == 0 { 0.0 } else { n as f64 / d as f64 }
+    };
+    let (solvable, games) = s.share_parts(None);
+    let numbers: Vec<String> = s.numbers.iter().map(i64::to_string).collect();
+    RankedSet {
+        rank,
+        large: numbers.join(" "),
+        solvable,
+        games,
+        solvable_share: share(None),
+        solvable_share_1: share(Some(1)),
+        solvable_share_2: share(Some(2)),
+        solvable_share_3: share(Some(3)),
+        solvable_share_4: share(Some(4)),
+        deck: format!("1..10x2,{}", numbers.join(",")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::deck::ValueRange;
+    use crate::game::targets::TargetRange;
+
+    fn set(numbers: [i64; 4], solvable: [u64; 5]) -> SetCounts {
+        SetCounts {
+            numbers,
+            games: [10, 10, 10, 10, 10],
+            solvable,
+        }
+    }
+
+    fn query() -> SetsQuery {
+        SetsQuery {
+            data: PathBuf::new(),
+            key: LargeKey {
+                sets: LargeSets::Range(ValueRange::new(11, 20).unwrap()),
+                targets: TargetRange::new(100, 999).unwrap(),
+            },
+            holding: vec![],
+            tiles: None,
+            top: None,
+            easiest_first: false,
+        }
+    }
+
+    #[test]
+    fn hardest_first_ranks_count_every_set_and_ties_go_by_numbers() {
+        let sets = [
+            set([11, 12, 13, 14], [5, 9, 9, 9, 9]),
+            set([11, 12, 13, 15], [5, 9, 9, 9, 8]),
+            set([11, 12, 14, 15], [5, 8, 9, 9, 9]),
+            set([12, 13, 14, 15], [5, 9, 9, 9, 9]),
+        ];
+        let q = query();
+        let names = |v: &[RankedSet]| -> Vec<(usize, String)> {
+            v.iter().map(|r| (r.rank, r.large.clone())).collect()
+        };
+        assert_eq!(
+            names(&ranked(&sets, &q)),
+            [
+                (1, "11 12 13 15".to_string()),
+                (2, "11 12 14 15".to_string()),
+                (3, "11 12 13 14".to_string()),
+                (4, "12 13 14 15".to_string()),
+            ]
+        );
+        // By four large tiles only, 11 12 13 15 is the one hard set.
+        let by4 = ranked(
+            &sets,
+            &SetsQuery {
+                tiles: Some(4),
+                ..q.clone()
+            },
+        );
+        assert_eq!(by4[0].large, "11 12 13 15");
+        assert_eq!(by4[1].large, "11 12 13 14");
+        // --holding keeps ranks among all sets; --easiest from the other end.
+        let held = ranked(
+            &sets,
+            &SetsQuery {
+                holding: vec![14],
+                easiest_first: true,
+                top: Some(2),
+                ..q.clone()
+            },
+        );
+        assert_eq!(
+            names(&held),
+            [(4, "12 13 14 15".into()), (3, "11 12 13 14".into())]
+        );
+        let r = &ranked(&sets, &q)[0];
+        assert_eq!((r.solvable, r.games), (40, 50));
+        assert_eq!(r.solvable_share_4, 0.8);
+        assert_eq!(r.deck, "1..10x2,11,12,13,15");
+    }
+
+    #[test]
+    fn bad_tiles_and_holdings_are_refused() {
+        let q = query();
+        assert!(matches!(
+            SetsQuery {
+                tiles: Some(0),
+                ..q.clone()
+            }
+            .validate(),
+            Err(SetsError::Tiles(0))
+        ));
+        assert!(matches!(
+            SetsQuery {
+                holding: vec![10],
+                ..q.clone()
+            }
+            .validate(),
+            Err(SetsError::Holding(_))
+        ));
+        assert!(q.validate().is_ok());
+    }
+}
