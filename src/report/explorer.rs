@@ -22,6 +22,9 @@ use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
+use crate::report::render::large::CHECKED_SETS;
+use crate::report::sets::{PAGE_PER_END, SetCounts, page_sets, rank_args};
+use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
 use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
 
@@ -281,16 +284,21 @@ pub fn explorer_html(catalog: &Catalog) -> String {
 /// The page around its data: the template with its title, styles, data and
 /// script.
 fn fill(title: &str, json: &str) -> String {
+    fill_in(PAGE, SCRIPT, title, json)
+}
+
+/// [`fill`] with another template and script.
+fn fill_in(page: &str, script: &str, title: &str, json: &str) -> String {
     // `<` never occurs outside JSON strings, and inside one `\u003c` reads
     // the same: the data can never close its script element.
     let json = json.replace('<', "\\u003c");
-    let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + json.len());
-    let mut rest = PAGE;
+    let mut out = String::with_capacity(page.len() + STYLE.len() + script.len() + json.len());
+    let mut rest = page;
     for (marker, text) in [
         ("{{title}}", escape(title)),
         ("{{style}}", format!("{STYLE}{SHEET_STYLE}")),
         ("{{data}}", json),
-        ("{{script}}", SCRIPT.to_string()),
+        ("{{script}}", script.to_string()),
     ] {
         let (before, after) = rest
             .split_once(marker)
@@ -376,6 +384,62 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
         &data.head.title,
         &serde_json::to_string(&data).expect("explorer data serializes"),
     )
+}
+
+/// The template and script of a census of large sets' page.
+const SETS_PAGE: &str = include_str!("explorer/sets.html");
+const SETS_SCRIPT: &str = include_str!("explorer/sets.js");
+
+/// A census of large sets as its page's script reads it: one entry per
+/// set the page holds, in order of rank over every game.
+#[derive(Serialize)]
+struct SetsData {
+    title: String,
+    /// `every set of four from 11..100, targets 100..999`.
+    census: String,
+    partition: String,
+    /// The `rank` options that rank the census's sets.
+    args: String,
+    /// `--targets` of a set's games when they are not the show's.
+    targets: Option<String>,
+    /// The census's sets, and how many of each end per measure the page holds.
+    sets: usize,
+    per_end: usize,
+    /// Every set's games with 0 to 4 large tiles.
+    games: [u64; LARGE_IN_SET + 1],
+    large: Vec<[i64; LARGE_IN_SET]>,
+    solvable: Vec<[u64; LARGE_IN_SET + 1]>,
+    /// Ranks over every game, then with 1 to 4 large tiles (1: the hardest).
+    rank: Vec<[usize; LARGE_IN_SET + 1]>,
+}
+
+/// The explorer page of the census `key` of large sets (`sets`, table
+/// order): the sets of [`page_sets`] to filter by the numbers they hold and
+/// order by each share. None for a census of chosen sets.
+pub fn sets_html(key: &LargeKey, sets: &[SetCounts]) -> Option<String> {
+    let args = rank_args(key)?;
+    // The show's set (the first checked set) is always on the page.
+    let page = page_sets(sets, PAGE_PER_END, &[CHECKED_SETS[0]]);
+    let t = key.targets;
+    let data = SetsData {
+        title: "Countdown with other large numbers".to_string(),
+        census: format!("{}, targets {}", key.sets, key.targets),
+        partition: key.partition().to_string_lossy().replace('\\', "/"),
+        args,
+        targets: ((t.lo, t.hi) != (100, 999)).then(|| format!("{}..{}", t.lo, t.hi)),
+        sets: sets.len(),
+        per_end: PAGE_PER_END,
+        games: sets.first().map_or([0; LARGE_IN_SET + 1], |s| s.games),
+        large: page.iter().map(|p| sets[p.index].numbers).collect(),
+        solvable: page.iter().map(|p| sets[p.index].solvable).collect(),
+        rank: page.iter().map(|p| p.ranks).collect(),
+    };
+    Some(fill_in(
+        SETS_PAGE,
+        SETS_SCRIPT,
+        &data.title,
+        &serde_json::to_string(&data).expect("explorer data serializes"),
+    ))
 }
 
 #[cfg(test)]
@@ -491,6 +555,39 @@ mod tests {
                 "{flag}"
             );
         }
+    }
+
+    #[test]
+    fn a_census_of_a_range_of_sets_has_a_page_and_one_of_chosen_sets_none() {
+        use crate::game::deck::ValueRange;
+        use crate::game::targets::TargetRange;
+        use crate::tables::large_sets::LargeSets;
+        let sets: Vec<SetCounts> = (0..3)
+            .map(|i| SetCounts {
+                numbers: [11 + i, 20, 30, 40],
+                games: [10; 5],
+                solvable: [9 - i as u64; 5],
+            })
+            .collect();
+        let targets = TargetRange::new(100, 999).unwrap();
+        let chosen = LargeKey {
+            sets: LargeSets::chosen(&[vec![25, 50, 75, 100]]).unwrap(),
+            targets,
+        };
+        assert_eq!(sets_html(&chosen, &sets), None);
+        let range = LargeKey {
+            sets: LargeSets::Range(ValueRange::new(11, 40).unwrap()),
+            targets,
+        };
+        let page = sets_html(&range, &sets).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>") && !page.contains("{{"));
+        let open = "id=\"census24-data\">";
+        let start = page.find(open).unwrap() + open.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let json: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(json["args"], "--game countdown --large-sets 11..40");
+        assert_eq!(json["large"][0], serde_json::json!([13, 20, 30, 40]));
+        assert_eq!(json["rank"][2], serde_json::json!([3, 3, 3, 3, 3]));
     }
 
     #[test]

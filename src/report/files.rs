@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
 use super::atlas;
-use super::explorer::{EXPLORER, PAGE_GAMES, explorer_html, games_html};
+use super::explorer::{EXPLORER, PAGE_GAMES, explorer_html, games_html, sets_html};
 use super::games;
 use super::query::large::{large_data, reference};
 use super::query::reach::reach_data;
@@ -26,6 +26,7 @@ use super::render::atlas::render_atlas;
 use super::render::large::{LargeReport, render_large};
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
+use super::sets::{SetCounts, of_stats, read_sets};
 use crate::difficulty::calibrate::Measured;
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::puzzles::pick::DEFAULT_SEED;
@@ -276,7 +277,7 @@ fn write_reports_in(
         written.extend(write_reach_files(&plan.data, &plan.out, key)?);
     }
     for key in large.iter().filter(|k| chosen(k.partition())) {
-        written.push(write_large_files(&plan.data, &plan.out, key)?);
+        written.extend(write_large_files(&plan.data, &plan.out, key)?);
     }
     let atlas = plan.out.join(atlas::ATLAS_DIR).join(README).exists();
     let mut large = large;
@@ -289,6 +290,11 @@ fn write_reports_in(
         && !large.contains(&key)
         && plan.out.join(key.partition()).join(README).exists()
     {
+        // Its explorer page, from the summary.
+        if chosen(key.partition()) {
+            let sets = read_sets(&plan.data, &key).map_err(|e| ReportError::Sets(e.to_string()))?;
+            written.extend(write_sets_page(&plan.out, &key, &sets)?);
+        }
         large.push(key);
         large.sort_by_key(|k| k.partition());
     }
@@ -415,12 +421,28 @@ fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<Vec<Path
 pub fn write_large_report(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
     disk::undo_new_folders(out, || {
         let _lock = lock_reports(out, true)?;
-        write_large_files(data, out, key)
+        Ok(write_large_files(data, out, key)?.remove(0))
     })
 }
 
-/// [`write_large_report`] for a caller that holds the reports lock.
-fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf, ReportError> {
+/// The explorer page of the census `key` of large sets, when its sets are
+/// a range; returns it.
+fn write_sets_page(
+    out: &Path,
+    key: &LargeKey,
+    sets: &[SetCounts],
+) -> Result<Option<PathBuf>, ReportError> {
+    let Some(page) = sets_html(key, sets) else {
+        return Ok(None);
+    };
+    let dir = out.join(key.partition());
+    write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
+    Ok(Some(dir.join(EXPLORER)))
+}
+
+/// [`write_large_report`] for a caller that holds the reports lock:
+/// returns the README, then the explorer page.
+fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<Vec<PathBuf>, ReportError> {
     let dir = data.join(key.partition());
     let sets = large_data(&dir)?;
     let (standard, checks) = reference(key, &sets);
@@ -434,7 +456,9 @@ fn write_large_files(data: &Path, out: &Path, key: &LargeKey) -> Result<PathBuf,
         standard,
         checks,
     };
-    write_rendered(&out.join(key.partition()), &render_large(&report))
+    let readme = write_rendered(&out.join(key.partition()), &render_large(&report))?;
+    let page = write_sets_page(out, key, &of_stats(report.sets))?;
+    Ok(std::iter::once(readme).chain(page).collect())
 }
 
 /// Solves the atlas's part that no table holds (`census24 cover`: the

@@ -60,6 +60,9 @@ pub enum ReportError {
     Atlas(String),
     /// Working out a table's games again failed: the table and the solver
     /// disagree on one, or a game is not one of the table's game.
+    /// The sets of a census of large sets could not be read.
+    #[error("{0}")]
+    Sets(String),
     #[error("{}: {source}", path.display())]
     Games {
         path: PathBuf,

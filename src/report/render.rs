@@ -641,9 +641,14 @@ pub fn index(
              easiest and hardest.\n\n",
         );
         for key in large {
+            // A census of a range of sets has its explorer page.
+            let page = match super::sets::rank_args(key) {
+                Some(_) => format!(" ([explorer]({}/{EXPLORER}))", key.partition().display()),
+                None => String::new(),
+            };
             let _ = writeln!(
                 md,
-                "- [{}, targets {}]({}/README.md)",
+                "- [{}, targets {}]({}/README.md){page}",
                 key.sets,
                 key.targets,
                 key.partition().display()

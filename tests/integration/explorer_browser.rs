@@ -1001,3 +1001,213 @@ fn every_target_pages_give_pick_sets_short_or_not() {
         );
     }
 }
+
+const LARGE_SETS: &str =
+    "rules=natural/use=any/targets=100-999/values=1-100/deck=large-sets-11-100/k=6";
+
+/// The page of the shipped census of large sets in Chromium: it holds the
+/// 400 hardest and easiest sets by each share (and the show's), with the
+/// ranks `rank --large-sets` prints; its order, its filter on the numbers
+/// held and a set's commands agree with the command line.
+#[test]
+fn large_sets_page_ranks_as_rank_does() {
+    let Some(browser) = chromium() else { return };
+    let tmp = TempDir::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data = tmp.path().join("data");
+    let out = tmp.path().join("reports");
+    // A small table, the census's summary, and its report (made from the
+    // whole table, which the repository does not ship).
+    let small = format!("{FAMILY}/k=2");
+    for (from, to, files) in [
+        (
+            root.join("data").join(&small),
+            data.join(&small),
+            &["hands.parquet", "solutions.parquet", "manifest.json"][..],
+        ),
+        (
+            root.join("data/large-sets"),
+            data.join("large-sets"),
+            &["sets.parquet", "manifest.json"][..],
+        ),
+        (
+            root.join("reports").join(LARGE_SETS),
+            out.join(LARGE_SETS),
+            &["README.md"][..],
+        ),
+    ] {
+        fs::create_dir_all(&to).unwrap();
+        for name in files {
+            fs::copy(from.join(name), to.join(name)).unwrap();
+        }
+    }
+    let (code, stdout, stderr) = run(&[
+        "report",
+        "--quiet",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    let page = out.join(LARGE_SETS).join("explorer.html");
+    let rank = |extra: &[&str]| -> Vec<(u64, String)> {
+        let mut args = vec![
+            "rank",
+            "--data",
+            data.to_str().unwrap(),
+            "--game",
+            "countdown",
+            "--large-sets",
+            "11..100",
+            "--json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["rank"].as_u64().unwrap(),
+                    r["large"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let got = drive(
+        &browser,
+        &page,
+        r#"
+        __t.run(async function (out) {
+          var t = __t;
+          var D = JSON.parse(document.getElementById('census24-data').textContent);
+          out.data = { large: D.large, rank: D.rank, sets: D.sets };
+          var rows = function () {
+            return Array.from(document.querySelectorAll('#rows tr[data-i]')).slice(0, 5).map(function (tr) {
+              return [tr.cells[0].textContent, tr.cells[1].textContent];
+            });
+          };
+          out.count = t.count();
+          out.hardest = rows();
+          t.type('f-holding', '25 50 75 100');
+          out.show = rows();
+          t.type('f-holding', '97');
+          t.click('#f-order [data-value="easiest"]');
+          out.easiest97 = rows();
+          t.type('f-holding', '');
+          t.click('#f-by [data-by="4"]');
+          out.four = rows();
+          t.click('#rows tr[data-i]');
+          out.pick = document.querySelector('#detail .pick-command').textContent;
+          out.rankCommand = document.querySelector('#detail .rank-command').textContent;
+        });
+        "#,
+    );
+    // The page's sets: the ends of each ranking, and the show's set, with
+    // the command line's ranks.
+    let d = &got["data"];
+    let mut page: Vec<(Vec<u64>, String)> = d["large"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(d["rank"].as_array().unwrap())
+        .map(|(l, r)| {
+            let name = l
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            (
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap())
+                    .collect(),
+                name,
+            )
+        })
+        .collect();
+    assert_eq!(d["sets"], 2_555_190);
+    let mut expected: std::collections::BTreeSet<String> = ["25 50 75 100".to_string()].into();
+    for (m, tiles) in ["", "1", "2", "3", "4"].iter().enumerate() {
+        let by: Vec<&str> = if tiles.is_empty() {
+            vec![]
+        } else {
+            vec!["--large-tiles", tiles]
+        };
+        for end in [&[][..], &["--easiest"][..]] {
+            let mut extra = vec!["--top", "400"];
+            extra.extend(&by);
+            extra.extend(end);
+            for (r, name) in rank(&extra) {
+                let held = page
+                    .iter()
+                    .find(|p| p.1 == name)
+                    .unwrap_or_else(|| panic!("{name} by {tiles}"));
+                assert_eq!(held.0[m], r, "{name} by {tiles}");
+                expected.insert(name);
+            }
+        }
+    }
+    page.sort_by_key(|p| p.0[0]);
+    assert_eq!(
+        page.iter()
+            .map(|p| p.1.clone())
+            .collect::<std::collections::BTreeSet<_>>(),
+        expected
+    );
+    let show = rank(&["--holding", "25 50 75 100"])[0].0;
+    assert_eq!(
+        page.iter().find(|p| p.1 == "25 50 75 100").unwrap().0[0],
+        show
+    );
+    // What the page shows: hardest first, the show's set, the easiest with
+    // four large tiles among the sets holding 100.
+    let cells = |v: &Value| -> Vec<(u64, String)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r[0].as_str().unwrap().replace(',', "").parse().unwrap(),
+                    r[1].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(cells(&got["hardest"]), rank(&["--top", "5"]));
+    assert_eq!(cells(&got["show"]), rank(&["--holding", "25 50 75 100"]));
+    // The five easiest sets all hold 97, so the page holds the five
+    // easiest of those holding 97.
+    assert_eq!(
+        cells(&got["easiest97"]),
+        rank(&["--holding", "97", "--easiest", "--top", "5"])
+    );
+    let four = rank(&["--large-tiles", "4", "--easiest", "--top", "5"]);
+    assert_eq!(cells(&got["four"]), four);
+    assert_eq!(
+        got["count"].as_str().unwrap().replace(',', ""),
+        format!("{} of {} sets", page.len(), page.len())
+    );
+    // The opened set's commands run: its rank, and puzzles played with it.
+    let first = &four[0].1;
+    let rank_command = got["rankCommand"].as_str().unwrap();
+    assert!(
+        rank_command.ends_with(&format!("--holding \"{first}\"")),
+        "{rank_command}"
+    );
+    let pick = got["pick"].as_str().unwrap();
+    let deck = format!("--deck 1..10x2,{}", first.replace(' ', ","));
+    assert!(pick.contains(&deck), "{pick}");
+    let args: Vec<&str> = pick.strip_prefix("census24 ").unwrap().split(' ').collect();
+    let mut args = args.clone();
+    args.extend(["--data", data.to_str().unwrap()]);
+    let (code, listed, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(listed.lines().count(), 12, "{listed}");
+}
