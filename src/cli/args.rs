@@ -735,11 +735,11 @@ pub struct RankArgs {
     #[command(flatten)]
     pub filters: HandFilterArgs,
 
-    /// Print at most N hands.
+    /// Print at most N rows (hands, games or sets).
     #[arg(long, value_name = "N", default_value_t = 20, conflicts_with = "all")]
     pub top: usize,
 
-    /// Print every hand that passes the filters.
+    /// Print every row that passes the filters.
     #[arg(long)]
     pub all: bool,
 

@@ -23,7 +23,7 @@ use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
 use crate::report::render::large::CHECKED_SETS;
-use crate::report::sets::{PAGE_PER_END, SetCounts, page_sets, rank_args};
+use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
 use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
 use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
@@ -402,6 +402,8 @@ struct SetsData {
     args: String,
     /// `--targets` of a set's games when they are not the show's.
     targets: Option<String>,
+    /// The small tiles of a set's deck, before its large numbers.
+    small: &'static str,
     /// The census's sets, and how many of each end per measure the page holds.
     sets: usize,
     per_end: usize,
@@ -427,6 +429,7 @@ pub fn sets_html(key: &LargeKey, sets: &[SetCounts]) -> Option<String> {
         partition: key.partition().to_string_lossy().replace('\\', "/"),
         args,
         targets: ((t.lo, t.hi) != (100, 999)).then(|| format!("{}..{}", t.lo, t.hi)),
+        small: SMALL_DECK,
         sets: sets.len(),
         per_end: PAGE_PER_END,
         games: sets.first().map_or([0; LARGE_IN_SET + 1], |s| s.games),

@@ -58,11 +58,11 @@ pub enum ReportError {
     /// The atlas's own solving failed (a step limit).
     #[error("atlas: {0}")]
     Atlas(String),
-    /// Working out a table's games again failed: the table and the solver
-    /// disagree on one, or a game is not one of the table's game.
     /// The sets of a census of large sets could not be read.
     #[error("{0}")]
     Sets(String),
+    /// Working out a table's games again failed: the table and the solver
+    /// disagree on one, or a game is not one of the table's game.
     #[error("{}: {source}", path.display())]
     Games {
         path: PathBuf,

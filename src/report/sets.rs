@@ -60,8 +60,13 @@ pub enum SetsError {
     },
     #[error("--large-tiles {0}: a set's games hold 1 to {LARGE_IN_SET} of its large tiles")]
     Tiles(usize),
-    #[error("--holding {0}: at most {LARGE_IN_SET} numbers, each above 10")]
-    Holding(String),
+    #[error("--holding {held}: {why}")]
+    Holding { held: String, why: String },
+    /// Sets the census cannot have (a number not large, fewer than four).
+    #[error("{0}")]
+    Sets(String),
+    #[error("--top 0 prints nothing: ask for at least one set")]
+    TopZero,
     #[error(transparent)]
     Summary(#[from] SummaryError),
     #[error(transparent)]
@@ -71,14 +76,34 @@ pub enum SetsError {
 impl SetsQuery {
     /// The query, checked: the tiles 1 to 4, at most four numbers held.
     pub fn validate(self) -> Result<SetsQuery, SetsError> {
+        self.key.sets.check().map_err(SetsError::Sets)?;
+        if self.top == Some(0) {
+            return Err(SetsError::TopZero);
+        }
         if let Some(t) = self.tiles
             && !(1..=LARGE_IN_SET).contains(&t)
         {
             return Err(SetsError::Tiles(t));
         }
-        if self.holding.len() > LARGE_IN_SET || self.holding.iter().any(|&n| n <= 10) {
-            let v: Vec<String> = self.holding.iter().map(i64::to_string).collect();
-            return Err(SetsError::Holding(v.join(" ")));
+        let held: Vec<String> = self.holding.iter().map(i64::to_string).collect();
+        let bad = |why: String| SetsError::Holding {
+            held: held.join(" "),
+            why,
+        };
+        if self.holding.len() > LARGE_IN_SET {
+            return Err(bad(format!("a set holds {LARGE_IN_SET} numbers")));
+        }
+        if let Some(n) = self.holding.iter().find(|&&n| !self.key.sets.may_hold(n)) {
+            return Err(bad(format!(
+                "{n} is not a large number of {}",
+                self.key.sets
+            )));
+        }
+        let mut distinct = self.holding.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() < self.holding.len() {
+            return Err(bad("a set holds each number once".to_string()));
         }
         Ok(self)
     }
@@ -233,6 +258,9 @@ pub fn ranked(sets: &[SetCounts], q: &SetsQuery) -> Vec<RankedSet> {
     }
 }
 
+/// The small tiles of a set's deck (`--deck 1..10x2,A,B,C,D`).
+pub const SMALL_DECK: &str = "1..10x2";
+
 /// The measures a set is ranked by: every game, then the games with 1 to
 /// 4 large tiles (`--large-tiles`).
 pub const MEASURES: [Option<usize>; LARGE_IN_SET + 1] = [None, Some(1), Some(2), Some(3), Some(4)];
@@ -320,7 +348,7 @@ fn row(rank: usize, s: &SetCounts) -> RankedSet {
         solvable_share_2: share(Some(2)),
         solvable_share_3: share(Some(3)),
         solvable_share_4: share(Some(4)),
-        deck: format!("1..10x2,{}", numbers.join(",")),
+        deck: format!("{SMALL_DECK},{}", numbers.join(",")),
     }
 }
 
@@ -476,8 +504,22 @@ mod tests {
                 ..q.clone()
             }
             .validate(),
-            Err(SetsError::Holding(_))
+            Err(SetsError::Holding { .. })
         ));
+        // Outside the census's range (11..20), twice the same, --top 0.
+        for holding in [vec![21], vec![12, 12]] {
+            let e = SetsQuery {
+                holding: holding.clone(),
+                ..q.clone()
+            }
+            .validate();
+            assert!(matches!(e, Err(SetsError::Holding { .. })), "{holding:?}");
+        }
+        let e = SetsQuery {
+            top: Some(0),
+            ..q.clone()
+        };
+        assert!(matches!(e.validate(), Err(SetsError::TopZero)));
         assert!(q.validate().is_ok());
     }
 }

@@ -112,6 +112,14 @@ impl LargeSets {
         }
     }
 
+    /// Whether some set of these holds `n`.
+    pub fn may_hold(&self, n: i64) -> bool {
+        match self {
+            LargeSets::Range(r) => r.lo <= n && n <= r.hi,
+            LargeSets::Chosen(s) => s.iter().any(|set| set.contains(&n)),
+        }
+    }
+
     /// How many sets, without listing them.
     pub fn count(&self) -> u128 {
         match self {
@@ -148,6 +156,24 @@ impl LargeSets {
             .map(|s| s.split('.').map(|v| v.parse().ok()).collect())
             .collect();
         LargeSets::chosen(&sets?).ok()
+    }
+}
+
+impl LargeSets {
+    /// Why a range cannot be a census's sets, in one line: a number not
+    /// large, or fewer than four of them.
+    pub fn check(&self) -> Result<(), String> {
+        if let LargeSets::Range(r) = self {
+            check_large(r.lo, &format!("--large-sets {r}"))?;
+            check_large(r.hi, &format!("--large-sets {r}"))?;
+            if r.width() < LARGE_IN_SET as u64 {
+                return Err(format!(
+                    "--large-sets {r} holds {} numbers: a set takes four distinct ones",
+                    r.width()
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -720,16 +746,7 @@ impl TableKind for LargeSetsKind {
     fn validate(&self) -> Result<(), PlanError> {
         let k = &self.key;
         let bad = |s: String| Err(PlanError::Options(s));
-        if let LargeSets::Range(r) = &k.sets {
-            check_large(r.lo, &format!("--large-sets {}", r)).map_err(PlanError::Options)?;
-            check_large(r.hi, &format!("--large-sets {}", r)).map_err(PlanError::Options)?;
-            if r.width() < LARGE_IN_SET as u64 {
-                return bad(format!(
-                    "--large-sets {r} holds {} numbers: a set takes four distinct ones",
-                    r.width()
-                ));
-            }
-        }
+        k.sets.check().map_err(PlanError::Options)?;
         let n = k.sets.count();
         if n > MAX_SWEEP_HANDS {
             return bad(format!(

@@ -1198,7 +1198,7 @@ fn large_sets_page_ranks_as_rank_does() {
     let first = &four[0].1;
     let rank_command = got["rankCommand"].as_str().unwrap();
     assert!(
-        rank_command.ends_with(&format!("--holding \"{first}\"")),
+        rank_command.ends_with(&format!("--holding \"{first}\" --large-tiles 4")),
         "{rank_command}"
     );
     let pick = got["pick"].as_str().unwrap();

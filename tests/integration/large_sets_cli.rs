@@ -670,3 +670,88 @@ fn rank_orders_the_shipped_sets_as_a_query_of_the_summary_does() {
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `rank --large-sets` and a census sweep take the Countdown round's game
+/// but for its targets, and `pick` deals only from a folder that exists:
+/// each mistake is one line and exit 2.
+#[test]
+fn large_sets_refuse_another_game_and_bad_rank_options() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let data = data.to_str().unwrap();
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["--game", "countdown", "--rules", "positive"],
+            "they take --targets only",
+        ),
+        (
+            &["--game", "countdown", "-k", "5"],
+            "they take --targets only",
+        ),
+        (
+            &["--game", "countdown", "--deck", "none"],
+            "they take --targets only",
+        ),
+        (&["--game", "krypto"], "add --game countdown"),
+        (&["--game", "countdown", "--target", "952"], "not --target"),
+        (
+            &["--game", "countdown", "--top", "0"],
+            "--top 0 prints nothing",
+        ),
+        (
+            &["--game", "countdown", "--holding", "101"],
+            "101 is not a large number",
+        ),
+        (
+            &["--game", "countdown", "--holding", "25 25"],
+            "each number once",
+        ),
+        (
+            &["--game", "countdown", "--large-tiles", "5"],
+            "--large-tiles 5",
+        ),
+        (
+            &["--game", "countdown", "--targets", "100..500"],
+            "not of every set of four from 11..100, targets 100..500",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["rank", "--data", data, "--large-sets", "11..100"];
+        all.extend(args);
+        let (code, out, err) = run(&all);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let (code, _, err) = run(&[
+        "sweep",
+        "--game",
+        "countdown",
+        "--large-sets",
+        "11..14",
+        "--rules",
+        "positive",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("they take --targets only"), "{err}");
+    assert_eq!(
+        fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    let nowhere = tmp.path().join("nowhere");
+    let (code, _, err) = run(&[
+        "pick",
+        "--game",
+        "countdown",
+        "--data",
+        nowhere.to_str().unwrap(),
+        "-n",
+        "2",
+    ]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("no such folder"), "{err}");
+}

@@ -180,12 +180,44 @@ pub enum Source {
     Dealt,
 }
 
+/// The targets of a census of large sets (`--large-sets`, `--large`):
+/// the Countdown numbers round as its preset plays it, but for the
+/// targets; any other game option is refused, naming it.
+pub fn large_sets_targets(
+    args: &crate::cli::args::GameArgs,
+) -> anyhow::Result<crate::game::targets::TargetRange> {
+    use crate::game::family::Targets;
+    let Some(preset) = args.game.filter(|p| p.name == "countdown") else {
+        anyhow::bail!(
+            "--large-sets and --large play the Countdown numbers round: add --game countdown"
+        );
+    };
+    let game = args.game();
+    let Targets::Range(targets) = game.targets else {
+        anyhow::bail!(
+            "--large-sets and --large take a range of targets (--targets LO..HI), not --target"
+        );
+    };
+    let mut played = (preset.game)();
+    played.targets = game.targets;
+    if game != played {
+        anyhow::bail!(
+            "--large-sets and --large play the Countdown numbers round with its own rules, use, \
+             tiles and deck (but the large numbers); of the game options they take --targets \
+             only, not {}",
+            game.describe()
+        );
+    }
+    Ok(targets)
+}
+
 /// Which table `rank` and `pick` read for the game of `args` under `data`:
 /// the game's one-target table when it has one and it is swept (or the
 /// command solves its hands in memory: at most `in_memory` cards), else
 /// the reach table that holds its targets, else the one-target table to be
 /// made. A game with neither is dealt when `deal` says the command can
-/// deal it, or names the sweep that makes its table.
+/// deal it and `data` is a folder (a mistyped `--data` must not deal other
+/// games than the table holds), or names the sweep that makes its table.
 pub fn source(
     data: &std::path::Path,
     args: &crate::cli::args::GameArgs,
@@ -206,6 +238,13 @@ pub fn source(
     }
     if let Some(key) = one {
         return Ok(Source::OneTarget(key));
+    }
+    if deal && !data.is_dir() {
+        anyhow::bail!(
+            "--data {}: no such folder (pick reads a game's table there, or deals a game that \
+             no table of the folder holds)",
+            data.display()
+        );
     }
     let Some(targets) = games::target_range(&game) else {
         if deal {

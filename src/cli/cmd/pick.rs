@@ -144,15 +144,7 @@ fn run_reach(
             });
             args.data.join(reach.partition()).display().to_string()
         }
-        None => {
-            eprintln!(
-                "census24: no table in {} holds this game ({}): its games are dealt and solved \
-                 in memory, as `census24 tasks` deals them",
-                args.data.display(),
-                game.describe()
-            );
-            format!("the games dealt of {}", game.describe())
-        }
+        None => format!("the games dealt of {}", game.describe()),
     };
     let set = match tasks::make(&tp) {
         Ok(set) => set,
@@ -161,6 +153,15 @@ fn run_reach(
         }
         Err(TaskError::Input(e)) => return Err(e.into()),
     };
+    if reach.is_none() {
+        eprintln!(
+            "census24: no table in {} holds this game ({}): its games are dealt and solved in \
+             memory, as `census24 tasks` deals them (a table of the game gives other games for \
+             the same seed)",
+            args.data.display(),
+            game.describe()
+        );
+    }
     // Every game of the table tried: a short set is the set, as a pick
     // from a one-target table (none at all: exit 1).
     if let Some(short) = &set.short {

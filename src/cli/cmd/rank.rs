@@ -82,13 +82,7 @@ fn run_sets(args: &RankArgs, range: ValueRange, top: Option<usize>) -> anyhow::R
              apply to them: use --holding and --large-tiles"
         );
     }
-    let game = args.game.game();
-    let Some(targets) = crate::report::games::target_range(&game) else {
-        anyhow::bail!(
-            "--large-sets: a census of large sets plays a range of whole targets, not {}",
-            game.targets
-        );
-    };
+    let targets = crate::cli::cmd::large_sets_targets(&args.game)?;
     let query = SetsQuery {
         data: args.data.clone(),
         key: LargeKey {

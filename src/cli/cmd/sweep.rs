@@ -8,7 +8,6 @@ use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 
-use crate::game::family::Targets;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
@@ -142,16 +141,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
     }
     let game = args.game.game();
     if args.large_sets.is_some() || !args.large.is_empty() {
-        if args.game.game.map(|p| p.name) != Some("countdown") {
-            anyhow::bail!(
-                "--large-sets and --large play the Countdown numbers round: add --game countdown"
-            );
-        }
-        let Targets::Range(targets) = game.targets else {
-            anyhow::bail!(
-                "--large-sets and --large take a range of targets (--targets LO..HI), not --target"
-            );
-        };
+        let targets = crate::cli::cmd::large_sets_targets(&args.game)?;
         return run_large(&args, targets);
     }
     let key = match (TableKey::of_game(&game), ReachKey::of_game(&game)) {

@@ -8,7 +8,7 @@
   var N = D.large.length;
   var PAGE = 200;
   var BY = ['every game', '1 large tile', '2 large tiles', '3 large tiles', '4 large tiles'];
-  var S = { holding: [], by: 0, easiest: false, shown: PAGE };
+  var S = { holding: [], bad: false, by: 0, easiest: false, shown: PAGE };
 
   function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
   function num(n) { return n.toLocaleString('en-US'); }
@@ -22,7 +22,7 @@
   function pct(i, m) { var p = parts(i, m); return (p[1] ? 100 * p[0] / p[1] : 0).toFixed(2) + '%'; }
   // Whole decimal numbers only: "0x10" is not 16.
   function numbers(s) { return (s.match(/[0-9]+/g) || []).map(function (w) { return parseInt(w, 10); }); }
-  function holds(i) { return S.holding.every(function (n) { return D.large[i].indexOf(n) >= 0; }); }
+  function holds(i) { return !S.bad && S.holding.every(function (n) { return D.large[i].indexOf(n) >= 0; }); }
 
   function current() {
     var ids = [];
@@ -48,12 +48,17 @@
         return '<td' + (k === 1 ? ' class="hand"' : '') + '>' + esc(c) + '</td>';
       }).join('') + '</tr>';
     });
+    if (!ids.length) {
+      rows = ['<tr class="empty"><td colspan="' + (BY.length + 2) + '">' + (S.bad ? 'Only whole numbers, such as 25 100.' :
+        'No set on this page holds ' + esc(S.holding.join(' ')) + '; census24 rank ' + esc(D.args) +
+        ' --holding "' + esc(S.holding.join(' ')) + '" ranks every set that does.') + '</td></tr>'];
+    }
     $('rows').innerHTML = rows.join('');
     var more = $('more');
     more.hidden = ids.length <= S.shown;
     more.textContent = 'Show ' + Math.min(PAGE, ids.length - S.shown) + ' more of the ' + (ids.length - S.shown) + ' not shown';
     $('count').textContent = num(ids.length) + ' of ' + num(N) + ' sets';
-    $('f-holding').setAttribute('aria-invalid', ids.length === 0 && S.holding.length ? 'true' : 'false');
+    $('f-holding').setAttribute('aria-invalid', S.bad || (ids.length === 0 && S.holding.length) ? 'true' : 'false');
   }
 
   function open(i) {
@@ -63,13 +68,13 @@
       return '<li>' + esc(b) + ': <strong>' + pct(i, m) + '</strong> (' + num(p[0]) + ' of ' + num(p[1]) + ' games), rank ' +
         num(D.rank[i][m]) + ' of ' + num(D.sets) + '</li>';
     }).join('');
-    var deck = '1..10x2,' + set.join(',');
+    var deck = D.small + ',' + set.join(',');
     var pick = 'census24 pick --game countdown --deck ' + deck + (D.targets ? ' --targets ' + D.targets : '') + ' -n 12';
-    var rank = 'census24 rank ' + D.args + ' --holding "' + set.join(' ') + '"';
+    var rank = 'census24 rank ' + D.args + ' --holding "' + set.join(' ') + '"' + (S.by ? ' --large-tiles ' + S.by : '');
     var el = $('detail');
     el.innerHTML = '<h2>' + esc(name(i)) + '</h2><ul class="shares">' + lines + '</ul>' +
       '<p class="muted small">The same figures on the command line:</p><pre><code class="rank-command">' + esc(rank) + '</code></pre>' +
-      '<p class="muted small">Puzzles played with this set (dealt and solved in memory):</p><pre><code class="pick-command">' + esc(pick) + '</code></pre>';
+      '<p class="muted small">Puzzles played with this set:</p><pre><code class="pick-command">' + esc(pick) + '</code></pre>';
     el.hidden = false;
   }
 
@@ -97,15 +102,22 @@
       Array.from($('f-order').children).forEach(function (c) { c.setAttribute('aria-pressed', String(c === b)); });
       S.shown = PAGE; render();
     });
-    $('f-holding').addEventListener('input', function () { S.holding = numbers(this.value); S.shown = PAGE; render(); });
+    $('f-holding').addEventListener('input', function () {
+      S.bad = /[^0-9\s,]/.test(this.value);
+      S.holding = numbers(this.value); S.shown = PAGE; render();
+    });
     $('reset').addEventListener('click', function () {
-      $('f-holding').value = ''; S.holding = [];
+      $('f-holding').value = ''; S.holding = []; S.bad = false;
       $('f-by').children[0].click(); $('f-order').children[0].click();
     });
     $('more').addEventListener('click', function () { S.shown += PAGE; render(); });
     $('rows').addEventListener('click', function (e) {
       var tr = e.target.closest('tr[data-i]');
       if (tr) open(+tr.dataset.i);
+    });
+    $('rows').addEventListener('keydown', function (e) {
+      var tr = e.target.closest('tr[data-i]');
+      if (tr && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); open(+tr.dataset.i); }
     });
     render();
   }
