@@ -36,7 +36,13 @@ pub const EXPLORER: &str = "explorer.html";
 /// megabytes; `census24 rank` and `pick` read such tables directly.
 pub const MAX_EXPLORER_HANDS: usize = 20_000;
 
-const PAGE: &str = include_str!("explorer/page.html");
+/// The head and header every page shares, up to its filters' form.
+macro_rules! page {
+    ($rest:literal) => {
+        concat!(include_str!("explorer/top.html"), include_str!($rest))
+    };
+}
+const PAGE: &str = page!("explorer/page.html");
 const STYLE: &str = include_str!("explorer/style.css");
 const SCRIPT: &str = include_str!("explorer/app.js");
 
@@ -387,7 +393,7 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
 }
 
 /// The template and script of a census of large sets' page.
-const SETS_PAGE: &str = include_str!("explorer/sets.html");
+const SETS_PAGE: &str = page!("explorer/sets.html");
 const SETS_SCRIPT: &str = include_str!("explorer/sets.js");
 
 /// A census of large sets as its page's script reads it: one entry per

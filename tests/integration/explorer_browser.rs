@@ -1052,22 +1052,7 @@ fn large_sets_page_ranks_as_rank_does() {
     assert_eq!(code, 0, "{stdout} {stderr}");
     let page = out.join(LARGE_SETS).join("explorer.html");
     let rank = |extra: &[&str]| -> Vec<(u64, String)> {
-        let mut args = vec![
-            "rank",
-            "--data",
-            data.to_str().unwrap(),
-            "--game",
-            "countdown",
-            "--large-sets",
-            "11..100",
-            "--json",
-        ];
-        args.extend(extra);
-        let (code, out, err) = run(&args);
-        assert_eq!(code, 0, "{err}");
-        let v: Value = serde_json::from_str(&out).unwrap();
-        v.as_array()
-            .unwrap()
+        crate::util::rank_large_sets(&data, extra)
             .iter()
             .map(|r| {
                 (

@@ -561,22 +561,7 @@ fn rank_orders_the_shipped_sets_as_a_query_of_the_summary_does() {
     use polars::prelude::*;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let data = root.join("data");
-    let rank = |extra: &[&str]| -> Vec<serde_json::Value> {
-        let mut args = vec![
-            "rank",
-            "--data",
-            data.to_str().unwrap(),
-            "--game",
-            "countdown",
-            "--large-sets",
-            "11..100",
-            "--json",
-        ];
-        args.extend(extra);
-        let (code, out, err) = run(&args);
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str(&out).unwrap()
-    };
+    let rank = |extra: &[&str]| crate::util::rank_large_sets(&data, extra);
     // The summary read here with polars, the sets sorted by their
     // solvable games (then their numbers) in plain Rust.
     let file = fs::File::open(data.join("large-sets/sets.parquet")).unwrap();

@@ -18,6 +18,25 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `census24 rank --data DATA --game countdown --large-sets 11..100 --json
+/// EXTRA`: the rows of the shipped census's sets, exit 0.
+pub fn rank_large_sets(data: &std::path::Path, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec![
+        "rank",
+        "--data",
+        data.to_str().unwrap(),
+        "--game",
+        "countdown",
+        "--large-sets",
+        "11..100",
+        "--json",
+    ];
+    args.extend(extra);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
 /// Whether `values` make `target`, each used once, with only `ops`, every
 /// intermediate an integer when `integer`: a brute force over every pair,
 /// independent of the solver and of canonical forms.

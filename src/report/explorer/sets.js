@@ -81,7 +81,7 @@
   function init() {
     $('title').textContent = D.title;
     $('family').textContent = D.census + ' \u00b7 ' + num(D.sets) + ' sets';
-    $('held').textContent = 'This page holds the ' + D.per_end + ' hardest and ' + D.per_end +
+    $('drawn').textContent = 'This page holds the ' + D.per_end + ' hardest and ' + D.per_end +
       ' easiest sets by each share, and the show\u2019s 25 50 75 100: ' + num(N) + ' of the ' + num(D.sets) +
       ' sets, each ranked among all of them; census24 rank ' + D.args + ' --holding "A B" ranks every set holding A and B.';
     $('partition').textContent = D.partition;
