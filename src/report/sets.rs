@@ -9,17 +9,26 @@
 //! solvable games by number of large tiles; every set has the same games.
 
 use std::cmp::Ordering;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
+// Reading a census and printing its ranking need polars (the `tables`
+// feature); ranking counts read, and the explorer page's sets, do not.
+#[cfg(feature = "tables")]
 use crate::report::query::ReportError;
-use crate::report::query::large::{SetStat, large_data};
+#[cfg(feature = "tables")]
+use crate::report::query::large::large_data;
+#[cfg(feature = "tables")]
 use crate::report::rank::Ranked;
+#[cfg(feature = "tables")]
 use crate::tables::columns;
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets};
+#[cfg(feature = "tables")]
 use crate::tables::large_summary::{self, SUMMARY_DIR, SummaryError};
+#[cfg(feature = "tables")]
+use std::path::Path;
 
 /// A validated ranking of sets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +76,10 @@ pub enum SetsError {
     Sets(String),
     #[error("--top 0 prints nothing: ask for at least one set")]
     TopZero,
+    #[cfg(feature = "tables")]
     #[error(transparent)]
     Summary(#[from] SummaryError),
+    #[cfg(feature = "tables")]
     #[error(transparent)]
     Report(#[from] ReportError),
 }
@@ -149,6 +160,7 @@ pub struct RankedSet {
     pub deck: String,
 }
 
+#[cfg(feature = "tables")]
 impl Ranked for RankedSet {
     fn header() -> Vec<&'static str> {
         let mut h = vec![
@@ -166,6 +178,7 @@ impl Ranked for RankedSet {
 /// Every set of the census `key` with its counts, in table order: from the
 /// whole table when `data` holds it, else from the summary in
 /// `data/large-sets`.
+#[cfg(feature = "tables")]
 pub fn read_sets(data: &Path, key: &LargeKey) -> Result<Vec<SetCounts>, SetsError> {
     let whole = data.join(key.partition());
     if whole.is_dir() {
@@ -232,6 +245,7 @@ pub fn rank_args(key: &LargeKey) -> Option<String> {
 /// exactly; ties by the numbers), each with its rank among all the
 /// census's sets; `--holding` keeps the sets with those numbers, `top` the
 /// first of them (from the easiest end with `easiest_first`).
+#[cfg(feature = "tables")]
 pub fn rank_sets(q: &SetsQuery) -> Result<Vec<RankedSet>, SetsError> {
     let sets = read_sets(&q.data, &q.key)?;
     Ok(ranked(&sets, q))
