@@ -1005,19 +1005,15 @@ fn every_target_pages_give_pick_sets_short_or_not() {
 const LARGE_SETS: &str =
     "rules=natural/use=any/targets=100-999/values=1-100/deck=large-sets-11-100/k=6";
 
-/// The page of the shipped census of large sets in Chromium: it holds the
-/// 400 hardest and easiest sets by each share (and the show's), with the
-/// ranks `rank --large-sets` prints; its order, its filter on the numbers
-/// held and a set's commands agree with the command line.
-#[test]
-fn large_sets_page_ranks_as_rank_does() {
-    let Some(browser) = chromium() else { return };
+/// The report of the shipped census of large sets, made in a temp dir
+/// (`data/` and `reports/` in it) from its summary, a small table beside
+/// it, and its report (made from the whole table, which the repository
+/// does not ship).
+fn large_sets_reports() -> TempDir {
     let tmp = TempDir::new().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let data = tmp.path().join("data");
     let out = tmp.path().join("reports");
-    // A small table, the census's summary, and its report (made from the
-    // whole table, which the repository does not ship).
     let small = format!("{FAMILY}/k=2");
     for (from, to, files) in [
         (
@@ -1050,6 +1046,39 @@ fn large_sets_page_ranks_as_rank_does() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{stdout} {stderr}");
+    tmp
+}
+
+/// A sets page's sets: each one's ranks (every game, 1 to 4 large tiles)
+/// and its numbers, as `rank` names a set.
+fn sets_of_page(d: &Value) -> Vec<(Vec<u64>, String)> {
+    let numbers = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    let large = d["large"].as_array().unwrap();
+    large
+        .iter()
+        .zip(d["rank"].as_array().unwrap())
+        .map(|(l, r)| {
+            let name: Vec<String> = numbers(l).iter().map(u64::to_string).collect();
+            (numbers(r), name.join(" "))
+        })
+        .collect()
+}
+
+/// The page of the shipped census of large sets in Chromium: it holds the
+/// 400 hardest and easiest sets by each share (and the show's), with the
+/// ranks `rank --large-sets` prints; its order, its filter on the numbers
+/// held and a set's commands agree with the command line.
+#[test]
+fn large_sets_page_ranks_as_rank_does() {
+    let Some(browser) = chromium() else { return };
+    let tmp = large_sets_reports();
+    let (data, out) = (tmp.path().join("data"), tmp.path().join("reports"));
     let page = out.join(LARGE_SETS).join("explorer.html");
     let rank = |extra: &[&str]| -> Vec<(u64, String)> {
         crate::util::rank_large_sets(&data, extra)
@@ -1094,29 +1123,7 @@ fn large_sets_page_ranks_as_rank_does() {
     // The page's sets: the ends of each ranking, and the show's set, with
     // the command line's ranks.
     let d = &got["data"];
-    let mut page: Vec<(Vec<u64>, String)> = d["large"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .zip(d["rank"].as_array().unwrap())
-        .map(|(l, r)| {
-            let name = l
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-            (
-                r.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap())
-                    .collect(),
-                name,
-            )
-        })
-        .collect();
+    let mut page = sets_of_page(d);
     assert_eq!(d["sets"], 2_555_190);
     let mut expected: std::collections::BTreeSet<String> = ["25 50 75 100".to_string()].into();
     for (m, tiles) in ["", "1", "2", "3", "4"].iter().enumerate() {
