@@ -11,12 +11,12 @@
 
 use std::path::PathBuf;
 
-use census24::report::files::discover;
 use census24::report::query::large::large_data;
 use census24::tables::disk::write_atomic;
 use census24::tables::large_summary::summary_files;
 use census24::tables::layout::Part;
 use census24::tables::manifest::sha256_hex;
+use census24::tables::registry::discover;
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args_os().skip(1).map(PathBuf::from);

@@ -1,69 +1,231 @@
-"""No import circle among census24's modules.
+"""No import circle among census24's files, nor among its modules.
 
     python3 tests/import_circles.py [REPO]
 
-Reads every `use crate::...;` of src/ (grouped imports expanded, test
-modules left out), maps each path to the longest module it names, and looks
-for strongly connected components of the module graph: two modules that
-import each other, directly or around a loop, are one circle. A module
-using its own parent (`super`, or `crate::a` from inside `a::b`) is not an
-edge. Exits 1 naming each circle; .ci/run runs it.
+Every file of src/ is a node (a folder's `mod.rs` is the folder's own
+module). A file depends on another when its code names it by any path:
+`use crate::...`, `use super::...`, `use self::...`, grouped imports
+(`a::{b, c::{d}}`, `self` inside a group) and paths written inline in the
+code (`crate::game::presets::standard()`, `super::markdown_table(...)`).
+Each path is resolved to the longest module it names; comments, strings and
+test code (`#[cfg(test)] mod tests { ... }` and files declared
+`#[cfg(test)] mod NAME;`) are left out. A child naming its parent's items
+(`super::Thing`) is an edge like any other: a parent that also uses the
+child closes a circle.
+
+Two checks, each by strongly connected components:
+- between files: the graph of files;
+- between modules: at every folder, its children (files and sub-folders,
+  a sub-folder standing for every file under it) with the edges of the files
+  they hold.
+
+Prints each circle and exits 1 when there is one; .ci/run runs it, and
+`--edges FILE` prints what a file depends on (to see why it is in a circle).
 """
-import re, pathlib, sys, itertools
-root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".") / "src"
+import pathlib
+import re
+import sys
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+root = pathlib.Path(args[0] if args else ".") / "src"
+
+
 def modname(p):
-    rel = p.relative_to(root).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] in ("mod", "lib", "main"): parts = parts[:-1]
-    return "::".join(parts)
-mods = {modname(p): p for p in root.rglob("*.rs")}
+    parts = list(p.relative_to(root).with_suffix("").parts)
+    if parts[-1] in ("mod", "lib", "main"):
+        parts = parts[:-1]
+    return tuple(parts)
+
+
+def strip(text):
+    """The code without comments, string and char literals."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if text.startswith("/*", i):
+                    depth, i = depth + 1, i + 2
+                elif text.startswith("*/", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    i += 1
+        elif c == "r" and re.match(r'r#*"', text[i:i + 20]) and not (i and (text[i - 1].isalnum() or text[i - 1] == "_")):
+            hashes = re.match(r'r(#*)"', text[i:]).group(1)
+            end = text.find('"' + hashes, i + len(hashes) + 2)
+            i = n if end < 0 else end + 1 + len(hashes)
+            out.append('""')
+        elif c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            out.append('""')
+        elif c == "'":
+            m = re.match(r"'(\\.[^']*|[^\\'])'", text[i:])
+            if m:
+                i += m.end()
+                out.append("' '")
+            else:
+                out.append(c)
+                i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def without_tests(code):
+    """Cut `#[cfg(test)] mod NAME { ... }` blocks out of stripped code."""
+    while True:
+        m = re.search(r"#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{", code)
+        if not m:
+            return code
+        depth, i = 1, m.end()
+        while i < len(code) and depth:
+            depth += {"{": 1, "}": -1}.get(code[i], 0)
+            i += 1
+        code = code[: m.start()] + code[i:]
+
+
 def expand(tree):
-    # expand grouped imports a::{b, c::{d}} into paths
-    tree = tree.strip()
-    m = re.match(r"^(.*?)\{(.*)\}$", tree, re.S)
-    if not m: return [tree]
+    """`a::{b, c::{d, self}}` into `a::b`, `a::c::d`, `a::c`."""
+    tree = re.sub(r"\s+", "", tree)
+    m = re.match(r"^(.*?)\{(.*)\}$", tree)
+    if not m:
+        return [re.sub(r"::self$", "", re.sub(r"\bas\w+$", "", tree))]
     prefix, inner = m.group(1), m.group(2)
     items, depth, cur = [], 0, ""
     for ch in inner:
-        if ch == "{": depth += 1
-        if ch == "}": depth -= 1
-        if ch == "," and depth == 0: items.append(cur); cur = ""
-        else: cur += ch
-    if cur.strip(): items.append(cur)
-    out = []
-    for it in items:
-        for e in expand(it.strip()): out.append(prefix + e)
-    return out
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        items.append(cur)
+    return [e for it in items for e in expand(prefix + it)]
+
+
+files = sorted(root.rglob("*.rs"))
+mods = {modname(p): p for p in files}
+test_only = set()
+for p in files:
+    for m in re.finditer(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", p.read_text()):
+        test_only.add(modname(p) + (m.group(1),))
+nodes = {name for name in mods if name not in test_only}
+
+
+def resolve(here, path):
+    """The module a path names from module `here`, or None (std, a crate)."""
+    segs = [s for s in path.split("::") if s]
+    if not segs:
+        return None
+    if segs[0] == "crate":
+        base, segs = (), segs[1:]
+    elif segs[0] in ("super", "self"):
+        base = here
+        while segs and segs[0] in ("super", "self"):
+            if segs.pop(0) == "super":
+                base = base[:-1]
+    else:
+        return None
+    for i in range(len(segs), -1, -1):
+        cand = base + tuple(segs[:i])
+        if cand in nodes:
+            return cand
+    return None
+
+
 edges = {}
-for name, p in mods.items():
-    text = p.read_text()
-    text = re.sub(r"#\[cfg\(test\)\]\s*mod tests \{.*", "", text, flags=re.S)
-    for m in re.finditer(r"\buse\s+(crate::[^;]+);", text, re.S):
-        for path in expand(m.group(1)):
-            segs = [s.strip() for s in path.split("::")[1:]]
-            # longest module prefix
-            target = None
-            for i in range(len(segs), 0, -1):
-                cand = "::".join(segs[:i])
-                if cand in mods: target = cand; break
-            if target and target != name and not name.startswith(target + "::") :
-                edges.setdefault(name, set()).add(target)
-# find cycles via SCC
-index = {}; low = {}; stack = []; on = set(); sccs = []; i = [0]
-sys.setrecursionlimit(10000)
-def strong(v):
-    index[v] = low[v] = i[0]; i[0] += 1; stack.append(v); on.add(v)
-    for w in edges.get(v, ()):
-        if w not in index: strong(w); low[v] = min(low[v], low[w])
-        elif w in on: low[v] = min(low[v], index[w])
-    if low[v] == index[v]:
-        comp = []
-        while True:
-            w = stack.pop(); on.discard(w); comp.append(w)
-            if w == v: break
-        if len(comp) > 1: sccs.append(sorted(comp))
-for v in list(mods):
-    if v not in index: strong(v)
-for c in sccs: print("circle:", " <-> ".join(c))
-print(len(sccs), "import circles among", len(mods), "modules")
-sys.exit(1 if sccs else 0)
+for name in nodes:
+    code = without_tests(strip(mods[name].read_text()))
+    paths = []
+    for m in re.finditer(r"\buse\s+((?:crate|super|self)\b[^;]*);", code):
+        paths += expand(m.group(1))
+    code = re.sub(r"\buse\s+[^;]*;", "", code)
+    paths += re.findall(r"\b(?:crate|super|self)(?:\s*::\s*\w+)+", code)
+    for path in paths:
+        target = resolve(name, re.sub(r"\s+", "", path))
+        if target is not None and target != name:
+            edges.setdefault(name, set()).add(target)
+
+
+def circles(graph):
+    """The strongly connected components of more than one node."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+    sys.setrecursionlimit(100000)
+
+    def strong(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return out
+
+
+def show(m):
+    return "::".join(m) or "crate"
+
+
+if "--edges" in sys.argv:
+    for name in sorted(nodes):
+        if show(name) in args[1:] or str(mods[name].relative_to(root)) in args[1:]:
+            print(show(name), "->", ", ".join(sorted(show(t) for t in edges.get(name, ()))))
+    sys.exit(0)
+
+found = 0
+for comp in circles(edges):
+    found += 1
+    print("circle between files:", " <-> ".join(str(mods[m].relative_to(root)) for m in comp))
+
+# Between modules: at each folder, its children with the edges of what they hold.
+folders = {name[:-1] for name in nodes if len(name) > 0} | {()}
+for folder in sorted(folders):
+    depth = len(folder)
+
+    def child(m):
+        if len(m) > depth and m[:depth] == folder:
+            return m[: depth + 1]
+        return None
+
+    graph = {}
+    for a, targets in edges.items():
+        ca = child(a)
+        for b in targets:
+            cb = child(b)
+            if ca and cb and ca != cb:
+                graph.setdefault(ca, set()).add(cb)
+    for comp in circles(graph):
+        found += 1
+        print(f"circle between modules of {show(folder)}:", " <-> ".join(show(m) for m in comp))
+
+edge_count = sum(len(t) for t in edges.values())
+print(f"{found} import circles among {len(nodes)} files ({edge_count} edges) and their modules")
+sys.exit(1 if found else 0)

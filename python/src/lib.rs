@@ -21,7 +21,7 @@ use census24::canon::{self, Distinct, MAX_DISTINCT_CARDS, MAX_TARGETS_CARDS, MAX
 use census24::difficulty::{Tier, predict};
 use census24::game::error::InputError;
 use census24::game::family::{Game, Targets};
-use census24::game::grade;
+use census24::game::{grade, verdict};
 use census24::game::hand::{Hand, MAX_EXACT_CARDS};
 use census24::game::number::Q;
 use census24::game::presets::{self, Choice};
@@ -95,7 +95,7 @@ impl Call {
 
 /// The verdict on `answer` for `target` in `game`, an expression or steps
 /// (told apart as `census24 check` does).
-fn graded(game: &Game, target: Q, cards: &[i64], answer: &str) -> grade::Verdict {
+fn graded(game: &Game, target: Q, cards: &[i64], answer: &str) -> verdict::Verdict {
     let f = grade::Format::Auto;
     grade::grade_as(cards, answer, target, game.rules, game.uses, f).0
 }
@@ -147,8 +147,8 @@ impl Verdict {
     }
 }
 
-impl From<grade::Verdict> for Verdict {
-    fn from(v: grade::Verdict) -> Verdict {
+impl From<verdict::Verdict> for Verdict {
+    fn from(v: verdict::Verdict) -> Verdict {
         Verdict {
             correct: v.correct,
             reason: v.reason,

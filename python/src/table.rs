@@ -14,7 +14,8 @@ use census24::game::error::one_line;
 use census24::game::family::Targets;
 use census24::game::presets::Choice;
 use census24::game::targets::TargetRange;
-use census24::tables::layout::{Part, ReachKey, TableKey};
+use census24::tables::layout::Part;
+use census24::tables::registry::Key;
 use census24::tables::verify::{self, VerifyError};
 
 use crate::args::{self, given, type_error, value_error};
@@ -131,10 +132,9 @@ pub fn table_folder(
         objective: None,
     };
     let game = choice.game();
-    let partition = match (TableKey::of_game(&game), ReachKey::of_game(&game)) {
-        (Some(key), _) => key.partition(),
-        (None, Some(key)) => key.partition(),
-        (None, None) => {
+    let partition = match Key::of_game(&game) {
+        Some(key) => key.partition(),
+        None => {
             return Err(value_error(
                 "use",
                 "a table of one target uses every card; tables of use any are reach tables (give targets)",

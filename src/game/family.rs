@@ -140,6 +140,40 @@ pub enum Objective {
     Dealt,
 }
 
+/// How a hand is dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Draw {
+    /// Shuffled from the deck: every hand of the deck, each as likely as
+    /// the ways the deck deals it.
+    #[default]
+    Shuffled,
+    /// As in Countdown: the contestant asks for a number of large tiles
+    /// (the deck's values held once, above every value it holds twice),
+    /// and the rest are small; the reports count games by the number of
+    /// large tiles.
+    LargeAsked,
+}
+
+impl Draw {
+    /// The large values of `deck` when hands are dealt this way: those it
+    /// holds once above every value it holds more than once (25, 50, 75
+    /// and 100 in Countdown). None for a shuffled deal.
+    pub fn large_values(self, deck: Deck) -> Vec<i64> {
+        let (Draw::LargeAsked, Deck::Multiset(m)) = (self, deck) else {
+            return Vec::new();
+        };
+        let top_multi = m.pairs().filter(|&(_, c)| c > 1).map(|(v, _)| v).max();
+        match top_multi {
+            None => Vec::new(),
+            Some(top) => m
+                .pairs()
+                .filter(|&(v, c)| c == 1 && v > top)
+                .map(|(v, _)| v)
+                .collect(),
+        }
+    }
+}
+
 /// One game of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
@@ -152,6 +186,7 @@ pub struct Game {
     pub hand_size: usize,
     pub scoring: Scoring,
     pub objective: Objective,
+    pub draw: Draw,
 }
 
 impl Game {
@@ -255,6 +290,18 @@ mod tests {
         ],
         unit: "point",
     };
+
+    #[test]
+    fn countdown_asks_for_four_large_tiles_and_a_shuffled_deal_for_none() {
+        let countdown: Deck = "countdown".parse().unwrap();
+        assert_eq!(Draw::LargeAsked.large_values(countdown), [25, 50, 75, 100]);
+        assert!(Draw::Shuffled.large_values(countdown).is_empty());
+        assert!(Draw::LargeAsked.large_values(Deck::Copies(4)).is_empty());
+        // Krypto's deck holds 18..25 once above pairs, but its hands are
+        // shuffled: no large tiles.
+        let krypto: Deck = "krypto".parse().unwrap();
+        assert!(Draw::Shuffled.large_values(krypto).is_empty());
+    }
 
     #[test]
     fn scores_follow_the_bands_exactly() {

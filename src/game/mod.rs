@@ -21,6 +21,7 @@ pub mod rules;
 pub mod steps;
 pub mod targets;
 pub mod uses;
+pub mod verdict;
 
 #[cfg(test)]
 pub(crate) mod proptests;

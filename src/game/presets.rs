@@ -5,7 +5,7 @@
 
 use crate::game::deck::{Deck, Multiset, ValueRange};
 use crate::game::error::{InputError, shown};
-use crate::game::family::{Band, Game, Objective, Scoring, Targets};
+use crate::game::family::{Band, Draw, Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
@@ -15,6 +15,8 @@ use crate::game::targets::TargetRange;
 pub struct Preset {
     /// What `--game` and `game=` take.
     pub name: &'static str,
+    /// How titles name it: `Countdown`, `the 24 game`.
+    pub title: &'static str,
     /// One line for `--help` and the docs.
     pub about: &'static str,
     pub game: fn() -> Game,
@@ -27,6 +29,7 @@ pub const DEFAULT: &str = "24";
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "24",
+        title: "the 24 game",
         about: "four cards from a 52-card deck (1..13), make 24 using each card once, \
                 fractions allowed",
         game: || Game {
@@ -38,10 +41,12 @@ pub const PRESETS: &[Preset] = &[
             hand_size: 4,
             scoring: Scoring::EXACT,
             objective: Objective::Set,
+            draw: Draw::Shuffled,
         },
     },
     Preset {
         name: "countdown",
+        title: "Countdown",
         about: "the Countdown numbers round: six tiles from 1..10 twice and 25 50 75 100, \
                 targets 100..999, any selection, whole non-negative intermediates, \
                 10 points exact, 7 within 5, 5 within 10",
@@ -57,10 +62,12 @@ pub const PRESETS: &[Preset] = &[
                 unit: "point",
             },
             objective: Objective::Set,
+            draw: Draw::LargeAsked,
         },
     },
     Preset {
         name: "krypto",
+        title: "Krypto",
         about: "Krypto: five cards and an objective card dealt from its 56-card deck \
                 (three each of 1..6, four each of 7..10, two each of 11..17, one each of \
                 18..25), every card once; house rules allow fractions, tournament rules \
@@ -74,10 +81,12 @@ pub const PRESETS: &[Preset] = &[
             hand_size: 5,
             scoring: Scoring::EXACT,
             objective: Objective::Dealt,
+            draw: Draw::Shuffled,
         },
     },
     Preset {
         name: "digits",
+        title: "Digits",
         about: "the newspaper game Digits: six different numbers from 1..25 and a target, \
                 any selection, whole positive intermediates, 3 stars exact, 2 within 10, \
                 1 within 25",
@@ -93,6 +102,7 @@ pub const PRESETS: &[Preset] = &[
                 unit: "star",
             },
             objective: Objective::Set,
+            draw: Draw::Shuffled,
         },
     },
 ];
@@ -179,6 +189,37 @@ impl Choice {
 /// Every preset's name, in order.
 pub fn names() -> Vec<&'static str> {
     PRESETS.iter().map(|p| p.name).collect()
+}
+
+/// The preset a game is played with: the one whose deck, card values,
+/// use of the cards, objective and draw it has (its rules, targets and hand
+/// size may differ), and whether it keeps that preset's rules. `None` for a
+/// game of another deck (a table of independent draws, `deck=none`).
+pub fn base_of(game: &Game) -> Option<(&'static Preset, bool)> {
+    PRESETS.iter().find_map(|p| {
+        let own = (p.game)();
+        let same = own.deck == game.deck
+            && own.dealt_values() == game.dealt_values()
+            && own.uses == game.uses
+            && own.objective == game.objective
+            && own.draw == game.draw;
+        same.then_some((p, own.rules == game.rules))
+    })
+}
+
+/// How titles name a game: its preset's title, with the rules when they
+/// are not the preset's (`Krypto, natural rules`), capitalized; `None` for
+/// a game no preset is played with ([`base_of`]).
+pub fn title_of(game: &Game) -> Option<String> {
+    let (p, same_rules) = base_of(game)?;
+    let mut t = p.title.to_string();
+    if let Some(first) = t.get(..1) {
+        t = first.to_uppercase() + &t[1..];
+    }
+    if !same_rules {
+        t += &format!(", {} rules", game.rules);
+    }
+    Some(t)
 }
 
 /// The preset a game is, if it is one unchanged.

@@ -29,10 +29,10 @@
 
 use crate::game::error::shown;
 use crate::game::expr::{Expr, Op};
-use crate::game::grade::{Verdict, and_list, rule_fault};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::game::uses::Use;
+use crate::game::verdict::{Verdict, and_list, rule_fault};
 
 /// One step as written.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,6 @@ use super::pick::played_note;
 use crate::game::family::Game;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
-use crate::tasks::Task;
 
 /// The puzzle sheet's styles, shared with the explorer page's sheets.
 pub const SHEET_STYLE: &str = include_str!("sheet.css");
@@ -36,14 +35,16 @@ pub fn pretty(expression: &str) -> String {
 }
 
 /// One puzzle on a sheet.
-struct Puzzle<'a> {
-    hand: &'a str,
-    cards: &'a [i64],
+#[derive(Clone, Debug)]
+pub struct Puzzle<'a> {
+    pub hand: &'a str,
+    pub cards: &'a [i64],
     /// The puzzle's own target, on a sheet of many targets.
-    target: Option<i64>,
-    tier: &'a str,
-    time_s: f64,
-    answer: String,
+    pub target: Option<i64>,
+    pub tier: &'a str,
+    pub time_s: f64,
+    /// As pupils read it ([`pretty`]); empty for none.
+    pub answer: String,
 }
 
 /// The two pages of a sheet: `heading` and the instructions `rule` (and
@@ -168,24 +169,17 @@ pub fn game_rule(game: &Game) -> String {
     )
 }
 
-/// The sheet of games (a hand and a target each) of `game` worked out by
-/// the task source, as `census24 pick --format html` prints a pick from a
-/// reach table (Countdown, Krypto): each puzzle shows its target, and the
-/// answers are the simplest solutions. Unsolvable tasks have no answer.
-pub fn games_sheet_html(tasks: &[Task], game: &Game) -> String {
-    let puzzles: Vec<Puzzle> = tasks
-        .iter()
-        .map(|t| Puzzle {
-            hand: &t.hand,
-            cards: &t.cards,
-            target: Some(t.target),
-            tier: t.tier.as_deref().unwrap_or_default(),
-            time_s: t.predicted_time_s.unwrap_or(0.0),
-            answer: pretty(t.simplest.as_deref().unwrap_or_default()),
-        })
-        .collect();
-    let body = pages("Reach the target", &game_rule(game), None, &puzzles);
-    document(&format!("Reach the target: {}", count(tasks.len())), &body)
+/// The sheet of games (a hand and a target each) of `game`, as `census24
+/// pick --format html` prints a pick from a reach table (Countdown, Krypto;
+/// the task source's tasks, `crate::tasks::Task::puzzle`): each puzzle
+/// shows its target, and the answers are the simplest solutions.
+/// Unsolvable tasks have no answer.
+pub fn games_sheet_html(puzzles: &[Puzzle], game: &Game) -> String {
+    let body = pages("Reach the target", &game_rule(game), None, puzzles);
+    document(
+        &format!("Reach the target: {}", count(puzzles.len())),
+        &body,
+    )
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use polars::prelude::*;
 use crate::report::query::{ReportError, guarded};
 use crate::report::render::large::thousands;
 use crate::tables::columns::{HIVE_KEYS, meaning};
+use crate::tables::registry::DiscoverError;
 
 /// The index's file name in the data folder.
 pub const DATA_README: &str = "README.md";
@@ -32,9 +33,10 @@ struct Sealed {
 pub fn data_index(data: &Path) -> Result<String, ReportError> {
     let sealed = walk(data)?;
     if sealed.is_empty() {
-        return Err(ReportError::NoTables {
+        return Err(DiscoverError::NoTables {
             dir: data.to_path_buf(),
-        });
+        }
+        .into());
     }
     // Each file kind (by name): the folders holding it and its rows.
     let mut kinds: BTreeMap<&str, Vec<(&str, u64)>> = BTreeMap::new();

@@ -22,19 +22,11 @@ use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
-use crate::report::render::large::CHECKED_SETS;
+use crate::report::query::large::CHECKED_SETS;
 use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
 use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
 use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
-
-/// The page's file name, beside the table's README.md.
-pub const EXPLORER: &str = "explorer.html";
-
-/// The largest table that gets an explorer page: one page holds every
-/// hand, and past this (seven cards and up) it would take tens of
-/// megabytes; `census24 rank` and `pick` read such tables directly.
-pub const MAX_EXPLORER_HANDS: usize = 20_000;
 
 /// The head and header every page shares, up to its filters' form.
 macro_rules! page {
@@ -232,12 +224,7 @@ pub fn solutions_text(e: &Entry, kept: Kept) -> String {
 
 /// The title a page and a puzzle sheet give a table.
 pub fn title(catalog: &Catalog) -> String {
-    let k = catalog.id.k;
-    format!(
-        "Target {} with {k} card{}",
-        catalog.id.target,
-        if k == 1 { "" } else { "s" }
-    )
+    catalog.id.title()
 }
 
 /// The explorer page of a table.
@@ -316,13 +303,6 @@ fn fill_in(page: &str, script: &str, title: &str, json: &str) -> String {
     out.push_str(rest);
     out
 }
-
-/// How many games the page of a reach table holds: the first this many of
-/// its solvable games in the order `census24 pick` draws them with its
-/// default seed ([`crate::report::games::drawn`]), so that a set the page makes under
-/// filters `pick` has is the set `pick` prints. Each game takes about 190
-/// bytes of the page.
-pub const PAGE_GAMES: usize = 5_000;
 
 /// A reach table's games as the page's script reads them: one array per
 /// column, indexed by the game's place in the draw.

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::SizeSummary;
 use super::atlas;
-use super::explorer::{EXPLORER, PAGE_GAMES, explorer_html, games_html, sets_html};
+use super::explorer::{explorer_html, games_html, sets_html};
 use super::games;
 use super::query::large::{large_data, reference};
 use super::query::reach::reach_data;
@@ -30,12 +30,12 @@ use super::sets::{SetCounts, of_stats, read_sets};
 use crate::difficulty::calibrate::Measured;
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::puzzles::pick::DEFAULT_SEED;
+use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tables::disk;
-use crate::tables::kind::KindKey;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::large_summary;
 use crate::tables::layout::{Part, ReachKey, TableKey};
-use crate::tables::registry::Key;
+use crate::tables::registry::{DiscoverError, Found, Tables, discover};
 use crate::tables::store::{self, SweepError};
 
 /// What `census24 report` does.
@@ -54,68 +54,6 @@ pub struct ReportPlan {
 /// (`data` -> `reports`, `/x/data` -> `/x/reports`).
 pub fn reports_beside(data: &Path) -> PathBuf {
     data.parent().unwrap_or(Path::new("")).join("reports")
-}
-
-/// A table found under the data folder.
-#[derive(Clone, Debug)]
-pub struct Found {
-    pub id: TableKey,
-    pub dir: PathBuf,
-}
-
-/// Every table under `data`, by kind, each list sorted: one-target tables
-/// by id (families together, hand sizes ascending), reach and large-set
-/// tables by partition.
-#[derive(Clone, Debug, Default)]
-pub struct Tables {
-    pub one_target: Vec<Found>,
-    pub reach: Vec<ReachKey>,
-    pub large: Vec<LargeKey>,
-}
-
-impl Tables {
-    pub fn is_empty(&self) -> bool {
-        self.one_target.is_empty() && self.reach.is_empty() && self.large.is_empty()
-    }
-
-    /// Every table's key, in the order above.
-    pub fn keys(&self) -> impl Iterator<Item = Key> + '_ {
-        (self.one_target.iter().map(|f| Key::OneTarget(f.id)))
-            .chain(self.reach.iter().map(|&k| Key::Reach(k)))
-            .chain(self.large.iter().map(|k| Key::Large(k.clone())))
-    }
-
-    /// Every table's partition, in the order above.
-    pub fn partitions(&self) -> Vec<PathBuf> {
-        self.keys().map(|k| k.partition()).collect()
-    }
-}
-
-/// Every table under `data`, in one walk: a partition folder whose kind
-/// (its manifest's, else its files': [`store::kind_in`]) and whose path,
-/// read as that kind's key, agree. A folder with shard parts only counts:
-/// its reader then says the table is not finished.
-pub fn discover(data: &Path) -> Result<Tables, ReportError> {
-    if !data.is_dir() {
-        return Err(ReportError::NoTables {
-            dir: data.to_path_buf(),
-        });
-    }
-    let dirs = disk::folders(data).map_err(|(path, source)| ReportError::Io { path, source })?;
-    let mut found = Tables::default();
-    for dir in dirs {
-        let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
-        match store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
-            Some(Key::OneTarget(id)) => found.one_target.push(Found { id, dir }),
-            Some(Key::Reach(key)) => found.reach.push(key),
-            Some(Key::Large(key)) => found.large.push(key),
-            None => {}
-        }
-    }
-    found.one_target.sort_by_key(|f| f.id.sort_key());
-    found.reach.sort_by_key(|k| k.partition());
-    found.large.sort_by_key(|k| k.partition());
-    Ok(found)
 }
 
 /// How long a sweep's own report waits for another report into the same
@@ -217,9 +155,10 @@ fn write_reports_in(
 ) -> Result<Vec<PathBuf>, ReportError> {
     let all = discover(&plan.data)?;
     if all.is_empty() {
-        return Err(ReportError::NoTables {
+        return Err(DiscoverError::NoTables {
             dir: plan.data.clone(),
-        });
+        }
+        .into());
     }
     let chosen = |partition: PathBuf| {
         plan.only
@@ -229,9 +168,10 @@ fn write_reports_in(
     if let Some(only) = &plan.only {
         let partitions = all.partitions();
         if let Some(missing) = only.iter().find(|p| !partitions.contains(p)) {
-            return Err(ReportError::NoTables {
+            return Err(DiscoverError::NoTables {
                 dir: plan.data.join(missing),
-            });
+            }
+            .into());
         }
     }
     // Every table (reach and large-set tables too) is verified before

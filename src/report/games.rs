@@ -17,10 +17,10 @@ use polars::prelude::*;
 use crate::game::error::InputError;
 use crate::game::family::{Game, Targets};
 use crate::game::targets::TargetRange;
-use crate::report::files::discover;
 use crate::report::query::{ReportError, listed, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
+use crate::tables::registry::discover;
 use crate::tables::store;
 use crate::tasks::{self, MIN_CANDIDATES, TableRow, Task, TaskPlan, draw};
 

@@ -41,6 +41,24 @@ pub mod sets;
 
 use crate::tables::layout::TableKey;
 
+// The explorer pages (report::explorer): their name and what they hold, read
+// by the reports that link them and by the queries that feed them.
+
+/// The page's file name, beside the table's README.md.
+pub const EXPLORER: &str = "explorer.html";
+
+/// The largest table that gets an explorer page: one page holds every
+/// hand, and past this (seven cards and up) it would take tens of
+/// megabytes; `census24 rank` and `pick` read such tables directly.
+pub const MAX_EXPLORER_HANDS: usize = 20_000;
+
+/// How many games the page of a reach table holds: the first this many of
+/// its solvable games in the order `census24 pick` draws them with its
+/// default seed ([`crate::report::games::drawn`]), so that a set the page makes under
+/// filters `pick` has is the set `pick` prints. Each game takes about 190
+/// bytes of the page.
+pub const PAGE_GAMES: usize = 5_000;
+
 /// Counts of one table that are compared across hand sizes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SizeSummary {
@@ -215,7 +233,7 @@ pub struct HandStat {
     pub within5: u64,
     pub within10: u64,
     pub deal_ways: u64,
-    /// Its large tiles (see [`query::reach::large_values`]).
+    /// Its large tiles (the game's [`crate::game::family::Draw::large_values`]).
     pub large: usize,
 }
 
@@ -223,7 +241,8 @@ pub struct HandStat {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ReachData {
     pub targets: Vec<TargetRow>,
-    /// Per hand, when the table has closest values (natural rules).
+    /// Per hand, for a game that scores near misses (its table has closest
+    /// values).
     pub hands: Vec<HandStat>,
     /// The deck's large values (empty when it has none).
     pub large: Vec<i64>,

@@ -43,12 +43,9 @@ pub enum ReportError {
     },
     #[error("{}: {source}", path.display())]
     Table { path: PathBuf, source: PolarsError },
-    #[error(
-        "no table under {}: create one with `census24 sweep --out {}` (add --hand-size K for other hand sizes)",
-        dir.display(),
-        dir.display()
-    )]
-    NoTables { dir: PathBuf },
+    /// No table, or the data folder could not be walked.
+    #[error(transparent)]
+    Discover(#[from] crate::tables::registry::DiscoverError),
     /// A table that does not verify against its manifest, or whose reader
     /// failed.
     #[error(transparent)]
@@ -146,9 +143,9 @@ impl Table {
 
     /// Whether a designer gets an explorer page for this table: it has
     /// difficulty columns (not swept with `--no-solutions`) and at most
-    /// [`super::explorer::MAX_EXPLORER_HANDS`] hands.
+    /// [`crate::report::MAX_EXPLORER_HANDS`] hands.
     pub fn explorable(&self) -> bool {
-        self.hands.height() <= super::explorer::MAX_EXPLORER_HANDS
+        self.hands.height() <= crate::report::MAX_EXPLORER_HANDS
             && self
                 .hands
                 .column(columns::PREDICTED_TIME_S)

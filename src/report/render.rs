@@ -9,10 +9,10 @@ pub mod atlas;
 pub mod large;
 pub mod reach;
 
-use super::explorer::EXPLORER;
 use super::svg::{BarChart, LogScatter, Series};
 use super::{Calibration, HandList, Listed, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
+use crate::report::EXPLORER;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
 
@@ -166,15 +166,13 @@ fn cards(k: u32) -> &'static str {
 
 /// The title, where the report comes from and the explorer page.
 fn intro(t: &TableSummary) -> String {
-    let k = t.size.k;
     format!(
-        "# Target {} with {k} {}\n\n\
+        "# {}\n\n\
          {}. Written by `census24 report` from the tables in `{}/`; \
          regenerate with `just report`.\n\n\
          Every hand of this table, with filters, sorting, its solutions and puzzle sets, is in \
          [{EXPLORER}]({EXPLORER}): open it in a browser (one file, nothing to install).\n\n",
-        t.id.target,
-        cards(k),
+        t.id.title(),
         capitalize(&t.id.family_title()),
         t.id.partition().display()
     )

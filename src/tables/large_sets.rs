@@ -47,6 +47,9 @@ use crate::tables::enumerate::MAX_SWEEP_HANDS;
 use crate::tables::error::PlanError;
 #[cfg(feature = "tables")]
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
+use crate::tables::large_counts::{Combo, Counts, combo_of, numbers_of};
+#[cfg(feature = "tables")]
+use crate::tables::large_shared;
 #[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
 #[cfg(feature = "tables")]
@@ -294,31 +297,6 @@ impl LargeKey {
     }
 }
 
-/// The counts of some games: exact, within 5, within 10, plain and
-/// weighted by the ways to draw each selection.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    pub games: u64,
-    pub solvable: u64,
-    pub near: [u64; 2],
-    pub games_weighted: u64,
-    pub solvable_weighted: u64,
-    pub near_weighted: [u64; 2],
-}
-
-impl Counts {
-    pub fn add(&mut self, o: &Counts) {
-        self.games += o.games;
-        self.solvable += o.solvable;
-        self.games_weighted += o.games_weighted;
-        self.solvable_weighted += o.solvable_weighted;
-        for i in 0..NEAR.len() {
-            self.near[i] += o.near[i];
-            self.near_weighted[i] += o.near_weighted[i];
-        }
-    }
-}
-
 /// Small tiles and the ways to draw them.
 type Small = (Vec<u16>, u64);
 
@@ -435,30 +413,6 @@ fn dilate(w: &Win, d: usize) -> Win {
                 };
             out[i] |= up | down;
         }
-    }
-    out
-}
-
-/// A combination of one to three large numbers (ascending), ten bits each
-/// from the low end: the key of the shared counts.
-pub type Combo = u32;
-
-/// The key of a combination of large numbers (ascending, each at most
-/// [`MAX_TILE`]).
-pub fn combo_of(large: &[i64]) -> Combo {
-    large
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &v)| k | (v as Combo) << (10 * i))
-}
-
-/// The numbers of a combination, ascending.
-pub fn numbers_of(combo: Combo) -> Vec<i64> {
-    let mut out = Vec::new();
-    let mut k = combo;
-    while k != 0 {
-        out.push((k & 1023) as i64);
-        k >>= 10;
     }
     out
 }
@@ -801,7 +755,13 @@ impl TableKind for LargeSetsKind {
         dir: &std::path::Path,
         pool: &rayon::ThreadPool,
     ) -> Result<(), crate::tables::error::SweepError> {
-        crate::tables::large_shared::prepare(self, dir, pool)
+        let census = format!("{}, targets {}", self.key.sets, self.key.targets);
+        let range = matches!(self.key.sets, LargeSets::Range(_));
+        let want = self.combinations();
+        let make = || pool.install(|| self.count_combinations(&want));
+        let counts = large_shared::prepare(&census, range, &want, make, dir)?;
+        self.take_shared(counts);
+        Ok(())
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {

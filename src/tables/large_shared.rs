@@ -13,7 +13,7 @@
 //!
 //! Two files, in the table's folder:
 //! - `shared_counts.bin`: one record per combination, in
-//!   [`LargeSetsKind::combinations`] order: its numbers as three
+//!   the order of the census's combinations: its numbers as three
 //!   little-endian `u16` (0 for none), then the eight counts of
 //!   [`Counts`] as little-endian `u64`;
 //! - `shared_counts.json`, written last: the census it belongs to, the
@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::tables::disk;
 use crate::tables::error::SweepError;
-use crate::tables::large_sets::{Combo, Counts, LargeSets, LargeSetsKind, combo_of, numbers_of};
+use crate::tables::large_counts::{Combo, Counts, decode, encode};
 use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes};
 
 /// The counts, one record per combination.
@@ -45,9 +45,6 @@ const LOCK: &str = ".census24.shared.lock";
 /// How long a run waits for another to make them: a week (an array's
 /// other tasks wait while its first one works).
 const WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
-/// Bytes of one record: three numbers and eight counts.
-const RECORD: usize = 3 * 2 + 8 * 8;
-
 /// `shared_counts.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SharedSeal {
@@ -72,10 +69,6 @@ fn tool() -> String {
     format!("census24 {}", env!("CARGO_PKG_VERSION"))
 }
 
-fn census(kind: &LargeSetsKind) -> String {
-    format!("{}, targets {}", kind.key.sets, kind.key.targets)
-}
-
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SweepError + '_ {
     move |source| SweepError::Io {
         path: path.to_path_buf(),
@@ -83,61 +76,56 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SweepError + '_ {
     }
 }
 
-/// Gives `kind` its shared counts before its sets are solved in `dir`:
-/// read back, or made on `pool` (and, for a range, written).
+/// The shared counts of the census named `census` (its sets and targets),
+/// for the combinations `want`, before its sets are solved in `dir`: read
+/// back, or made by `make` (and, for a `range` census, written).
 pub fn prepare(
-    kind: &LargeSetsKind,
+    census: &str,
+    range: bool,
+    want: &[Combo],
+    make: impl FnOnce() -> Vec<Counts>,
     dir: &Path,
-    pool: &rayon::ThreadPool,
-) -> Result<(), SweepError> {
-    let make = || {
-        let combos = kind.combinations();
-        let counts = pool.install(|| kind.count_combinations(&combos));
-        (combos, counts)
-    };
-    if !matches!(kind.key.sets, LargeSets::Range(_)) {
-        let (combos, counts) = make();
-        kind.take_shared(combos.into_iter().zip(counts).collect());
-        return Ok(());
+) -> Result<FxHashMap<Combo, Counts>, SweepError> {
+    let zip = |counts: Vec<Counts>| want.iter().copied().zip(counts).collect();
+    if !range {
+        return Ok(zip(make()));
     }
-    if let Some(counts) = read(kind, dir) {
-        kind.take_shared(counts);
-        return Ok(());
+    if let Some(counts) = read(census, want, dir) {
+        return Ok(counts);
     }
     let lock = disk::lock_waiting(dir, LOCK, disk::Mode::Exclusive, WAIT).map_err(|e| match e {
         disk::LockError::Busy(dir) => SweepError::Busy { dir },
         disk::LockError::Io(path, source) => SweepError::Io { path, source },
     })?;
     // Another run may have made them while this one waited.
-    if let Some(counts) = read(kind, dir) {
-        kind.take_shared(counts);
-        return Ok(());
+    if let Some(counts) = read(census, want, dir) {
+        return Ok(counts);
     }
     if lock.held {
         disk::remove_temporaries(dir, |t| t == COUNTS_FILE || t == SEAL_FILE)
             .map_err(io_err(dir))?;
     }
-    let (combos, counts) = make();
-    let bytes = encode(&combos, &counts);
+    let counts = make();
+    let bytes = encode(want, &counts);
     let seal = SharedSeal {
         tool: tool(),
-        census: census(kind),
-        combinations: combos.len() as u64,
-        file: FileEntry::of(COUNTS_FILE, combos.len(), &bytes),
+        census: census.to_string(),
+        combinations: want.len() as u64,
+        file: FileEntry::of(COUNTS_FILE, want.len(), &bytes),
         seal_sha256: String::new(),
     };
     let path = dir.join(COUNTS_FILE);
     disk::write_atomic(&path, &bytes).map_err(io_err(&path))?;
     let path = dir.join(SEAL_FILE);
     disk::write_atomic(&path, &sealed_bytes(&seal)).map_err(io_err(&path))?;
-    kind.take_shared(combos.into_iter().zip(counts).collect());
-    Ok(())
+    Ok(zip(counts))
 }
 
-/// The counts in `dir`, if its files are there, sound and of this census.
-pub fn read(kind: &LargeSetsKind, dir: &Path) -> Option<FxHashMap<Combo, Counts>> {
+/// The counts in `dir`, if its files are there, sound, of the census named
+/// `census` and hold every combination of `want` and none else.
+pub fn read(census: &str, want: &[Combo], dir: &Path) -> Option<FxHashMap<Combo, Counts>> {
     let seal: SharedSeal = from_sealed_bytes(&std::fs::read(dir.join(SEAL_FILE)).ok()?).ok()?;
-    if seal.tool != tool() || seal.census != census(kind) {
+    if seal.tool != tool() || seal.census != census {
         return None;
     }
     let bytes = std::fs::read(dir.join(COUNTS_FILE)).ok()?;
@@ -145,88 +133,5 @@ pub fn read(kind: &LargeSetsKind, dir: &Path) -> Option<FxHashMap<Combo, Counts>
         return None;
     }
     let counts = decode(&bytes)?;
-    // Every combination of the census, none else.
-    let want = kind.combinations();
     (counts.len() == want.len() && want.iter().all(|c| counts.contains_key(c))).then_some(counts)
-}
-
-fn encode(combos: &[Combo], counts: &[Counts]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(combos.len() * RECORD);
-    for (&combo, c) in combos.iter().zip(counts) {
-        let mut numbers = numbers_of(combo);
-        numbers.resize(3, 0);
-        for v in numbers {
-            out.extend_from_slice(&(v as u16).to_le_bytes());
-        }
-        for v in [
-            c.games,
-            c.solvable,
-            c.near[0],
-            c.near[1],
-            c.games_weighted,
-            c.solvable_weighted,
-            c.near_weighted[0],
-            c.near_weighted[1],
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-    }
-    out
-}
-
-fn decode(bytes: &[u8]) -> Option<FxHashMap<Combo, Counts>> {
-    if !bytes.len().is_multiple_of(RECORD) {
-        return None;
-    }
-    let mut out = FxHashMap::default();
-    for r in bytes.chunks_exact(RECORD) {
-        let numbers: Vec<i64> = (0..3)
-            .map(|i| u16::from_le_bytes([r[2 * i], r[2 * i + 1]]) as i64)
-            .take_while(|&v| v != 0)
-            .collect();
-        let v: Vec<u64> = (0..8)
-            .map(|i| u64::from_le_bytes(r[6 + 8 * i..14 + 8 * i].try_into().expect("8 bytes")))
-            .collect();
-        let c = Counts {
-            games: v[0],
-            solvable: v[1],
-            near: [v[2], v[3]],
-            games_weighted: v[4],
-            solvable_weighted: v[5],
-            near_weighted: [v[6], v[7]],
-        };
-        out.insert(combo_of(&numbers), c);
-    }
-    Some(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn records_round_trip() {
-        let combos = vec![
-            combo_of(&[11]),
-            combo_of(&[11, 12]),
-            combo_of(&[98, 99, 100]),
-        ];
-        let counts: Vec<Counts> = (0..3u64)
-            .map(|i| Counts {
-                games: 1 + i,
-                solvable: 2 + i,
-                near: [3 + i, 4 + i],
-                games_weighted: 5 + i,
-                solvable_weighted: 6 + i,
-                near_weighted: [7 + i, u64::MAX - i],
-            })
-            .collect();
-        let bytes = encode(&combos, &counts);
-        assert_eq!(bytes.len(), 3 * RECORD);
-        let back = decode(&bytes).unwrap();
-        for (c, n) in combos.iter().zip(&counts) {
-            assert_eq!(back[c], *n);
-        }
-        assert!(decode(&bytes[1..]).is_none());
-    }
 }

@@ -22,7 +22,8 @@ use polars_io::prelude::{ParquetCompression, ParquetReader, ParquetWriter, Stati
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, SetStat};
+use crate::tables::large_counts::Counts;
+use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, SetStat};
 use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes, sha256_hex};
 
 /// The summary's folder under the data folder.

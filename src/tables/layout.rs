@@ -31,9 +31,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::game::deck::Multiset;
-use crate::game::family::{Game, Objective, Scoring, Targets};
+use crate::game::family::{Draw, Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
-use crate::game::presets::{PRESETS, Preset};
+use crate::game::presets::{PRESETS, Preset, base_of, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -91,21 +91,14 @@ pub struct TableKey {
 }
 
 impl TableKey {
-    /// The hand size every table option defaults to (`--hand-size`, the
-    /// Python package's `hand_size`): the 24 game deals four cards.
-    pub const STANDARD_K: usize = 4;
-
-    /// The standard game of `k` cards, the preset every table option
-    /// defaults to: rational rules, target 24, cards 1 to 13 from a 52-card
-    /// deck (at most 4 copies of a value).
+    /// The default game ([`crate::game::presets::standard`], the 24 game)
+    /// dealt `k` cards: the table every table option defaults to.
     pub fn standard(k: usize) -> TableKey {
-        TableKey {
-            rules: Rules::Rational,
-            target: Q::int(24),
-            values: ValueRange::new(1, 13).expect("1..13 is a range"),
-            deck: Deck::Copies(4),
-            k,
-        }
+        let game = Game {
+            hand_size: k,
+            ..crate::game::presets::standard()
+        };
+        TableKey::of_game(&game).expect("the default game has one target and uses every card")
     }
 
     /// The one-target table of `game`: `None` for a game of many targets,
@@ -120,6 +113,35 @@ impl TableKey {
             deck: filed_deck(game.deck),
             k: game.hand_size,
         })
+    }
+
+    /// The game this table holds: every card once, its one target set by
+    /// the game, scored right or wrong, under the table's rules, values and
+    /// deck.
+    pub fn game(&self) -> Game {
+        Game {
+            rules: self.rules,
+            uses: Use::All,
+            values: self.values,
+            deck: self.deck,
+            targets: Targets::One(self.target),
+            hand_size: self.k,
+            scoring: Scoring::EXACT,
+            objective: Objective::Set,
+            draw: Draw::Shuffled,
+        }
+    }
+
+    /// The title of the table's report, explorer page and sheets, naming
+    /// its game: `The 24 game: target 24 with 4 cards`.
+    pub fn title(&self) -> String {
+        let k = self.k;
+        let what = format!(
+            "target {} with {k} card{}",
+            self.target,
+            if k == 1 { "" } else { "s" }
+        );
+        named(&self.game(), &what)
     }
 
     /// The command-line options that name this table (`census24 sweep`,
@@ -202,6 +224,22 @@ impl TableKey {
         let [r, u, t, v, d, _] = self.folders();
         ([r, u, t, v, d], self.k)
     }
+}
+
+/// `what` a table holds, after the name of its game: `Krypto, natural
+/// rules: every target from 1 to 25, 5 cards`; a table of the cards of a
+/// game of one target played for a range is `The 24 game's cards: ...`.
+/// A game no preset is played with has no name: `What ...` alone, its
+/// fields in the line under the title ([`TableKey::family_title`]).
+fn named(game: &Game, what: &str) -> String {
+    let Some(name) = title_of(game) else {
+        return what.get(..1).map_or(String::new(), |c| c.to_uppercase()) + &what[1..];
+    };
+    let cards = match base_of(game) {
+        Some((p, _)) if (p.game)().target().is_some() && game.target().is_none() => "'s cards",
+        _ => "",
+    };
+    format!("{name}{cards}: {what}")
 }
 
 /// The deck a table of `deck` is filed under: `standard` is the default
@@ -306,23 +344,6 @@ pub struct ReachKey {
 }
 
 impl ReachKey {
-    /// The Countdown numbers round (`sweep --game countdown`): six tiles
-    /// from the 24 tiles of the show (1 to 10 twice, 25, 50, 75, 100),
-    /// targets 100 to 999, non-negative whole intermediates, any selection
-    /// of the tiles.
-    pub fn countdown() -> ReachKey {
-        let deck = Deck::Multiset(Multiset::countdown());
-        ReachKey {
-            rules: Rules::Natural,
-            uses: Use::Any,
-            targets: TargetRange { lo: 100, hi: 999 },
-            objective: Objective::Set,
-            values: deck.values_or(ValueRange::new(1, 100).expect("1..100 is a range")),
-            deck,
-            k: 6,
-        }
-    }
-
     /// The reach table of `game`: `None` for a game of one target.
     pub fn of_game(game: &Game) -> Option<ReachKey> {
         let Targets::Range(targets) = game.targets else {
@@ -345,12 +366,14 @@ impl ReachKey {
         self.family().join(format!("k={}", self.k))
     }
 
-    /// The title of the table's report and explorer page.
+    /// The title of the table's report and explorer page, naming its
+    /// game: `Countdown: every target from 100 to 999, 6 cards`.
     pub fn title(&self) -> String {
-        format!(
-            "Every target from {} to {}: {} cards",
+        let what = format!(
+            "every target from {} to {}, {} cards",
             self.targets.lo, self.targets.hi, self.k
-        )
+        );
+        named(&self.game(), &what)
     }
 
     /// The preset whose table this is, under either rule choice

@@ -23,6 +23,7 @@ pub mod error;
 pub mod every_target;
 #[cfg(feature = "tables")]
 pub mod kind;
+pub mod large_counts;
 pub mod large_sets;
 #[cfg(feature = "tables")]
 pub mod large_shared;
@@ -35,7 +36,6 @@ pub mod merge;
 #[cfg(feature = "tables")]
 pub mod one_target;
 pub mod reach;
-#[cfg(feature = "tables")]
 pub mod registry;
 pub mod rows;
 #[cfg(feature = "tables")]

@@ -1,21 +1,32 @@
 //! The registry of kinds of table: the one key of a table of any kind
-//! ([`Key`], read back from its folder), and from the kind a manifest
-//! records to the files the kind writes. What reads a finished table without making it
-//! (a merge) asks here; the sweep driver asks the kind itself
+//! ([`Key`], read back from its folder, and the one choice of the table
+//! that holds a game, [`Key::of_game`]), every table under a data folder
+//! ([`discover`]), and from the kind a manifest records to the files the
+//! kind writes. What reads a finished table without making it (a merge)
+//! asks here; the sweep driver asks the kind itself
 //! ([`crate::tables::kind::TableKind::files`]), and both agree.
+//!
+//! The key is in the core (the Python package finds a game's folder
+//! through it); the walk and the files need the `tables` feature.
 
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "tables")]
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::family::Game;
+#[cfg(feature = "tables")]
 use crate::tables::kind::{KindKey, TableFile};
 use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
-use crate::tables::manifest::{KindName, Params};
-use crate::tables::{every_target, large_sets, one_target};
+use crate::tables::manifest::KindName;
+#[cfg(feature = "tables")]
+use crate::tables::manifest::Params;
+#[cfg(feature = "tables")]
+use crate::tables::{disk, every_target, large_sets, one_target, store};
 
 /// The files of a table made with `params`, in manifest order: what a
 /// sweep writes and what a merge joins.
+#[cfg(feature = "tables")]
 pub fn files_of(params: &Params) -> Vec<TableFile> {
     match params.kind {
         KindName::LargeSets => large_sets::files(),
@@ -57,6 +68,15 @@ impl Key {
             .or_else(|| ReachKey::of_game(game).map(Key::Reach))
     }
 
+    /// Its folder relative to the data folder.
+    pub fn partition(&self) -> PathBuf {
+        match self {
+            Key::OneTarget(k) => k.partition(),
+            Key::Reach(k) => k.partition(),
+            Key::Large(k) => k.partition(),
+        }
+    }
+
     /// The kind its manifest records.
     pub fn kind(&self) -> KindName {
         match self {
@@ -66,6 +86,7 @@ impl Key {
         }
     }
 
+    #[cfg(feature = "tables")]
     fn inner(&self) -> &dyn KindKey {
         match self {
             Key::OneTarget(k) => k,
@@ -75,9 +96,10 @@ impl Key {
     }
 }
 
+#[cfg(feature = "tables")]
 impl KindKey for Key {
     fn partition(&self) -> PathBuf {
-        self.inner().partition()
+        Key::partition(self)
     }
 
     fn hand_set(&self) -> (usize, ValueRange, Deck) {
@@ -91,6 +113,89 @@ impl KindKey for Key {
     fn rules_text(&self) -> String {
         self.inner().rules_text()
     }
+}
+
+/// Why the tables under a folder could not be listed.
+#[cfg(feature = "tables")]
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoverError {
+    #[error(
+        "no table under {}: create one with `census24 sweep --out {}` (add --hand-size K for other hand sizes)",
+        dir.display(),
+        dir.display()
+    )]
+    NoTables { dir: PathBuf },
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// A table found under the data folder.
+#[cfg(feature = "tables")]
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub id: TableKey,
+    pub dir: PathBuf,
+}
+
+/// Every table under `data`, by kind, each list sorted: one-target tables
+/// by id (families together, hand sizes ascending), reach and large-set
+/// tables by partition.
+#[cfg(feature = "tables")]
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    pub one_target: Vec<Found>,
+    pub reach: Vec<ReachKey>,
+    pub large: Vec<LargeKey>,
+}
+
+#[cfg(feature = "tables")]
+impl Tables {
+    pub fn is_empty(&self) -> bool {
+        self.one_target.is_empty() && self.reach.is_empty() && self.large.is_empty()
+    }
+
+    /// Every table's key, in the order above.
+    pub fn keys(&self) -> impl Iterator<Item = Key> + '_ {
+        (self.one_target.iter().map(|f| Key::OneTarget(f.id)))
+            .chain(self.reach.iter().map(|&k| Key::Reach(k)))
+            .chain(self.large.iter().map(|k| Key::Large(k.clone())))
+    }
+
+    /// Every table's partition, in the order above.
+    pub fn partitions(&self) -> Vec<PathBuf> {
+        self.keys().map(|k| k.partition()).collect()
+    }
+}
+
+/// Every table under `data`, in one walk: a partition folder whose kind
+/// (its manifest's, else its files': [`store::kind_in`]) and whose path,
+/// read as that kind's key, agree. A folder with shard parts only counts:
+/// its reader then says the table is not finished.
+#[cfg(feature = "tables")]
+pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
+    if !data.is_dir() {
+        return Err(DiscoverError::NoTables {
+            dir: data.to_path_buf(),
+        });
+    }
+    let dirs = disk::folders(data).map_err(|(path, source)| DiscoverError::Io { path, source })?;
+    let mut found = Tables::default();
+    for dir in dirs {
+        let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
+        match store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
+            Some(Key::OneTarget(id)) => found.one_target.push(Found { id, dir }),
+            Some(Key::Reach(key)) => found.reach.push(key),
+            Some(Key::Large(key)) => found.large.push(key),
+            None => {}
+        }
+    }
+    found.one_target.sort_by_key(|f| f.id.sort_key());
+    found.reach.sort_by_key(|k| k.partition());
+    found.large.sort_by_key(|k| k.partition());
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -50,6 +50,7 @@ use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::game::steps::write_steps;
 use crate::puzzles::filter::{Figures, HandFilter};
+use crate::puzzles::sheet::{Puzzle, pretty};
 use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
 use draw::{Dealer, Rng};
 
@@ -337,6 +338,21 @@ pub struct Task {
     /// For a game that scores near misses, the value nearest the target
     /// that an unsolvable task reaches.
     pub closest: Option<i64>,
+}
+
+impl Task {
+    /// The task as a puzzle of a printed sheet
+    /// ([`crate::puzzles::sheet::games_sheet_html`]).
+    pub fn puzzle(&self) -> Puzzle<'_> {
+        Puzzle {
+            hand: &self.hand,
+            cards: &self.cards,
+            target: Some(self.target),
+            tier: self.tier.as_deref().unwrap_or_default(),
+            time_s: self.predicted_time_s.unwrap_or(0.0),
+            answer: pretty(self.simplest.as_deref().unwrap_or_default()),
+        }
+    }
 }
 
 /// The columns of a task, in order, each with its `datasets` feature type

@@ -22,6 +22,7 @@ mod pick_cli;
 mod reach_cli;
 mod readme;
 mod report_cli;
+mod report_games;
 mod solve_cli;
 mod solver_exhaustive;
 mod surface;

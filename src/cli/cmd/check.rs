@@ -16,10 +16,11 @@ use crate::cli::stdin;
 use crate::game::error::{InputError, shown};
 use crate::game::extract::{Extraction, extract};
 use crate::game::family::{Game, Scoring};
-use crate::game::grade::{Format, Verdict, grade_as};
+use crate::game::grade::{Format, grade_as};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
+use crate::game::verdict::Verdict;
 
 /// The rules every answer is graded under unless its line says otherwise,
 /// and how verdicts are printed.

@@ -180,7 +180,10 @@ fn run_reach(
         PickFormat::Jsonl => tasks::to_jsonl(&set.tasks),
         PickFormat::Json => serde_json::to_string_pretty(&set.tasks)? + "\n",
         PickFormat::Csv => tasks::to_csv(&set.tasks),
-        PickFormat::Html => games_sheet_html(&set.tasks, &game),
+        PickFormat::Html => {
+            let puzzles: Vec<_> = set.tasks.iter().map(tasks::Task::puzzle).collect();
+            games_sheet_html(&puzzles, &game)
+        }
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use crate::cli::args::{GameArgs, ReportArgs};
 use crate::cli::cmd::Status;
 use crate::report::data_index::{DATA_README, data_index};
-use crate::report::files::{ReportPlan, discover, write_atlas, write_reports};
+use crate::report::files::{ReportPlan, write_atlas, write_reports};
 use crate::tables::kind::KindKey;
 use crate::tables::registry::Key;
+use crate::tables::registry::discover;
 use crate::tables::store::write_atomic;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<Status> {

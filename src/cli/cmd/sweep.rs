@@ -17,6 +17,7 @@ use crate::tables::kind::TableKind;
 use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::one_target::OneTarget;
+use crate::tables::registry::Key;
 use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 
 impl SweepConfig<OneTarget> {
@@ -144,10 +145,10 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
         let targets = crate::cli::cmd::large_sets_targets(&args.game)?;
         return run_large(&args, targets);
     }
-    let key = match (TableKey::of_game(&game), ReachKey::of_game(&game)) {
-        (Some(key), _) => key,
-        (None, Some(key)) => return run_reach(&args, key),
-        (None, None) => anyhow::bail!(
+    let key = match Key::of_game(&game) {
+        Some(Key::OneTarget(key)) => key,
+        Some(Key::Reach(key)) => return run_reach(&args, key),
+        _ => anyhow::bail!(
             "{} writes a reach table: give --targets LO..HI (one target: --targets T..T)",
             if game.uses == Use::Any {
                 "--use any"

@@ -8,29 +8,10 @@ use polars::prelude::*;
 
 use super::{ReportError, listed};
 use crate::difficulty::Tier;
-use crate::game::deck::Deck;
 use crate::report::{HandStat, ReachData, TargetRow};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::store;
-
-/// The "large" values of a deck: values it holds once that are above every
-/// value it holds more than once (25, 50, 75 and 100 in Countdown). Other
-/// decks have none.
-pub fn large_values(deck: Deck) -> Vec<i64> {
-    let Deck::Multiset(m) = deck else {
-        return Vec::new();
-    };
-    let top_multi = m.pairs().filter(|&(_, c)| c > 1).map(|(v, _)| v).max();
-    match top_multi {
-        None => Vec::new(),
-        Some(top) => m
-            .pairs()
-            .filter(|&(v, c)| c == 1 && v > top)
-            .map(|(v, _)| v)
-            .collect(),
-    }
-}
 
 /// Every target's row (and, with closest values, every hand's), from the
 /// table in `dir`. Rows are read column by column without copying them
@@ -56,9 +37,11 @@ pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> 
         difficulty: column(columns::DIFFICULTY)?.f64().map_err(err)?,
         tier: tier.str().map_err(err)?,
         hand: column(columns::HAND)?.str().map_err(err)?,
+        // How near a miss comes matters to a game that scores near misses
+        // (Countdown), whatever else the table holds.
         distance: match df.column(columns::DISTANCE) {
-            Ok(c) => Some(c.u32().map_err(err)?),
-            Err(_) => None,
+            Ok(c) if key.game().scoring.rewards_near_misses() => Some(c.u32().map_err(err)?),
+            _ => None,
         },
     };
     let mut fold = Fold::new(key);
@@ -77,7 +60,8 @@ struct ReachColumns<'a> {
     difficulty: &'a Float64Chunked,
     tier: &'a StringChunked,
     hand: &'a StringChunked,
-    /// Only in tables with closest values (natural rules).
+    /// Only for a game that scores near misses, in a table with closest
+    /// values.
     distance: Option<&'a UInt32Chunked>,
 }
 
@@ -104,7 +88,7 @@ impl<'a> Fold<'a> {
             .collect();
         Fold {
             lo,
-            large: large_values(key.deck),
+            large: key.game().draw.large_values(key.deck),
             rows,
             hands: Vec::new(),
             deals: vec![(0, 0); width],
@@ -186,19 +170,5 @@ impl<'a> Fold<'a> {
             hands: self.hands,
             large: self.large,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn countdown_has_four_large_tiles_and_copies_none() {
-        assert_eq!(
-            large_values("countdown".parse().unwrap()),
-            [25, 50, 75, 100]
-        );
-        assert!(large_values(Deck::Copies(4)).is_empty());
     }
 }

@@ -11,10 +11,12 @@ use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use crate::game::targets::TargetRange;
+use crate::report::query::large::{CHECKED_TARGETS, Check, STANDARD};
 use crate::report::render::{Column, Rendered, markdown_table};
 use crate::report::svg::{LineChart, Series, fit_axis};
 use crate::report::svg_large::{HeatMap, Histogram};
-use crate::tables::large_sets::{Counts, LARGE_IN_SET, LargeKey, LargeSets, SetStat};
+use crate::tables::large_counts::Counts;
+use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
 
 /// What the report of a census is made from.
 #[derive(Clone, Debug)]
@@ -30,30 +32,10 @@ pub struct LargeReport<'a> {
     pub checks: Vec<Check>,
 }
 
-/// One set's counts over one range of targets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Check {
-    pub targets: TargetRange,
-    pub set: SetStat,
-}
-
-/// The sets the "checked against" section counts: the show's, and 59 83
-/// 93 97, the other set with published figures.
-pub const CHECKED_SETS: [[i64; LARGE_IN_SET]; 2] = [[25, 50, 75, 100], [59, 83, 93, 97]];
-/// The target ranges published analyses count: 100 to 999, or the
-/// show's 101 to 999.
-pub const CHECKED_TARGETS: [TargetRange; 2] = [
-    TargetRange { lo: 100, hi: 999 },
-    TargetRange { lo: 101, hi: 999 },
-];
-
 /// Sets listed at each end of the overall ranking, and of each number of
 /// large tiles.
 const LISTED: usize = 10;
 const LISTED_BY_TILES: usize = 5;
-/// The show's large numbers.
-pub const STANDARD: &str = "25 50 75 100";
-
 /// Which share a ranking reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Share {

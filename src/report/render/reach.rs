@@ -2,16 +2,18 @@
 //! [`ReachData`] alone: for every target of the range, how many hands make
 //! it, how many deals, how many hands have exactly one dissimilar solution
 //! and how hard the model predicts them; charts against the target, and the
-//! best targets, with where 24 stands among them. Tables with closest
-//! values (natural rules) add the games within 5 and 10, by number of large
-//! tiles, and the worst and best selections.
+//! best targets, with where 24 stands among them. A game that scores near
+//! misses (Countdown) adds its games within 5 and 10, the hardest targets
+//! and the worst and best selections; one whose player asks for large tiles
+//! ([`crate::game::family::Draw::LargeAsked`]), its games by number of
+//! large tiles. What a table shows follows its game, never its rules alone.
 //!
 //! Pure: the same data give the same bytes.
 
 use std::fmt::Write;
 
 use crate::game::family::Objective;
-use crate::report::explorer::{EXPLORER, PAGE_GAMES};
+use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tasks::MIN_CANDIDATES;
 
 use super::{Column, Rendered, markdown_table};
@@ -407,7 +409,7 @@ fn csv_row(csv: &mut String, r: &TargetRow, predicted: bool) {
     );
 }
 
-/// The sections of a table with closest values (natural rules): games
+/// The sections of a game that scores near misses (Countdown): games
 /// within 5 and 10, by number of large tiles, the hardest targets, the
 /// worst and best selections.
 fn closest_sections(m: &mut String, key: &ReachKey, data: &ReachData) -> Vec<(String, Vec<u8>)> {
