@@ -9,6 +9,8 @@
 //!   and the expression census.
 //! - [`difficulty`]: how hard a hand is for a person.
 //! - [`tables`]: every hand of a variant, as rows and Parquet tables.
+//! - [`export`]: the one writer of the rows commands print (table, CSV,
+//!   JSON, JSON lines).
 //! - [`tasks`]: puzzles for training and evaluating models, each proven.
 //! - [`report`]: markdown reports, charts and rankings read from the tables.
 //! - [`cli`]: the `census24` command line.
@@ -22,6 +24,7 @@ pub mod canon;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod difficulty;
+pub mod export;
 pub mod game;
 pub mod puzzles;
 pub mod report;

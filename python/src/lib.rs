@@ -31,7 +31,7 @@ use census24::puzzles::catalog::{self, Entry, MAX_SOLVED_CARDS};
 use census24::puzzles::filter::{FilterError, Flag, HandFilter};
 use census24::puzzles::ops::Ops;
 use census24::puzzles::pick::{
-    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick_played, to_jsonl,
+    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick_played, puzzles,
 };
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
@@ -631,7 +631,7 @@ fn tasks(
     plan.dissimilar_up_to = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
     plan.validate().map_err(|e| task_error(&e.to_string()))?;
     match py.allow_threads(|| task_source::make(&plan)) {
-        Ok(set) => Ok(task_source::to_jsonl(&set.tasks)
+        Ok(set) => Ok(census24::export::to_jsonl(&set.tasks)
             .lines()
             .map(str::to_string)
             .collect()),
@@ -790,7 +790,7 @@ fn puzzles(
         let played =
             pick_played(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
         let set: Vec<&Entry> = played.iter().collect();
-        Ok(to_jsonl(&set, &plan, &key)
+        Ok(census24::export::to_jsonl(&puzzles(&set, &plan, &key))
             .lines()
             .map(String::from)
             .collect())

@@ -48,13 +48,13 @@ pub const SETTINGS: Settings = Settings {
 #[serde(untagged)]
 pub enum Node {
     Leaf(f64),
-    Split(Box<Split>),
+    Split(Box<Cut>),
 }
 
 /// A split on a feature, with the trees on either side (one allocation a
 /// split, both children in it).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Split {
+pub struct Cut {
     /// Feature name (see `features::NAMES`).
     pub feature: String,
     /// Hands with the feature at most this go to `then`, others to `else`.
@@ -67,7 +67,7 @@ pub struct Split {
 impl Node {
     /// The split on `feature` at `le` between `then` and `otherwise`.
     fn split(feature: String, le: f64, then: Node, otherwise: Node) -> Node {
-        Node::Split(Box::new(Split {
+        Node::Split(Box::new(Cut {
             feature,
             le,
             then,

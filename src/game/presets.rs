@@ -207,14 +207,18 @@ pub fn base_of(game: &Game) -> Option<(&'static Preset, bool)> {
     })
 }
 
-/// How titles name a game: its preset's title, with the rules when they
-/// are not the preset's (`Krypto, natural rules`), capitalized; `None` for
-/// a game no preset is played with ([`base_of`]).
+/// How titles name a game: its preset's title, capitalized, with the
+/// rules when they are not the preset's (`Krypto, natural rules`); the
+/// cards of a game of one target played for a range of targets are `The 24
+/// game's cards`. `None` for a game no preset is played with ([`base_of`]).
 pub fn title_of(game: &Game) -> Option<String> {
     let (p, same_rules) = base_of(game)?;
     let mut t = p.title.to_string();
     if let Some(first) = t.get(..1) {
         t = first.to_uppercase() + &t[1..];
+    }
+    if (p.game)().target().is_some() && game.target().is_none() {
+        t += "'s cards";
     }
     if !same_rules {
         t += &format!(", {} rules", game.rules);
@@ -264,6 +268,34 @@ mod tests {
         for name in ["24", "countdown", "krypto", "digits"] {
             assert!(err.contains(&format!(" {name}")), "{err}");
         }
+    }
+
+    #[test]
+    fn titles_name_the_preset_its_rules_and_a_range_of_its_cards() {
+        let krypto = game("krypto").unwrap();
+        assert_eq!(title_of(&krypto).as_deref(), Some("Krypto"));
+        let natural = Game {
+            rules: Rules::Natural,
+            ..krypto
+        };
+        assert_eq!(title_of(&natural).as_deref(), Some("Krypto, natural rules"));
+        let every = Game {
+            targets: Targets::Range(targets(1, 999)),
+            hand_size: 3,
+            ..standard()
+        };
+        assert_eq!(title_of(&every).as_deref(), Some("The 24 game's cards"));
+        // Countdown's tiles dealt at random are not Countdown.
+        let shuffled = Game {
+            draw: Draw::Shuffled,
+            ..game("countdown").unwrap()
+        };
+        assert_eq!(title_of(&shuffled), None);
+        let unlimited = Game {
+            deck: Deck::Unlimited,
+            ..standard()
+        };
+        assert_eq!(base_of(&unlimited).map(|(p, _)| p.name), None);
     }
 
     #[test]

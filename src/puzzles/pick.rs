@@ -28,7 +28,6 @@
 //! and `-` alone.
 
 use std::collections::BTreeSet;
-use std::fmt::Write;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -37,6 +36,7 @@ use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use super::filter::{FilterError, HandFilter};
 use super::ops::Ops;
 use crate::difficulty::Tier;
+use crate::export::Row;
 use crate::game::error::InputError;
 use crate::tables::columns;
 use crate::tables::layout::TableKey;
@@ -359,6 +359,12 @@ const HEADER: [&str; 8] = [
     columns::SIMPLEST,
 ];
 
+impl Row for Picked {
+    fn header() -> Vec<&'static str> {
+        HEADER.to_vec()
+    }
+}
+
 impl Picked {
     pub fn of(e: &Entry, plan: &PickPlan) -> Picked {
         Picked {
@@ -379,25 +385,10 @@ pub fn to_list(set: &[&Entry]) -> String {
     set.iter().map(|e| format!("{}\n", e.hand)).collect()
 }
 
-/// CSV with a header row (no field of a pick needs quoting: hands,
-/// numbers, names and expressions hold no comma or quote).
-pub fn to_csv(set: &[&Entry], plan: &PickPlan) -> String {
-    let mut out = HEADER.join(",") + "\n";
-    for p in set.iter().map(|e| Picked::of(e, plan)) {
-        let _ = writeln!(
-            out,
-            "{},{:.2},{:.2},{:.3},{},{},{},{}",
-            p.hand,
-            p.predicted_time_s,
-            p.predicted_time_p80_s,
-            p.predicted_solve_rate,
-            p.tier,
-            p.ops,
-            p.dissimilar,
-            p.simplest
-        );
-    }
-    out
+/// The rows of a pick as CSV and JSON print them
+/// ([`crate::export::to_csv`], [`crate::export::to_json`]).
+pub fn picked(set: &[&Entry], plan: &PickPlan) -> Vec<Picked> {
+    set.iter().map(|e| Picked::of(e, plan)).collect()
 }
 
 /// One puzzle of a benchmark split (`--format jsonl`): the hand, its target
@@ -422,9 +413,10 @@ pub struct Puzzle {
     pub ops: String,
 }
 
-/// JSON lines, one [`Puzzle`] per hand of `set`, from the table `key`.
-pub fn to_jsonl(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> String {
-    let mut out = String::new();
+/// The [`Puzzle`] of each hand of `set`, from the table `key`, as
+/// `--format jsonl` prints them ([`crate::export::to_jsonl`]).
+pub fn puzzles(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Vec<Puzzle> {
+    let mut out = Vec::with_capacity(set.len());
     for e in set {
         let p = Picked::of(e, plan);
         let puzzle = Puzzle {
@@ -447,16 +439,9 @@ pub fn to_jsonl(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> String {
             needs_fraction: e.needs_fraction,
             ops: p.ops,
         };
-        out.push_str(&serde_json::to_string(&puzzle).expect("a puzzle serializes"));
-        out.push('\n');
+        out.push(puzzle);
     }
     out
-}
-
-/// A JSON array of objects, one per hand.
-pub fn to_json(set: &[&Entry], plan: &PickPlan) -> String {
-    let rows: Vec<Picked> = set.iter().map(|e| Picked::of(e, plan)).collect();
-    serde_json::to_string_pretty(&rows).expect("picked hands serialize") + "\n"
 }
 
 #[cfg(test)]
@@ -710,8 +695,9 @@ mod tests {
     fn csv_and_json_carry_the_same_hands() {
         let cat = catalog(30, &["n+n"]);
         let set = pick(&cat, &plan(3)).unwrap();
-        let csv = to_csv(&set, &plan(3));
-        let json: serde_json::Value = serde_json::from_str(&to_json(&set, &plan(3))).unwrap();
+        let rows = picked(&set, &plan(3));
+        let csv = crate::export::to_csv(&rows);
+        let json: serde_json::Value = serde_json::from_str(&crate::export::to_json(&rows)).unwrap();
         for (i, line) in csv.lines().skip(1).enumerate() {
             assert_eq!(line.split(',').next(), json[i]["hand"].as_str());
         }

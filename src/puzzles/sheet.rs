@@ -36,7 +36,7 @@ pub fn pretty(expression: &str) -> String {
 
 /// One puzzle on a sheet.
 #[derive(Clone, Debug)]
-pub struct Puzzle<'a> {
+pub struct SheetPuzzle<'a> {
     pub hand: &'a str,
     pub cards: &'a [i64],
     /// The puzzle's own target, on a sheet of many targets.
@@ -49,7 +49,7 @@ pub struct Puzzle<'a> {
 
 /// The two pages of a sheet: `heading` and the instructions `rule` (and
 /// `note` under them), the puzzles, then their answers.
-fn pages(heading: &str, rule: &str, note: Option<&str>, puzzles: &[Puzzle]) -> String {
+fn pages(heading: &str, rule: &str, note: Option<&str>, puzzles: &[SheetPuzzle]) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -122,9 +122,9 @@ fn count(n: usize) -> String {
 /// within fewer operations ([`super::pick::played`]) says so under the
 /// instructions ([`played_note`]).
 pub fn sheet_html(set: &[&Entry], target: Q, allowed: Ops) -> String {
-    let puzzles: Vec<Puzzle> = set
+    let puzzles: Vec<SheetPuzzle> = set
         .iter()
-        .map(|e| Puzzle {
+        .map(|e| SheetPuzzle {
             hand: &e.hand,
             cards: &e.cards,
             target: None,
@@ -174,7 +174,7 @@ pub fn game_rule(game: &Game) -> String {
 /// the task source's tasks, `crate::tasks::Task::puzzle`): each puzzle
 /// shows its target, and the answers are the simplest solutions.
 /// Unsolvable tasks have no answer.
-pub fn games_sheet_html(puzzles: &[Puzzle], game: &Game) -> String {
+pub fn games_sheet_html(puzzles: &[SheetPuzzle], game: &Game) -> String {
     let body = pages("Reach the target", &game_rule(game), None, puzzles);
     document(
         &format!("Reach the target: {}", count(puzzles.len())),

@@ -25,6 +25,9 @@ struct Sealed {
     /// The folder, relative to the data folder, with `/`.
     folder: String,
     kind: String,
+    /// The game its manifest records (its title, else every field in
+    /// words); empty where none is recorded.
+    game: String,
     /// Each file's name and rows.
     files: Vec<(String, u64)>,
 }
@@ -79,7 +82,7 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
     }
     let _ = writeln!(
         out,
-        "\n## Tables\n\n| folder | kind | files (rows) |\n|---|---|---|"
+        "\n## Tables\n\n| folder | kind | game | files (rows) |\n|---|---|---|---|"
     );
     for s in &sealed {
         let files: Vec<String> = s
@@ -89,9 +92,10 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
             .collect();
         let _ = writeln!(
             out,
-            "| `{}/` | {} | {} |",
+            "| `{}/` | {} | {} | {} |",
             s.folder,
             s.kind,
+            s.game,
             files.join(", ")
         );
     }
@@ -190,9 +194,16 @@ fn sealed(data: &Path, dir: &Path, manifest: &Path) -> Result<Sealed, ReportErro
         .or(json["kind"].as_str())
         .unwrap_or(&folder)
         .to_string();
+    let record = &json["parameters"]["game"];
+    let game = record["title"]
+        .as_str()
+        .or(record["describe"].as_str())
+        .unwrap_or_default()
+        .to_string();
     Ok(Sealed {
         folder,
         kind,
+        game,
         files,
     })
 }

@@ -22,8 +22,8 @@ use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
-use crate::report::query::large::CHECKED_SETS;
 use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
+use crate::tables::large_sets::CHECKED_SETS;
 use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
 use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
@@ -507,7 +507,7 @@ mod tests {
         let page = explorer_html(&catalog());
         assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
         assert!(!page.contains("{{"), "a marker is left");
-        assert!(page.contains("<title>Target 24 with 2 cards</title>"));
+        assert!(page.contains("<title>The 24 game: target 24 with 2 cards</title>"));
         for remote in ["http://", "https://", "src=\"", "<link"] {
             assert!(!page.contains(remote), "the page loads {remote}");
         }

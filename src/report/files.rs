@@ -35,7 +35,7 @@ use crate::tables::disk;
 use crate::tables::large_sets::LargeKey;
 use crate::tables::large_summary;
 use crate::tables::layout::{Part, ReachKey, TableKey};
-use crate::tables::registry::{DiscoverError, Found, Tables, discover};
+use crate::tables::registry::{DiscoverError, FoundTable, Tables, discover};
 use crate::tables::store::{self, SweepError};
 
 /// What `census24 report` does.
@@ -193,7 +193,7 @@ fn write_reports_in(
         .iter()
         .map(|(f, t)| Ok((f.id, size_summary(t, f.id.k as u32)?)))
         .collect::<Result<_, ReportError>>()?;
-    let selected = |f: &Found| chosen(f.id.partition());
+    let selected = |f: &FoundTable| chosen(f.id.partition());
     let measured = if tables
         .iter()
         .any(|(f, _)| selected(f) && measured_game(&f.id))
@@ -250,9 +250,9 @@ fn write_reports_in(
 /// of a sweep's own report (see below); a damaged one fails.
 fn read_tables(
     plan: &ReportPlan,
-    found: Vec<Found>,
+    found: Vec<FoundTable>,
     fresh: &[(TableKey, Table)],
-) -> Result<Vec<(Found, Table)>, ReportError> {
+) -> Result<Vec<(FoundTable, Table)>, ReportError> {
     let mut tables = Vec::with_capacity(found.len());
     for f in found {
         let table = match fresh.iter().find(|(id, _)| *id == f.id) {
@@ -290,7 +290,7 @@ fn read_tables(
 /// written, README first.
 fn write_table_files(
     dir: &Path,
-    f: &Found,
+    f: &FoundTable,
     table: &Table,
     family: &[SizeSummary],
     measured: Option<&[Measured]>,

@@ -5,12 +5,12 @@
 //! [`ranking`] runs one polars lazy query over `hands.parquet`; the
 //! formatters are pure. Field names are the table's column names.
 
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 use serde::Serialize;
 
+use crate::export::Row;
 use crate::game::family::Game;
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::puzzles::filter::{Figures, FilterError, Flag, HandFilter};
@@ -163,7 +163,7 @@ pub struct GameRankRow {
     pub simplest: String,
 }
 
-impl Ranked for GameRankRow {
+impl Row for GameRankRow {
     fn header() -> Vec<&'static str> {
         [
             &[columns::RANK, columns::HAND, columns::TARGET][..],
@@ -474,52 +474,7 @@ const PREDICTED: [&str; 5] = [
     columns::TIER,
 ];
 
-/// Whether a text table right-aligns `column`: every column but the text
-/// ones (the hand, the tier, a yes/no and the solution).
-fn right_aligned(column: &str) -> bool {
-    !matches!(
-        column,
-        columns::HAND | columns::TIER | columns::NEEDS_FRACTION | columns::SIMPLEST
-    )
-}
-
-/// A row of a ranking, as the formatters print it: the header names its
-/// fields as the tables name their columns.
-pub trait Ranked: Serialize {
-    /// The column names, in order.
-    fn header() -> Vec<&'static str>;
-
-    /// The row's cells, as the table and the CSV print them: each column
-    /// of [`Ranked::header`] by its name ([`cell`]).
-    fn fields(&self) -> Vec<String> {
-        let v = serde_json::to_value(self).expect("rank rows serialize");
-        Self::header().iter().map(|c| cell(c, &v[*c])).collect()
-    }
-}
-
-/// One cell of a ranking as the table and the CSV print it: a fraction
-/// with the decimals of its column (a solve rate 3, a difficulty 1, a deal
-/// probability 8, seconds 2), a missing value empty.
-fn cell(column: &str, v: &serde_json::Value) -> String {
-    use serde_json::Value;
-    match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        Value::Number(n) if n.is_f64() => {
-            let decimals = match column {
-                c if columns::SOLVABLE_SHARES.contains(&c) => 6,
-                columns::PREDICTED_SOLVE_RATE => 3,
-                columns::DIFFICULTY => 1,
-                columns::DEAL_PROBABILITY => 8,
-                _ => 2,
-            };
-            format!("{:.*}", decimals, n.as_f64().unwrap_or(0.0))
-        }
-        other => other.to_string(),
-    }
-}
-
-impl Ranked for RankRow {
+impl Row for RankRow {
     fn header() -> Vec<&'static str> {
         [
             &[columns::RANK, columns::HAND][..],
@@ -536,70 +491,11 @@ impl Ranked for RankRow {
     }
 }
 
-/// An aligned text table: numbers right-aligned, text left-aligned.
-pub fn to_table<R: Ranked>(rows: &[R]) -> String {
-    let header = R::header();
-    let cells: Vec<Vec<String>> = rows.iter().map(R::fields).collect();
-    let width: Vec<usize> = (0..header.len())
-        .map(|j| {
-            cells
-                .iter()
-                .map(|r| r[j].len())
-                .chain([header[j].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    let mut line = |row: &[String]| {
-        let mut l = String::new();
-        for (j, cell) in row.iter().enumerate() {
-            if j > 0 {
-                l.push_str("  ");
-            }
-            if right_aligned(header[j]) {
-                let _ = write!(l, "{cell:>w$}", w = width[j]);
-            } else {
-                let _ = write!(l, "{cell:<w$}", w = width[j]);
-            }
-        }
-        out.push_str(l.trim_end());
-        out.push('\n');
-    };
-    line(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
-    for r in &cells {
-        line(r);
-    }
-    out
-}
-
-/// CSV with a header row; fields quoted only when they need it.
-pub fn to_csv<R: Ranked>(rows: &[R]) -> String {
-    let quote = |s: &str| {
-        if s.contains([',', '"', '\n']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    };
-    let mut out = R::header().join(",") + "\n";
-    for r in rows {
-        let f = r.fields();
-        out.push_str(&f.iter().map(|s| quote(s)).collect::<Vec<_>>().join(","));
-        out.push('\n');
-    }
-    out
-}
-
-/// A JSON array of objects, one per hand.
-pub fn to_json<R: Ranked>(rows: &[R]) -> String {
-    serde_json::to_string_pretty(rows).expect("rank rows serialize") + "\n"
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::difficulty::Tier;
+    use crate::export::{to_csv, to_json, to_table};
     use crate::puzzles::catalog::Entry;
     use crate::puzzles::pick::{Mulberry32, PickPlan, candidates};
     use crate::report::query::catalog;

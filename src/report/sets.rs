@@ -18,11 +18,11 @@ use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
 // Reading a census and printing its ranking need polars (the `tables`
 // feature); ranking counts read, and the explorer page's sets, do not.
 #[cfg(feature = "tables")]
+use crate::export::Row;
+#[cfg(feature = "tables")]
 use crate::report::query::ReportError;
 #[cfg(feature = "tables")]
 use crate::report::query::large::large_data;
-#[cfg(feature = "tables")]
-use crate::report::rank::Ranked;
 #[cfg(feature = "tables")]
 use crate::tables::columns;
 #[cfg(feature = "tables")]
@@ -161,7 +161,7 @@ pub struct RankedSet {
 }
 
 #[cfg(feature = "tables")]
-impl Ranked for RankedSet {
+impl Row for RankedSet {
     fn header() -> Vec<&'static str> {
         let mut h = vec![
             columns::RANK,

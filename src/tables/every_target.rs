@@ -15,7 +15,7 @@ use crate::game::rules::Use;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
-use crate::tables::manifest::{KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Params};
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
 use crate::tables::summary::{Tally, counted};
 use crate::tables::sweep::check_plan;
@@ -78,6 +78,10 @@ impl KindKey for ReachKey {
 
     fn rules_text(&self) -> String {
         self.rules.to_string()
+    }
+
+    fn game_record(&self) -> GameRecord {
+        GameRecord::of(&self.game())
     }
 }
 

@@ -22,7 +22,7 @@ use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::tables::error::{PlanError, SweepError};
 use crate::tables::layout::{Part, Shard};
-use crate::tables::manifest::{KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Params};
 use crate::tables::summary::Tally;
 use crate::tables::table;
 
@@ -115,6 +115,9 @@ pub trait KindKey {
 
     /// The rules as the manifest writes them.
     fn rules_text(&self) -> String;
+
+    /// The game the table holds, as the manifest records it.
+    fn game_record(&self) -> GameRecord;
 }
 
 /// One Parquet file of a table.
@@ -155,6 +158,7 @@ pub fn params(kind: KindName, key: &impl KindKey, solutions: bool, counts_only: 
     Params {
         kind,
         partition: partition_text(&key.partition()),
+        game: Some(key.game_record()),
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         schema_version: table::SCHEMA_VERSION,
         hand_size,

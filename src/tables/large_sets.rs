@@ -32,8 +32,10 @@ use rustc_hash::FxHashMap;
 use crate::game::deck::{Deck, ValueRange};
 #[cfg(feature = "tables")]
 use crate::game::error::InputError;
+use crate::game::family::{Game, Targets};
 #[cfg(feature = "tables")]
 use crate::game::hand::Hand;
+use crate::game::presets;
 use crate::game::targets::TargetRange;
 #[cfg(feature = "tables")]
 use crate::solve::selections::MAX_BOUND;
@@ -53,7 +55,7 @@ use crate::tables::large_shared;
 #[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::{KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Params};
 #[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
 
@@ -243,6 +245,26 @@ pub fn large_name(set: &[i64]) -> String {
         .join(" ")
 }
 
+/// One set's counts over one range of targets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub targets: TargetRange,
+    pub set: SetStat,
+}
+
+/// The sets a census's report checks against published figures: the show's, and 59 83
+/// 93 97, the other set with published figures.
+pub const CHECKED_SETS: [[i64; LARGE_IN_SET]; 2] = [[25, 50, 75, 100], [59, 83, 93, 97]];
+/// The target ranges published analyses count: 100 to 999, or the
+/// show's 101 to 999.
+pub const CHECKED_TARGETS: [TargetRange; 2] = [
+    TargetRange { lo: 100, hi: 999 },
+    TargetRange { lo: 101, hi: 999 },
+];
+
+/// The show's large numbers.
+pub const STANDARD: &str = "25 50 75 100";
+
 /// Which census: the sets and the targets (natural rules, any selection,
 /// six tiles, the show's small tiles are fixed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,12 +274,23 @@ pub struct LargeKey {
 }
 
 impl LargeKey {
+    /// The game each set is played in: the Countdown numbers round of the
+    /// census's targets (its rules, use, hand size, scoring and draw); the
+    /// deck is the round's with the set in place of 25 50 75 100.
+    pub fn game(&self) -> Game {
+        Game {
+            targets: Targets::Range(self.targets),
+            ..presets::game("countdown").expect("the Countdown preset")
+        }
+    }
+
     /// `rules=natural/use=any/targets=LO-HI/values=1-TOP/deck=large-sets-../k=6`:
-    /// the hive keys of every table.
+    /// the hive keys of every table, the rules and use the game's.
     pub fn partition(&self) -> PathBuf {
+        let game = self.game();
         [
-            "rules=natural".to_string(),
-            "use=any".to_string(),
+            format!("rules={}", game.rules),
+            format!("use={}", game.uses.name()),
             format!("targets={}-{}", self.targets.lo, self.targets.hi),
             format!("values=1-{}", self.sets.top()),
             format!("deck={}", self.sets.folder()),
@@ -276,13 +309,12 @@ impl LargeKey {
         let [rules, uses, targets, _values, deck, k] = parts.as_slice() else {
             return None;
         };
-        if rules != "rules=natural" || uses != "use=any" || k != &format!("k={TILES}") {
-            return None;
-        }
         let sets = LargeSets::of_folder(deck.strip_prefix("deck=")?)?;
         let (lo, hi) = targets.strip_prefix("targets=")?.split_once('-')?;
         let targets = TargetRange::new(lo.parse().ok()?, hi.parse().ok()?).ok()?;
         let key = LargeKey { sets, targets };
+        // The rules, use and size the folder names are the game's.
+        let _ = (rules, uses, k);
         (key.partition() == rel).then_some(key)
     }
 
@@ -680,7 +712,19 @@ impl KindKey for LargeKey {
     }
 
     fn rules_text(&self) -> String {
-        "natural".into()
+        self.game().rules.to_string()
+    }
+
+    /// Countdown, each set in place of the show's large numbers.
+    fn game_record(&self) -> GameRecord {
+        GameRecord {
+            describe: format!(
+                "{}; the large numbers: {} in place of 25 50 75 100",
+                self.game().describe(),
+                self.sets
+            ),
+            ..GameRecord::of(&self.game())
+        }
     }
 }
 

@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::game::deck::Multiset;
 use crate::game::family::{Draw, Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
-use crate::game::presets::{PRESETS, Preset, base_of, title_of};
+use crate::game::presets::{PRESETS, Preset, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -226,20 +226,16 @@ impl TableKey {
     }
 }
 
-/// `what` a table holds, after the name of its game: `Krypto, natural
-/// rules: every target from 1 to 25, 5 cards`; a table of the cards of a
-/// game of one target played for a range is `The 24 game's cards: ...`.
-/// A game no preset is played with has no name: `What ...` alone, its
-/// fields in the line under the title ([`TableKey::family_title`]).
+/// `what` a table holds, after the name of its game
+/// ([`crate::game::presets::title_of`]): `Krypto, natural rules: every
+/// target from 1 to 25, 5 cards`. A game no preset is played with has no
+/// name: `What ...` alone, its fields in the line under the title
+/// ([`TableKey::family_title`]).
 fn named(game: &Game, what: &str) -> String {
-    let Some(name) = title_of(game) else {
-        return what.get(..1).map_or(String::new(), |c| c.to_uppercase()) + &what[1..];
-    };
-    let cards = match base_of(game) {
-        Some((p, _)) if (p.game)().target().is_some() && game.target().is_none() => "'s cards",
-        _ => "",
-    };
-    format!("{name}{cards}: {what}")
+    match title_of(game) {
+        Some(name) => format!("{name}: {what}"),
+        None => what.get(..1).map_or(String::new(), |c| c.to_uppercase()) + &what[1..],
+    }
 }
 
 /// The deck a table of `deck` is filed under: `standard` is the default

@@ -10,6 +10,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::game::family::Game;
+use crate::game::presets::{base_of, title_of};
 use crate::tables::summary::Tally;
 
 /// The kinds of table, as a manifest records them: what a reader takes the
@@ -25,6 +27,35 @@ pub enum KindName {
     LargeSets,
 }
 
+/// The game a table holds, as its manifest records it: the preset it is
+/// played with, how titles name it, and every field of the game in words,
+/// so that the manifest alone says which game its rows are of. Manifests
+/// written before it was recorded have none and read as before (their game
+/// is their folder's, [`crate::tables::registry::Key`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The preset the game is played with (`24`, `countdown`, `krypto`):
+    /// its deck, values, use of the cards and draw; `None` for a game of
+    /// another deck.
+    pub preset: Option<String>,
+    /// `Krypto, natural rules`; `None` with no preset.
+    pub title: Option<String>,
+    /// Every field: `5 cards from 1..25 (deck krypto), targets 1..25 dealt
+    /// from the deck, natural rules, every card once, 1 point exact`.
+    pub describe: String,
+}
+
+impl GameRecord {
+    /// The record of `game`.
+    pub fn of(game: &Game) -> GameRecord {
+        GameRecord {
+            preset: base_of(game).map(|(p, _)| p.name.to_string()),
+            title: title_of(game),
+            describe: game.describe(),
+        }
+    }
+}
+
 /// Everything that determines a table's bytes (the thread count does not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
@@ -34,6 +65,9 @@ pub struct Params {
     /// (`rules=rational/use=all/targets=24-24/...`, always with `/`): a reader
     /// refuses a table found in another folder.
     pub partition: String,
+    /// The game the table holds (absent from manifests written before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameRecord>,
     pub tool_version: String,
     pub schema_version: u32,
     pub hand_size: usize,
@@ -67,7 +101,14 @@ impl Params {
                 .or_insert(false.into());
             v
         };
-        let (there, here) = (value(self), value(here));
+        let (mut there, mut here) = (value(self), value(here));
+        // A manifest written before the game was recorded holds the game
+        // of its folder, which the partition compares.
+        if there.get("game").is_none() || here.get("game").is_none() {
+            for v in [&mut there, &mut here] {
+                v.as_object_mut().expect("object").remove("game");
+            }
+        }
         let (there, here) = (
             there.as_object().expect("object"),
             here.as_object().expect("object"),
@@ -279,6 +320,7 @@ mod tests {
         Params {
             kind: KindName::OneTarget,
             partition: "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4".into(),
+            game: Some(GameRecord::of(&crate::game::presets::standard())),
             tool_version: "0.1.0".into(),
             schema_version: 1,
             hand_size: 4,
@@ -311,6 +353,39 @@ mod tests {
             params().differences(&counts),
             vec!["counts_only: false there, true here".to_string()]
         );
+        // A manifest written before the game was recorded: the same table.
+        let old = Params {
+            game: None,
+            ..params()
+        };
+        assert!(old.differences(&params()).is_empty());
+        assert!(params().differences(&old).is_empty());
+        // Another game recorded: named.
+        let mut other = params();
+        other.game.as_mut().unwrap().describe = "another game".into();
+        assert_eq!(params().differences(&other).len(), 1);
+        assert!(params().differences(&other)[0].starts_with("game: "));
+    }
+
+    #[test]
+    fn the_record_names_the_preset_and_its_rules() {
+        let krypto = crate::game::presets::game("krypto").unwrap();
+        let r = GameRecord::of(&krypto);
+        assert_eq!(r.preset.as_deref(), Some("krypto"));
+        assert_eq!(r.title.as_deref(), Some("Krypto"));
+        let natural = Game {
+            rules: crate::game::rules::Rules::Natural,
+            ..krypto
+        };
+        assert_eq!(
+            GameRecord::of(&natural).title.as_deref(),
+            Some("Krypto, natural rules")
+        );
+        let none = Game {
+            deck: crate::game::deck::Deck::Unlimited,
+            ..crate::game::presets::standard()
+        };
+        assert_eq!(GameRecord::of(&none).preset, None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::tables::enumerate;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
-use crate::tables::manifest::{KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Params};
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
 use crate::tables::summary::{Tally, counted, probability};
 use crate::tables::sweep::check_plan;
@@ -107,6 +107,10 @@ impl KindKey for TableKey {
 
     fn rules_text(&self) -> String {
         self.rules.to_string()
+    }
+
+    fn game_record(&self) -> GameRecord {
+        GameRecord::of(&self.game())
     }
 }
 

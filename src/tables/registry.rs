@@ -20,7 +20,7 @@ use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::Params;
+use crate::tables::manifest::{GameRecord, Params};
 #[cfg(feature = "tables")]
 use crate::tables::{disk, every_target, large_sets, one_target, store};
 
@@ -113,6 +113,10 @@ impl KindKey for Key {
     fn rules_text(&self) -> String {
         self.inner().rules_text()
     }
+
+    fn game_record(&self) -> GameRecord {
+        self.inner().game_record()
+    }
 }
 
 /// Why the tables under a folder could not be listed.
@@ -135,7 +139,7 @@ pub enum DiscoverError {
 /// A table found under the data folder.
 #[cfg(feature = "tables")]
 #[derive(Clone, Debug)]
-pub struct Found {
+pub struct FoundTable {
     pub id: TableKey,
     pub dir: PathBuf,
 }
@@ -146,7 +150,7 @@ pub struct Found {
 #[cfg(feature = "tables")]
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    pub one_target: Vec<Found>,
+    pub one_target: Vec<FoundTable>,
     pub reach: Vec<ReachKey>,
     pub large: Vec<LargeKey>,
 }
@@ -186,7 +190,7 @@ pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
         match store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
-            Some(Key::OneTarget(id)) => found.one_target.push(Found { id, dir }),
+            Some(Key::OneTarget(id)) => found.one_target.push(FoundTable { id, dir }),
             Some(Key::Reach(key)) => found.reach.push(key),
             Some(Key::Large(key)) => found.large.push(key),
             None => {}

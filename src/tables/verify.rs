@@ -200,6 +200,7 @@ mod tests {
         let params = Params {
             kind: KindName::OneTarget,
             partition: PARTITION.into(),
+            game: None,
             tool_version: "0.1.0".into(),
             schema_version: 1,
             hand_size: 2,

@@ -42,6 +42,7 @@ use serde::Serialize;
 
 use crate::canon;
 use crate::difficulty::{self, Tier};
+use crate::export::Row;
 use crate::game::error::InputError;
 use crate::game::expr::Expr;
 use crate::game::family::{Game, Objective, Targets};
@@ -50,7 +51,7 @@ use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::game::steps::write_steps;
 use crate::puzzles::filter::{Figures, HandFilter};
-use crate::puzzles::sheet::{Puzzle, pretty};
+use crate::puzzles::sheet::{SheetPuzzle, pretty};
 use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
 use draw::{Dealer, Rng};
 
@@ -343,8 +344,8 @@ pub struct Task {
 impl Task {
     /// The task as a puzzle of a printed sheet
     /// ([`crate::puzzles::sheet::games_sheet_html`]).
-    pub fn puzzle(&self) -> Puzzle<'_> {
-        Puzzle {
+    pub fn puzzle(&self) -> SheetPuzzle<'_> {
+        SheetPuzzle {
             hand: &self.hand,
             cards: &self.cards,
             target: Some(self.target),
@@ -937,40 +938,30 @@ fn task_of(
     })
 }
 
-/// CSV with a header row: the task's columns but `cards` and `steps`
-/// (`hand` holds the numbers; steps hold line breaks), expressions quoted
-/// never being needed (no comma in them).
-pub fn to_csv(tasks: &[Task]) -> String {
-    let cols: Vec<&str> = TASK_COLUMNS
-        .iter()
-        .map(|c| c.0)
-        .filter(|c| !matches!(*c, "cards" | "steps"))
-        .collect();
-    let mut out = cols.join(",") + "\n";
-    for t in tasks {
-        let v = serde_json::to_value(t).expect("a task serializes");
-        let cells: Vec<String> = cols
+/// A task as CSV prints it ([`crate::export::to_csv`]): the task's columns
+/// but `cards` and `steps` (`hand` holds the numbers; steps hold line
+/// breaks), each value as JSON writes it, a missing one empty; quoting is
+/// never needed (no comma in an expression).
+impl Row for Task {
+    fn header() -> Vec<&'static str> {
+        TASK_COLUMNS
+            .iter()
+            .map(|c| c.0)
+            .filter(|c| !matches!(*c, "cards" | "steps"))
+            .collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let v = serde_json::to_value(self).expect("a task serializes");
+        Self::header()
             .iter()
             .map(|c| match &v[*c] {
                 serde_json::Value::Null => String::new(),
                 serde_json::Value::String(s) => s.clone(),
                 other => other.to_string(),
             })
-            .collect();
-        out.push_str(&cells.join(","));
-        out.push('\n');
+            .collect()
     }
-    out
-}
-
-/// JSON lines, one task each.
-pub fn to_jsonl(tasks: &[Task]) -> String {
-    let mut out = String::new();
-    for t in tasks {
-        out.push_str(&serde_json::to_string(t).expect("a task serializes"));
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]

@@ -261,7 +261,7 @@ fn plans_that_cannot_be_met_are_refused_by_name() {
 #[test]
 fn json_fields_are_the_task_columns() {
     let set = make(&plan("24", 3)).unwrap();
-    let line = to_jsonl(&set.tasks[..1]);
+    let line = crate::export::to_jsonl(&set.tasks[..1]);
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     let mut want: Vec<&str> = TASK_COLUMNS.iter().map(|c| c.0).collect();

@@ -166,7 +166,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// The table `rank` and `pick` read for a game.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Source {
+pub enum TableSource {
     /// A one-target table with every card used (`hands.parquet`), which may
     /// not be swept yet.
     OneTarget(crate::tables::layout::TableKey),
@@ -223,7 +223,7 @@ pub fn source(
     args: &crate::cli::args::GameArgs,
     in_memory: usize,
     deal: bool,
-) -> anyhow::Result<Source> {
+) -> anyhow::Result<TableSource> {
     use crate::report::games;
     use crate::tables::layout::TableKey;
     let game = args.game();
@@ -231,13 +231,13 @@ pub fn source(
     if let Some(key) = one
         && (key.k <= in_memory || data.join(key.partition()).is_dir())
     {
-        return Ok(Source::OneTarget(key));
+        return Ok(TableSource::OneTarget(key));
     }
     if let Some(reach) = games::covering(data, &game)? {
-        return Ok(Source::Reach(reach));
+        return Ok(TableSource::Reach(reach));
     }
     if let Some(key) = one {
-        return Ok(Source::OneTarget(key));
+        return Ok(TableSource::OneTarget(key));
     }
     if deal && !data.is_dir() {
         anyhow::bail!(
@@ -248,7 +248,7 @@ pub fn source(
     }
     let Some(targets) = games::target_range(&game) else {
         if deal {
-            return Ok(Source::Dealt);
+            return Ok(TableSource::Dealt);
         }
         anyhow::bail!(
             "--target {}: a game of any selection of the cards or a dealt target is read from a \
@@ -267,7 +267,7 @@ pub fn source(
         );
     }
     if deal {
-        return Ok(Source::Dealt);
+        return Ok(TableSource::Dealt);
     }
     anyhow::bail!(
         "no table in {} holds targets {} of this game ({}): make it with `census24 sweep {}`",

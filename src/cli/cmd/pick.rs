@@ -9,11 +9,12 @@
 use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
-use crate::cli::cmd::{Source, Status};
+use crate::cli::cmd::{Status, TableSource};
+use crate::export;
 use crate::game::family::Game;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
 use crate::puzzles::pick::{
-    PickPlan, pick_played, played_note, short_set, to_csv, to_json, to_jsonl, to_list,
+    PickPlan, pick_played, picked, played_note, puzzles, short_set, to_list,
 };
 use crate::puzzles::sheet::{games_sheet_html, sheet_html};
 use crate::report::games;
@@ -33,9 +34,11 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     }
     .validate()?;
     let key = match crate::cli::cmd::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)? {
-        Source::OneTarget(key) => key,
-        Source::Reach(reach) => return run_reach(&args, &plan, args.game.game(), Some(&reach)),
-        Source::Dealt => return run_reach(&args, &plan, args.game.game(), None),
+        TableSource::OneTarget(key) => key,
+        TableSource::Reach(reach) => {
+            return run_reach(&args, &plan, args.game.game(), Some(&reach));
+        }
+        TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None),
     };
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
@@ -86,10 +89,10 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let shown = &set;
     let text = match format {
         PickFormat::List => to_list(&set),
-        PickFormat::Csv => to_csv(shown, &plan),
-        PickFormat::Json => to_json(shown, &plan),
+        PickFormat::Csv => export::to_csv(&picked(shown, &plan)),
+        PickFormat::Json => export::to_json(&picked(shown, &plan)),
         PickFormat::Html => sheet_html(shown, key.target, plan.allowed()),
-        PickFormat::Jsonl => to_jsonl(shown, &plan, &key),
+        PickFormat::Jsonl => export::to_jsonl(&puzzles(shown, &plan, &key)),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
@@ -177,9 +180,9 @@ fn run_reach(
             .iter()
             .map(|t| format!("{} -> {}\n", t.hand, t.target))
             .collect(),
-        PickFormat::Jsonl => tasks::to_jsonl(&set.tasks),
-        PickFormat::Json => serde_json::to_string_pretty(&set.tasks)? + "\n",
-        PickFormat::Csv => tasks::to_csv(&set.tasks),
+        PickFormat::Jsonl => export::to_jsonl(&set.tasks),
+        PickFormat::Json => export::to_json(&set.tasks),
+        PickFormat::Csv => export::to_csv(&set.tasks),
         PickFormat::Html => {
             let puzzles: Vec<_> = set.tasks.iter().map(tasks::Task::puzzle).collect();
             games_sheet_html(&puzzles, &game)

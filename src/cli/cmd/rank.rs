@@ -5,12 +5,11 @@
 use std::io::Write;
 
 use crate::cli::args::{FormatArg, RankArgs};
-use crate::cli::cmd::{GaveUp, Source, Status};
+use crate::cli::cmd::{GaveUp, Status, TableSource};
+use crate::export::{Row, to_csv, to_json, to_table};
 use crate::game::deck::ValueRange;
 use crate::puzzles::filter::HandFilter;
-use crate::report::rank::{
-    GamesQuery, RankError, RankQuery, Ranked, rank_games, ranking, to_csv, to_json, to_table,
-};
+use crate::report::rank::{GamesQuery, RankError, RankQuery, rank_games, ranking};
 use crate::report::sets::{SetsQuery, rank_sets};
 use crate::tables::large_sets::{LargeKey, LargeSets};
 
@@ -20,7 +19,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         return run_sets(&args, range, top);
     }
     match crate::cli::cmd::source(&args.data, &args.game, 0, false)? {
-        Source::OneTarget(table) => {
+        TableSource::OneTarget(table) => {
             let query = RankQuery {
                 data: args.data.clone(),
                 table,
@@ -33,7 +32,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
-        Source::Reach(table) => {
+        TableSource::Reach(table) => {
             let query = GamesQuery {
                 data: args.data.clone(),
                 game: args.game.game(),
@@ -50,12 +49,14 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
-        Source::Dealt => unreachable!("rank reads tables: source() deals for commands that deal"),
+        TableSource::Dealt => {
+            unreachable!("rank reads tables: source() deals for commands that deal")
+        }
     }
 }
 
 /// Prints `rows` in the asked format, or `nothing` when there are none.
-fn print<R: Ranked>(args: &RankArgs, rows: &[R], nothing: &str) -> anyhow::Result<Status> {
+fn print<R: Row>(args: &RankArgs, rows: &[R], nothing: &str) -> anyhow::Result<Status> {
     // As `pick`: a script can tell an empty ranking from a ranking.
     if rows.is_empty() {
         eprintln!("census24: {nothing}");

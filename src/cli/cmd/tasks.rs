@@ -37,7 +37,7 @@ pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
         }
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(tasks::to_jsonl(&set.tasks).as_bytes())?;
+            out.write_all(crate::export::to_jsonl(&set.tasks).as_bytes())?;
             out.flush()?;
         }
     }

@@ -5,33 +5,14 @@
 use std::path::Path;
 
 use super::{ReportError, listed};
-use crate::game::targets::TargetRange;
 use crate::tables::columns;
 use crate::tables::large_counts::Counts;
 pub use crate::tables::large_sets::SetStat;
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, count_sets};
+use crate::tables::large_sets::{
+    CHECKED_SETS, CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, STANDARD, count_sets,
+};
 use crate::tables::layout::Part;
 use crate::tables::store;
-
-/// One set's counts over one range of targets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Check {
-    pub targets: TargetRange,
-    pub set: SetStat,
-}
-
-/// The sets the "checked against" section counts: the show's, and 59 83
-/// 93 97, the other set with published figures.
-pub const CHECKED_SETS: [[i64; LARGE_IN_SET]; 2] = [[25, 50, 75, 100], [59, 83, 93, 97]];
-/// The target ranges published analyses count: 100 to 999, or the
-/// show's 101 to 999.
-pub const CHECKED_TARGETS: [TargetRange; 2] = [
-    TargetRange { lo: 100, hi: 999 },
-    TargetRange { lo: 101, hi: 999 },
-];
-
-/// The show's large numbers.
-pub const STANDARD: &str = "25 50 75 100";
 
 /// Every set's counts, in table order (sets ascending).
 pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {

@@ -11,12 +11,13 @@ use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use crate::game::targets::TargetRange;
-use crate::report::query::large::{CHECKED_TARGETS, Check, STANDARD};
 use crate::report::render::{Column, Rendered, markdown_table};
 use crate::report::svg::{LineChart, Series, fit_axis};
 use crate::report::svg_large::{HeatMap, Histogram};
 use crate::tables::large_counts::Counts;
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
+use crate::tables::large_sets::{
+    CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, LargeSets, STANDARD, SetStat,
+};
 
 /// What the report of a census is made from.
 #[derive(Clone, Debug)]
