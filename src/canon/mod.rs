@@ -23,15 +23,14 @@ pub(crate) mod search;
 pub(crate) mod witness;
 
 use std::cell::RefCell;
-use std::fmt;
 use std::rc::Rc;
-use std::str::FromStr;
 
 use rustc_hash::FxHashMap;
 
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Facts, Op};
 use crate::game::hand::Hand;
+use crate::game::named::named;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use form::{Arena, Form};
@@ -70,55 +69,24 @@ pub fn simplest(hand: &Hand, target: Q, rules: Rules) -> Result<Option<Expr>, In
         .map(|c| c.expr))
 }
 
-/// Which solutions count as the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Distinct {
-    /// Structural classes that differ only in a neutral part (a spare 1 that
-    /// multiplies or divides, a spare 0 added or subtracted, 7/7, 7-7) are one.
-    #[default]
-    Dissimilar,
-    /// Equal as rational functions of the cards, equal cards interchangeable.
-    Structural,
-    /// Every expression tree, up to the order of the operands of + and *,
-    /// printed with the brackets that tell trees apart (hands of at most 7
-    /// cards).
-    #[cfg_attr(feature = "cli", value(name = "none"))]
-    Trees,
-}
-
-impl Distinct {
-    pub const ALL: [Distinct; 3] = [Distinct::Dissimilar, Distinct::Structural, Distinct::Trees];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Distinct::Dissimilar => "dissimilar",
-            Distinct::Structural => "structural",
-            Distinct::Trees => "none",
-        }
+named! {
+    /// Which solutions count as the same.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Distinct {
+        /// Structural classes that differ only in a neutral part (a spare 1 that
+        /// multiplies or divides, a spare 0 added or subtracted, 7/7, 7-7) are one.
+        #[default]
+        Dissimilar => "dissimilar",
+        /// Equal as rational functions of the cards, equal cards interchangeable.
+        Structural => "structural",
+        /// Every expression tree, up to the order of the operands of + and *,
+        /// printed with the brackets that tell trees apart (hands of at most 7
+        /// cards).
+        #[cfg_attr(feature = "cli", value(name = "none"))]
+        Trees => "none",
     }
-}
-
-impl fmt::Display for Distinct {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Distinct {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Distinct, InputError> {
-        Distinct::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| {
-                InputError::Other(format!(
-                    "unknown distinct level \"{}\" (expected dissimilar, structural or none)",
-                    crate::game::error::shown(s)
-                ))
-            })
-    }
+    impl FromStr else InputError::unknown("distinct level");
 }
 
 /// One structural class of solutions.

@@ -551,3 +551,15 @@ fn solutions_by_target_match_one_search_per_target() {
         }
     }
 }
+
+#[test]
+fn distinct_levels_parse_by_name() {
+    for d in Distinct::ALL {
+        assert_eq!(d.name().parse::<Distinct>(), Ok(d));
+    }
+    assert_eq!(Distinct::Trees.to_string(), "none");
+    assert_eq!(
+        "trees".parse::<Distinct>().unwrap_err().to_string(),
+        "unknown distinct level \"trees\" (expected dissimilar, structural or none)"
+    );
+}

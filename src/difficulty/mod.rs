@@ -19,13 +19,12 @@ pub mod features;
 pub mod model;
 pub mod span;
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::LazyLock;
 
 use crate::canon::Solutions;
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
+use crate::game::named::named;
 use crate::game::number::Q;
 pub use effort::{class_complexity, complexity};
 pub use features::Features;
@@ -49,25 +48,26 @@ static SHIPPED: LazyLock<[Predictor; 3]> = LazyLock::new(|| {
 pub const TIME_AT_0: f64 = 2.0;
 pub const TIME_AT_100: f64 = 200.0;
 
-/// How hard a hand is, by its predicted mean solve time.
-/// The boundaries are [`Tier::MEDIUM_FROM`], [`Tier::HARD_FROM`] and
-/// [`Tier::EXPERT_FROM`]; the variants' docs are the command line's help.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Tier {
-    /// Under 7 seconds.
-    Easy,
-    /// 7 to under 12 seconds.
-    Medium,
-    /// 12 to under 25 seconds.
-    Hard,
-    /// 25 seconds and more.
-    Expert,
+named! {
+    /// How hard a hand is, by its predicted mean solve time.
+    /// The boundaries are [`Tier::MEDIUM_FROM`], [`Tier::HARD_FROM`] and
+    /// [`Tier::EXPERT_FROM`]; the variants' docs are the command line's help.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Tier {
+        /// Under 7 seconds.
+        Easy => "easy",
+        /// 7 to under 12 seconds.
+        Medium => "medium",
+        /// 12 to under 25 seconds.
+        Hard => "hard",
+        /// 25 seconds and more.
+        Expert => "expert",
+    }
+    impl FromStr else InputError::unknown("tier");
 }
 
 impl Tier {
-    pub const ALL: [Tier; 4] = [Tier::Easy, Tier::Medium, Tier::Hard, Tier::Expert];
-
     /// Seconds at which the medium, hard and expert tiers begin
     /// (docs/DIFFICULTY.md says why).
     pub const MEDIUM_FROM: f64 = 7.0;
@@ -93,37 +93,6 @@ impl Tier {
             Tier::Hard => (Tier::HARD_FROM, Tier::EXPERT_FROM),
             Tier::Expert => (Tier::EXPERT_FROM, f64::INFINITY),
         }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tier::Easy => "easy",
-            Tier::Medium => "medium",
-            Tier::Hard => "hard",
-            Tier::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Tier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Tier {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Tier, InputError> {
-        Tier::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| {
-                InputError::Other(format!(
-                    "unknown tier \"{}\" (expected easy, medium, hard or expert)",
-                    crate::game::error::shown(s)
-                ))
-            })
     }
 }
 

@@ -381,3 +381,14 @@ fn cross_validation_figures_are_the_recorded_ones() {
         );
     }
 }
+
+#[test]
+fn tiers_parse_by_name() {
+    for t in Tier::ALL {
+        assert_eq!(t.name().parse::<Tier>(), Ok(t));
+    }
+    assert_eq!(
+        "Easy\n".parse::<Tier>().unwrap_err().to_string(),
+        "unknown tier \"Easy\\n\" (expected easy, medium, hard or expert)"
+    );
+}

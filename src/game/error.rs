@@ -57,6 +57,18 @@ pub enum InputError {
     Other(String),
 }
 
+impl InputError {
+    /// `input` is none of the names of `what` (a tier, an order), which are
+    /// `expected` ("a, b or c"): the error of parsing every enum declared
+    /// by `crate::game::named::named!` but the rule sets.
+    pub fn unknown(what: &str, input: &str, expected: &str) -> InputError {
+        InputError::Other(format!(
+            "unknown {what} \"{}\" (expected {expected})",
+            shown(input)
+        ))
+    }
+}
+
 /// Which hands reach the step limit, as [`InputError::TooHard`] says.
 fn too_hard_cause(uses: Use) -> &'static str {
     match uses {

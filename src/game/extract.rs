@@ -28,25 +28,17 @@
 //! right answer followed by "my first try was wrong" is not credited, and a
 //! wrong one is never credited for want of a phrase.
 
+use crate::game::named::named;
 use crate::game::steps;
 
-/// Where an extracted answer was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Source {
-    LastLine,
-    AnswerLine,
-    Boxed,
-    Tag,
-}
-
-impl Source {
-    pub fn name(self) -> &'static str {
-        match self {
-            Source::Tag => "tag",
-            Source::Boxed => "boxed",
-            Source::AnswerLine => "answer line",
-            Source::LastLine => "last line",
-        }
+named! {
+    /// Where an extracted answer was found.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Source {
+        LastLine => "last line",
+        AnswerLine => "answer line",
+        Boxed => "boxed",
+        Tag => "tag",
     }
 }
 

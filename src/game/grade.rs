@@ -22,7 +22,9 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::game::error::InputError;
 use crate::game::expr::Op;
+use crate::game::named::named;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::game::uses::Use;
@@ -79,17 +81,20 @@ pub fn parses(text: &str) -> bool {
     parse(text).is_ok()
 }
 
-/// How an answer is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
-    /// Told apart by the answer itself: steps when it holds an `=`, an
-    /// expression otherwise (an expression never holds one).
-    Auto,
-    /// One infix expression.
-    Expr,
-    /// Steps `a op b = c` ([`crate::game::steps`]).
-    Steps,
+named! {
+    /// How an answer is written.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Format {
+        /// Told apart by the answer itself: steps when it holds an `=`, an
+        /// expression otherwise (an expression never holds one).
+        Auto => "auto",
+        /// One infix expression.
+        Expr => "expr",
+        /// Steps `a op b = c` ([`crate::game::steps`]).
+        Steps => "steps",
+    }
+    impl FromStr else InputError::unknown("format");
 }
 
 impl Format {
@@ -99,14 +104,6 @@ impl Format {
             Format::Auto if answer.contains('=') => Format::Steps,
             Format::Auto => Format::Expr,
             f => f,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Auto => "auto",
-            Format::Expr => "expr",
-            Format::Steps => "steps",
         }
     }
 }
@@ -552,5 +549,16 @@ mod tests {
                 .contains("uses 6 twice")
         );
         assert!(any("((100+6)*3*75-50)/25").correct);
+    }
+
+    #[test]
+    fn formats_parse_by_name() {
+        for f in Format::ALL {
+            assert_eq!(f.name().parse::<Format>(), Ok(f));
+        }
+        assert_eq!(
+            "json".parse::<Format>().unwrap_err().to_string(),
+            "unknown format \"json\" (expected auto, expr or steps)"
+        );
     }
 }

@@ -15,6 +15,7 @@ pub mod extract;
 pub mod family;
 pub mod grade;
 pub mod hand;
+pub mod named;
 pub mod number;
 pub mod presets;
 pub mod rules;

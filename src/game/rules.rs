@@ -1,39 +1,34 @@
 //! Rule sets: which intermediate results a game admits, and parsing the
 //! names of rule sets and of [`Use`] (errors are input errors).
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::game::error::InputError;
+use crate::game::named::named;
 use crate::game::number::Q;
 /// Which cards a solution uses sits below the errors (an error names it);
 /// this path is the one the rest of the crate uses.
 pub use crate::game::uses::Use;
 
-/// Which values an intermediate (and final) result may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Rules {
-    /// Fractions allowed anywhere (the classic game).
-    #[default]
-    Rational,
-    /// Every intermediate result an integer, negatives allowed.
-    Integer,
-    /// Every intermediate result a non-negative integer (Countdown).
-    Natural,
-    /// Every intermediate result a positive integer (the newspaper game
-    /// Digits): no fractions, no negatives, no zero.
-    Positive,
+named! {
+    /// Which values an intermediate (and final) result may take.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Rules {
+        /// Fractions allowed anywhere (the classic game).
+        #[default]
+        Rational => "rational",
+        /// Every intermediate result an integer, negatives allowed.
+        Integer => "integer",
+        /// Every intermediate result a non-negative integer (Countdown).
+        Natural => "natural",
+        /// Every intermediate result a positive integer (the newspaper game
+        /// Digits): no fractions, no negatives, no zero.
+        Positive => "positive",
+    }
 }
 
 impl Rules {
-    pub const ALL: [Rules; 4] = [
-        Rules::Rational,
-        Rules::Integer,
-        Rules::Natural,
-        Rules::Positive,
-    ];
-
     /// Whether `v` may appear as an intermediate result under these rules.
     #[inline]
     pub fn admits(self, v: Q) -> bool {
@@ -44,23 +39,11 @@ impl Rules {
             Rules::Positive => v.is_integer() && !v.is_negative() && !v.is_zero(),
         }
     }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::Rational => "rational",
-            Rules::Integer => "integer",
-            Rules::Natural => "natural",
-            Rules::Positive => "positive",
-        }
-    }
 }
 
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
+/// Not through `named!`: its error is [`InputError::UnknownRules`], whose
+/// message (in the errors, below this module) spells the names out; a test
+/// holds it to [`Rules::expected`].
 impl FromStr for Rules {
     type Err = InputError;
 
@@ -72,18 +55,7 @@ impl FromStr for Rules {
     }
 }
 
-impl FromStr for Use {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Use, InputError> {
-        Use::ALL.into_iter().find(|u| u.name() == s).ok_or_else(|| {
-            InputError::Other(format!(
-                "unknown use \"{}\" (expected all or any)",
-                crate::game::error::shown(s)
-            ))
-        })
-    }
-}
+named!(impl FromStr for Use else InputError::unknown("use"));
 
 #[cfg(test)]
 mod tests {
@@ -94,12 +66,9 @@ mod tests {
         for u in Use::ALL {
             assert_eq!(u.name().parse::<Use>().unwrap(), u);
         }
-        assert!(
-            "some"
-                .parse::<Use>()
-                .unwrap_err()
-                .to_string()
-                .contains("\"some\"")
+        assert_eq!(
+            "some".parse::<Use>().unwrap_err().to_string(),
+            "unknown use \"some\" (expected all or any)"
         );
     }
 
@@ -109,6 +78,12 @@ mod tests {
             assert_eq!(r.name().parse::<Rules>().unwrap(), r);
         }
         assert!(matches!("real".parse::<Rules>(), Err(InputError::UnknownRules(s)) if s == "real"));
+        // The message spells the names out (the errors sit below the rule
+        // sets); they must be these.
+        assert_eq!(
+            "real".parse::<Rules>().unwrap_err().to_string(),
+            format!("unknown rule set \"real\" (expected {})", Rules::expected())
+        );
     }
 
     #[test]

@@ -5,33 +5,18 @@
 //! it; parsing a name into it, an input error, is in the rules module,
 //! beside the parsing of rule sets.
 
-use std::fmt;
+use crate::game::named::named;
 
-/// Which of a hand's cards a solution uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Use {
-    /// Every card exactly once (the 24 game).
-    #[default]
-    All,
-    /// Any non-empty selection of the cards, each at most once (the
-    /// Countdown numbers round).
-    Any,
-}
-
-impl Use {
-    pub const ALL: [Use; 2] = [Use::All, Use::Any];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Use::All => "all",
-            Use::Any => "any",
-        }
-    }
-}
-
-impl fmt::Display for Use {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+named! {
+    /// Which of a hand's cards a solution uses.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Use {
+        /// Every card exactly once (the 24 game).
+        #[default]
+        All => "all",
+        /// Any non-empty selection of the cards, each at most once (the
+        /// Countdown numbers round).
+        Any => "any",
     }
 }

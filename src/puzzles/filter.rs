@@ -14,6 +14,7 @@ use std::fmt;
 use super::catalog::Entry;
 use super::ops::Ops;
 use crate::difficulty::Tier;
+use crate::game::named::named;
 
 /// A validated set of hand filters; the default keeps every hand with a
 /// prediction.
@@ -60,46 +61,25 @@ impl Figures {
     }
 }
 
-/// One filter as the products name it: `--min-time` on the command line,
-/// `min_time` in Python, `min-time` in the explorer page's address.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flag {
-    Tier,
-    MinTime,
-    MaxTime,
-    TimeLimit,
-    MinDissimilar,
-    MaxDissimilar,
-    NeedsFraction,
-    Ops,
+named! {
+    /// One filter as the products name it: `--min-time` on the command line,
+    /// `min_time` in Python, `min-time` in the explorer page's address. Its
+    /// name is the option's without its dashes; it displays as the option.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Flag {
+        Tier => "tier",
+        MinTime => "min-time",
+        MaxTime => "max-time",
+        TimeLimit => "time-limit",
+        MinDissimilar => "min-dissimilar",
+        MaxDissimilar => "max-dissimilar",
+        NeedsFraction => "needs-fraction",
+        Ops => "ops",
+    }
+    impl Display as "--{}";
 }
 
 impl Flag {
-    pub const ALL: [Flag; 8] = [
-        Flag::Tier,
-        Flag::MinTime,
-        Flag::MaxTime,
-        Flag::TimeLimit,
-        Flag::MinDissimilar,
-        Flag::MaxDissimilar,
-        Flag::NeedsFraction,
-        Flag::Ops,
-    ];
-
-    /// The option's name on the command line, without its dashes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Flag::Tier => "tier",
-            Flag::MinTime => "min-time",
-            Flag::MaxTime => "max-time",
-            Flag::TimeLimit => "time-limit",
-            Flag::MinDissimilar => "min-dissimilar",
-            Flag::MaxDissimilar => "max-dissimilar",
-            Flag::NeedsFraction => "needs-fraction",
-            Flag::Ops => "ops",
-        }
-    }
-
     /// The Python package's argument (`tiers` takes a list, hence the
     /// plural; the others are the name with underscores).
     pub fn argument(self) -> String {
@@ -122,12 +102,6 @@ impl Flag {
             Flag::NeedsFraction => "needs_fraction",
             Flag::Ops => "ops",
         }
-    }
-}
-
-impl fmt::Display for Flag {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--{}", self.name())
     }
 }
 

@@ -21,38 +21,28 @@
 //! class), which is why `division` against `fraction` reads
 //! `integer_solvable`, decided by the solver under integer rules.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::game::error::InputError;
+use crate::game::named::named;
 
-/// The smallest set of operations a solution of a hand can get by with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Ops {
-    /// Some solution uses only + and -.
-    #[cfg_attr(feature = "cli", value(name = "add-sub"))]
-    AddSub,
-    /// Some solution uses only + - *, none only + and -.
-    Product,
-    /// Every solution divides; some keeps every intermediate an integer.
-    Division,
-    /// Every solution passes through a non-integer.
-    Fraction,
+named! {
+    /// The smallest set of operations a solution of a hand can get by with.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Ops {
+        /// Some solution uses only + and -.
+        #[cfg_attr(feature = "cli", value(name = "add-sub"))]
+        AddSub => "add-sub",
+        /// Some solution uses only + - *, none only + and -.
+        Product => "product",
+        /// Every solution divides; some keeps every intermediate an integer.
+        Division => "division",
+        /// Every solution passes through a non-integer.
+        Fraction => "fraction",
+    }
+    impl FromStr else InputError::unknown("operations");
 }
 
 impl Ops {
-    pub const ALL: [Ops; 4] = [Ops::AddSub, Ops::Product, Ops::Division, Ops::Fraction];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Ops::AddSub => "add-sub",
-            Ops::Product => "product",
-            Ops::Division => "division",
-            Ops::Fraction => "fraction",
-        }
-    }
-
     /// The operations a solution of this class may use, as a puzzle sheet
     /// names them.
     pub fn signs(self) -> &'static str {
@@ -101,25 +91,6 @@ impl Ops {
         Some(match least? {
             Ops::Division if !integer_solvable => Ops::Fraction,
             other => other,
-        })
-    }
-}
-
-impl fmt::Display for Ops {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Ops {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Ops, InputError> {
-        Ops::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
-            InputError::Other(format!(
-                "unknown operations \"{}\" (expected add-sub, product, division or fraction)",
-                crate::game::error::shown(s)
-            ))
         })
     }
 }
@@ -243,5 +214,16 @@ mod tests {
         }
         let err = "times".parse::<Ops>().unwrap_err().to_string();
         assert!(err.contains("\"times\""), "{err}");
+    }
+
+    #[test]
+    fn classes_parse_by_name() {
+        for o in Ops::ALL {
+            assert_eq!(o.name().parse::<Ops>(), Ok(o));
+        }
+        assert_eq!(
+            "add_sub".parse::<Ops>().unwrap_err().to_string(),
+            "unknown operations \"add_sub\" (expected add-sub, product, division or fraction)"
+        );
     }
 }

@@ -26,21 +26,27 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::game::error::InputError;
 use crate::game::expr::{Expr, Op};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::named::named;
 use crate::game::number::{Q, height_bound};
 use crate::game::rules::{Rules, Use};
 
-/// How `--closest` picks a value when the target is out of reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Closest {
-    /// Only the target itself counts (the default of a game that scores
-    /// exact answers only; `exact` turns off a game's nearest).
-    #[default]
-    Exact,
-    /// The largest reachable value not above the target.
-    Below,
-    /// The reachable value nearest the target (the smaller one on a tie).
-    Nearest,
+named! {
+    /// How `--closest` picks a value when the target is out of reach, asked
+    /// for by name (`--closest below`, the Python package's
+    /// `closest="below"`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Closest {
+        /// Only the target itself counts (the default of a game that scores
+        /// exact answers only; `exact` turns off a game's nearest).
+        #[default]
+        Exact => "exact",
+        /// The largest reachable value not above the target.
+        Below => "below",
+        /// The reachable value nearest the target (the smaller one on a tie).
+        Nearest => "nearest",
+    }
+    impl FromStr else InputError::unknown("closest mode");
 }
 
 /// What one solve found.
@@ -51,38 +57,6 @@ pub struct Outcome {
     /// An expression that evaluates exactly to `value`, using every card
     /// once (or, in any-subset play, some of the cards, each at most once).
     pub expr: Option<Expr>,
-}
-
-impl Closest {
-    /// The modes a caller asks for by name.
-    pub const ASKED: [Closest; 3] = [Closest::Exact, Closest::Below, Closest::Nearest];
-
-    /// The name a caller asks for it by (`--closest below`, the Python
-    /// package's `closest="below"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Closest::Exact => "exact",
-            Closest::Below => "below",
-            Closest::Nearest => "nearest",
-        }
-    }
-}
-
-impl std::str::FromStr for Closest {
-    type Err = InputError;
-
-    /// One of [`Closest::ASKED`] by name.
-    fn from_str(s: &str) -> Result<Closest, InputError> {
-        Closest::ASKED
-            .into_iter()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| {
-                InputError::Other(format!(
-                    "unknown closest mode \"{}\" (expected exact, below or nearest)",
-                    crate::game::error::shown(s)
-                ))
-            })
-    }
 }
 
 impl Outcome {
@@ -704,7 +678,7 @@ mod tests {
 
     #[test]
     fn closest_modes_are_asked_for_by_name() {
-        for c in Closest::ASKED {
+        for c in Closest::ALL {
             assert_eq!(c.name().parse::<Closest>().unwrap(), c);
         }
         let e = "Nearest".parse::<Closest>().unwrap_err().to_string();

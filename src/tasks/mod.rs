@@ -47,6 +47,7 @@ use crate::game::error::InputError;
 use crate::game::expr::Expr;
 use crate::game::family::{Game, Objective, Targets};
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::game::named::named;
 use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::game::steps::write_steps;
@@ -123,39 +124,27 @@ pub fn parse_splits(text: &str) -> Result<Vec<Split>, InputError> {
     Ok(out)
 }
 
-/// The order of the tasks within a split.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Order {
-    /// A seeded shuffle.
-    #[default]
-    Shuffled,
-    /// Easiest first by predicted time (a curriculum); unsolvable tasks last.
-    Curriculum,
-    /// As drawn: the order in which the seed dealt them (or drew them from
-    /// a table), across hand sizes and solvable or not.
-    Drawn,
+named! {
+    /// The order of the tasks within a split.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+    pub enum Order {
+        /// A seeded shuffle.
+        #[default]
+        Shuffled => "shuffled",
+        /// Easiest first by predicted time (a curriculum); unsolvable tasks last.
+        Curriculum => "curriculum",
+        /// As drawn: the order in which the seed dealt them (or drew them from
+        /// a table), across hand sizes and solvable or not.
+        Drawn => "drawn",
+    }
+    impl FromStr else InputError::unknown("order");
 }
 
 impl Order {
-    pub fn name(self) -> &'static str {
-        match self {
-            Order::Shuffled => "shuffled",
-            Order::Curriculum => "curriculum",
-            Order::Drawn => "drawn",
-        }
-    }
-
+    /// The order named `s` (its `FromStr`, for the Python package).
     pub fn parse(s: &str) -> Result<Order, InputError> {
-        [Order::Shuffled, Order::Curriculum, Order::Drawn]
-            .into_iter()
-            .find(|o| o.name() == s)
-            .ok_or_else(|| {
-                InputError::Other(format!(
-                    "unknown order \"{}\" (expected shuffled, curriculum or drawn)",
-                    crate::game::error::shown(s)
-                ))
-            })
+        s.parse()
     }
 }
 

@@ -288,3 +288,14 @@ fn counting_from_the_fewest_numbers_misses_no_solution() {
         assert_eq!(task.dissimilar, Some(all), "{task:?}");
     }
 }
+
+#[test]
+fn orders_parse_by_name() {
+    for o in Order::ALL {
+        assert_eq!(Order::parse(o.name()), Ok(o));
+    }
+    assert_eq!(
+        Order::parse("random").unwrap_err().to_string(),
+        "unknown order \"random\" (expected shuffled, curriculum or drawn)"
+    );
+}

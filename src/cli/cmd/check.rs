@@ -479,15 +479,7 @@ fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> 
     };
     let format = match l.text("format")? {
         None => d.format,
-        Some("auto") => Format::Auto,
-        Some("expr") => Format::Expr,
-        Some("steps") => Format::Steps,
-        Some(f) => {
-            return Err(InputError::Other(format!(
-                "unknown format \"{}\" (expected auto, expr or steps)",
-                shown(f)
-            )));
-        }
+        Some(f) => f.parse()?,
     };
     let job = Job {
         hand: &hand,
