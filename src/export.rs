@@ -133,26 +133,26 @@ mod tests {
     use super::*;
 
     #[derive(Serialize)]
-    struct Hand {
+    struct Sample {
         hand: &'static str,
         predicted_time_s: f64,
         simplest: &'static str,
     }
 
-    impl Row for Hand {
+    impl Row for Sample {
         fn header() -> Vec<&'static str> {
             vec![columns::HAND, columns::PREDICTED_TIME_S, columns::SIMPLEST]
         }
     }
 
-    fn rows() -> [Hand; 2] {
+    fn rows() -> [Sample; 2] {
         [
-            Hand {
+            Sample {
                 hand: "3 3 8 8",
                 predicted_time_s: 61.266,
                 simplest: "8/(3-8/3)",
             },
-            Hand {
+            Sample {
                 hand: "1 2 3 4",
                 predicted_time_s: 3.5,
                 simplest: "a, \"b\"",

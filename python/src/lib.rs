@@ -21,18 +21,16 @@ use census24::canon::{self, Distinct, MAX_DISTINCT_CARDS, MAX_TARGETS_CARDS, MAX
 use census24::difficulty::{Tier, predict};
 use census24::game::error::InputError;
 use census24::game::family::{Game, Targets};
-use census24::game::{grade, verdict};
 use census24::game::hand::{Hand, MAX_EXACT_CARDS};
 use census24::game::number::Q;
 use census24::game::presets::{self, Choice};
 use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
+use census24::game::{grade, verdict};
 use census24::puzzles::catalog::{self, Entry, MAX_SOLVED_CARDS};
 use census24::puzzles::filter::{FilterError, Flag, HandFilter};
 use census24::puzzles::ops::Ops;
-use census24::puzzles::pick::{
-    DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick_played, puzzles,
-};
+use census24::puzzles::pick::{DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, pick_played};
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
@@ -787,13 +785,14 @@ fn puzzles(
         let catalog = catalog::solved(&key)?;
         // Chosen and shown with the figures of play with the operations the
         // set allows, as pick's.
-        let played =
-            pick_played(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
+        let played = pick_played(&catalog, &plan).map_err(|e| InputError::Other(e.to_string()))?;
         let set: Vec<&Entry> = played.iter().collect();
-        Ok(census24::export::to_jsonl(&puzzles(&set, &plan, &key))
-            .lines()
-            .map(String::from)
-            .collect())
+        Ok(
+            census24::export::to_jsonl(&census24::puzzles::pick::puzzles(&set, &plan, &key))
+                .lines()
+                .map(String::from)
+                .collect(),
+        )
     })
     .map_err(|e| solve_error("hand_size", e))
 }

@@ -286,8 +286,8 @@ pub(crate) struct Engine<A: Algebra> {
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
     values: Vec<Option<Rc<Values>>>,
-    /// Emptied [`Found`]s, their capacity kept (see [`Engine::with_value_in`]).
-    found_pool: Vec<Found<A>>,
+    /// Emptied [`Classes`], their capacity kept (see [`Engine::with_value_in`]).
+    found_pool: Vec<Classes<A>>,
     /// Candidate values of [`Engine::reachable`], kept for their capacity.
     reach_buf: Vec<Q>,
     /// Splits of a packed multiset with their sides' words, kept between
@@ -637,9 +637,9 @@ impl<A: Algebra> Engine<A> {
     fn combine_splits(
         &mut self,
         id: u32,
-        mut combine: impl FnMut(&Self, &mut Found<A>, Op, &Entry<A>, &Entry<A>),
-    ) -> Found<A> {
-        let mut found = Found::default();
+        mut combine: impl FnMut(&Self, &mut Classes<A>, Op, &Entry<A>, &Entry<A>),
+    ) -> Classes<A> {
+        let mut found = Classes::default();
         for &(a, b) in self.splits_of(id).iter() {
             let (ea, eb) = (self.all(a), self.all(b));
             for x in ea.iter() {
@@ -712,7 +712,7 @@ impl<A: Algebra> Engine<A> {
     /// each value of the smaller side fixes the value the other side needs
     /// once for all its classes, and a class so built is worth `t` without
     /// being evaluated (see [`needed`]).
-    fn by_values(&mut self, found: &mut Found<A>, id: u32, t: Q) {
+    fn by_values(&mut self, found: &mut Classes<A>, id: u32, t: Q) {
         for &(a, b) in self.splits_of(id).iter() {
             self.all(a);
             let ga = self.grouped[a as usize].clone().expect("tabulated");
@@ -759,7 +759,7 @@ impl<A: Algebra> Engine<A> {
 
     /// [`Engine::by_values`] class by class, in the order of the classes
     /// of the smaller side, for algebras that keep the first item found.
-    fn by_entries(&mut self, found: &mut Found<A>, id: u32, t: Q) {
+    fn by_entries(&mut self, found: &mut Classes<A>, id: u32, t: Q) {
         for &(a, b) in self.splits_of(id).iter() {
             let ea = self.all(a);
             if self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some() {
@@ -864,12 +864,12 @@ impl<A: Algebra> Engine<A> {
 
     /// Adds the class of `l op r`, known to be worth `v`, which the rules
     /// admit.
-    fn offer_worth(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>, v: Q) {
+    fn offer_worth(&self, found: &mut Classes<A>, op: Op, l: &Entry<A>, r: &Entry<A>, v: Q) {
         self.offer_with(found, op, l, r, || Some(v));
     }
 
     /// Adds the class of `l op r` if the rules admit its value.
-    fn offer(&self, found: &mut Found<A>, op: Op, l: &Entry<A>, r: &Entry<A>) {
+    fn offer(&self, found: &mut Classes<A>, op: Op, l: &Entry<A>, r: &Entry<A>) {
         self.offer_with(found, op, l, r, || {
             if self.symbolic {
                 return Some(Q::ZERO);
@@ -882,7 +882,7 @@ impl<A: Algebra> Engine<A> {
     /// is `None`.
     fn offer_with(
         &self,
-        found: &mut Found<A>,
+        found: &mut Classes<A>,
         op: Op,
         l: &Entry<A>,
         r: &Entry<A>,
@@ -986,21 +986,21 @@ impl Values {
 }
 
 /// Classes found so far, the preferred witness kept.
-struct Found<A: Algebra> {
+struct Classes<A: Algebra> {
     index: FxHashMap<A::Key, usize>,
     list: Vec<Entry<A>>,
 }
 
-impl<A: Algebra> Default for Found<A> {
+impl<A: Algebra> Default for Classes<A> {
     fn default() -> Self {
-        Found {
+        Classes {
             index: FxHashMap::default(),
             list: Vec::new(),
         }
     }
 }
 
-impl<A: Algebra> Found<A> {
+impl<A: Algebra> Classes<A> {
     fn add(&mut self, e: Entry<A>, prefer: impl FnOnce(&A::Item, &A::Item) -> bool) {
         // One lookup whether the class is new or not.
         match self.index.entry(e.key.clone()) {

@@ -273,7 +273,7 @@ pub fn spearman(a: &[f64], b: &[f64]) -> f64 {
 
 /// Spearman figures of one model against the measurements.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Figures {
+pub struct Spearman {
     /// Over every hand at once (each predicted by the model of its fold).
     pub pooled: f64,
     /// Mean, lowest and highest over the folds.
@@ -289,23 +289,23 @@ pub struct Validation {
     pub folds: usize,
     pub seed: u64,
     /// Calibrated model: predicted time against measured time.
-    pub time: Figures,
+    pub time: Spearman,
     /// Calibrated model: predicted solve rate against measured solve rate.
-    pub rate: Figures,
+    pub rate: Spearman,
     /// Today's effort against measured time.
-    pub effort_time: Figures,
+    pub effort_time: Spearman,
     /// Today's effort (negated: more effort, fewer solves) against measured solve rate.
-    pub effort_rate: Figures,
+    pub effort_rate: Spearman,
     /// Calibrated model: predicted p80 against the measured p80
     /// ([`Measured::p80_s`]).
-    pub p80: Figures,
+    pub p80: Spearman,
     /// Today's effort against the measured p80.
-    pub effort_p80: Figures,
+    pub effort_p80: Spearman,
     /// Each hand's out-of-fold prediction: (seconds, solve rate, p80 seconds).
     pub predicted: Vec<(f64, f64, f64)>,
 }
 
-fn figures(fold: &[usize], k: usize, predicted: &[f64], measured: &[f64]) -> Figures {
+fn figures(fold: &[usize], k: usize, predicted: &[f64], measured: &[f64]) -> Spearman {
     let per: Vec<f64> = (0..k)
         .map(|f| {
             let idx: Vec<usize> = (0..fold.len()).filter(|&i| fold[i] == f).collect();
@@ -314,7 +314,7 @@ fn figures(fold: &[usize], k: usize, predicted: &[f64], measured: &[f64]) -> Fig
             spearman(&p, &m)
         })
         .collect();
-    Figures {
+    Spearman {
         pooled: spearman(predicted, measured),
         fold_mean: per.iter().sum::<f64>() / k as f64,
         fold_min: per.iter().copied().fold(f64::INFINITY, f64::min),
@@ -386,7 +386,7 @@ impl Validation {
              |---|---:|---:|---:|---:|---:|---:|\n",
             self.folds, self.hands, self.seed
         );
-        let cell = |f: &Figures| {
+        let cell = |f: &Spearman| {
             (
                 format!("{:.3}", f.pooled),
                 format!(

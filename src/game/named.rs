@@ -139,7 +139,7 @@ mod tests {
 
     named! {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        enum Flag {
+        enum Switch {
             Quiet => "quiet",
             DryRun => "dry-run",
         }
@@ -170,8 +170,8 @@ mod tests {
                 "unknown size \"Middle\" (expected small, mid or large)".to_string()
             ))
         );
-        assert_eq!(Flag::ALL.len(), 2);
-        assert_eq!(Flag::DryRun.to_string(), "--dry-run");
-        assert_eq!(Flag::expected(), "quiet or dry-run");
+        assert_eq!(Switch::ALL.len(), 2);
+        assert_eq!(Switch::DryRun.to_string(), "--dry-run");
+        assert_eq!(Switch::expected(), "quiet or dry-run");
     }
 }

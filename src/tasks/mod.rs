@@ -399,22 +399,22 @@ pub enum TaskError {
 
 /// What one candidate is.
 #[derive(Clone, Debug)]
-enum Verdict {
+enum Decision {
     /// Not a candidate (a dealt objective outside the targets, a selection
     /// too large to list, a hand whose size is no longer wanted).
     Skip,
     Unsolvable,
-    Solvable(Box<Found>),
+    Solvable(Box<Worked>),
 }
 
 #[derive(Clone, Debug)]
-struct Found {
+struct Worked {
     simplest: Expr,
     dissimilar: Option<u32>,
     prediction: difficulty::Prediction,
 }
 
-impl Found {
+impl Worked {
     /// What the plan's filter looks at.
     fn figures(&self) -> Figures {
         Figures {
@@ -466,7 +466,7 @@ fn decide(
     target: i64,
     plan: &TaskPlan,
     want_solvable: bool,
-) -> Result<Verdict, InputError> {
+) -> Result<Decision, InputError> {
     let game = &plan.game;
     let hand = Hand::new(cards.to_vec())?;
     let t = Q::int(target);
@@ -478,16 +478,16 @@ fn decide(
     let outcome = solve_hand_using(&hand, t, game.rules, game.uses, &search)?;
     let solved = outcome.solved(t);
     let Some(found) = outcome.expr.filter(|_| solved) else {
-        return Ok(Verdict::Unsolvable);
+        return Ok(Decision::Unsolvable);
     };
     if !want_solvable {
-        return Ok(Verdict::Skip);
+        return Ok(Decision::Skip);
     }
     let selection = Hand::new(found.cards())?;
     // A task one of whose numbers is the answer asks nothing; one whose
     // simplest solution is too large to list has no simplest.
     if selection.len() < 2 || selection.len() > MAX_SELECTION {
-        return Ok(Verdict::Skip);
+        return Ok(Decision::Skip);
     }
     let sols = canon::solutions(&selection, t, game.rules)?;
     let Some(class) = sols.classes.first() else {
@@ -496,7 +496,7 @@ fn decide(
         )));
     };
     let Some(prediction) = difficulty::predict(&selection, t, &sols) else {
-        return Ok(Verdict::Skip);
+        return Ok(Decision::Skip);
     };
     let dissimilar = match game.uses {
         Use::All => Some(sols.dissimilar),
@@ -505,7 +505,7 @@ fn decide(
         }
         Use::Any => None,
     };
-    Ok(Verdict::Solvable(Box::new(Found {
+    Ok(Decision::Solvable(Box::new(Worked {
         simplest: class.expr.clone(),
         dissimilar,
         prediction,
@@ -521,12 +521,12 @@ fn decide_row(
     said: Option<bool>,
     plan: &TaskPlan,
     want_solvable: bool,
-) -> Result<Verdict, InputError> {
+) -> Result<Decision, InputError> {
     let v = decide(cards, target, plan, want_solvable)?;
     let solved = match v {
-        Verdict::Skip => said,
-        Verdict::Unsolvable => Some(false),
-        Verdict::Solvable(_) => Some(true),
+        Decision::Skip => said,
+        Decision::Unsolvable => Some(false),
+        Decision::Solvable(_) => Some(true),
     };
     match said {
         Some(said) if solved != Some(said) => Err(InputError::Other(format!(
@@ -544,24 +544,24 @@ fn decide_row(
 /// its own numbers, or whose simplest selection is too large to list, is
 /// left out, as `make` leaves it out. `census24 rank` over a reach table.
 pub fn work_out(plan: &TaskPlan, rows: &[TableRow], split: &str) -> Result<Vec<Task>, InputError> {
-    let decided: Vec<Option<Kept>> = rows
+    let decided: Vec<Option<Chosen>> = rows
         .par_iter()
         .enumerate()
         .map(|(at, r)| {
             Ok(
                 match decide_row(&r.cards, r.target, Some(r.solvable), plan, true)? {
-                    Verdict::Solvable(found) => Some(Kept {
+                    Decision::Solvable(found) => Some(Chosen {
                         cards: r.cards.clone(),
                         target: r.target,
                         found: Some(found),
                         drawn: at as u64,
                     }),
-                    Verdict::Skip | Verdict::Unsolvable => None,
+                    Decision::Skip | Decision::Unsolvable => None,
                 },
             )
         })
         .collect::<Result<_, InputError>>()?;
-    let kept: Vec<Kept> = decided.into_iter().flatten().collect();
+    let kept: Vec<Chosen> = decided.into_iter().flatten().collect();
     let width = kept.len().saturating_sub(1).to_string().len().max(5);
     kept.into_iter()
         .enumerate()
@@ -570,14 +570,14 @@ pub fn work_out(plan: &TaskPlan, rows: &[TableRow], split: &str) -> Result<Vec<T
 }
 
 /// A candidate as dealt and decided: its numbers, target and verdict.
-type Dealt = (Vec<i64>, i64, Verdict);
+type Dealt = (Vec<i64>, i64, Decision);
 
 /// One kept candidate, before it has a split and an id.
 #[derive(Clone, Debug)]
-struct Kept {
+struct Chosen {
     cards: Vec<i64>,
     target: i64,
-    found: Option<Box<Found>>,
+    found: Option<Box<Worked>>,
     /// Its place in the draw (a table's row for [`work_out`]).
     drawn: u64,
 }
@@ -588,9 +588,9 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
     let dealer = Dealer::of(&plan.game);
     let sizes = plan.sizes();
     let quotas = quotas(plan, &sizes);
-    let mut filled: std::collections::BTreeMap<Stratum, Vec<Kept>> =
+    let mut filled: std::collections::BTreeMap<Stratum, Vec<Chosen>> =
         quotas.keys().map(|&s| (s, Vec::new())).collect();
-    let open = |filled: &std::collections::BTreeMap<Stratum, Vec<Kept>>, s: &Stratum| {
+    let open = |filled: &std::collections::BTreeMap<Stratum, Vec<Chosen>>, s: &Stratum| {
         filled[s].len() < quotas[s]
     };
     let mut seen: HashSet<(Vec<i64>, i64)> = HashSet::new();
@@ -647,11 +647,11 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                         Some(r) if r.cards.len() == sizes[slot] => {
                             (r.cards, r.target, Some(r.solvable))
                         }
-                        _ => return Ok(Some((Vec::new(), 0, Verdict::Skip))),
+                        _ => return Ok(Some((Vec::new(), 0, Decision::Skip))),
                     },
                     None => match dealer.deal(&plan.game, sizes[slot], &mut rng) {
                         Some((cards, target)) => (cards, target, None),
-                        None => return Ok(Some((Vec::new(), 0, Verdict::Skip))),
+                        None => return Ok(Some((Vec::new(), 0, Decision::Skip))),
                     },
                 };
                 let v = decide_row(&cards, target, said, plan, want_solvable)?;
@@ -666,9 +666,9 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
             };
             drawn += 1;
             let found = match verdict {
-                Verdict::Skip => continue,
-                Verdict::Unsolvable => None,
-                Verdict::Solvable(f) => Some(f),
+                Decision::Skip => continue,
+                Decision::Unsolvable => None,
+                Decision::Solvable(f) => Some(f),
             };
             let stratum = Stratum {
                 size: cards.len(),
@@ -690,7 +690,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 repeats += 1;
                 continue;
             }
-            filled.get_mut(&stratum).expect("a stratum").push(Kept {
+            filled.get_mut(&stratum).expect("a stratum").push(Chosen {
                 cards,
                 target,
                 found,
@@ -772,7 +772,7 @@ fn quotas(plan: &TaskPlan, sizes: &[usize]) -> std::collections::BTreeMap<Stratu
 fn short(
     plan: &TaskPlan,
     quotas: &std::collections::BTreeMap<Stratum, usize>,
-    filled: &std::collections::BTreeMap<Stratum, Vec<Kept>>,
+    filled: &std::collections::BTreeMap<Stratum, Vec<Chosen>>,
     drawn: u64,
 ) -> TaskError {
     let (s, wanted) = quotas
@@ -813,13 +813,13 @@ fn short(
 /// Splits, orders and writes out the kept candidates.
 fn finish(
     plan: &TaskPlan,
-    filled: std::collections::BTreeMap<Stratum, Vec<Kept>>,
+    filled: std::collections::BTreeMap<Stratum, Vec<Chosen>>,
 ) -> Result<Vec<Task>, InputError> {
     // Every stratum in turn, in candidate order, dealt to the splits so
     // that each split stays at its share of what has been dealt so far
     // (the split furthest below its share takes the next task): each split
     // holds its share of every stratum, to within one task.
-    let mut by_split: Vec<Vec<Kept>> = vec![Vec::new(); plan.splits.len()];
+    let mut by_split: Vec<Vec<Chosen>> = vec![Vec::new(); plan.splits.len()];
     for (n, kept) in filled.into_values().flatten().enumerate() {
         let dealt = n + 1;
         let (best, _) = plan
@@ -843,7 +843,7 @@ fn finish(
             }
             Order::Drawn => kept.sort_by_key(|k| k.drawn),
             Order::Curriculum => kept.sort_by(|a, b| {
-                let time = |k: &Kept| k.found.as_ref().map(|f| f.prediction.time_s);
+                let time = |k: &Chosen| k.found.as_ref().map(|f| f.prediction.time_s);
                 (
                     time(a).is_none(),
                     time(a).unwrap_or(0.0),
@@ -872,7 +872,7 @@ fn task_of(
     split: &str,
     i: usize,
     width: usize,
-    k: Kept,
+    k: Chosen,
 ) -> Result<Task, InputError> {
     let game = &plan.game;
     let hand = Hand::new(k.cards.clone())?;

@@ -115,7 +115,7 @@ fn render(v: &Verdict, x: &Extras<'_>, json: bool) -> String {
 }
 
 /// One answer to grade, with the rules of its line.
-struct Job<'a> {
+struct ToGrade<'a> {
     hand: &'a Hand,
     text: &'a str,
     target: Q,
@@ -127,7 +127,7 @@ struct Job<'a> {
 
 /// Grades a job (taking the answer out of the text first with
 /// --extract), rendered; faults of the answer are verdicts, never errors.
-fn grade_one(j: &Job<'_>, d: &Defaults) -> (String, bool) {
+fn grade_one(j: &ToGrade<'_>, d: &Defaults) -> (String, bool) {
     let (answer, taken, no_answer) = if d.extract {
         match extract(j.text) {
             Extraction::Found { answer, source } => (Cow::Owned(answer), Some(source.name()), None),
@@ -225,7 +225,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
     };
     let hand = game_hand(hand, &d)?;
     let target = target_of(None, &d)?;
-    let job = Job {
+    let job = ToGrade {
         hand: &hand,
         text: &answer,
         target,
@@ -481,7 +481,7 @@ fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> 
         None => d.format,
         Some(f) => f.parse()?,
     };
-    let job = Job {
+    let job = ToGrade {
         hand: &hand,
         text: answer,
         target,
@@ -513,7 +513,7 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
     };
     let hand = game_hand(Hand::parse(hand)?, d)?;
     let target = target_of(None, d)?;
-    let job = Job {
+    let job = ToGrade {
         hand: &hand,
         text: answer,
         target,
