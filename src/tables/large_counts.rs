@@ -22,6 +22,7 @@ pub struct Counts {
 }
 
 impl Counts {
+    #[inline]
     pub fn add(&mut self, o: &Counts) {
         self.games += o.games;
         self.solvable += o.solvable;
@@ -40,6 +41,7 @@ pub type Combo = u32;
 
 /// The key of a combination of large numbers (ascending, each at most
 /// [`MAX_TILE`]).
+#[inline]
 pub fn combo_of(large: &[i64]) -> Combo {
     large
         .iter()
