@@ -1,6 +1,6 @@
 //! The `census24` binary: parse arguments, run, map the outcome to an exit
 //! status (0 done, 1 no solution, 2 bad input or I/O error, 3 gave up at a
-//! limit: `cmd::exit_status`).
+//! limit: `cmd::outcome::exit_status`).
 
 use std::process::ExitCode;
 
@@ -13,7 +13,7 @@ use census24::cli::args::Cli;
 // allocator (benches/distinct.rs, docs/PERFORMANCE.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use census24::cli::cmd;
+use census24::cli::cmd::{self, outcome};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -21,16 +21,16 @@ fn main() -> ExitCode {
         // Help and version go to stdout as clap prints them.
         Err(err) if !err.use_stderr() => err.exit(),
         Err(err) => {
-            eprint!("{}", cmd::usage_error(&err));
-            return ExitCode::from(cmd::EXIT_BAD_INPUT);
+            eprint!("{}", outcome::usage_error(&err));
+            return ExitCode::from(outcome::EXIT_BAD_INPUT);
         }
     };
     match cmd::run(cli) {
         Ok(status) => ExitCode::from(status as u8),
-        Err(err) if cmd::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if outcome::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("census24: {}", cmd::message(&err));
-            ExitCode::from(cmd::exit_status(&err))
+            eprintln!("census24: {}", outcome::message(&err));
+            ExitCode::from(outcome::exit_status(&err))
         }
     }
 }

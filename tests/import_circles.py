@@ -7,7 +7,9 @@ module). A file depends on another when its code names it by any path:
 `use crate::...`, `use super::...`, `use self::...`, grouped imports
 (`a::{b, c::{d}}`, `self` inside a group) and paths written inline in the
 code (`crate::game::presets::standard()`, `super::markdown_table(...)`).
-Each path is resolved to the longest module it names; comments, strings and
+A child module named by its bare name (`use draw::Dealer;`,
+`draw::Rng::new()` in `tasks/mod.rs`) counts too. Each path is resolved to
+the longest module it names; comments, strings and
 test code (`#[cfg(test)] mod tests { ... }` and files declared
 `#[cfg(test)] mod NAME;`) are left out. A child naming its parent's items
 (`super::Thing`) is an edge like any other: a parent that also uses the
@@ -21,12 +23,50 @@ Two checks, each by strongly connected components:
 
 Prints each circle and exits 1 when there is one; .ci/run runs it, and
 `--edges FILE` prints what a file depends on (to see why it is in a circle).
+`--self-test` first checks the check: it writes small trees with a circle
+made each way (`super::`, a grouped import, a path written inline, a circle
+between folders) and one without, and fails unless it finds exactly those.
 """
 import pathlib
 import re
 import sys
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
+
+
+def self_test():
+    """Runs this check on small trees, each with a known answer."""
+    import subprocess
+    import tempfile
+
+    trees = {
+        "super::": ({"a/mod.rs": "mod b;\nuse b::Thing;", "a/b.rs": "use super::Other;\npub struct Thing;"}, 1),
+        "grouped": ({"x.rs": "use crate::{y::{Y, self}, z};", "y.rs": "use crate::x::X;", "z.rs": ""}, 1),
+        "inline": ({"p.rs": "fn f() { crate::q::g() }", "q.rs": "pub fn g() { let _ = crate::p::f; }"}, 1),
+        "folders": ({"m/one.rs": "use crate::n::two::T;", "n/two.rs": "", "n/three.rs": "use crate::m::one::U;", "m/mod.rs": "", "n/mod.rs": ""}, 1),
+        "comments and tests": ({"c.rs": "// use crate::d::D;\nconst S: &str = \"crate::d::x\";", "d.rs": "use crate::c::C;\n#[cfg(test)]\nmod tests { use crate::c::S; }"}, 0),
+        "a layered tree": ({"lib.rs": "mod low; mod high;", "low.rs": "", "high.rs": "use crate::low::L; use super::low;"}, 0),
+    }
+    failed = 0
+    for name, (files, circles) in trees.items():
+        with tempfile.TemporaryDirectory() as d:
+            for rel, text in files.items():
+                path = pathlib.Path(d) / "src" / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text)
+            out = subprocess.run([sys.executable, __file__, d], capture_output=True, text=True).stdout
+            found = sum(1 for line in out.splitlines() if line.startswith("circle"))
+            # The folder tree's circle is one between modules only.
+            if (found > 0) != (circles > 0):
+                print(f"self-test {name!r}: found {found} circles, expected {circles}:\n{out}")
+                failed += 1
+    print(f"self-test: {len(trees) - failed} of {len(trees)} trees judged right")
+    if failed:
+        sys.exit(1)
+
+
+if "--self-test" in sys.argv:
+    self_test()
 root = pathlib.Path(args[0] if args else ".") / "src"
 
 
@@ -133,6 +173,9 @@ def resolve(here, path):
         while segs and segs[0] in ("super", "self"):
             if segs.pop(0) == "super":
                 base = base[:-1]
+    elif here + (segs[0],) in nodes:
+        # A child module named by its bare name (`use draw::Dealer;`).
+        base = here
     else:
         return None
     for i in range(len(segs), -1, -1):
@@ -146,10 +189,12 @@ edges = {}
 for name in nodes:
     code = without_tests(strip(mods[name].read_text()))
     paths = []
-    for m in re.finditer(r"\buse\s+((?:crate|super|self)\b[^;]*);", code):
+    children = [m[-1] for m in nodes if m[:-1] == name and len(m) == len(name) + 1]
+    heads = "|".join(["crate", "super", "self"] + [re.escape(c) for c in children])
+    for m in re.finditer(r"\buse\s+((?:%s)\b[^;]*);" % heads, code):
         paths += expand(m.group(1))
     code = re.sub(r"\buse\s+[^;]*;", "", code)
-    paths += re.findall(r"\b(?:crate|super|self)(?:\s*::\s*\w+)+", code)
+    paths += re.findall(r"(?<![\w:])(?:%s)(?:\s*::\s*\w+)+" % heads, code)
     for path in paths:
         target = resolve(name, re.sub(r"\s+", "", path))
         if target is not None and target != name:

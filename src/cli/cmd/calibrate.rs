@@ -7,7 +7,7 @@ use std::fs;
 use anyhow::Context;
 
 use crate::cli::args::CalibrateArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::difficulty::calibrate::{
     FOLDS, SEED, cross_validate, fit_model, parse_measurements, samples,
 };

@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 use rayon::prelude::*;
 
 use crate::cli::args::CheckArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::cli::stdin;
 use crate::game::error::{InputError, shown};
 use crate::game::extract::{Extraction, extract};

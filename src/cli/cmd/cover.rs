@@ -8,7 +8,7 @@ use std::io::Write;
 use anyhow::bail;
 
 use crate::cli::args::CoverArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::game::family::Targets;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;

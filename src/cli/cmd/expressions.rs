@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::canon::census;
 use crate::cli::args::ExpressionsArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 
 pub fn run(args: ExpressionsArgs) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -1,7 +1,7 @@
 //! `census24 games`: every preset of [`crate::game::presets::PRESETS`], its
 //! name, what it is and the game it names in full.
 
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::game::presets::PRESETS;
 
 pub fn run() -> anyhow::Result<Status> {

@@ -1,7 +1,7 @@
 //! `census24 merge`: join every complete shard set under a folder.
 
 use crate::cli::args::MergeArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::game::targets::TargetRange;
 use crate::tables::large_sets::SELECTIONS_PER_SET;
 use crate::tables::manifest::KindName;

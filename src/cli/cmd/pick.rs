@@ -9,7 +9,8 @@
 use std::io::Write;
 
 use crate::cli::args::{PickArgs, PickFormat};
-use crate::cli::cmd::{Status, TableSource};
+use crate::cli::cmd::outcome::Status;
+use crate::cli::cmd::source::TableSource;
 use crate::export;
 use crate::game::family::Game;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
@@ -33,7 +34,8 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
-    let key = match crate::cli::cmd::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)? {
+    let key = match crate::cli::cmd::source::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)?
+    {
         TableSource::OneTarget(key) => key,
         TableSource::Reach(reach) => {
             return run_reach(&args, &plan, args.game.game(), Some(&reach));
@@ -152,7 +154,7 @@ fn run_reach(
     let set = match tasks::make(&tp) {
         Ok(set) => set,
         Err(e @ TaskError::Short { .. }) => {
-            return Err(crate::cli::cmd::GaveUp(e.to_string()).into());
+            return Err(crate::cli::cmd::outcome::GaveUp(e.to_string()).into());
         }
         Err(TaskError::Input(e)) => return Err(e.into()),
     };

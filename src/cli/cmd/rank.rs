@@ -5,7 +5,8 @@
 use std::io::Write;
 
 use crate::cli::args::{FormatArg, RankArgs};
-use crate::cli::cmd::{GaveUp, Status, TableSource};
+use crate::cli::cmd::outcome::{GaveUp, Status};
+use crate::cli::cmd::source::TableSource;
 use crate::export::{Row, to_csv, to_json, to_table};
 use crate::game::deck::ValueRange;
 use crate::puzzles::filter::HandFilter;
@@ -18,7 +19,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     if let Some(range) = args.large_sets {
         return run_sets(&args, range, top);
     }
-    match crate::cli::cmd::source(&args.data, &args.game, 0, false)? {
+    match crate::cli::cmd::source::source(&args.data, &args.game, 0, false)? {
         TableSource::OneTarget(table) => {
             let query = RankQuery {
                 data: args.data.clone(),
@@ -83,7 +84,7 @@ fn run_sets(args: &RankArgs, range: ValueRange, top: Option<usize>) -> anyhow::R
              apply to them: use --holding and --large-tiles"
         );
     }
-    let targets = crate::cli::cmd::large_sets_targets(&args.game)?;
+    let targets = crate::cli::cmd::source::large_sets_targets(&args.game)?;
     let query = SetsQuery {
         data: args.data.clone(),
         key: LargeKey {

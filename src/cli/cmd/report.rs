@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::args::{GameArgs, ReportArgs};
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::report::data_index::{DATA_README, data_index};
 use crate::report::files::{ReportPlan, write_atlas, write_reports};
 use crate::tables::kind::KindKey;

@@ -9,7 +9,7 @@ use std::io::Write;
 use clap::CommandFactory;
 
 use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 
 pub fn completions(args: CompletionsArgs) -> anyhow::Result<Status> {
     let mut out = Vec::new();

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::canon::{self, answer::Pick, answer::Policy};
 use crate::cli::args::SolveArgs;
 use crate::cli::cmd::distinct::{self, AllConfig};
-use crate::cli::cmd::{GaveUp, Status};
+use crate::cli::cmd::outcome::{GaveUp, Status};
 use crate::cli::progress;
 use crate::cli::stdin;
 use crate::game::error::InputError;

@@ -2,7 +2,7 @@
 //! single-target or a reach table, run it, print the summary paragraph.
 
 use crate::cli::args::SweepArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
@@ -142,7 +142,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
     }
     let game = args.game.game();
     if args.large_sets.is_some() || !args.large.is_empty() {
-        let targets = crate::cli::cmd::large_sets_targets(&args.game)?;
+        let targets = crate::cli::cmd::source::large_sets_targets(&args.game)?;
         return run_large(&args, targets);
     }
     let key = match Key::of_game(&game) {

@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::canon::{self, Distinct};
 use crate::cli::args::SolveArgs;
-use crate::cli::cmd::Status;
+use crate::cli::cmd::outcome::Status;
 use crate::game::expr::Expr;
 use crate::game::family::Game;
 use crate::game::hand::Hand;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::cli::args::TasksArgs;
-use crate::cli::cmd::{GaveUp, Status};
+use crate::cli::cmd::outcome::{GaveUp, Status};
 use crate::tasks::{self, TaskError, TaskPlan, dataset};
 
 pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
