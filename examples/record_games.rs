@@ -25,6 +25,12 @@ fn main() -> anyhow::Result<()> {
     let (mut recorded, mut kept) = (0, 0);
     for key in discover(&data)?.keys() {
         let dir = data.join(key.partition());
+        if !dir.join(Part::Whole.manifest()).is_file() {
+            // Shard parts only: `census24 merge` writes the whole table's
+            // manifest, with its game.
+            println!("{}: shard parts, not a whole table: kept", dir.display());
+            continue;
+        }
         let mut manifest: Manifest = verify(&dir, Part::Whole)?;
         if manifest.parameters.game.is_some() {
             kept += 1;

@@ -24,8 +24,11 @@ Two checks, each by strongly connected components:
 Prints each circle and exits 1 when there is one; .ci/run runs it, and
 `--edges FILE` prints what a file depends on (to see why it is in a circle).
 `--self-test` first checks the check: it writes small trees with a circle
-made each way (`super::`, a grouped import, a path written inline, a circle
-between folders) and one without, and fails unless it finds exactly those.
+made each way (`super::`, `super::super::`, a grouped import, an alias, a
+path written inline or through an imported module, a circle between
+folders) and some without one (comments, strings, test modules, main.rs),
+and fails unless it finds a circle in each tree that has one and none in
+the others.
 """
 import pathlib
 import re
@@ -44,7 +47,11 @@ def self_test():
         "grouped": ({"x.rs": "use crate::{y::{Y, self}, z};", "y.rs": "use crate::x::X;", "z.rs": ""}, 1),
         "inline": ({"p.rs": "fn f() { crate::q::g() }", "q.rs": "pub fn g() { let _ = crate::p::f; }"}, 1),
         "folders": ({"m/one.rs": "use crate::n::two::T;", "n/two.rs": "", "n/three.rs": "use crate::m::one::U;", "m/mod.rs": "", "n/mod.rs": ""}, 1),
-        "comments and tests": ({"c.rs": "// use crate::d::D;\nconst S: &str = \"crate::d::x\";", "d.rs": "use crate::c::C;\n#[cfg(test)]\nmod tests { use crate::c::S; }"}, 0),
+        "comments and tests": ({"c.rs": "// use crate::d::D;\nconst S: &str = \"crate::d::x\";\n#[cfg(test)]\nmod tests { use crate::d::D; }", "d.rs": "use crate::c::C;"}, 0),
+        "an alias": ({"e.rs": "use crate::f as g;\nfn x() { g::h(); }", "f.rs": "use crate::e::x;"}, 1),
+        "a path through an imported module": ({"lib.rs": "mod k; mod l;", "k/mod.rs": "pub mod deep;", "k/deep.rs": "use crate::l::L;", "l.rs": "use crate::k;\nfn y() { k::deep::z(); }"}, 1),
+        "super::super": ({"s/t/u.rs": "use super::super::v::V;", "s/t/mod.rs": "mod u;", "s/mod.rs": "mod t; mod v;", "s/v.rs": "use crate::s::t::u::U;"}, 1),
+        "main.rs is its own crate": ({"lib.rs": "pub mod w;", "w.rs": "use crate::m::M;", "m.rs": "", "main.rs": "use census24::w; use crate::w::W;"}, 0),
         "a layered tree": ({"lib.rs": "mod low; mod high;", "low.rs": "", "high.rs": "use crate::low::L; use super::low;"}, 0),
     }
     failed = 0
@@ -133,11 +140,14 @@ def without_tests(code):
 
 
 def expand(tree):
-    """`a::{b, c::{d, self}}` into `a::b`, `a::c::d`, `a::c`."""
+    """`a::{b, c::{d, self}, e as f}` into (`a::b`, None), (`a::c::d`, None),
+    (`a::c`, None), (`a::e`, `f`): each path with its alias."""
+    tree = re.sub(r"\s+as\s+", "@as@", tree)
     tree = re.sub(r"\s+", "", tree)
     m = re.match(r"^(.*?)\{(.*)\}$", tree)
     if not m:
-        return [re.sub(r"::self$", "", re.sub(r"\bas\w+$", "", tree))]
+        path, _, alias = tree.partition("@as@")
+        return [(re.sub(r"::self$", "", path), alias or None)]
     prefix, inner = m.group(1), m.group(2)
     items, depth, cur = [], 0, ""
     for ch in inner:
@@ -152,7 +162,9 @@ def expand(tree):
     return [e for it in items for e in expand(prefix + it)]
 
 
-files = sorted(root.rglob("*.rs"))
+# main.rs is a crate of its own (the binary), whose `crate::` is not the
+# library's; lib.rs is the library's root.
+files = sorted(p for p in root.rglob("*.rs") if p.relative_to(root) != pathlib.Path("main.rs"))
 mods = {modname(p): p for p in files}
 test_only = set()
 for p in files:
@@ -191,10 +203,24 @@ for name in nodes:
     paths = []
     children = [m[-1] for m in nodes if m[:-1] == name and len(m) == len(name) + 1]
     heads = "|".join(["crate", "super", "self"] + [re.escape(c) for c in children])
+    # Modules a `use` binds to a name (`use crate::difficulty::{self, ..}`,
+    # `use crate::tables::layout as lay`): a path written through that name
+    # later (`difficulty::effort::costs`) names a module under it.
+    bound = {}
     for m in re.finditer(r"\buse\s+((?:%s)\b[^;]*);" % heads, code):
-        paths += expand(m.group(1))
+        for path, alias in expand(m.group(1)):
+            paths.append(path)
+            target = resolve(name, path)
+            last = path.split("::")[-1]
+            if target is not None and target[-1:] == (last,) and last not in ("crate", "super", "self"):
+                bound[alias or last] = target
     code = re.sub(r"\buse\s+[^;]*;", "", code)
     paths += re.findall(r"(?<![\w:])(?:%s)(?:\s*::\s*\w+)+" % heads, code)
+    if bound:
+        names = "|".join(re.escape(b) for b in bound)
+        for m in re.finditer(r"(?<![\w:])(%s)((?:\s*::\s*\w+)+)" % names, code):
+            module = bound[m.group(1)]
+            paths.append("crate::" + "::".join(module) + re.sub(r"\s+", "", m.group(2)))
     for path in paths:
         target = resolve(name, re.sub(r"\s+", "", path))
         if target is not None and target != name:

@@ -101,6 +101,16 @@ impl Scoring {
         self.bands.iter().any(|b| b.within > 0 && b.points > 0)
     }
 
+    /// The distances of the bands that score a near miss, ascending
+    /// (Countdown's `[5, 10]`, Digits' `[10, 25]`).
+    pub fn near_bands(&self) -> Vec<u64> {
+        self.bands
+            .iter()
+            .filter(|b| b.within > 0 && b.points > 0)
+            .map(|b| b.within)
+            .collect()
+    }
+
     /// The widest distance that still scores.
     pub fn reach(&self) -> u64 {
         self.bands.iter().map(|b| b.within).max().unwrap_or(0)
@@ -317,6 +327,8 @@ mod tests {
         assert_eq!(Scoring::EXACT.score(Some(Q::int(24)), Q::int(24)), 1);
         assert_eq!(Scoring::EXACT.score(Some(Q::int(25)), Q::int(24)), 0);
         assert!(COUNTDOWN.rewards_near_misses() && !Scoring::EXACT.rewards_near_misses());
+        assert_eq!(COUNTDOWN.near_bands(), [5, 10]);
+        assert!(Scoring::EXACT.near_bands().is_empty());
         assert_eq!(
             COUNTDOWN.to_string(),
             "10 points exact, 7 within 5, 5 within 10"

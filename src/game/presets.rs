@@ -196,14 +196,23 @@ pub fn names() -> Vec<&'static str> {
 /// size may differ), and whether it keeps that preset's rules. `None` for a
 /// game of another deck (a table of independent draws, `deck=none`).
 pub fn base_of(game: &Game) -> Option<(&'static Preset, bool)> {
-    PRESETS.iter().find_map(|p| {
+    let p = dealt_like(game)?;
+    let own = (p.game)();
+    (own.draw == game.draw).then_some((p, own.rules == game.rules))
+}
+
+/// The preset whose cards a game deals and plays alike: the same deck,
+/// card values, use of the cards and objective (its rules, targets, hand
+/// size, scoring and draw may differ). A table read back from its folder
+/// takes the preset's scoring and draw from it: the folder does not say
+/// them.
+pub fn dealt_like(game: &Game) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| {
         let own = (p.game)();
-        let same = own.deck == game.deck
+        own.deck == game.deck
             && own.dealt_values() == game.dealt_values()
             && own.uses == game.uses
             && own.objective == game.objective
-            && own.draw == game.draw;
-        same.then_some((p, own.rules == game.rules))
     })
 }
 

@@ -40,7 +40,7 @@ impl Counts {
 pub type Combo = u32;
 
 /// The key of a combination of large numbers (ascending, each at most
-/// [`MAX_TILE`]).
+/// [`crate::solve::selections::MAX_TILE`]).
 #[inline]
 pub fn combo_of(large: &[i64]) -> Combo {
     large

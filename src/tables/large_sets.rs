@@ -306,15 +306,15 @@ impl LargeKey {
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        let [rules, uses, targets, _values, deck, k] = parts.as_slice() else {
+        // The rules, use, values and size are checked by the partition
+        // spelled back below (they are the game's).
+        let [_rules, _uses, targets, _values, deck, _k] = parts.as_slice() else {
             return None;
         };
         let sets = LargeSets::of_folder(deck.strip_prefix("deck=")?)?;
         let (lo, hi) = targets.strip_prefix("targets=")?.split_once('-')?;
         let targets = TargetRange::new(lo.parse().ok()?, hi.parse().ok()?).ok()?;
         let key = LargeKey { sets, targets };
-        // The rules, use and size the folder names are the game's.
-        let _ = (rules, uses, k);
         (key.partition() == rel).then_some(key)
     }
 

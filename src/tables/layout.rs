@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::game::deck::Multiset;
 use crate::game::family::{Draw, Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
-use crate::game::presets::{PRESETS, Preset, title_of};
+use crate::game::presets::{PRESETS, Preset, dealt_like, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -415,25 +415,34 @@ impl ReachKey {
         c
     }
 
-    /// The game this table holds: its preset's (scoring included) under
-    /// the table's rules, else the game of its options, scored exactly.
+    /// The game this table holds: its folder's fields, with the scoring and
+    /// draw of the preset whose cards it deals ([`dealt_like`]); a game of
+    /// another deck is scored exactly and shuffled.
     pub fn game(&self) -> Game {
-        let base = match self.preset() {
-            Some((_, own)) => own,
-            None => Game {
-                scoring: Scoring::EXACT,
-                ..(crate::game::presets::PRESETS[0].game)()
-            },
-        };
-        Game {
+        let fields = Game {
             rules: self.rules,
             uses: self.uses,
             values: self.values,
             deck: self.deck,
             targets: Targets::Range(self.targets),
             hand_size: self.k,
+            scoring: Scoring::EXACT,
             objective: self.objective,
-            ..base
+            draw: Draw::Shuffled,
+        };
+        // Scoring and draw are not in the folder: the preset whose cards
+        // the table deals says them, whatever its targets and hand size
+        // (`--game countdown -k 5` is Countdown).
+        match dealt_like(&fields) {
+            Some(p) => {
+                let own = (p.game)();
+                Game {
+                    scoring: own.scoring,
+                    draw: own.draw,
+                    ..fields
+                }
+            }
+            None => fields,
         }
     }
 
@@ -693,6 +702,44 @@ mod tests {
         ] {
             assert_eq!(TableKey::from_partition(Path::new(bad)), None, "{bad}");
         }
+    }
+
+    /// A table's game comes from the preset whose cards it deals, whatever
+    /// its targets and hand size: five Countdown tiles are Countdown (its
+    /// scoring and its large tiles), Krypto under natural rules is Krypto.
+    #[test]
+    fn a_reach_tables_game_is_its_presets_for_any_targets_and_size() {
+        let countdown = crate::game::presets::game("countdown").unwrap();
+        for (targets, k) in [((100, 999), 6), ((100, 999), 5), ((1000, 1010), 6)] {
+            let game = Game {
+                targets: Targets::Range(TargetRange::new(targets.0, targets.1).unwrap()),
+                hand_size: k,
+                ..countdown
+            };
+            let key = ReachKey::of_game(&game).unwrap();
+            let back = ReachKey::from_partition(&key.partition()).unwrap().game();
+            assert_eq!(back, game, "{targets:?} k={k}");
+            assert!(key.title().starts_with("Countdown: "), "{}", key.title());
+        }
+        let krypto = Game {
+            rules: Rules::Natural,
+            ..crate::game::presets::game("krypto").unwrap()
+        };
+        let key = ReachKey::of_game(&krypto).unwrap();
+        assert_eq!(key.game(), krypto);
+        assert_eq!(
+            key.title(),
+            "Krypto, natural rules: every target from 1 to 25, 5 cards"
+        );
+        // A deck no preset deals: scored right or wrong, shuffled.
+        let none = ReachKey::of_game(&Game {
+            deck: Deck::Unlimited,
+            targets: Targets::Range(TargetRange::new(1, 50).unwrap()),
+            ..crate::game::presets::standard()
+        })
+        .unwrap();
+        assert_eq!(none.game().scoring, Scoring::EXACT);
+        assert_eq!(none.title(), "Every target from 1 to 50, 4 cards");
     }
 
     #[test]

@@ -211,6 +211,11 @@ fn earlier_run(partial: &Path, record: &RunRecord) -> Result<bool, SweepError> {
             old.chunk_hands, record.chunk_hands
         ));
     }
+    // A run started before manifests recorded the game differs only there
+    // (`Params::differences` ignores a missing game): the same run.
+    if diff.is_empty() {
+        return Ok(true);
+    }
     Err(SweepError::ResumeMismatch {
         path: partial.to_path_buf(),
         diff: diff.join("; "),
@@ -782,5 +787,33 @@ mod tests {
             PathBuf::from("data/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4")
         );
         assert_eq!(c.params().shard, None);
+    }
+
+    /// A run started before manifests recorded the game resumes; a run
+    /// of another game or chunk size does not.
+    #[test]
+    fn a_run_from_before_the_game_was_recorded_resumes() {
+        let params = OneTarget::new(TableKey::standard(4), true, false).params();
+        let record = RunRecord {
+            parameters: params.clone(),
+            chunk_hands: 64,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let old = RunRecord {
+            parameters: Params {
+                game: None,
+                ..params.clone()
+            },
+            chunk_hands: 64,
+        };
+        store::write_run_record(dir.path(), &old).unwrap();
+        assert!(earlier_run(dir.path(), &record).unwrap());
+        let other = RunRecord {
+            chunk_hands: 32,
+            ..old
+        };
+        store::write_run_record(dir.path(), &other).unwrap();
+        let err = earlier_run(dir.path(), &record).unwrap_err().to_string();
+        assert!(err.contains("chunk_hands: 32 there, 64 here"), "{err}");
     }
 }

@@ -10,6 +10,7 @@ use super::{ReportError, listed};
 use crate::difficulty::Tier;
 use crate::report::{HandStat, ReachData, TargetRow};
 use crate::tables::columns;
+use crate::tables::large_sets::NEAR;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::store;
 
@@ -37,10 +38,13 @@ pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> 
         difficulty: column(columns::DIFFICULTY)?.f64().map_err(err)?,
         tier: tier.str().map_err(err)?,
         hand: column(columns::HAND)?.str().map_err(err)?,
-        // How near a miss comes matters to a game that scores near misses
-        // (Countdown), whatever else the table holds.
+        // How near a miss comes matters to a game that scores near misses,
+        // whatever else the table holds. The report counts misses within 5
+        // and 10, as Countdown scores them; a game scored by other bands
+        // (Digits: 10 and 25) gets no near-miss sections rather than
+        // sections under the wrong bands.
         distance: match df.column(columns::DISTANCE) {
-            Ok(c) if key.game().scoring.rewards_near_misses() => Some(c.u32().map_err(err)?),
+            Ok(c) if key.game().scoring.near_bands() == NEAR => Some(c.u32().map_err(err)?),
             _ => None,
         },
     };

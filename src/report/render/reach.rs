@@ -3,10 +3,12 @@
 //! it, how many deals, how many hands have exactly one dissimilar solution
 //! and how hard the model predicts them; charts against the target, and the
 //! best targets, with where 24 stands among them. A game that scores near
-//! misses (Countdown) adds its games within 5 and 10, the hardest targets
-//! and the worst and best selections; one whose player asks for large tiles
-//! ([`crate::game::family::Draw::LargeAsked`]), its games by number of
-//! large tiles. What a table shows follows its game, never its rules alone.
+//! misses within 5 and 10 (Countdown) adds its games within 5 and 10, the
+//! hardest targets and the worst and best selections (a game scored by
+//! other bands, Digits', gets none of them yet); one whose player asks for
+//! large tiles ([`crate::game::family::Draw::LargeAsked`]), its games by
+//! number of large tiles. What a table shows follows its game, never its
+//! rules alone.
 //!
 //! Pure: the same data give the same bytes.
 
