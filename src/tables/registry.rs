@@ -202,6 +202,51 @@ pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
     Ok(found)
 }
 
+/// What [`record_games`] did to one whole table's manifest.
+#[cfg(feature = "tables")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// Its game is recorded now (the manifest written again, sealed anew).
+    Now(PathBuf, GameRecord),
+    /// It recorded its game already: left as it is.
+    Already(PathBuf),
+    /// Shard parts only: `census24 merge` writes the whole manifest.
+    Parts(PathBuf),
+}
+
+/// Records the game in the manifest of every whole table under `data`
+/// that was written before census24 recorded it: each table is verified,
+/// then its manifest written again with the game of its folder
+/// ([`KindKey::game_record`]) and sealed anew, its files untouched (a sweep
+/// of the same table today writes the same manifest bytes). A second run
+/// changes nothing.
+#[cfg(feature = "tables")]
+pub fn record_games(
+    data: &Path,
+) -> Result<Vec<Recorded>, Box<dyn std::error::Error + Send + Sync>> {
+    let mut done = Vec::new();
+    for key in discover(data)?.keys() {
+        let dir = data.join(key.partition());
+        let path = dir.join(crate::tables::layout::Part::Whole.manifest());
+        if !path.is_file() {
+            done.push(Recorded::Parts(dir));
+            continue;
+        }
+        let mut manifest = store::verify(&dir, crate::tables::layout::Part::Whole)?;
+        if manifest.parameters.game.is_some() {
+            done.push(Recorded::Already(dir));
+            continue;
+        }
+        let record = key.game_record();
+        manifest.parameters.game = Some(record.clone());
+        disk::write_atomic(&path, &manifest.to_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        store::verify(&dir, crate::tables::layout::Part::Whole)?;
+        done.push(Recorded::Now(path, record));
+    }
+    Ok(done)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -143,3 +143,58 @@ fn krypto_reports_say_krypto_and_countdown_reports_say_countdown() {
         "# Countdown with other large numbers"
     );
 }
+
+/// A table swept before manifests recorded its game gets it from
+/// `record_games`: the same manifest bytes a sweep writes today, its files
+/// untouched, and a second run changes nothing.
+#[test]
+fn record_games_gives_an_old_manifest_the_bytes_a_sweep_writes_today() {
+    use census24::tables::manifest::Manifest;
+    use census24::tables::registry::{Recorded, record_games};
+    let tmp = tempfile::TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let d = data.to_str().unwrap();
+    let out = ["--out", d, "-q", "--no-report"];
+    for game in [
+        &["-k", "2"][..],
+        &[
+            "--game",
+            "krypto",
+            "--rules",
+            "natural",
+            "-k",
+            "3",
+            "--no-solutions",
+        ][..],
+    ] {
+        let args: Vec<&str> = ["sweep"].iter().chain(game).chain(&out).copied().collect();
+        let (code, _, err) = crate::util::run(&args);
+        assert_eq!(code, 0, "{err}");
+    }
+    let manifests: Vec<PathBuf> = walk(&data)
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "manifest.json"))
+        .collect();
+    assert_eq!(manifests.len(), 2);
+    let today: Vec<Vec<u8>> = manifests.iter().map(|p| fs::read(p).unwrap()).collect();
+    // As an earlier census24 wrote them: no game, sealed.
+    for p in &manifests {
+        let mut m: Manifest = Manifest::from_checked_bytes(&fs::read(p).unwrap()).unwrap();
+        assert!(m.parameters.game.is_some());
+        m.parameters.game = None;
+        fs::write(p, m.to_bytes()).unwrap();
+        assert!(!fs::read_to_string(p).unwrap().contains("\"game\""));
+    }
+    let done = record_games(&data).unwrap();
+    assert_eq!(
+        done.iter()
+            .filter(|r| matches!(r, Recorded::Now(..)))
+            .count(),
+        2
+    );
+    for (p, want) in manifests.iter().zip(&today) {
+        assert_eq!(&fs::read(p).unwrap(), want, "{}", p.display());
+    }
+    let again = record_games(&data).unwrap();
+    assert!(again.iter().all(|r| matches!(r, Recorded::Already(_))));
+}
