@@ -298,7 +298,7 @@ fn lines_candidates(reply: &str, out: &mut Vec<Candidate>) {
         }
         let plain = plain(line);
         let pieces = steps::pieces(&plain);
-        if !pieces.is_empty() && pieces.iter().all(|p| steps::is_step(p)) {
+        if steps::steps_in_order(&pieces, &mut Vec::new()) {
             steps_run = Some(steps_run.map_or((start, end), |(s, _)| (s, end)));
             continue;
         }
@@ -339,7 +339,7 @@ fn lines_candidates(reply: &str, out: &mut Vec<Candidate>) {
 fn answer_in(candidate: &str) -> (String, String) {
     let plain = plain(candidate);
     let pieces = steps::pieces(&plain);
-    if !pieces.is_empty() && pieces.iter().all(|p| steps::is_step(p)) {
+    if steps::steps_in_order(&pieces, &mut Vec::new()) {
         return (pieces.join("\n"), String::new());
     }
     if let Some(e) = expression_in(&plain) {

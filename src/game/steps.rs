@@ -4,15 +4,24 @@
 //!
 //! A step is `a op b = c`, optionally labelled (`Step 2:`) and followed by
 //! `(left: ...)`, the numbers still available after it. `a`, `b` and `c`
-//! are whole numbers, negative ones written `-2` or `(-2)`, or fractions;
-//! a fraction before the `=` is written in brackets (`8 / (1/3) = 24`), so
-//! that it is never read as a division. `op` is one of `+ - * /` (or
-//! `× ÷ −`).
+//! are whole numbers, negative ones written `-2` or `(-2)`, or fractions,
+//! in brackets (`8 / (1/3) = 24`) or bare (`1 - 3/4 = 1/4`). `op` is one
+//! of `+ - * /` (or `× ÷ −`).
+//!
+//! Steps are read as written: a bare fraction is one operand when the
+//! numbers still available say so (after a step made `3/4`, `1 - 3/4`
+//! uses it; with no `3/4` available, `3/4 * 32 = 24` uses a number that
+//! is not there). Where two readings both use available numbers (`1 /
+//! 3/4` is `1 / (3/4)` or `(1/3) / 4`), the one whose result is the
+//! stated one is taken; where that leaves both, the step is refused. A
+//! bare fraction equal to a whole number (`6/3`) is no operand.
 //!
 //! The faults a verdict names, looked for step by step (the first faulty
 //! step is the one named), then at the end:
 //!
-//! 1. a piece that is not a step: `step 2 is not "a op b = c": ...`;
+//! 1. a piece that is not a step: `step 2 is not "a op b = c": ...`, or a
+//!    step that still reads two ways: `step 3 reads two ways, 1 / (3/4)
+//!    or (1/3) / 4: put the fraction in brackets`;
 //! 2. an operand that is not available (a card not yet used, or the result
 //!    of an earlier step, each consumed once): `step 3 uses 12, which is not
 //!    available (left: 2 4)`;
@@ -37,13 +46,26 @@ use crate::game::verdict::{Verdict, and_list, rule_fault};
 /// One step as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    pub a: Q,
-    pub op: Op,
-    pub b: Q,
+    /// The ways its left side reads as one operation: one, unless a bare
+    /// fraction makes two (`8 / 1/3`: `8 / (1/3)` or `(8/1) / 3`).
+    pub readings: Vec<Reading>,
     /// The result the step states.
     pub c: Q,
     /// The numbers the step says are left, when it says.
     pub left: Option<Vec<Q>>,
+}
+
+/// One reading of a step's left side, `a op b`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub a: Q,
+    pub op: Op,
+    pub b: Q,
+    /// The operands written as bare fractions (`3/4`, no brackets): each
+    /// must be a number an earlier step made.
+    pub bare: Vec<Q>,
+    /// The reading as text, a fraction operand in brackets: `8 / (1/3)`.
+    pub text: String,
 }
 
 /// The pieces of a steps answer: split at line ends, and at `,` and `;`
@@ -71,9 +93,23 @@ pub fn pieces(answer: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Whether `piece` is a step (parses as one).
-pub fn is_step(piece: &str) -> bool {
-    parse_step(piece).is_ok()
+/// Whether `pieces` are all steps, read in order: a bare fraction
+/// operand (`1 - 3/4`) counts only when an earlier step states it as its
+/// result (one of `made`, then of these pieces), else the piece is an
+/// expression such as `3/4*32 = 24`. The results stated are added to
+/// `made`.
+pub fn steps_in_order(pieces: &[&str], made: &mut Vec<Q>) -> bool {
+    for p in pieces {
+        let Ok(step) = parse_step(p) else {
+            return false;
+        };
+        let made_here = |r: &Reading| r.bare.iter().all(|v| made.contains(v));
+        if !step.readings.iter().any(made_here) {
+            return false;
+        }
+        made.push(step.c);
+    }
+    !pieces.is_empty()
 }
 
 /// A label before a step: `Step 2:`, `step 2.`, `2.` or `2)`.
@@ -103,17 +139,15 @@ fn without_label(piece: &str) -> &str {
 }
 
 /// A number token of a step: `12`, `-2`, `8/3`, and in brackets `(8/3)`,
-/// `(-2)`. `fraction_bare`: whether `p/q` may stand without brackets (after
-/// the `=`, where no division can follow).
-fn number(s: &str, fraction_bare: bool) -> Option<Q> {
+/// `(-2)`, and whether it is a fraction written bare (`8/3`).
+fn number(s: &str) -> Option<(Q, bool)> {
     let s = s.trim();
     let (inner, bracketed) = match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
         Some(inner) => (inner.trim(), true),
         None => (s, false),
     };
     let (p, q) = match inner.split_once('/') {
-        Some((p, q)) if bracketed || fraction_bare => (p.trim(), Some(q.trim())),
-        Some(_) => return None,
+        Some((p, q)) => (p.trim(), Some(q.trim())),
         None => (inner, None),
     };
     let (negative, digits) = match p.strip_prefix('-').or_else(|| p.strip_prefix('\u{2212}')) {
@@ -126,36 +160,96 @@ fn number(s: &str, fraction_bare: bool) -> Option<Q> {
     }
     let n: i64 = digits.parse().ok()?;
     let d: i64 = q.map_or(Some(1), |q| q.parse().ok())?;
-    Q::new(if negative { -n } else { n }, d)
+    Some((
+        Q::new(if negative { -n } else { n }, d)?,
+        q.is_some() && !bracketed,
+    ))
 }
 
-/// The operation of a step's left side and where it stands: the first
-/// operator sign outside brackets that is not a number's sign.
-fn split_operation(lhs: &str) -> Option<(&str, Op, &str)> {
+/// A stated number (a result or a `left:` entry), bare fractions welcome.
+fn value(s: &str) -> Option<Q> {
+    number(s).map(|(v, _)| v)
+}
+
+/// Every way to split a step's left side at one operator: each operator
+/// sign outside brackets that is not a number's sign (one after an
+/// operand), with the text on either side.
+fn operations(lhs: &str) -> Vec<(&str, Op, &str)> {
+    let mut out = Vec::new();
     let mut depth = 0usize;
-    let mut seen_operand = false;
+    let mut after_operand = false;
     for (i, c) in lhs.char_indices() {
         match c {
             '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
+            ')' => {
+                depth = depth.saturating_sub(1);
+                after_operand = true;
+            }
             ' ' | '\t' => {}
             _ if depth > 0 => {}
-            '+' | '-' | '\u{2212}' | '*' | '\u{d7}' | '/' | '\u{f7}' if seen_operand => {
-                let op = match c {
-                    '+' => Op::Add,
-                    '-' | '\u{2212}' => Op::Sub,
-                    '*' | '\u{d7}' => Op::Mul,
-                    _ => Op::Div,
-                };
-                return Some((&lhs[..i], op, &lhs[i + c.len_utf8()..]));
+            '+' | '-' | '\u{2212}' | '*' | '\u{d7}' | '/' | '\u{f7}' => {
+                if after_operand {
+                    let op = match c {
+                        '+' => Op::Add,
+                        '-' | '\u{2212}' => Op::Sub,
+                        '*' | '\u{d7}' => Op::Mul,
+                        _ => Op::Div,
+                    };
+                    out.push((&lhs[..i], op, &lhs[i + c.len_utf8()..]));
+                }
+                after_operand = false;
             }
-            _ => {}
-        }
-        if !matches!(c, ' ' | '\t' | '(') {
-            seen_operand = true;
+            _ => after_operand = true,
         }
     }
-    None
+    out
+}
+
+/// The readings of a step's left side: each split at an operator whose
+/// two sides are numbers; a bare fraction that is a whole number
+/// (`6/3`) is not one operand (a step would have stated it as `2`).
+/// `Err`: why there is none.
+fn readings(lhs: &str) -> Result<Vec<Reading>, String> {
+    let splits = operations(lhs);
+    let Some(&(a0, _, b0)) = splits.first() else {
+        return Err(format!("\"{}\" is not one operation", shown(lhs.trim())));
+    };
+    let operand_in = |s: &str| match number(s) {
+        Some((v, true)) if v.is_integer() => None,
+        n => n,
+    };
+    let mut out = Vec::new();
+    for &(a, op, b) in &splits {
+        let (Some((av, a_bare)), Some((bv, b_bare))) = (operand_in(a), operand_in(b)) else {
+            continue;
+        };
+        let bare = [(av, a_bare), (bv, b_bare)]
+            .iter()
+            .filter(|&&(_, bare)| bare)
+            .map(|&(v, _)| v)
+            .collect();
+        out.push(Reading {
+            a: av,
+            op,
+            b: bv,
+            bare,
+            text: format!("{} {} {}", operand(av), op.symbol(false), operand(bv)),
+        });
+    }
+    if out.is_empty() {
+        let bad = if operand_in(a0).is_none() { a0 } else { b0 };
+        return Err(format!("\"{}\" is not a number", shown(bad.trim())));
+    }
+    Ok(out)
+}
+
+/// `lhs` read as one operation on numbers (`12*16`, `6 / 1/4`, `3 -
+/// (8/3)`): each reading's operation and operand values; none when it is
+/// not one.
+pub fn operations_on_numbers(lhs: &str) -> Vec<(Op, Q, Q)> {
+    readings(lhs).map_or(Vec::new(), |rs| {
+        rs.iter().map(|r| (r.op, r.a, r.b)).collect()
+    })
 }
 
 /// Parses one piece as a step, or says why it is not one.
@@ -176,8 +270,7 @@ pub fn parse_step(piece: &str) -> Result<Step, String> {
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|w| !w.is_empty())
                 .map(|w| {
-                    number(w, true)
-                        .ok_or_else(|| format!("\"{}\" in left: is not a number", shown(w)))
+                    value(w).ok_or_else(|| format!("\"{}\" in left: is not a number", shown(w)))
                 })
                 .collect::<Result<Vec<Q>, String>>()?;
             (body[..i].trim_end(), Some(values))
@@ -190,21 +283,9 @@ pub fn parse_step(piece: &str) -> Result<Step, String> {
     if rhs.contains('=') {
         return Err("it has more than one \"=\"".to_string());
     }
-    let Some((a, op, b)) = split_operation(lhs) else {
-        return Err(format!("\"{}\" is not one operation", shown(lhs.trim())));
-    };
-    let operand = |s: &str| {
-        number(s, false).ok_or_else(|| {
-            format!(
-                "\"{}\" is not a number (a fraction before \"=\" goes in brackets)",
-                shown(s.trim())
-            )
-        })
-    };
-    let (a, b) = (operand(a)?, operand(b)?);
-    let c =
-        number(rhs, true).ok_or_else(|| format!("\"{}\" is not a number", shown(rhs.trim())))?;
-    Ok(Step { a, op, b, c, left })
+    let readings = readings(lhs)?;
+    let c = value(rhs).ok_or_else(|| format!("\"{}\" is not a number", shown(rhs.trim())))?;
+    Ok(Step { readings, c, left })
 }
 
 /// The numbers still available, in the order they became so; each knows
@@ -267,7 +348,7 @@ pub fn grade_steps(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: U
     // (whatever the rules and the numbers available).
     let value = steps
         .iter()
-        .all(|s| s.op.apply(s.a, s.b) == Some(s.c))
+        .all(|s| s.readings.iter().any(|r| r.op.apply(r.a, r.b) == Some(s.c)))
         .then(|| steps[steps.len() - 1].c);
     let mut pool = Pool {
         items: cards.iter().map(|&c| (Q::int(c), true)).collect(),
@@ -307,6 +388,31 @@ pub fn grade_steps(cards: &[i64], answer: &str, target: Q, rules: Rules, uses: U
     }
 }
 
+/// The reading of step `n` to grade: of its readings, those whose
+/// operands are available (all when none is), then of those the ones that
+/// give the stated result (all when none does); `Err` with the fault when
+/// two remain.
+fn reading<'s>(n: usize, s: &'s Step, pool: &Pool) -> Result<&'s Reading, String> {
+    let available = |r: &&Reading| match r.a == r.b {
+        true => pool.count(r.a) >= 2,
+        false => pool.count(r.a) >= 1 && pool.count(r.b) >= 1,
+    };
+    let gives = |r: &&Reading| r.op.apply(r.a, r.b) == Some(s.c);
+    let narrow = |all: Vec<&'s Reading>, keep: &dyn Fn(&&Reading) -> bool| {
+        let kept: Vec<&Reading> = all.iter().copied().filter(keep).collect();
+        if kept.is_empty() { all } else { kept }
+    };
+    let left = narrow(narrow(s.readings.iter().collect(), &available), &gives);
+    match left.as_slice() {
+        [one] => Ok(one),
+        [first, second, ..] => Err(format!(
+            "step {n} reads two ways, {} or {}: put the fraction in brackets",
+            first.text, second.text
+        )),
+        [] => Err(format!("step {n} is not one operation")),
+    }
+}
+
 /// The fault of step `n`, if any, taking its operands from `pool` and
 /// giving it its result.
 fn step_fault(
@@ -316,12 +422,16 @@ fn step_fault(
     used: &mut Vec<i64>,
     rules: Rules,
 ) -> Option<String> {
+    let (a, op, b) = match reading(n, s, pool) {
+        Ok(r) => (r.a, r.op, r.b),
+        Err(fault) => return Some(fault),
+    };
     // Both operands are looked for before either is taken; the numbers
     // available are listed only for a fault.
-    let missing = match s.a == s.b {
-        true if pool.count(s.a) == 1 => Some((s.a, true)),
-        _ if pool.count(s.a) == 0 => Some((s.a, false)),
-        _ if pool.count(s.b) == 0 => Some((s.b, false)),
+    let missing = match a == b {
+        true if pool.count(a) == 1 => Some((a, true)),
+        _ if pool.count(a) == 0 => Some((a, false)),
+        _ if pool.count(b) == 0 => Some((b, false)),
         _ => None,
     };
     if let Some((x, twice)) = missing {
@@ -331,23 +441,23 @@ fn step_fault(
             false => format!("step {n} uses {x}, which is not available (left: {left})"),
         });
     }
-    for x in [s.a, s.b] {
+    for x in [a, b] {
         if pool.take(x) == Some(true) {
             used.push(x.numer());
         }
     }
-    if s.op == Op::Div && s.b == Q::ZERO {
-        return Some(format!("step {n} divides {} by zero", s.a));
+    if op == Op::Div && b == Q::ZERO {
+        return Some(format!("step {n} divides {a} by zero"));
     }
-    let Some(r) = s.op.apply(s.a, s.b) else {
+    let Some(r) = op.apply(a, b) else {
         return Some(format!("step {n} is too large for exact arithmetic"));
     };
     if r != s.c {
         return Some(format!(
             "step {n}: {} {} {} is {r}, not {}",
-            s.a,
-            s.op.symbol(false),
-            s.b,
+            operand(a),
+            op.symbol(false),
+            operand(b),
             s.c
         ));
     }
@@ -606,6 +716,56 @@ mod tests {
         assert_eq!(
             reason(&[2, 2, 4, 6], "2 + 2 = 4\n4 * 6 = 24\n24 * 4 = 96"),
             "equals 96, not 24"
+        );
+    }
+
+    #[test]
+    fn bare_fractions_are_read_as_the_numbers_available_say() {
+        // A fraction an earlier step made is one operand, bare or bracketed.
+        for (cards, answer) in [
+            (
+                &[1, 3, 4, 6][..],
+                "3 / 4 = 3/4\n1 - 3/4 = 1/4\n6 / 1/4 = 24",
+            ),
+            (&[1, 5, 5, 5], "1 / 5 = 1/5\n5 - 1/5 = 24/5\n5 * 24/5 = 24"),
+            (&[3, 3, 8, 8], "8 / 3 = 8/3\n3 - 8/3 = 1/3\n8 / 1/3 = 24"),
+            (&[3, 3, 7, 7], "3 / 7 = 3/7, 3 + 3/7 = 24/7, 24/7 * 7 = 24"),
+            (
+                &[1, 5, 5, 5],
+                "1 / 5 = 1/5\n5 - (1/5) = 24/5\n5 * (24/5) = 24",
+            ),
+        ] {
+            assert_eq!(reason(cards, answer), "correct", "{answer}");
+        }
+        // One no step made is not available: an expression is not a step.
+        assert_eq!(
+            reason(&[3, 4, 32], "3/4 * 32 = 24"),
+            "step 1 uses 3/4, which is not available (left: 3 4 32)"
+        );
+        // Of two readings the one whose numbers are available.
+        assert_eq!(
+            reason(&[1, 3, 4], "3 / 4 = 3/4\n1 / 3/4 = 1/12"),
+            "step 2: 1 / (3/4) is 4/3, not 1/12"
+        );
+        // Both available: the one giving the stated result; neither does,
+        // or both: refused, naming both.
+        let hand = [1, 1, 3, 3, 4, 4];
+        let made = "3 / 4 = 3/4\n1 / 3 = 1/3\n";
+        let any =
+            |answer: &str, target: Q| grade_steps(&hand, answer, target, Rules::Rational, Use::Any);
+        assert!(any(&format!("{made}1 / 3/4 = 4/3"), Q::new(4, 3).unwrap()).correct);
+        assert!(any(&format!("{made}1 / 3/4 = 1/12"), Q::new(1, 12).unwrap()).correct);
+        assert_eq!(
+            any(&format!("{made}1 / 3/4 = 5"), Q::int(5))
+                .reason
+                .as_deref(),
+            Some("step 3 reads two ways, 1 / (3/4) or (1/3) / 4: put the fraction in brackets")
+        );
+        assert!(any(&format!("{made}1 / (3/4) = 4/3"), Q::new(4, 3).unwrap()).correct);
+        // A bare fraction that is a whole number is no operand.
+        assert_eq!(
+            reason(&[2, 3, 6, 4], "10 - 6/3 = 8"),
+            "step 1 is not \"a op b = c\": \"6/3\" is not a number"
         );
     }
 }
