@@ -1,34 +1,55 @@
 //! Finding the final answer in a model's reply, and only it: what `check
 //! --extract` grades.
 //!
-//! Candidates, strongest first (the strongest kind present wins, and of
+//! Answer regions, strongest first (the strongest kind present wins, and of
 //! that kind the last one written):
 //!
 //! 1. `tag`: an `<answer>...</answer>` element;
 //! 2. `boxed`: a LaTeX `\boxed{...}` (or `\fbox{...}`);
 //! 3. `answer line`: the rest of a line after "answer is", "answer:",
 //!    "answer =", "solution is" or "solution:" (any case), or the next line
-//!    when that rest is empty;
-//! 4. `last line`: an expression in a line (the longest that parses, with
-//!    at least one operation, inside a sentence or beside a `= 24`), or a
-//!    run of lines that are all steps (`a op b = c`, see
-//!    [`crate::game::steps`]).
+//!    when that rest is empty; when it starts a run of step lines, the
+//!    whole run (`Answer:` then one step a line);
+//! 4. `last line`: a line holding an expression, or a run of lines that
+//!    are all steps (`a op b = c`, see [`crate::game::steps`]).
 //!
-//! Inside a candidate, LaTeX is read as plain arithmetic (`\times`,
-//! `\cdot`, `\div`, `\frac{a}{b}`, `$...$`, `\(...\)`, braces), markdown
-//! emphasis and a trailing period or `= 24` are dropped, and a candidate
-//! made only of steps is graded as steps.
+//! Inside a region, LaTeX is read as plain arithmetic (`\times`, `\cdot`,
+//! `\div`, `\frac{a}{b}`, `$...$`, `\(...\)`, braces) and markdown
+//! emphasis is dropped. A region made only of steps is graded as steps.
+//! Otherwise its candidates are its expressions (stretches that parse,
+//! with an operation; beside one, a stretch such as `2**5+3` that does
+//! not parse counts too), and:
+//!
+//! - a chain joined by `=` alone (`(12*(8+8))/8 = 12*16/8 = 24`) is one
+//!   candidate, its members with the most numbers;
+//! - a candidate followed by a rejection (below), or just after "not",
+//!   "n't", "instead of" or "rather than", is not an answer;
+//! - a step that works out one operation of another candidate, on the
+//!   same values and with its value stated rightly (`(12*(8+8))/8, since
+//!   12*16 = 192`) is working, not an answer;
+//! - the same expression twice (spaces and operator spelling aside) is one
+//!   answer.
+//!
+//! One answer left is the answer (a trailing `= 24` is no part of it).
+//! Two or more is a hedge: no answer, "the reply gives two answers" (in a
+//! game that scores near misses it scores nothing). Separate regions are
+//! not a hedge: of two tags the last counts.
 //!
 //! A candidate the reply goes on to reject is never credited: when the text
 //! after it holds a rejection ("wrong", "no,", "wait", "doesn't work",
-//! "try again", ...; [`REJECTIONS`]), the search starts again after it, so
-//! a later candidate may still be the answer. A reply that gives up after
+//! "try again", ...; [`REJECTIONS`]), it is dropped, and when a region
+//! holds nothing else the search starts again after it, so a later
+//! candidate (even in the same line) may still be the answer. A rejection
+//! applies only to what is written before it. A reply that gives up after
 //! its last candidate ("I give up", "no solution", "impossible", ...;
 //! [`GIVE_UPS`]) has no answer. Both lists err on the side of rejecting: a
 //! right answer followed by "my first try was wrong" is not credited, and a
 //! wrong one is never credited for want of a phrase.
 
+use crate::game::error::shown;
+use crate::game::expr::{Expr, Op};
 use crate::game::named::named;
+use crate::game::number::Q;
 use crate::game::steps;
 
 named! {
@@ -83,6 +104,7 @@ pub const REJECTIONS: &[&str] = &[
     "no,",
     "no.",
     "no!",
+    "no)",
     "nope",
     "wait",
     "fails",
@@ -118,26 +140,46 @@ pub const GIVE_UPS: &[&str] = &[
     "do not know",
 ];
 
-/// One candidate: its text (still raw), kind and byte span in the reply.
+/// Words that, ending the text just before a candidate, say it is not the
+/// answer: "the answer is not X; it is Y" (lower case).
+const NEGATIONS: &[&str] = &["not", "n't", "instead of", "rather than"];
+
+/// An answer region: where a reply may state its answer. `inner` is the
+/// byte range of its text in the reply, `start..end` its whole span.
 #[derive(Clone, Debug)]
-struct Candidate {
-    text: String,
+struct Region {
     source: Source,
     start: usize,
     end: usize,
+    inner: (usize, usize),
+}
+
+/// What a region says.
+enum Said {
+    /// One answer (plain text to grade).
+    One(String),
+    /// Two different answers, the first two written.
+    Two(String, String),
+    /// Every candidate in it is rejected, by this phrase.
+    Rejected(&'static str),
+    /// The reply gives up after it, with this phrase.
+    GivesUp(&'static str),
 }
 
 /// The final answer of `reply`, or why it has none.
 pub fn extract(reply: &str) -> Extraction {
-    let all = candidates(reply);
+    let all = regions(reply);
     let mut from = 0;
     let mut rejected: Option<&'static str> = None;
     loop {
+        // A region the search restarts inside is read from there on (a
+        // line that rejects a box, then gives its answer).
+        let text_of = |r: &Region| &reply[r.inner.0.max(from)..r.inner.1];
         let best = all
             .iter()
-            .filter(|c| c.start >= from)
-            .max_by_key(|c| (c.source, c.start));
-        let Some(c) = best else {
+            .filter(|r| r.start >= from || (r.inner.1 > from && !candidates(text_of(r)).is_empty()))
+            .max_by_key(|r| (r.source, r.start));
+        let Some(r) = best else {
             let after = &reply[from.min(reply.len())..];
             return Extraction::NoAnswer(match (phrase(after, GIVE_UPS), rejected) {
                 (Some(p), _) => format!("no answer: the reply gives up (\"{p}\")"),
@@ -147,21 +189,268 @@ pub fn extract(reply: &str) -> Extraction {
                 (None, None) => "no answer found in the text".to_string(),
             });
         };
-        let (answer, tail) = answer_in(&c.text);
-        let after = format!("{tail} {}", &reply[c.end..]);
-        if let Some(p) = phrase(&after, GIVE_UPS) {
-            return Extraction::NoAnswer(format!("no answer: the reply gives up (\"{p}\")"));
+        match read_region(text_of(r), &reply[r.end..]) {
+            Said::One(answer) => {
+                return Extraction::Found {
+                    answer,
+                    source: r.source,
+                };
+            }
+            Said::Two(a, b) => {
+                return Extraction::NoAnswer(format!(
+                    "the reply gives two answers, \"{}\" and \"{}\"",
+                    shown(&a),
+                    shown(&b)
+                ));
+            }
+            Said::GivesUp(p) => {
+                return Extraction::NoAnswer(format!("no answer: the reply gives up (\"{p}\")"));
+            }
+            Said::Rejected(p) => {
+                rejected = Some(p);
+                from = r.end;
+            }
         }
-        if let Some(p) = phrase(&after, REJECTIONS) {
-            rejected = Some(p);
-            from = c.end;
-            continue;
-        }
-        return Extraction::Found {
-            answer,
-            source: c.source,
-        };
     }
+}
+
+/// One candidate inside a region: an expression as written (plain), its
+/// byte span in the region's plain text, how many numbers it has and
+/// whether it parses (one that does not still counts beside one that
+/// does: `2**5+3 or 8*3` gives two answers).
+#[derive(Clone, Debug)]
+struct Candidate {
+    text: String,
+    start: usize,
+    end: usize,
+    numbers: usize,
+    parses: bool,
+    /// The number an `=` after it states (`12*16 = 192`), if any.
+    stated: Option<Q>,
+}
+
+/// Reads a region's text (raw); `after` is the reply after the region.
+fn read_region(text: &str, after: &str) -> Said {
+    let plain = plain(text);
+    let pieces = steps::pieces(&plain);
+    if steps::steps_in_order(&pieces, &mut Vec::new()) {
+        return judged(pieces.join("\n"), after);
+    }
+    let all = candidates(&plain);
+    if all.is_empty() {
+        return judged(bare_answer(&plain), after);
+    }
+    let after_of = |c: &Candidate| format!("{} {after}", &plain[c.end..]);
+    let last = &all[all.len() - 1];
+    if let Some(p) = phrase(&after_of(last), GIVE_UPS) {
+        return Said::GivesUp(p);
+    }
+    let mut live = Vec::new();
+    let mut rejected = None;
+    for (k, c) in all.iter().enumerate() {
+        let before = &plain[if k == 0 { 0 } else { all[k - 1].end }..c.start];
+        if let Some(p) = phrase(&after_of(c), REJECTIONS) {
+            rejected = Some(p);
+        } else if !negated(before) {
+            live.push(c);
+        }
+    }
+    let working: Vec<bool> = live.iter().map(|w| works_out(w, &live)).collect();
+    let mut answers: Vec<&Candidate> = Vec::new();
+    for (c, _) in live.iter().zip(&working).filter(|(_, w)| !**w) {
+        if !answers.iter().any(|a| same(&a.text, &c.text)) {
+            answers.push(c);
+        }
+    }
+    match answers.as_slice() {
+        [] => Said::Rejected(rejected.unwrap_or("no")),
+        [one] => Said::One(one.text.clone()),
+        [a, b, ..] => Said::Two(a.text.clone(), b.text.clone()),
+    }
+}
+
+/// A region's one answer, unless the reply then gives up or rejects it.
+fn judged(answer: String, after: &str) -> Said {
+    if let Some(p) = phrase(after, GIVE_UPS) {
+        return Said::GivesUp(p);
+    }
+    match phrase(after, REJECTIONS) {
+        Some(p) => Said::Rejected(p),
+        None => Said::One(answer),
+    }
+}
+
+/// What to grade of a region with no expression in it: its text, plain,
+/// without a trailing period or `= 24`, so that its fault is named.
+fn bare_answer(plain: &str) -> String {
+    let t = plain.trim();
+    let t = t.strip_suffix('.').unwrap_or(t).trim();
+    match t.split_once('=') {
+        Some((lhs, rhs)) if is_bare_number(rhs) && !lhs.trim().is_empty() => lhs.trim().to_string(),
+        _ => t.to_string(),
+    }
+}
+
+/// Whether the text just before a candidate negates it.
+fn negated(before: &str) -> bool {
+    let lower = before.to_lowercase();
+    let t = lower.trim_end_matches(|c: char| !c.is_alphanumeric());
+    NEGATIONS.iter().any(|&n| match t.strip_suffix(n) {
+        // "isn't", "doesn't": any word ending so.
+        Some(_) if n == "n't" => true,
+        Some(rest) => !rest.ends_with(|c: char| c.is_alphanumeric()),
+        None => false,
+    })
+}
+
+/// Whether two candidates are the same answer: the same text, spaces and
+/// the spelling of operators aside.
+fn same(a: &str, b: &str) -> bool {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                '\u{d7}' => '*',
+                '\u{f7}' => '/',
+                '\u{2212}' => '-',
+                c => c,
+            })
+            .collect()
+    };
+    norm(a) == norm(b)
+}
+
+/// Whether `w` is working: one operation on numbers with its value
+/// stated rightly (`12*16 = 192`, `3 - 8/3 = 1/3`, read as a step is) that
+/// is an operation of another candidate with more numbers, on the same
+/// values (here `(12*(8+8))/8`). Such a step works the answer out; it is
+/// not a second answer.
+fn works_out(w: &Candidate, live: &[&Candidate]) -> bool {
+    let Some(c) = w.stated else {
+        return false;
+    };
+    let readings: Vec<(Op, Q, Q)> = steps::operations_on_numbers(&w.text)
+        .into_iter()
+        .filter(|&(op, a, b)| op.apply(a, b) == Some(c))
+        .collect();
+    live.iter()
+        .filter(|x| x.numbers > w.numbers)
+        .filter_map(|x| parsed(&x.text))
+        .any(|x| {
+            let mut nodes = Vec::new();
+            operations(&x, &mut nodes);
+            nodes.iter().any(|&(o, p, q)| {
+                readings.iter().any(|&(op, a, b)| {
+                    o == op && ((p, q) == (a, b) || (op.is_commutative() && (p, q) == (b, a)))
+                })
+            })
+        })
+}
+
+/// The number stated by `= n` (or `= p/q`) at the start of `text`.
+fn stated(text: &str) -> Option<Q> {
+    let rest = text.trim_start().strip_prefix('=')?.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '/' || c == '-' || c == ' '))
+        .unwrap_or(rest.len());
+    let n = rest[..end].trim();
+    let (p, q) = n.split_once('/').unwrap_or((n, "1"));
+    Q::new(p.trim().parse().ok()?, q.trim().parse().ok()?)
+}
+
+fn parsed(text: &str) -> Option<Expr> {
+    match crate::game::grade::parses(text) {
+        true => Expr::parse(text).ok(),
+        false => None,
+    }
+}
+
+/// The last operation of `e` and the values it works on.
+fn top(e: &Expr) -> Option<(Op, Q, Q)> {
+    match e {
+        Expr::Card(_) => None,
+        Expr::Bin(op, l, r) => Some((*op, l.eval().ok()?, r.eval().ok()?)),
+    }
+}
+
+/// Every operation of `e` with the values it works on.
+fn operations(e: &Expr, out: &mut Vec<(Op, Q, Q)>) {
+    if let Expr::Bin(_, l, r) = e {
+        out.extend(top(e));
+        operations(l, out);
+        operations(r, out);
+    }
+}
+
+/// The candidates of a region's plain text, in the order written: every
+/// stretch of expression characters (split at `=` and at words) that has
+/// an operation, brackets left open by the sentence around it trimmed. A
+/// chain of them joined by `=` (`(12*(8+8))/8 = 12*16/8`) is one
+/// candidate, its members with the most numbers; a stretch that does not
+/// parse counts only beside one that does.
+fn candidates(plain: &str) -> Vec<Candidate> {
+    let mut found: Vec<Candidate> = Vec::new();
+    let mut run_start: Option<usize> = None;
+    let consider = |lo: usize, hi: usize, found: &mut Vec<Candidate>| {
+        let Some((a, b)) = trimmed(&plain[lo..hi]) else {
+            return;
+        };
+        let text = &plain[lo + a..lo + b];
+        let numbers = count_numbers(text);
+        let parses = crate::game::grade::parses(text);
+        if parses || numbers >= 2 {
+            found.push(Candidate {
+                text: text.to_string(),
+                start: lo + a,
+                end: lo + b,
+                numbers,
+                parses,
+                stated: stated(&plain[lo + b..]),
+            });
+        }
+    };
+    for (i, c) in plain.char_indices() {
+        match (expression_char(c), run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(s)) => {
+                consider(s, i, &mut found);
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = run_start {
+        consider(s, plain.len(), &mut found);
+    }
+    if !found.iter().any(|c| c.parses) {
+        return Vec::new();
+    }
+    // Chains: members joined by `=` alone; of each, those with the most
+    // numbers.
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut chain: Vec<Candidate> = Vec::new();
+    let flush = |chain: &mut Vec<Candidate>, out: &mut Vec<Candidate>| {
+        let most = chain.iter().map(|c| c.numbers).max().unwrap_or(0);
+        let mut kept: Vec<Candidate> = Vec::new();
+        for c in chain.drain(..).filter(|c| c.numbers == most) {
+            if !kept.iter().any(|k| same(&k.text, &c.text)) {
+                kept.push(c);
+            }
+        }
+        out.extend(kept);
+    };
+    for c in found {
+        let joined = chain.last().is_some_and(|p: &Candidate| {
+            let sep = &plain[p.end..c.start];
+            sep.contains('=') && sep.chars().all(|s| " \t*()=".contains(s))
+        });
+        if !joined {
+            flush(&mut chain, &mut out);
+        }
+        chain.push(c);
+    }
+    flush(&mut chain, &mut out);
+    out
 }
 
 /// The first phrase of `list` in `text` at word boundaries, if any.
@@ -189,8 +478,8 @@ fn phrase(text: &str, list: &[&'static str]) -> Option<&'static str> {
     best.map(|(_, p)| p)
 }
 
-/// Every candidate of `reply`, in no particular order.
-fn candidates(reply: &str) -> Vec<Candidate> {
+/// Every region of `reply`, in no particular order.
+fn regions(reply: &str) -> Vec<Region> {
     let mut out = Vec::new();
     // Tags.
     let mut from = 0;
@@ -201,11 +490,11 @@ fn candidates(reply: &str) -> Vec<Candidate> {
             break;
         };
         let end = inner + j + "</answer>".len();
-        out.push(Candidate {
-            text: reply[inner..inner + j].to_string(),
+        out.push(Region {
             source: Source::Tag,
             start,
             end,
+            inner: (inner, inner + j),
         });
         from = end;
     }
@@ -218,16 +507,16 @@ fn candidates(reply: &str) -> Vec<Candidate> {
             let Some(close) = matching_brace(reply, inner) else {
                 break;
             };
-            out.push(Candidate {
-                text: reply[inner..close].to_string(),
+            out.push(Region {
                 source: Source::Boxed,
                 start,
                 end: close + 1,
+                inner: (inner, close),
             });
             from = close + 1;
         }
     }
-    lines_candidates(reply, &mut out);
+    lines_regions(reply, &mut out);
     out
 }
 
@@ -258,103 +547,89 @@ const ANSWER_MARKERS: &[&str] = &[
     "solution:",
 ];
 
-/// Answer lines, expressions in lines and runs of step lines.
-fn lines_candidates(reply: &str, out: &mut Vec<Candidate>) {
+/// Answer lines, lines with an expression and runs of step lines.
+fn lines_regions(reply: &str, out: &mut Vec<Region>) {
     let mut spans: Vec<(usize, &str)> = Vec::new();
     let mut at = 0;
     for line in reply.split_inclusive('\n') {
         spans.push((at, line.trim_end_matches(['\n', '\r'])));
         at += line.len();
     }
-    let mut steps_run: Option<(usize, usize)> = None;
+    let mut run: Option<(usize, usize)> = None;
+    let mut made = Vec::new();
     for (k, &(start, line)) in spans.iter().enumerate() {
         let end = start + line.len();
-        let lower = line.to_lowercase();
-        let marker = ANSWER_MARKERS
-            .iter()
-            .filter_map(|m| lower.rfind(m).map(|i| i + m.len()))
-            .max();
-        if let Some(m) = marker {
-            // Lowercasing may move bytes only for rare letters; a marker
-            // past a char boundary is skipped.
-            if let Some(rest) = line.get(m..) {
-                let rest = rest.trim().trim_start_matches([':', '=']).trim();
-                let (text, end) = match rest.is_empty() {
-                    true => match spans[k + 1..].iter().find(|(_, l)| !l.trim().is_empty()) {
-                        Some(&(s, l)) => (l.to_string(), s + l.len()),
-                        None => (String::new(), end),
-                    },
-                    false => (rest.to_string(), end),
-                };
-                if !text.trim().is_empty() {
-                    out.push(Candidate {
-                        text,
-                        source: Source::AnswerLine,
-                        start,
-                        end,
-                    });
-                }
-            }
+        if let Some(r) = answer_line(reply, &spans, k) {
+            out.push(r);
         }
         let plain = plain(line);
-        let pieces = steps::pieces(&plain);
-        if steps::steps_in_order(&pieces, &mut Vec::new()) {
-            steps_run = Some(steps_run.map_or((start, end), |(s, _)| (s, end)));
+        if steps::steps_in_order(&steps::pieces(&plain), &mut made) {
+            run = Some(run.map_or((start, end), |(s, _)| (s, end)));
             continue;
         }
-        if let Some((s, e)) = steps_run.take() {
-            out.push(Candidate {
-                text: reply[s..e].to_string(),
-                source: Source::LastLine,
-                start: s,
-                end: e,
-            });
+        made.clear();
+        if let Some((s, e)) = run.take() {
+            out.push(last_line(s, e));
         }
-        if let Some(e) = expression_in(&plain) {
-            // From the expression on, when the line writes it plainly: a
-            // candidate the line rejected before it does not hide it.
-            let at = line.find(&e).unwrap_or(0);
-            out.push(Candidate {
-                text: line[at..].to_string(),
-                source: Source::LastLine,
-                start: start + at,
-                end,
-            });
+        if !candidates(&plain).is_empty() {
+            out.push(last_line(start, end));
         }
     }
-    if let Some((s, e)) = steps_run {
-        out.push(Candidate {
-            text: reply[s..e].to_string(),
-            source: Source::LastLine,
-            start: s,
-            end: e,
-        });
+    if let Some((s, e)) = run {
+        out.push(last_line(s, e));
     }
 }
 
-/// What to grade of a candidate: its steps when it is made of steps, else
-/// the expression it states, else the candidate itself (plain), so that
-/// its fault is named; and the text of the candidate after what is
-/// graded (a rejection may follow on the same line).
-fn answer_in(candidate: &str) -> (String, String) {
-    let plain = plain(candidate);
-    let pieces = steps::pieces(&plain);
-    if steps::steps_in_order(&pieces, &mut Vec::new()) {
-        return (pieces.join("\n"), String::new());
+fn last_line(start: usize, end: usize) -> Region {
+    Region {
+        source: Source::LastLine,
+        start,
+        end,
+        inner: (start, end),
     }
-    if let Some(e) = expression_in(&plain) {
-        let tail = plain
-            .find(&e)
-            .map_or(String::new(), |i| plain[i + e.len()..].to_string());
-        return (e, tail);
+}
+
+/// The answer line at line `k` of `spans` (each line's byte offset and
+/// text), if it is one: the rest of the line after its last marker, or
+/// the next line with text when that rest is empty; and when that is
+/// steps, every step line that follows it.
+fn answer_line(reply: &str, spans: &[(usize, &str)], k: usize) -> Option<Region> {
+    let (start, line) = spans[k];
+    let lower = line.to_lowercase();
+    let marker = ANSWER_MARKERS
+        .iter()
+        .filter_map(|m| lower.rfind(m).map(|i| i + m.len()))
+        .max()?;
+    // Lowercasing may move bytes only for rare letters; a marker past a
+    // char boundary is skipped.
+    let rest = line.get(marker..)?;
+    let text = rest
+        .trim_start()
+        .trim_start_matches([':', '='])
+        .trim_start();
+    let mut inner = (start + line.len() - text.len(), start + line.len());
+    let mut next = k + 1;
+    if text.trim().is_empty() {
+        let j = (k + 1..spans.len()).find(|&j| !spans[j].1.trim().is_empty())?;
+        inner.1 = spans[j].0 + spans[j].1.len();
+        next = j + 1;
     }
-    let t = plain.trim();
-    let t = t.strip_suffix('.').unwrap_or(t).trim();
-    let answer = match t.split_once('=') {
-        Some((lhs, rhs)) if is_bare_number(rhs) && !lhs.trim().is_empty() => lhs.trim().to_string(),
-        _ => t.to_string(),
-    };
-    (answer, String::new())
+    let mut made = Vec::new();
+    let first = plain(&reply[inner.0..inner.1]);
+    if steps::steps_in_order(&steps::pieces(&first), &mut made) {
+        for &(s, l) in &spans[next..] {
+            if !steps::steps_in_order(&steps::pieces(&plain(l)), &mut made) {
+                break;
+            }
+            inner.1 = s + l.len();
+        }
+    }
+    Some(Region {
+        source: Source::AnswerLine,
+        start: inner.0,
+        end: inner.1,
+        inner,
+    })
 }
 
 fn is_bare_number(s: &str) -> bool {
@@ -421,30 +696,14 @@ fn expression_char(c: char) -> bool {
     c.is_ascii_digit() || " \t+-*/()\u{d7}\u{f7}\u{2212}".contains(c)
 }
 
-/// The expression a line states: the stretch of expression characters
-/// (split at `=` and at words) that parses, has an operation and uses the
-/// most numbers (the last of equals), brackets left open by the sentence
-/// around it trimmed.
+/// The expression a line states: of its candidates that parse, the one
+/// with the most numbers (the last of equals).
 pub fn expression_in(line: &str) -> Option<String> {
-    let mut best: Option<(usize, String)> = None;
-    let mut run = String::new();
-    let mut consider = |run: &str| {
-        let Some(e) = trimmed(run) else { return };
-        let numbers = count_numbers(&e);
-        if best.as_ref().is_none_or(|(n, _)| numbers >= *n) {
-            best = Some((numbers, e));
-        }
-    };
-    for c in line.chars() {
-        if expression_char(c) {
-            run.push(c);
-        } else {
-            consider(&run);
-            run.clear();
-        }
-    }
-    consider(&run);
-    best.map(|(_, e)| e)
+    candidates(line)
+        .into_iter()
+        .filter(|c| c.parses)
+        .max_by_key(|c| (c.numbers, c.start))
+        .map(|c| c.text)
 }
 
 fn count_numbers(e: &str) -> usize {
@@ -461,29 +720,29 @@ fn count_numbers(e: &str) -> usize {
 }
 
 /// A stretch of expression characters as an expression: markdown stars,
-/// dangling operators and unmatched brackets at its ends removed; `None`
-/// unless it then parses with an operation.
-fn trimmed(run: &str) -> Option<String> {
-    let mut s = run.trim().trim_matches('*').trim().to_string();
+/// dangling operators and unmatched brackets at its ends removed; its byte
+/// range in `run`, when what is left has an operation.
+fn trimmed(run: &str) -> Option<(usize, usize)> {
+    let (mut lo, mut hi) = (0, run.len());
     loop {
-        let before = s.len();
-        s = s
-            .trim_end_matches(|c: char| "+-*/(\u{d7}\u{f7}\u{2212} ".contains(c))
-            .trim_start_matches(|c: char| "+*/)\u{d7}\u{f7} ".contains(c))
-            .to_string();
+        let before = (lo, hi);
+        let s = run[lo..hi].trim_end_matches(|c: char| "+-*/(\u{d7}\u{f7}\u{2212} \t".contains(c));
+        hi = lo + s.len();
+        let s = s.trim_start_matches(|c: char| "+*/)\u{d7}\u{f7} \t".contains(c));
+        lo = hi - s.len();
         let opens = s.matches('(').count();
         let closes = s.matches(')').count();
         if opens > closes && s.starts_with('(') {
-            s.remove(0);
+            lo += 1;
         } else if closes > opens && s.ends_with(')') {
-            s.pop();
+            hi -= 1;
         }
-        if s.len() == before {
+        if (lo, hi) == before {
             break;
         }
     }
-    let has_op = s.contains(|c: char| "+-*/\u{d7}\u{f7}\u{2212}".contains(c));
-    (has_op && crate::game::grade::parses(&s)).then_some(s)
+    let has_op = run[lo..hi].contains(|c: char| "+-*/\u{d7}\u{f7}\u{2212}".contains(c));
+    has_op.then_some((lo, hi))
 }
 
 #[cfg(test)]
@@ -565,5 +824,378 @@ mod tests {
             found("8*3 = 24? That leaves 9 and 8. Try (9-8)*8*3. Yes, that works."),
             ("(9-8)*8*3".to_string(), "last line")
         );
+    }
+
+    use crate::game::expr::Expr;
+    use crate::game::family::Scoring;
+    use crate::game::grade::{Format, grade_as};
+    use crate::game::presets::game;
+    use crate::game::rules::Rules;
+    use crate::game::steps::write_steps;
+    use crate::game::uses::Use;
+    use crate::game::verdict::Verdict;
+
+    /// A hand to grade replies for: its cards, target, rules, selection
+    /// and scoring.
+    struct Deal {
+        cards: &'static [i64],
+        target: i64,
+        rules: Rules,
+        uses: Use,
+        scoring: Scoring,
+    }
+
+    fn game_24(cards: &'static [i64]) -> Deal {
+        Deal {
+            cards,
+            target: 24,
+            rules: Rules::Rational,
+            uses: Use::All,
+            scoring: Scoring::EXACT,
+        }
+    }
+
+    fn countdown() -> Deal {
+        let g = game("countdown").unwrap();
+        Deal {
+            cards: &[100, 75, 50, 25, 6, 3],
+            target: 952,
+            rules: g.rules,
+            uses: g.uses,
+            scoring: g.scoring,
+        }
+    }
+
+    /// The verdict on `reply` as `check --extract` gives it, and its points.
+    fn graded(d: &Deal, reply: &str) -> (Verdict, u32) {
+        let target = Q::int(d.target);
+        let v = match extract(reply) {
+            Extraction::Found { answer, .. } => {
+                grade_as(d.cards, &answer, target, d.rules, d.uses, Format::Auto).0
+            }
+            Extraction::NoAnswer(why) => Verdict::wrong(why, None, Vec::new()),
+        };
+        let points = v.points(&d.scoring, target);
+        (v, points)
+    }
+
+    #[test]
+    fn two_answers_in_one_region_are_not_credited() {
+        let d = game_24(&[3, 3, 8, 8]);
+        for reply in [
+            "<answer>8*3 or 8/(3-8/3)</answer>",
+            "Either 8*3 or 8/(3-8/3).",
+            "The answer is 8*3 or 8/(3-8/3)",
+            "<answer>8/(3-8/3), 8*3</answer>",
+            "<answer>\\boxed{8*3}\\boxed{8/(3-8/3)}</answer>",
+            "\\boxed{8/(3-8/3) \\text{ or } 8*3}",
+            "<answer>8*3 = 24 or 8/(3-8/3) = 24</answer>",
+            "Answer: 8/(3-8/3); alternatively 2**5+3",
+        ] {
+            let (v, _) = graded(&d, reply);
+            assert!(!v.correct, "{reply}: {v:?}");
+            assert!(
+                v.reason
+                    .as_deref()
+                    .unwrap()
+                    .starts_with("the reply gives two answers"),
+                "{reply}: {v:?}"
+            );
+        }
+        assert_eq!(
+            found("The answer is 8*3 or 8/(3-8/3)"),
+            (
+                "the reply gives two answers, \"8*3\" and \"8/(3-8/3)\"".to_string(),
+                "none"
+            )
+        );
+        // In a game that scores near misses a hedge scores nothing, even
+        // when one of its answers alone would.
+        let d = countdown();
+        let (v, points) = graded(
+            &d,
+            "<answer>(100+6)*3*75/25 or 6*(50*3+(100+75)/25)</answer>",
+        );
+        assert_eq!((v.correct, points), (false, 0), "{v:?}");
+        // Separate tags: the last one counts, as before.
+        assert_eq!(
+            found("<answer>8*3</answer> then <answer>8/(3-8/3)</answer>"),
+            ("8/(3-8/3)".to_string(), "tag")
+        );
+    }
+
+    #[test]
+    fn one_answer_read_with_its_working_chains_and_refusals() {
+        let cases = [
+            // A chain of equal values is one answer, the fullest.
+            ("Answer: (12*(8+8))/8 = 12*16/8 = 24", "(12*(8+8))/8"),
+            // Steps that work out the answer's own operations.
+            (
+                "The answer is (12*(8+8))/8, since 8+8 = 16, 12*16 = 192 and 192/8 = 24.",
+                "(12*(8+8))/8",
+            ),
+            (
+                "<answer>8/(3-8/3), where 3 - 8/3 = 1/3</answer>",
+                "8/(3-8/3)",
+            ),
+            // A candidate negated or rejected before the answer.
+            ("The answer is not 8*3; it is 8/(3-8/3).", "8/(3-8/3)"),
+            ("Answer: 8/(3-8/3), not 8*3", "8/(3-8/3)"),
+            ("Try 8*3*1 = 24. Wait, no: 8/(3-8/3) = 24", "8/(3-8/3)"),
+            // The same answer twice.
+            ("Answer: 8/(3-8/3), i.e. 8 ÷ (3 − 8/3)", "8/(3-8/3)"),
+        ];
+        for (reply, answer) in cases {
+            assert_eq!(found(reply).0, answer, "{reply}");
+        }
+    }
+
+    #[test]
+    fn a_rejection_applies_only_to_candidates_before_it() {
+        let d = game_24(&[1, 5, 5, 5]);
+        let reply = "Maybe \\boxed{(5+5)*5/5+1} That is incorrect. The answer is 5*(5-1/5)";
+        assert_eq!(found(reply), ("5*(5-1/5)".to_string(), "answer line"));
+        assert!(graded(&d, reply).0.correct);
+        // In Countdown the near miss written after the rejection scores.
+        let d = countdown();
+        for (near, points) in [("(100+6)*3*75/25", 7), ("6*(50*3+(100+75)/25)", 5)] {
+            let reply = format!("Maybe \\boxed{{100*9}} That is incorrect. The answer is {near}");
+            let (v, got) = graded(&d, &reply);
+            assert_eq!((v.correct, got), (false, points), "{reply}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn steps_after_answer_are_taken_whole() {
+        let d = game_24(&[1, 5, 5, 5]);
+        for reply in [
+            "Answer:\n1 / 5 = 1/5\n5 - (1/5) = 24/5\n5 * (24/5) = 24",
+            "Answer:\n1 / 5 = 1/5\n5 - 1/5 = 24/5\n5 * 24/5 = 24",
+            "Answer: 1 / 5 = 1/5\n5 - 1/5 = 24/5\n5 * 24/5 = 24\nThat uses every card once.",
+        ] {
+            let (v, _) = graded(&d, reply);
+            assert!(v.correct, "{reply}: {v:?}");
+        }
+        // A fraction no step made is not an operand: an expression.
+        assert_eq!(found("Answer: 3/4*32 = 24").0, "3/4*32");
+    }
+
+    /// Steps of `expr` as a model writes them: no `left:` lists and
+    /// fractions bare (`5 - 1/5 = 24/5`).
+    fn bare_steps(expr: &str, cards: &[i64]) -> String {
+        let written = write_steps(&Expr::parse(expr).unwrap(), cards).unwrap();
+        let lines: Vec<String> = written
+            .lines()
+            .map(|l| {
+                let step = l.split(" (left:").next().unwrap();
+                let mut out = String::new();
+                for w in step.split(' ') {
+                    let w = match w.starts_with('(') && w.contains('/') {
+                        true => &w[1..w.len() - 1],
+                        false => w,
+                    };
+                    out.push_str(w);
+                    out.push(' ');
+                }
+                out.trim_end().to_string()
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// Near misses and their points.
+    type Nears = &'static [(&'static str, u32)];
+
+    /// What a reply earns: credited (right), scored with these points, or
+    /// neither.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Want {
+        Right,
+        Points(u32),
+    }
+
+    /// Replies of every kind for one hand: `right` a solution, `wrong` a
+    /// legal play that is not one, `near` near misses with their points.
+    fn replies(
+        d: &Deal,
+        right: &str,
+        wrong: &str,
+        near: &[(&str, u32)],
+    ) -> Vec<(&'static str, String, Want)> {
+        let t = d.target;
+        let steps = write_steps(&Expr::parse(right).unwrap(), d.cards).unwrap();
+        let bare = bare_steps(right, d.cards);
+        let mut out: Vec<(&'static str, String, Want)> = vec![
+            ("right", format!("<answer>{right}</answer>"), Want::Right),
+            ("right", format!("So $\\boxed{{{right}}}$."), Want::Right),
+            ("right", format!("The answer is {right}."), Want::Right),
+            (
+                "right",
+                format!("Let me see.\nSo {right} = {t}."),
+                Want::Right,
+            ),
+            (
+                "right",
+                format!("<answer>{right} = {t}</answer>"),
+                Want::Right,
+            ),
+            ("right", steps.clone(), Want::Right),
+            ("right", bare.clone(), Want::Right),
+            (
+                "steps after Answer",
+                format!("Answer:\n{steps}"),
+                Want::Right,
+            ),
+            (
+                "steps after Answer",
+                format!("Answer:\n{bare}"),
+                Want::Right,
+            ),
+            (
+                "steps after Answer",
+                format!("Final answer:\n\n{bare}\nDone."),
+                Want::Right,
+            ),
+            (
+                "right",
+                format!("<answer>{}</answer>", bare.replace('\n', ", ")),
+                Want::Right,
+            ),
+            (
+                "right",
+                format!(
+                    "The answer is {right}, since {}",
+                    bare.replace('\n', " and ")
+                ),
+                Want::Right,
+            ),
+            (
+                "wrong",
+                format!("<answer>{wrong}</answer>"),
+                Want::Points(0),
+            ),
+            ("wrong", format!("Answer: {wrong}"), Want::Points(0)),
+            (
+                "wrong",
+                format!("First idea: {right}\nHmm, better:\n<answer>{wrong}</answer>"),
+                Want::Points(0),
+            ),
+            (
+                "refusal",
+                format!("<answer>{right}</answer>\nWait, that doesn't work."),
+                Want::Points(0),
+            ),
+            (
+                "refusal",
+                format!("Check: {right} = {t}\nNo, that is wrong. I give up."),
+                Want::Points(0),
+            ),
+            (
+                "refusal",
+                format!("\\boxed{{{right}}} is incorrect, and {wrong} is wrong too."),
+                Want::Points(0),
+            ),
+            (
+                "self-correction",
+                format!("Maybe \\boxed{{{wrong}}} That is incorrect. The answer is {right}"),
+                Want::Right,
+            ),
+            (
+                "self-correction",
+                format!("Try {wrong}. Wait, no.\n{right} = {t}."),
+                Want::Right,
+            ),
+            (
+                "self-correction",
+                format!("The answer is not {wrong}; it is {right}."),
+                Want::Right,
+            ),
+            (
+                "self-correction",
+                format!("<answer>{wrong}</answer>\nOops, wrong.\n<answer>{right}</answer>"),
+                Want::Right,
+            ),
+        ];
+        let mut pairs = vec![(right, wrong), (wrong, right)];
+        for &(n, points) in near {
+            pairs.push((right, n));
+            pairs.push((n, wrong));
+            out.push((
+                "near miss",
+                format!("The answer is {n}"),
+                Want::Points(points),
+            ));
+            out.push((
+                "near miss",
+                format!("Answer:\n{}", bare_steps(n, d.cards)),
+                Want::Points(points),
+            ));
+            out.push((
+                "near miss",
+                format!("Maybe \\boxed{{{wrong}}} That is incorrect. The answer is {n}"),
+                Want::Points(points),
+            ));
+        }
+        for (a, b) in pairs {
+            for text in [
+                format!("<answer>{a} or {b}</answer>"),
+                format!("Either {a} or {b}."),
+                format!("The answer is {a} or {b}"),
+                format!("<answer>{a}, {b}</answer>"),
+                format!("<answer>{a}; {b}</answer>"),
+                format!("<answer>\\boxed{{{a}}} \\boxed{{{b}}}</answer>"),
+                format!("\\boxed{{{a} \\text{{ or }} {b}}}"),
+                format!("<answer>{a} = {t} or {b} = {t}</answer>"),
+                format!("Answer: {a}, or maybe {b}"),
+                format!("**{a}** or **{b}**"),
+                format!("Answer: $\\({a}\\)$ and also $\\({b}\\)$"),
+            ] {
+                out.push(("hedge", text, Want::Points(0)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn generated_replies_never_fool_the_grader_nor_are_missed() {
+        let deals: [(Deal, &str, &str, Nears); 5] = [
+            (game_24(&[1, 5, 5, 5]), "5*(5-1/5)", "(5+5)*5/5+1", &[]),
+            (game_24(&[3, 3, 8, 8]), "8/(3-8/3)", "8*3*(8/8)*3", &[]),
+            (game_24(&[3, 3, 7, 7]), "7*(3+3/7)", "7*3+7/3", &[]),
+            (game_24(&[1, 3, 4, 6]), "6/(1-3/4)", "1*3*4+6", &[]),
+            (
+                countdown(),
+                "((100+6)*3*75-50)/25",
+                "100+75",
+                &[("(100+6)*3*75/25", 7), ("6*(50*3+(100+75)/25)", 5)],
+            ),
+        ];
+        let mut kinds: std::collections::BTreeMap<&str, usize> = Default::default();
+        let mut faults = Vec::new();
+        for (d, right, wrong, near) in &deals {
+            for (kind, reply, want) in replies(d, right, wrong, near) {
+                let (v, points) = graded(d, &reply);
+                let got = match v.correct {
+                    true => Want::Right,
+                    false => Want::Points(points),
+                };
+                if got != want {
+                    faults.push(format!(
+                        "{kind}: {reply:?} on {:?}: {got:?}, want {want:?} ({v:?})",
+                        d.cards
+                    ));
+                }
+                *kinds.entry(kind).or_default() += 1;
+            }
+        }
+        assert!(
+            faults.is_empty(),
+            "{} faults:\n{}",
+            faults.len(),
+            faults.join("\n")
+        );
+        // Every kind is tested, and the hedges most of all.
+        assert_eq!(kinds.len(), 7, "{kinds:?}");
+        assert!(kinds["hedge"] >= 100, "{kinds:?}");
     }
 }
