@@ -447,13 +447,15 @@ def steps_variants(hand, expr, rng):
 
 # ---- Extraction: a second reading of a reply, from the precedence in the
 # README ("Replies: the final answer, and only it"), with regular
-# expressions where the tool scans.
+# expressions where the tool scans. It reads one candidate a region (the
+# one with the most numbers): the corpora hold no hedge, and the tool's
+# hedge rule ("the reply gives two answers") is held by its unit tests.
 
 REJECT = ["wrong", "incorrect", "not correct", "isn't correct", "is not right", "isn't right",
           "not quite", "doesn't work", "does not work", "didn't work", "won't work", "doesn't equal",
           "does not equal", "not equal", "doesn't give", "does not give", "not valid", "invalid",
           "not allowed", "mistake", "oops", "scratch that", "try again", "try another", "reconsider",
-          "actually,", "no,", "no.", "no!", "nope", "wait", "fails", "used twice", "twice", "not 24",
+          "actually,", "no,", "no.", "no!", "no)", "nope", "wait", "fails", "used twice", "twice", "not 24",
           "\u2260", "!="]
 GIVE_UP = ["give up", "no solution", "not possible", "impossible", "cannot be made", "can't be made",
            "cannot make", "can't make", "cannot reach", "can't reach", "cannot find", "can't find",

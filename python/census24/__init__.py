@@ -111,7 +111,8 @@ def extract(reply):
     takes it (an <answer> tag, a \\boxed{}, an "answer is" line, else the
     last line with an expression or steps; never a candidate the reply goes
     on to reject): `(answer, source)`, or `(None, why)` when the reply has
-    no answer (it gives up, or rejects its last candidate)."""
+    no answer (it gives up, rejects its last candidate, or gives two answers
+    in one place)."""
     return _census24.extract(reply)
 
 
