@@ -1,7 +1,7 @@
 //! Solver benchmarks (`just bench`): every hand of a size, one Countdown
 //! instance with `--closest` (every card, or any selection of them). Figures are recorded in docs/PERFORMANCE.md.
 
-use census24::solve::{solve_any, sub_hands};
+use census24::solve::{MAX_STEPS, solve_selection, sub_hands};
 use census24::{Closest, Hand, Q, Rules, solve, solve_closest};
 use itertools::Itertools;
 use rayon::prelude::*;
@@ -92,11 +92,12 @@ fn countdown_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
 fn countdown_any_closest(b: divan::Bencher, (cards, target): (&str, i64)) {
     let hand = Hand::parse(cards).unwrap();
     b.bench(|| {
-        solve_any(
+        solve_selection(
             divan::black_box(&hand),
             Q::int(target),
             Rules::Natural,
             Closest::Nearest,
+            MAX_STEPS,
         )
         .unwrap()
     });

@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use crate::difficulty::figures;
 use crate::tables::columns;
 
 /// A row the table and CSV formats print; the JSON formats print any
@@ -28,8 +29,9 @@ pub trait Row: Serialize {
 }
 
 /// One cell as the table and the CSV print it: a fraction with the
-/// decimals of its column (a share 6, a solve rate 3, a difficulty 1, a
-/// deal probability 8, seconds 2), a missing value empty.
+/// decimals of its column (a share 6, a deal probability 8, a prediction's
+/// figure its own, [`figures::Figure::decimals`], others 2), a missing
+/// value empty.
 pub fn cell(column: &str, v: &serde_json::Value) -> String {
     use serde_json::Value;
     match v {
@@ -38,10 +40,8 @@ pub fn cell(column: &str, v: &serde_json::Value) -> String {
         Value::Number(n) if n.is_f64() => {
             let decimals = match column {
                 c if columns::SOLVABLE_SHARES.contains(&c) => 6,
-                columns::PREDICTED_SOLVE_RATE => 3,
-                columns::DIFFICULTY => 1,
                 columns::DEAL_PROBABILITY => 8,
-                _ => 2,
+                c => figures::figure(c).map_or(2, |f| f.decimals),
             };
             format!("{:.*}", decimals, n.as_f64().unwrap_or(0.0))
         }

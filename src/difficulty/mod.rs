@@ -16,6 +16,7 @@
 pub mod calibrate;
 pub mod effort;
 pub mod features;
+pub mod figures;
 pub mod model;
 pub mod span;
 

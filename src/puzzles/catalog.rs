@@ -10,7 +10,7 @@
 use rayon::prelude::*;
 
 use super::ops::Ops;
-use crate::difficulty::{self, Tier};
+use crate::difficulty::{self, Prediction, Tier};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::tables::enumerate;
@@ -69,12 +69,8 @@ pub struct Entry {
     pub hand: String,
     pub cards: Vec<i64>,
     pub solvable: bool,
-    pub time_s: Option<f64>,
-    /// Predicted time within which 80% of the players who solve it do so.
-    pub time_p80_s: Option<f64>,
-    pub solve_rate: Option<f64>,
-    pub difficulty: Option<f64>,
-    pub tier: Option<Tier>,
+    /// The table's prediction (`None` when unsolvable or not counted).
+    pub prediction: Option<Prediction>,
     /// Place by predicted time, 1 the slowest.
     pub rank: Option<u32>,
     pub dissimilar: Option<u32>,
@@ -91,6 +87,16 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The predicted mean solve time, seconds.
+    pub fn time_s(&self) -> Option<f64> {
+        self.prediction.map(|p| p.time_s)
+    }
+
+    /// The tier of the predicted time.
+    pub fn tier(&self) -> Option<Tier> {
+        self.prediction.map(|p| p.tier)
+    }
+
     /// The solution this hand shows: its simplest (the table's `simplest`
     /// column, which is the first class); `None` when unsolvable.
     pub fn simplest(&self) -> Option<&str> {
@@ -175,11 +181,7 @@ impl Entry {
             hand: row.hand.to_string(),
             cards: row.hand.cards().to_vec(),
             solvable: row.solvable,
-            time_s: row.prediction.map(|p| p.time_s),
-            time_p80_s: row.prediction.map(|p| p.time_p80_s),
-            solve_rate: row.prediction.map(|p| p.solve_rate),
-            difficulty: row.prediction.map(|p| p.difficulty),
-            tier: row.prediction.map(|p| p.tier),
+            prediction: row.prediction,
             rank: None,
             dissimilar: row.dissimilar,
             structural: row.structural,
@@ -233,7 +235,7 @@ pub fn solved(key: &TableKey) -> Result<Catalog, InputError> {
             Ok(Entry::of_rows(&row, &batch))
         })
         .collect::<Result<_, InputError>>()?;
-    let times: Vec<Option<f64>> = hands.iter().map(|e| e.time_s).collect();
+    let times: Vec<Option<f64>> = hands.iter().map(Entry::time_s).collect();
     for (e, rank) in hands.iter_mut().zip(difficulty::ranks(&times)) {
         e.rank = rank;
     }
@@ -339,11 +341,7 @@ mod tests {
             hand: Hand::new(cards.to_vec()).unwrap().to_string(),
             cards: cards.to_vec(),
             solvable: true,
-            time_s: None,
-            time_p80_s: None,
-            solve_rate: None,
-            difficulty: None,
-            tier: None,
+            prediction: None,
             rank: None,
             dissimilar: None,
             structural: None,
@@ -413,7 +411,7 @@ mod tests {
             let add_sub = e.within(Ops::AddSub, &key).unwrap();
             let brute = add_sub_classes(&cards, 24);
             assert_eq!(add_sub.structural, Some(brute.len() as u32), "{cards:?}");
-            assert_eq!(add_sub.time_s.is_some(), !brute.is_empty(), "{cards:?}");
+            assert_eq!(add_sub.time_s().is_some(), !brute.is_empty(), "{cards:?}");
             let each: Vec<BTreeSet<Vec<i64>>> = brute.iter().map(|s| cores(s)).collect();
             if each.iter().all(|c| c.len() == 1) {
                 let distinct: BTreeSet<&Vec<i64>> = each.iter().flatten().collect();
@@ -431,7 +429,7 @@ mod tests {
             if !brute.is_empty() && brute.len() as u32 == full.structural() {
                 let hand = Hand::new(cards.clone()).unwrap();
                 let whole = difficulty::predict(&hand, key.target, &full).unwrap();
-                assert_eq!(add_sub.time_s, Some(whole.time_s), "{cards:?}");
+                assert_eq!(add_sub.time_s(), Some(whole.time_s), "{cards:?}");
                 all_add_sub += 1;
             }
             hands += !brute.is_empty() as usize;
@@ -471,11 +469,13 @@ mod tests {
             hand: "2 2 11 13".into(),
             cards: vec![2, 2, 11, 13],
             solvable: true,
-            time_s: Some(60.0),
-            time_p80_s: Some(80.0),
-            solve_rate: Some(0.5),
-            difficulty: Some(90.0),
-            tier: Some(Tier::Expert),
+            prediction: Some(Prediction {
+                time_s: 60.0,
+                time_p80_s: 80.0,
+                solve_rate: 0.5,
+                difficulty: 90.0,
+                tier: Tier::Expert,
+            }),
             rank: Some(1),
             dissimilar: Some(1),
             structural: Some(1),

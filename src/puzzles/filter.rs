@@ -13,7 +13,7 @@ use std::fmt;
 
 use super::catalog::Entry;
 use super::ops::Ops;
-use crate::difficulty::Tier;
+use crate::difficulty::{Prediction, Tier};
 use crate::game::named::named;
 
 /// A validated set of hand filters; the default keeps every hand with a
@@ -41,10 +41,8 @@ pub struct HandFilter {
 /// What the time, tier and dissimilar filters look at in a hand or game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Figures {
-    /// Predicted mean solve time, seconds (`None`: no prediction).
-    pub time_s: Option<f64>,
-    pub time_p80_s: Option<f64>,
-    pub tier: Option<Tier>,
+    /// The prediction (`None`: none).
+    pub prediction: Option<Prediction>,
     /// Dissimilar solutions (`None`: not counted).
     pub dissimilar: Option<u32>,
 }
@@ -53,9 +51,7 @@ impl Figures {
     /// A hand's figures.
     pub fn of(e: &Entry) -> Figures {
         Figures {
-            time_s: e.time_s,
-            time_p80_s: e.time_p80_s,
-            tier: e.tier,
+            prediction: e.prediction,
             dissimilar: e.dissimilar,
         }
     }
@@ -251,17 +247,16 @@ impl HandFilter {
     /// see [`HandFilter::beyond_figures`]). A game without a prediction
     /// never passes.
     pub fn admits_figures(&self, f: &Figures) -> bool {
-        let Some(t) = f.time_s else { return false };
+        let Some(p) = f.prediction else { return false };
+        let t = p.time_s;
         let within = |x: Option<u32>, min: Option<u32>, max: Option<u32>| {
             (min.is_none() && max.is_none())
                 || x.is_some_and(|x| min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m))
         };
         self.min_time.is_none_or(|m| t >= m)
             && self.max_time.is_none_or(|m| t <= m)
-            && self
-                .time_limit
-                .is_none_or(|m| f.time_p80_s.is_some_and(|p| p <= m))
-            && (self.tiers.is_empty() || f.tier.is_some_and(|x| self.tiers.contains(&x)))
+            && self.time_limit.is_none_or(|m| p.time_p80_s <= m)
+            && (self.tiers.is_empty() || self.tiers.contains(&p.tier))
             && within(f.dissimilar, self.min_dissimilar, self.max_dissimilar)
     }
 

@@ -36,6 +36,7 @@ use super::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use super::filter::{FilterError, HandFilter};
 use super::ops::Ops;
 use crate::difficulty::Tier;
+use crate::difficulty::figures::{self, Predicted};
 use crate::export::Row;
 use crate::game::error::InputError;
 use crate::tables::columns;
@@ -152,7 +153,7 @@ pub fn candidates(catalog: &Catalog, plan: &PickPlan) -> Vec<usize> {
     let mut c: Vec<usize> = (0..catalog.hands.len())
         .filter(|&i| plan.filter.admits(&catalog.hands[i]))
         .collect();
-    let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
+    let time = |i: usize| catalog.hands[i].time_s().unwrap_or(0.0);
     c.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
     c
 }
@@ -160,7 +161,8 @@ pub fn candidates(catalog: &Catalog, plan: &PickPlan) -> Vec<usize> {
 /// The puzzle set the plan asks for, easy to hard.
 pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>, PickError> {
     let table = catalog.id.partition().display().to_string();
-    if catalog.hands.iter().all(|e| e.time_s.is_none()) && catalog.hands.iter().any(|e| e.solvable)
+    if catalog.hands.iter().all(|e| e.time_s().is_none())
+        && catalog.hands.iter().any(|e| e.solvable)
     {
         return Err(PickError::NoDifficulty { table });
     }
@@ -187,7 +189,7 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
                 let tier = Some(*tier);
                 all.iter()
                     .copied()
-                    .filter(|&i| catalog.hands[i].tier == tier)
+                    .filter(|&i| catalog.hands[i].tier() == tier)
                     .collect()
             })
             .collect();
@@ -229,7 +231,7 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
             }
         }
     }
-    let time = |i: usize| catalog.hands[i].time_s.unwrap_or(0.0);
+    let time = |i: usize| catalog.hands[i].time_s().unwrap_or(0.0);
     taken.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
     Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
 }
@@ -337,31 +339,29 @@ pub fn even_shares(count: usize, sizes: &[usize]) -> Vec<usize> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Picked {
     pub hand: String,
-    pub predicted_time_s: f64,
-    pub predicted_time_p80_s: f64,
-    pub predicted_solve_rate: f64,
-    pub tier: String,
+    /// The hand's prediction, one column per figure
+    /// ([`crate::difficulty::figures`]).
+    #[serde(flatten)]
+    pub predicted: Predicted,
     /// The operation class the hand needs (empty when unknown).
     pub ops: String,
     pub dissimilar: u32,
     pub simplest: String,
 }
 
-/// The CSV header of a pick: [`Picked`]'s fields.
-const HEADER: [&str; 8] = [
-    columns::HAND,
-    columns::PREDICTED_TIME_S,
-    columns::PREDICTED_TIME_P80_S,
-    columns::PREDICTED_SOLVE_RATE,
-    columns::TIER,
-    "ops",
-    columns::DISSIMILAR,
-    columns::SIMPLEST,
-];
-
 impl Row for Picked {
+    /// [`Picked`]'s fields but the 0-100 `difficulty`, which a sheet's
+    /// CSV has never carried (its time and tier say it): the columns the
+    /// README shows.
     fn header() -> Vec<&'static str> {
-        HEADER.to_vec()
+        let predicted = figures::names()
+            .into_iter()
+            .filter(|&c| c != columns::DIFFICULTY);
+        [columns::HAND]
+            .into_iter()
+            .chain(predicted)
+            .chain(["ops", columns::DISSIMILAR, columns::SIMPLEST])
+            .collect()
     }
 }
 
@@ -369,10 +369,7 @@ impl Picked {
     pub fn of(e: &Entry, plan: &PickPlan) -> Picked {
         Picked {
             hand: e.hand.clone(),
-            predicted_time_s: e.time_s.unwrap_or(0.0),
-            predicted_time_p80_s: e.time_p80_s.unwrap_or(0.0),
-            predicted_solve_rate: e.solve_rate.unwrap_or(0.0),
-            tier: e.tier.map(|t| t.name().to_string()).unwrap_or_default(),
+            predicted: Predicted(e.prediction),
             ops: e.ops.map(|o| o.name().to_string()).unwrap_or_default(),
             dissimilar: e.dissimilar.unwrap_or(0),
             simplest: plan.answer(e).unwrap_or_default().to_string(),
@@ -404,11 +401,8 @@ pub struct Puzzle {
     pub solutions: Vec<String>,
     pub simplest: String,
     pub dissimilar: u32,
-    pub predicted_time_s: f64,
-    pub predicted_time_p80_s: f64,
-    pub predicted_solve_rate: f64,
-    pub difficulty: f64,
-    pub tier: String,
+    #[serde(flatten)]
+    pub predicted: Predicted,
     pub needs_fraction: bool,
     pub ops: String,
 }
@@ -431,11 +425,7 @@ pub fn puzzles(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Vec<Puzzle> {
                 .collect(),
             simplest: p.simplest,
             dissimilar: p.dissimilar,
-            predicted_time_s: p.predicted_time_s,
-            predicted_time_p80_s: p.predicted_time_p80_s,
-            predicted_solve_rate: p.predicted_solve_rate,
-            difficulty: e.difficulty.unwrap_or(0.0),
-            tier: p.tier,
+            predicted: p.predicted,
             needs_fraction: e.needs_fraction,
             ops: p.ops,
         };
@@ -447,6 +437,7 @@ pub fn puzzles(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Vec<Puzzle> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::difficulty::Prediction;
     use crate::puzzles::catalog::{Group, Variant};
     use crate::tables::layout::TableKey;
 
@@ -461,11 +452,13 @@ mod tests {
                     hand: format!("{i} {}", i + 1),
                     cards: vec![i as i64, i as i64 + 1],
                     solvable: true,
-                    time_s: Some(t),
-                    time_p80_s: Some(t * 1.4),
-                    solve_rate: Some(0.9),
-                    difficulty: Some(t),
-                    tier: Some(Tier::of(t)),
+                    prediction: Some(Prediction {
+                        time_s: t,
+                        time_p80_s: t * 1.4,
+                        solve_rate: 0.9,
+                        difficulty: t,
+                        tier: Tier::of(t),
+                    }),
                     rank: Some((n - i) as u32),
                     dissimilar: Some(1),
                     structural: Some(1),
@@ -547,7 +540,7 @@ mod tests {
     fn sets_go_easy_to_hard() {
         let cat = catalog(200, &["n+n"]);
         let set = pick(&cat, &plan(12)).unwrap();
-        assert!(set.windows(2).all(|w| w[0].time_s < w[1].time_s));
+        assert!(set.windows(2).all(|w| w[0].time_s() < w[1].time_s()));
     }
 
     /// `-n 18446744073709551615 --spread` once looped over every asked
@@ -582,7 +575,7 @@ mod tests {
         assert_eq!(set.len(), 10);
         // Hand i takes i + 1 seconds: slice s holds hands 10s to 10s+9.
         for (s, e) in set.iter().enumerate() {
-            let t = e.time_s.unwrap() as usize - 1;
+            let t = e.time_s().unwrap() as usize - 1;
             assert_eq!(t / 10, s, "{}", e.hand);
         }
     }
@@ -636,7 +629,7 @@ mod tests {
         let set = pick(&cat, &p).unwrap();
         assert!(!set.is_empty());
         assert!(
-            set.iter().all(|e| e.time_s.unwrap() <= 10.0),
+            set.iter().all(|e| e.time_s().unwrap() <= 10.0),
             "{:?}",
             hands(&set)
         );
@@ -644,7 +637,7 @@ mod tests {
             set.len(),
             cat.hands
                 .iter()
-                .filter(|e| e.time_s.is_some_and(|t| t <= 10.0))
+                .filter(|e| e.time_s().is_some_and(|t| t <= 10.0))
                 .count()
         );
     }

@@ -128,8 +128,8 @@ pub fn sheet_html(set: &[&Entry], target: Q, allowed: Ops) -> String {
             hand: &e.hand,
             cards: &e.cards,
             target: None,
-            tier: e.tier.map(|t| t.name()).unwrap_or_default(),
-            time_s: e.time_s.unwrap_or(0.0),
+            tier: e.tier().map(|t| t.name()).unwrap_or_default(),
+            time_s: e.time_s().unwrap_or(0.0),
             answer: pretty(e.simplest_within(allowed).unwrap_or_default()),
         })
         .collect();
@@ -185,6 +185,7 @@ pub fn games_sheet_html(puzzles: &[SheetPuzzle], game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::difficulty::Prediction;
     use crate::difficulty::Tier;
     use crate::puzzles::catalog::{Group, Variant};
 
@@ -194,11 +195,13 @@ mod tests {
             hand: "3 7 9 13".into(),
             cards: vec![3, 7, 9, 13],
             solvable: true,
-            time_s: Some(19.41),
-            time_p80_s: Some(26.0),
-            solve_rate: Some(0.652),
-            difficulty: Some(49.3),
-            tier: Some(Tier::Hard),
+            prediction: Some(Prediction {
+                time_s: 19.41,
+                time_p80_s: 26.0,
+                solve_rate: 0.652,
+                difficulty: 49.3,
+                tier: Tier::Hard,
+            }),
             rank: Some(112),
             dissimilar: Some(2),
             structural: Some(2),

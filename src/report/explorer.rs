@@ -96,16 +96,16 @@ struct Columns {
 }
 
 impl Columns {
-    /// The columns of rows whose figures are `f`: each row's [`Figures`],
-    /// solve rate and difficulty.
-    fn of<T>(rows: &[T], f: impl Fn(&T) -> (Figures, Option<f64>, Option<f64>)) -> Columns {
+    /// The columns of rows whose figures are `f`.
+    fn of<T>(rows: &[T], f: impl Fn(&T) -> Figures) -> Columns {
         let mut c = Columns::default();
-        for (figures, rate, difficulty) in rows.iter().map(f) {
-            c.time.push(figures.time_s);
-            c.p80.push(figures.time_p80_s);
-            c.rate.push(rate);
-            c.difficulty.push(difficulty);
-            c.tier.push(figures.tier.map(|t| t as u8));
+        for figures in rows.iter().map(f) {
+            let p = figures.prediction;
+            c.time.push(p.map(|p| p.time_s));
+            c.p80.push(p.map(|p| p.time_p80_s));
+            c.rate.push(p.map(|p| p.solve_rate));
+            c.difficulty.push(p.map(|p| p.difficulty));
+            c.tier.push(p.map(|p| p.tier as u8));
             c.dissimilar.push(figures.dissimilar);
         }
         c
@@ -175,13 +175,14 @@ fn played(catalog: &Catalog, level: Ops) -> Vec<Option<Played>> {
             if !small || e.ops.is_none_or(|o| o > level) {
                 return None;
             }
-            let p = e.within(level, &catalog.id).ok()?;
+            let e = e.within(level, &catalog.id).ok()?;
+            let p = e.prediction?;
             Some((
-                p.time_s?,
-                p.tier? as u8,
-                p.time_p80_s?,
-                p.dissimilar,
-                p.solve_rate?,
+                p.time_s,
+                p.tier as u8,
+                p.time_p80_s,
+                e.dissimilar,
+                p.solve_rate,
             ))
         })
         .collect()
@@ -248,7 +249,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
         ops: Ops::ALL.iter().map(|o| o.name()).collect(),
         hand: h.iter().map(|e| e.hand.as_str()).collect(),
         solvable: h.iter().map(|e| u8::from(e.solvable)).collect(),
-        figures: Columns::of(h, |e| (Figures::of(e), e.solve_rate, e.difficulty)),
+        figures: Columns::of(h, Figures::of),
         structural: h.iter().map(|e| e.structural).collect(),
         fraction: h.iter().map(|e| u8::from(e.needs_fraction)).collect(),
         integer: h.iter().map(|e| u8::from(e.integer_solvable)).collect(),
@@ -348,14 +349,9 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
         rule: game_rule(&key.game()),
         hand: drawn.iter().map(|t| t.hand.as_str()).collect(),
         target: drawn.iter().map(|t| t.target).collect(),
-        figures: Columns::of(drawn, |t| {
-            let figures = Figures {
-                time_s: t.predicted_time_s,
-                time_p80_s: t.predicted_time_p80_s,
-                tier: t.tier.as_deref().and_then(|n| n.parse().ok()),
-                dissimilar: t.dissimilar,
-            };
-            (figures, t.predicted_solve_rate, t.difficulty)
+        figures: Columns::of(drawn, |t| Figures {
+            prediction: t.predicted.0,
+            dissimilar: t.dissimilar,
         }),
         answer: drawn
             .iter()
@@ -434,6 +430,7 @@ pub fn sets_html(key: &LargeKey, sets: &[SetCounts]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::difficulty::Prediction;
     use crate::puzzles::catalog::{Group, Variant};
     use crate::tables::layout::TableKey;
 
@@ -442,11 +439,13 @@ mod tests {
             hand: hand.into(),
             cards: hand.split(' ').map(|c| c.parse().unwrap()).collect(),
             solvable: !groups.is_empty(),
-            time_s: (!groups.is_empty()).then_some(12.5),
-            time_p80_s: (!groups.is_empty()).then_some(16.0),
-            solve_rate: (!groups.is_empty()).then_some(0.875),
-            difficulty: (!groups.is_empty()).then_some(49.5),
-            tier: (!groups.is_empty()).then_some(Tier::Hard),
+            prediction: (!groups.is_empty()).then_some(Prediction {
+                time_s: 12.5,
+                time_p80_s: 16.0,
+                solve_rate: 0.875,
+                difficulty: 49.5,
+                tier: Tier::Hard,
+            }),
             rank: None,
             dissimilar: Some(groups.len() as u32),
             structural: Some(groups.iter().map(|g| g.len() as u32).sum()),

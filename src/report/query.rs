@@ -22,8 +22,8 @@ pub mod reach;
 use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
-use crate::difficulty::Tier;
 use crate::difficulty::calibrate::{Measured, parse_measurements, spearman};
+use crate::difficulty::{Tier, figures};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::puzzles::catalog::{Catalog, ClassRow, Entry, Kept, grouped};
@@ -32,6 +32,7 @@ use crate::tables::columns;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::manifest::{FileEntry, Manifest};
 use crate::tables::store::{self, SweepError};
+use crate::tables::table::read_predictions;
 
 /// Why a report could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -721,22 +722,27 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     };
     let df = run(
         path,
-        hands.select([
-            col(columns::HAND),
-            col(columns::SOLVABLE).cast(DataType::UInt64),
-            col(columns::STRUCTURAL).cast(DataType::UInt64),
-            col(columns::DISSIMILAR).cast(DataType::UInt64),
-            col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
-            col(columns::INTEGER_SOLVABLE).cast(DataType::UInt64),
-            col(columns::DEAL_PROBABILITY),
-            col(columns::SIMPLEST),
-            optional(columns::PREDICTED_TIME_S, DataType::Float64),
-            optional(columns::PREDICTED_TIME_P80_S, DataType::Float64),
-            optional(columns::PREDICTED_SOLVE_RATE, DataType::Float64),
-            optional(columns::DIFFICULTY, DataType::Float64),
-            optional(columns::TIER, DataType::String),
-            optional(columns::DIFFICULTY_RANK, DataType::UInt64),
-        ]),
+        hands.select(
+            [
+                col(columns::HAND),
+                col(columns::SOLVABLE).cast(DataType::UInt64),
+                col(columns::STRUCTURAL).cast(DataType::UInt64),
+                col(columns::DISSIMILAR).cast(DataType::UInt64),
+                col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
+                col(columns::INTEGER_SOLVABLE).cast(DataType::UInt64),
+                col(columns::DEAL_PROBABILITY),
+                col(columns::SIMPLEST),
+                optional(columns::DIFFICULTY_RANK, DataType::UInt64),
+            ]
+            .into_iter()
+            .chain(
+                figures::FIGURES
+                    .iter()
+                    .map(|f| optional(f.name, DataType::Float64)),
+            )
+            .chain([optional(columns::TIER, DataType::String)])
+            .collect::<Vec<_>>(),
+        ),
     )?;
     let c = Cols { df: &df, path };
     let hand = c.strs(columns::HAND)?;
@@ -747,11 +753,10 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
     let integer = c.u64s(columns::INTEGER_SOLVABLE)?;
     let deal = c.f64s(columns::DEAL_PROBABILITY)?;
     let example = c.strs(columns::SIMPLEST)?;
-    let time = c.f64s(columns::PREDICTED_TIME_S)?;
-    let p80 = c.f64s(columns::PREDICTED_TIME_P80_S)?;
-    let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
-    let difficulty = c.f64s(columns::DIFFICULTY)?;
-    let tier = c.strs(columns::TIER)?;
+    let predictions = read_predictions(&df).map_err(|source| ReportError::Table {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let rank = c.u64s(columns::DIFFICULTY_RANK)?;
 
     let (kept, mut classes, mut simplest) = match table.solutions_shape()? {
@@ -794,11 +799,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
                     .collect(),
                 hand: name,
                 solvable: solvable[i] == Some(1),
-                time_s: time[i],
-                time_p80_s: p80[i],
-                solve_rate: rate[i],
-                difficulty: difficulty[i],
-                tier: tier[i].as_deref().and_then(|t| t.parse().ok()),
+                prediction: predictions[i],
                 rank: rank[i].map(|r| r as u32),
                 dissimilar: dissimilar[i].map(|d| d as u32),
                 structural: structural[i].map(|d| d as u32),

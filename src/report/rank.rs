@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use serde::Serialize;
 
+use crate::difficulty::figures::{self, Predicted};
 use crate::export::Row;
 use crate::game::family::Game;
 use crate::puzzles::catalog::MAX_CLASSES;
@@ -21,6 +22,7 @@ use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::manifest::Manifest;
 use crate::tables::store::SweepError;
+use crate::tables::table::read_predictions;
 use crate::tasks::{self, Task, TaskPlan};
 
 /// A validated `census24 rank` request.
@@ -103,14 +105,10 @@ pub struct RankRow {
     /// slowest (equal times share a place).
     pub rank: u32,
     pub hand: String,
-    /// Predicted mean solve time, seconds.
-    pub predicted_time_s: f64,
-    /// Predicted time within which 80% of the players who solve it do so.
-    pub predicted_time_p80_s: f64,
-    /// Predicted share of attempts that end solved.
-    pub predicted_solve_rate: f64,
-    pub difficulty: f64,
-    pub tier: String,
+    /// The hand's prediction, one column per figure
+    /// ([`crate::difficulty::figures`]).
+    #[serde(flatten)]
+    pub predicted: Predicted,
     /// Dissimilar solutions.
     pub dissimilar: u32,
     /// Structural solutions.
@@ -151,11 +149,8 @@ pub struct GameRankRow {
     pub rank: u32,
     pub hand: String,
     pub target: i64,
-    pub predicted_time_s: f64,
-    pub predicted_time_p80_s: f64,
-    pub predicted_solve_rate: f64,
-    pub difficulty: f64,
-    pub tier: String,
+    #[serde(flatten)]
+    pub predicted: Predicted,
     /// Dissimilar solutions over every selection; `None` beyond the task
     /// source's limit ([`crate::tasks::DEFAULT_DISSIMILAR_UP_TO`] numbers).
     pub dissimilar: Option<u32>,
@@ -167,7 +162,7 @@ impl Row for GameRankRow {
     fn header() -> Vec<&'static str> {
         [
             &[columns::RANK, columns::HAND, columns::TARGET][..],
-            &PREDICTED,
+            &figures::names(),
             &[columns::DISSIMILAR, columns::SIMPLEST],
         ]
         .concat()
@@ -195,7 +190,7 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
         });
     }
     let tasks = tasks::work_out(&TaskPlan::of_game(q.game), &rows.solvable(), "rank")?;
-    let time = |t: &Task| t.predicted_time_s.unwrap_or(0.0);
+    let time = |t: &Task| t.predicted.time_s().unwrap_or(0.0);
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     order.sort_by(|&a, &b| {
         let (ta, tb) = (time(&tasks[a]), time(&tasks[b]));
@@ -213,9 +208,7 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
         .map(|i| &tasks[i])
         .filter(|t| {
             q.filter.admits_figures(&Figures {
-                time_s: t.predicted_time_s,
-                time_p80_s: t.predicted_time_p80_s,
-                tier: t.tier.as_deref().and_then(|n| n.parse().ok()),
+                prediction: t.predicted.0,
                 dissimilar: t.dissimilar,
             })
         })
@@ -224,11 +217,7 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
             rank: 1 + slower.partition_point(|&s| s > time(t)) as u32,
             hand: t.hand.clone(),
             target: t.target,
-            predicted_time_s: time(t),
-            predicted_time_p80_s: t.predicted_time_p80_s.unwrap_or(0.0),
-            predicted_solve_rate: t.predicted_solve_rate.unwrap_or(0.0),
-            difficulty: t.difficulty.unwrap_or(0.0),
-            tier: t.tier.clone().unwrap_or_default(),
+            predicted: t.predicted,
             dissimilar: t.dissimilar,
             simplest: t.simplest.clone().unwrap_or_default(),
         })
@@ -338,16 +327,10 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             path: path.clone(),
             source,
         })?;
-    if ![
-        columns::PREDICTED_TIME_S,
-        columns::PREDICTED_TIME_P80_S,
-        columns::PREDICTED_SOLVE_RATE,
-        columns::DIFFICULTY,
-        columns::TIER,
-        columns::DIFFICULTY_RANK,
-    ]
-    .iter()
-    .all(|c| schema.contains(c))
+    if !figures::names()
+        .into_iter()
+        .chain([columns::DIFFICULTY_RANK])
+        .all(|c| schema.contains(c))
     {
         return Err(RankError::NoDifficulty { path: dir, sweep });
     }
@@ -378,20 +361,20 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
             [col(columns::PREDICTED_TIME_S), col("row")],
             SortMultipleOptions::default().with_order_descending_multi([hardest_first, false]),
         )
-        .select([
-            col(columns::DIFFICULTY_RANK),
-            col(columns::HAND),
-            col(columns::PREDICTED_TIME_S),
-            col(columns::PREDICTED_TIME_P80_S),
-            col(columns::PREDICTED_SOLVE_RATE),
-            col(columns::DIFFICULTY),
-            col(columns::TIER).cast(DataType::String),
-            col(columns::DISSIMILAR),
-            col(columns::STRUCTURAL),
-            col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
-            col(columns::DEAL_PROBABILITY),
-            col(columns::SIMPLEST),
-        ]);
+        .select(
+            [columns::DIFFICULTY_RANK, columns::HAND]
+                .into_iter()
+                .chain(figures::names())
+                .map(col)
+                .chain([
+                    col(columns::DISSIMILAR),
+                    col(columns::STRUCTURAL),
+                    col(columns::NEEDS_FRACTION).cast(DataType::UInt64),
+                    col(columns::DEAL_PROBABILITY),
+                    col(columns::SIMPLEST),
+                ])
+                .collect::<Vec<_>>(),
+        );
     // The operation class comes from the solutions table, outside this
     // query: the limit then applies after it.
     let classes = match q.filter.ops.is_empty() {
@@ -408,11 +391,10 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
     };
     let ranks = c.u64s(columns::DIFFICULTY_RANK)?;
     let hand = c.strs(columns::HAND)?;
-    let time = c.f64s(columns::PREDICTED_TIME_S)?;
-    let p80 = c.f64s(columns::PREDICTED_TIME_P80_S)?;
-    let rate = c.f64s(columns::PREDICTED_SOLVE_RATE)?;
-    let difficulty = c.f64s(columns::DIFFICULTY)?;
-    let tier = c.strs(columns::TIER)?;
+    let predicted = read_predictions(&df).map_err(|source| ReportError::Table {
+        path: path.clone(),
+        source,
+    })?;
     let dissimilar = c.u64s(columns::DISSIMILAR)?;
     let structural = c.u64s(columns::STRUCTURAL)?;
     let fraction = c.u64s(columns::NEEDS_FRACTION)?;
@@ -428,11 +410,7 @@ pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
         .take(q.top.unwrap_or(usize::MAX))
         .map(|i| RankRow {
             rank: ranks[i].unwrap_or(0) as u32,
-            predicted_time_s: time[i].unwrap_or(0.0),
-            predicted_time_p80_s: p80[i].unwrap_or(0.0),
-            predicted_solve_rate: rate[i].unwrap_or(0.0),
-            difficulty: difficulty[i].unwrap_or(0.0),
-            tier: tier[i].clone().unwrap_or_default(),
+            predicted: Predicted(predicted[i]),
             dissimilar: dissimilar[i].unwrap_or(0) as u32,
             structural: structural[i].unwrap_or(0) as u32,
             needs_fraction: fraction[i] == Some(1),
@@ -465,20 +443,11 @@ fn ops_classes(
         .collect())
 }
 
-/// The predicted figures every ranking prints, in order.
-const PREDICTED: [&str; 5] = [
-    columns::PREDICTED_TIME_S,
-    columns::PREDICTED_TIME_P80_S,
-    columns::PREDICTED_SOLVE_RATE,
-    columns::DIFFICULTY,
-    columns::TIER,
-];
-
 impl Row for RankRow {
     fn header() -> Vec<&'static str> {
         [
             &[columns::RANK, columns::HAND][..],
-            &PREDICTED,
+            &figures::names(),
             &[
                 columns::DISSIMILAR,
                 columns::STRUCTURAL,
@@ -494,7 +463,7 @@ impl Row for RankRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::difficulty::Tier;
+    use crate::difficulty::{Prediction, Tier};
     use crate::export::{to_csv, to_json, to_table};
     use crate::puzzles::catalog::Entry;
     use crate::puzzles::pick::{Mulberry32, PickPlan, candidates};
@@ -504,11 +473,13 @@ mod tests {
         RankRow {
             rank,
             hand: hand.into(),
-            predicted_time_s: 61.27,
-            predicted_time_p80_s: 84.5,
-            predicted_solve_rate: 0.482,
-            difficulty: 95.3,
-            tier: "expert".into(),
+            predicted: Predicted(Some(Prediction {
+                time_s: 61.27,
+                time_p80_s: 84.5,
+                solve_rate: 0.482,
+                difficulty: 95.3,
+                tier: Tier::Expert,
+            })),
             dissimilar: 1,
             structural: 1,
             needs_fraction: true,
@@ -548,7 +519,11 @@ mod tests {
         let mut draw = |p: usize| rng.below(100) < p;
         let given: Vec<bool> = (0..6).map(|_| draw(35)).collect();
         let mut any = || solvable[rng.below(solvable.len())];
-        let (t1, t2, p80) = (any().time_s, any().time_s, any().time_p80_s);
+        let (t1, t2, p80) = (
+            any().time_s(),
+            any().time_s(),
+            any().prediction.map(|p| p.time_p80_s),
+        );
         HandFilter {
             tiers: Tier::ALL
                 .into_iter()
@@ -578,7 +553,7 @@ mod tests {
             let key = TableKey::standard(k);
             let (table, _) = read_table(&data, &key).unwrap();
             let cat = catalog(&key, &table, MAX_CLASSES).unwrap();
-            let solvable: Vec<_> = cat.hands.iter().filter(|e| e.time_s.is_some()).collect();
+            let solvable: Vec<_> = cat.hands.iter().filter(|e| e.time_s().is_some()).collect();
             for round in 0..60 {
                 let filter = random_filter(&mut rng, &solvable);
                 let Ok(filter) = filter.validate() else {

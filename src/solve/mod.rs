@@ -20,7 +20,7 @@ pub use exact::{
     Closest, MAX_STEPS, Outcome, reachable_values, solve, solve_closest, solve_closest_within,
     solve_within,
 };
-pub use subsets::{solve_any, solve_any_within, sub_hands};
+pub use subsets::{solve_selection, sub_hands};
 
 use crate::game::deck::Deck;
 use crate::game::error::InputError;
@@ -86,7 +86,7 @@ pub fn solve_hand(
 }
 
 /// [`solve_hand`] as `use_` says: with [`Use::Any`] any non-empty
-/// sub-multiset of the hand may make the target ([`solve_any`]); the
+/// sub-multiset of the hand may make the target ([`solve_selection`]); the
 /// big-hand solver does not play that game, so hands over
 /// [`MAX_EXACT_CARDS`] cards are refused with an error naming `--use any`.
 pub fn solve_hand_using(
@@ -98,6 +98,6 @@ pub fn solve_hand_using(
 ) -> Result<Outcome, InputError> {
     match use_ {
         Use::All => solve_hand(hand, target, rules, search),
-        Use::Any => solve_any_within(hand, target, rules, search.closest, search.max_steps),
+        Use::Any => solve_selection(hand, target, rules, search.closest, search.max_steps),
     }
 }

@@ -180,7 +180,7 @@ impl Bits {
                 0
             };
             let hi = if (0..n).contains(&(w + 1)) {
-                self.words[w as usize + 1]
+                self.words[(w + 1) as usize]
             } else {
                 0
             };

@@ -22,24 +22,15 @@ use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
 
-use super::exact::{Closest, Exhausted, MAX_STEPS, Outcome, Solver, out_of_height};
+use super::exact::{Closest, Exhausted, Outcome, Solver, out_of_height};
 
 /// Any-subset play: an expression over some non-empty sub-multiset of `hand`
 /// worth `target` (the fewest cards, then the first sub-multiset in
 /// [`selection_order`]); when there is none and `mode` asks for it, the value
 /// of any sub-multiset closest to the target (on a tie in value, again the
-/// fewest cards first). Hands of at most [`MAX_EXACT_CARDS`] cards.
-pub fn solve_any(
-    hand: &Hand,
-    target: Q,
-    rules: Rules,
-    mode: Closest,
-) -> Result<Outcome, InputError> {
-    solve_any_within(hand, target, rules, mode, MAX_STEPS)
-}
-
-/// [`solve_any`] with a step budget of `steps`.
-pub fn solve_any_within(
+/// fewest cards first). Hands of at most [`MAX_EXACT_CARDS`] cards; at most `steps` steps of the
+/// search.
+pub fn solve_selection(
     hand: &Hand,
     target: Q,
     rules: Rules,
@@ -164,6 +155,7 @@ pub fn sub_hands(hand: &Hand) -> Result<Vec<Hand>, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::exact::MAX_STEPS;
 
     fn hand(s: &str) -> Hand {
         Hand::parse(s).unwrap()
@@ -182,7 +174,8 @@ mod tests {
     #[test]
     fn countdown_952_uses_a_subset_or_all() {
         let h = hand("100 75 50 25 6 3");
-        let out = solve_any(&h, Q::int(952), Rules::Natural, Closest::Exact).unwrap();
+        let out =
+            solve_selection(&h, Q::int(952), Rules::Natural, Closest::Exact, MAX_STEPS).unwrap();
         let e = out.expr.unwrap();
         assert_eq!(e.eval_under(Rules::Natural), Ok(Q::int(952)));
         assert!(is_sub_multiset(&e.cards(), h.cards()), "{e}");
@@ -192,10 +185,18 @@ mod tests {
     fn fewest_cards_win() {
         // 25 alone is the target: no card is combined.
         let h = hand("1 2 3 25");
-        let out = solve_any(&h, Q::int(25), Rules::Natural, Closest::Nearest).unwrap();
+        let out =
+            solve_selection(&h, Q::int(25), Rules::Natural, Closest::Nearest, MAX_STEPS).unwrap();
         assert_eq!(out.expr.unwrap().to_string(), "25");
         // 2*3 = 6 before 1+2+3 = 6.
-        let out = solve_any(&hand("1 2 3"), Q::int(6), Rules::Natural, Closest::Exact).unwrap();
+        let out = solve_selection(
+            &hand("1 2 3"),
+            Q::int(6),
+            Rules::Natural,
+            Closest::Exact,
+            MAX_STEPS,
+        )
+        .unwrap();
         assert_eq!(out.expr.unwrap().cards(), [2, 3]);
     }
 
@@ -206,7 +207,8 @@ mod tests {
         let all =
             super::super::solve_closest(&h, Q::int(4), Rules::Natural, Closest::Exact).unwrap();
         assert_eq!(all.value, None);
-        let any = solve_any(&h, Q::int(4), Rules::Natural, Closest::Exact).unwrap();
+        let any =
+            solve_selection(&h, Q::int(4), Rules::Natural, Closest::Exact, MAX_STEPS).unwrap();
         assert_eq!(any.expr.unwrap().cards(), [2, 2]);
     }
 
@@ -215,20 +217,30 @@ mod tests {
         // 7 3 cannot make 11 (10, 21, 4, 7/3, ...); 10 and the card 7 are
         // values of sub-multisets.
         let h = hand("3 7");
-        let near = solve_any(&h, Q::int(11), Rules::Rational, Closest::Nearest).unwrap();
+        let near =
+            solve_selection(&h, Q::int(11), Rules::Rational, Closest::Nearest, MAX_STEPS).unwrap();
         assert_eq!(near.value, Some(Q::int(10)));
-        let below = solve_any(&h, Q::int(9), Rules::Natural, Closest::Below).unwrap();
+        let below =
+            solve_selection(&h, Q::int(9), Rules::Natural, Closest::Below, MAX_STEPS).unwrap();
         assert_eq!(below.value, Some(Q::int(7)));
         assert_eq!(below.expr.unwrap().to_string(), "7");
         // Nothing at all below: 5 6 makes 1, 5, 6, 11 and 30.
-        let none = solve_any(&hand("5 6"), Q::ZERO, Rules::Natural, Closest::Below).unwrap();
+        let none = solve_selection(
+            &hand("5 6"),
+            Q::ZERO,
+            Rules::Natural,
+            Closest::Below,
+            MAX_STEPS,
+        )
+        .unwrap();
         assert_eq!((none.value, none.expr), (None, None));
     }
 
     #[test]
     fn more_than_twelve_cards_are_refused() {
         let h = hand("1 2 3 4 5 6 7 8 9 10 11 12 13");
-        let err = solve_any(&h, Q::int(24), Rules::Natural, Closest::Exact).unwrap_err();
+        let err =
+            solve_selection(&h, Q::int(24), Rules::Natural, Closest::Exact, MAX_STEPS).unwrap_err();
         assert_eq!(
             err.to_string(),
             "13 cards given, but use any takes at most 12"

@@ -8,6 +8,8 @@
 //! the same idea). The solution a hand shows is its `simplest`: the
 //! structural class of least number, class 0 (see [`crate::canon::simplest`]).
 
+use crate::difficulty::figures;
+
 pub const HAND: &str = "hand";
 pub const CARDS: &str = "cards";
 pub const TARGET: &str = "target";
@@ -21,12 +23,14 @@ pub const SMALLEST_PEAK_F64: &str = "smallest_peak_f64";
 pub const SIMPLEST: &str = "simplest";
 pub const DEAL_WAYS: &str = "deal_ways";
 pub const DEAL_PROBABILITY: &str = "deal_probability";
-pub const PREDICTED_TIME_S: &str = "predicted_time_s";
-pub const PREDICTED_SOLVE_RATE: &str = "predicted_solve_rate";
+// A prediction's columns are its figures' (difficulty::figures): named
+// here for the code that reads one of them in particular.
+pub const PREDICTED_TIME_S: &str = figures::TIME_S.name;
+pub const PREDICTED_SOLVE_RATE: &str = figures::SOLVE_RATE.name;
 /// The time within which 80% of the players who solve a hand do so.
-pub const PREDICTED_TIME_P80_S: &str = "predicted_time_p80_s";
-pub const DIFFICULTY: &str = "difficulty";
-pub const TIER: &str = "tier";
+pub const PREDICTED_TIME_P80_S: &str = figures::TIME_P80_S.name;
+pub const DIFFICULTY: &str = figures::DIFFICULTY.name;
+pub const TIER: &str = figures::TIER;
 pub const DIFFICULTY_RANK: &str = "difficulty_rank";
 
 pub const CLASS: &str = "class";
@@ -84,27 +88,29 @@ pub const LARGE_SETS: [&str; 10] = [
     WITHIN_10_WEIGHTED,
 ];
 
-/// Columns of `hands.parquet`, in order (types and meaning: the table module).
-pub const HANDS: [&str; 18] = [
-    HAND,
-    CARDS,
-    SOLVABLE,
-    STRUCTURAL,
-    DISSIMILAR,
-    INTEGER_SOLVABLE,
-    NEEDS_FRACTION,
-    SMALLEST_PEAK,
-    SMALLEST_PEAK_F64,
-    SIMPLEST,
-    DEAL_WAYS,
-    DEAL_PROBABILITY,
-    PREDICTED_TIME_S,
-    PREDICTED_TIME_P80_S,
-    PREDICTED_SOLVE_RATE,
-    DIFFICULTY,
-    TIER,
-    DIFFICULTY_RANK,
-];
+/// Columns of `hands.parquet`, in order (types: the table module): the
+/// hand's own, its prediction's ([`figures::names`]), its place.
+pub fn hands() -> Vec<&'static str> {
+    [
+        &[
+            HAND,
+            CARDS,
+            SOLVABLE,
+            STRUCTURAL,
+            DISSIMILAR,
+            INTEGER_SOLVABLE,
+            NEEDS_FRACTION,
+            SMALLEST_PEAK,
+            SMALLEST_PEAK_F64,
+            SIMPLEST,
+            DEAL_WAYS,
+            DEAL_PROBABILITY,
+        ][..],
+        &figures::names(),
+        &[DIFFICULTY_RANK],
+    ]
+    .concat()
+}
 
 /// Columns of `solutions.parquet`, in order.
 pub const SOLUTIONS: [&str; 14] = [
@@ -124,24 +130,24 @@ pub const SOLUTIONS: [&str; 14] = [
     COMPLEXITY,
 ];
 
-/// Columns of `reach.parquet`, in order.
-pub const REACH: [&str; 15] = [
-    HAND,
-    TARGET,
-    SOLVABLE,
-    STRUCTURAL,
-    DISSIMILAR,
-    INTEGER_SOLVABLE,
-    DEAL_WAYS,
-    PREDICTED_TIME_S,
-    PREDICTED_TIME_P80_S,
-    PREDICTED_SOLVE_RATE,
-    DIFFICULTY,
-    TIER,
-    CLOSEST,
-    CLOSEST_BELOW,
-    DISTANCE,
-];
+/// Columns of `reach.parquet`, in order: the game's own, its
+/// prediction's ([`figures::names`]), how near it comes.
+pub fn reach() -> Vec<&'static str> {
+    [
+        &[
+            HAND,
+            TARGET,
+            SOLVABLE,
+            STRUCTURAL,
+            DISSIMILAR,
+            INTEGER_SOLVABLE,
+            DEAL_WAYS,
+        ][..],
+        &figures::names(),
+        &[CLOSEST, CLOSEST_BELOW, DISTANCE],
+    ]
+    .concat()
+}
 
 /// What each column means, with its unit and when it is null: the one
 /// place a column is explained. `DATA/README.md` (written by `census24
@@ -186,26 +192,6 @@ pub const MEANINGS: &[(&str, &str)] = &[
         "deals that produce this hand from the table's deck (with a dealt objective, of this hand and this target card); the same on every row of a hand otherwise",
     ),
     (DEAL_PROBABILITY, "`deal_ways` / all deals of K cards"),
-    (
-        PREDICTED_TIME_S,
-        "predicted mean solve time of the players who solve it, seconds (docs/DIFFICULTY.md); null when unsolvable or not counted",
-    ),
-    (
-        PREDICTED_TIME_P80_S,
-        "predicted time within which 80% of the players who solve it do so, seconds; null with `predicted_time_s`",
-    ),
-    (
-        PREDICTED_SOLVE_RATE,
-        "predicted share of attempts that end solved; null with `predicted_time_s`",
-    ),
-    (
-        DIFFICULTY,
-        "0 to 100, `50 * log10(predicted_time_s / 2)` clamped; null with `predicted_time_s`",
-    ),
-    (
-        TIER,
-        "easy, medium, hard or expert by predicted seconds, an ordered enum; null with `predicted_time_s`",
-    ),
     (
         DIFFICULTY_RANK,
         "place in the table by predicted time, 1 the slowest, ties share; null with `predicted_time_s`",
@@ -356,9 +342,15 @@ pub const HIVE_KEYS: [(&str, &str); 6] = [
 ];
 
 /// The meaning of column `name` of the file named `file`, if it has one
-/// in [`MEANINGS`]: its entry for that file (`file:name`) first, else its
-/// own.
+/// in [`MEANINGS`] (its entry for that file, `file:name`, first, else its
+/// own) or is a prediction's ([`figures`]).
 pub fn meaning(file: &str, name: &str) -> Option<&'static str> {
     let of = |key: &str| MEANINGS.iter().find(|(n, _)| *n == key).map(|(_, m)| *m);
-    of(&format!("{file}:{name}")).or_else(|| of(name))
+    let predicted = || match name {
+        TIER => Some(figures::TIER_MEANING),
+        _ => figures::figure(name).map(|f| f.meaning),
+    };
+    of(&format!("{file}:{name}"))
+        .or_else(|| of(name))
+        .or_else(predicted)
 }

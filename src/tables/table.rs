@@ -19,7 +19,7 @@ use polars_io::prelude::{
     ParquetCompression, ParquetReader, ParquetWriter, SerReader, StatisticsOptions,
 };
 
-use crate::difficulty::{Prediction, Tier};
+use crate::difficulty::{Prediction, Tier, figures};
 use crate::tables::columns;
 use crate::tables::reach::ReachRow;
 use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
@@ -38,68 +38,10 @@ pub const CHUNK_GROUP_ROWS: usize = 32 * 1024;
 /// Bytes per data page (polars' default, pinned).
 const DATA_PAGE_BYTES: usize = 1024 * 1024;
 
-/// Columns of `hands.parquet`, in order, with their types:
-///
-/// | column | type | meaning |
-/// |---|---|---|
-/// | `hand` | str | cards ascending, space separated: `1 3 4 6` |
-/// | `cards` | list[i16] | the same cards as numbers |
-/// | `solvable` | bool | some expression reaches the target |
-/// | `structural` | u32, null without solutions | structural classes of solutions (docs/DISTINCT.md) |
-/// | `dissimilar` | u32, null without solutions | dissimilar solutions |
-/// | `integer_solvable` | bool | solvable with integer intermediates only |
-/// | `needs_fraction` | bool | solvable, but only through a fraction |
-/// | `smallest_peak` | str, null when unsolvable | least largest abs. intermediate, exact (`p/q`) |
-/// | `smallest_peak_f64` | f64, null when unsolvable | the same as a float |
-/// | `simplest` | str | the simplest solution: class 0 of solutions.parquet (the first the search finds when classes are not listed, `--no-solutions`), empty when none |
-/// | `deal_ways` | u64 | deals that produce this hand |
-/// | `deal_probability` | f64 | `deal_ways` / all deals of K cards |
-/// | `predicted_time_s` | f64, null when unsolvable or without solutions | predicted mean solve time, seconds, docs/DIFFICULTY.md |
-/// | `predicted_time_p80_s` | f64, null with `predicted_time_s` | predicted time within which 80% of the players who solve it do so, seconds (log-normal spread, docs/DIFFICULTY.md) |
-/// | `predicted_solve_rate` | f64, null with `predicted_time_s` | predicted share of attempts that end solved |
-/// | `difficulty` | f64, null with `predicted_time_s` | 0-100, `50 * log10(predicted_time_s / 2)` clamped |
-/// | `tier` | str, null with `predicted_time_s` | easy, medium, hard or expert, by predicted seconds |
-/// | `difficulty_rank` | u32, null with `predicted_time_s` (and in shard parts) | place in the table by predicted time, 1 the slowest, ties share |
-pub const HANDS_COLUMNS: [&str; 18] = columns::HANDS;
-
-/// Columns of `solutions.parquet`, one row per structural class:
-///
-/// | column | type | meaning |
-/// |---|---|---|
-/// | `hand` | str | as in hands.parquet (the join key) |
-/// | `class` | u32 | position among the hand's classes, simplest first |
-/// | `expression` | str | readable infix, fewest parentheses |
-/// | `canonical` | str | canonical form of the class |
-/// | `dissimilar_group` | u32 | which dissimilar solution the class belongs to |
-/// | `uses_fraction` | bool | some intermediate is not an integer |
-/// | `peak` | str | largest absolute intermediate, exact (`p/q`) |
-/// | `peak_f64` | f64 | the same as a float |
-/// | `adds`, `subs`, `muls`, `divs` | u8 | uses of each operation |
-/// | `depth` | u8 | height of the expression tree |
-/// | `complexity` | f64 | hand-priced effort of finding this solution (an input of the difficulty model), docs/DIFFICULTY.md |
-pub const SOLUTIONS_COLUMNS: [&str; 14] = columns::SOLUTIONS;
-
-/// Columns of `reach.parquet` (`sweep --targets`), one row per hand and
-/// target, hands in sweep order and targets ascending within a hand:
-///
-/// | column | type | meaning |
-/// |---|---|---|
-/// | `hand` | str | cards ascending, space separated |
-/// | `target` | i32 | the target of this row |
-/// | `solvable` | bool | some expression reaches the target |
-/// | `structural` | u32, null without solutions | structural classes of solutions |
-/// | `dissimilar` | u32, null without solutions | dissimilar solutions |
-/// | `integer_solvable` | bool | solvable with integer intermediates only |
-/// | `deal_ways` | u64 | deals that produce this hand (the same on every row of a hand) |
-/// | `predicted_time_s` | f64, null when unsolvable or without solutions | as in hands.parquet, for this target |
-/// | `predicted_time_p80_s` | f64, null with `predicted_time_s` | |
-/// | `predicted_solve_rate` | f64, null with `predicted_time_s` | |
-/// | `difficulty` | f64, null with `predicted_time_s` | |
-/// | `tier` | str, null with `predicted_time_s` | |
-/// | `closest` | i64, null when solvable or not under natural rules | the reachable value nearest the target (the smaller on a tie) |
-/// | `closest_below` | i64, null when solvable, when none, or not under natural rules | the largest reachable value below the target |
-/// | `distance` | u32, null when not under natural rules | `|closest - target|`, 0 when solvable |
-pub const REACH_COLUMNS: [&str; 15] = columns::REACH;
+// The columns of each table, in order, are [`columns::hands`],
+// [`columns::SOLUTIONS`] and [`columns::reach`]; what each means is
+// [`columns::meaning`], and its type is the one its frame below gives it
+// (data/README.md shows both, read from the files).
 
 /// The reach table of `rows`, in the given order.
 pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
@@ -123,25 +65,37 @@ pub fn reach_frame(rows: &[ReachRow]) -> PolarsResult<DataFrame> {
     DataFrame::new(rows.len(), columns)
 }
 
-/// The five columns of a prediction (`predicted_time_s`,
-/// `predicted_time_p80_s`, `predicted_solve_rate`, `difficulty`, `tier`),
-/// null where `of` a row is
-/// `None`: the same in hands and reach tables.
+/// The columns of a prediction ([`figures::names`]: each figure, then the
+/// tier), null where `of` a row is `None`: the same in hands and reach
+/// tables.
 fn prediction_columns<R>(
     rows: &[R],
     of: impl Fn(&R) -> Option<Prediction>,
-) -> PolarsResult<[Column; 5]> {
-    Ok([
-        col(columns::PREDICTED_TIME_S, rows, |r| of(r).map(|p| p.time_s)),
-        col(columns::PREDICTED_TIME_P80_S, rows, |r| {
-            of(r).map(|p| p.time_p80_s)
-        }),
-        col(columns::PREDICTED_SOLVE_RATE, rows, |r| {
-            of(r).map(|p| p.solve_rate)
-        }),
-        col(columns::DIFFICULTY, rows, |r| of(r).map(|p| p.difficulty)),
-        tier_column(rows.iter().map(|r| of(r).map(|p| p.tier)))?,
-    ])
+) -> PolarsResult<Vec<Column>> {
+    let mut out: Vec<Column> = figures::FIGURES
+        .iter()
+        .map(|f| col(f.name, rows, |r| of(r).map(|p| (f.get)(&p))))
+        .collect();
+    out.push(tier_column(rows.iter().map(|r| of(r).map(|p| p.tier)))?);
+    Ok(out)
+}
+
+/// The predictions of a table's rows, read from the columns that
+/// [`prediction_columns`] writes (`None` where a row has none).
+pub fn read_predictions(df: &DataFrame) -> PolarsResult<Vec<Option<Prediction>>> {
+    let numbers = figures::FIGURES
+        .iter()
+        .map(|f| Ok(df.column(f.name)?.f64()?.iter().collect::<Vec<_>>()))
+        .collect::<PolarsResult<Vec<Vec<Option<f64>>>>>()?;
+    let tiers = df.column(columns::TIER)?.cast(&DataType::String)?;
+    let tiers = tiers.str()?;
+    Ok((0..df.height())
+        .map(|i| {
+            let tier = tiers.get(i)?.parse().ok()?;
+            let values: Option<Vec<f64>> = numbers.iter().map(|c| c[i]).collect();
+            Some(Prediction::from_figures(&values?, tier))
+        })
+        .collect())
 }
 
 /// The type of `tier`: a polars Enum of the tier names, easiest first, so
@@ -562,13 +516,13 @@ mod tests {
     fn schema_is_the_documented_one() {
         let (hands, sols) = sample();
         let h = hands_frame(&hands).unwrap();
-        assert_eq!(names_of(&h), HANDS_COLUMNS.to_vec());
+        assert_eq!(names_of(&h), columns::hands());
         assert_eq!(
             h.column("cards").unwrap().dtype(),
             &DataType::List(Box::new(DataType::Int16))
         );
         let s = solutions_frame(&sols).unwrap();
-        assert_eq!(names_of(&s), SOLUTIONS_COLUMNS.to_vec());
+        assert_eq!(names_of(&s), columns::SOLUTIONS.to_vec());
         assert_eq!(s.column("depth").unwrap().dtype(), &DataType::UInt8);
     }
 

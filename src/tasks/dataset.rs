@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use polars_io::prelude::{ParquetCompression, ParquetWriter, StatisticsOptions};
 
-use super::{TASK_COLUMNS, Task, TaskPlan};
+use super::{Task, TaskPlan, task_columns};
+use crate::difficulty::figures;
 
 /// Why a dataset folder could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -28,7 +29,7 @@ pub enum DatasetError {
     Table { split: String, source: PolarsError },
 }
 
-/// One split's tasks as a table, columns in [`TASK_COLUMNS`] order.
+/// One split's tasks as a table, columns in [`task_columns`] order.
 pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
     // Card values are within the game's range (at most 32767), as in the
     // tables' `cards`.
@@ -51,7 +52,7 @@ pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
     let x = |name: &str, f: &dyn Fn(&Task) -> Option<f64>| {
         Column::new(name.into(), tasks.iter().map(f).collect::<Vec<_>>())
     };
-    let columns = vec![
+    let mut columns = vec![
         s("id", &|t| Some(t.id.clone())),
         s("split", &|t| Some(t.split.clone())),
         s("hand", &|t| Some(t.hand.clone())),
@@ -69,13 +70,14 @@ pub fn frame(tasks: &[Task]) -> PolarsResult<DataFrame> {
             "dissimilar".into(),
             tasks.iter().map(|t| t.dissimilar).collect::<Vec<_>>(),
         ),
-        x("predicted_time_s", &|t| t.predicted_time_s),
-        x("predicted_time_p80_s", &|t| t.predicted_time_p80_s),
-        x("predicted_solve_rate", &|t| t.predicted_solve_rate),
-        x("difficulty", &|t| t.difficulty),
-        s("tier", &|t| t.tier.clone()),
-        i("closest", &|t| t.closest),
     ];
+    for f in &figures::FIGURES {
+        columns.push(x(f.name, &|t| t.predicted.0.map(|p| (f.get)(&p))));
+    }
+    columns.push(s(figures::TIER, &|t| {
+        t.predicted.0.map(|p| p.tier.name().to_string())
+    }));
+    columns.push(i("closest", &|t| t.closest));
     DataFrame::new(tasks.len(), columns)
 }
 
@@ -96,7 +98,7 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
         );
     }
     y.push_str("dataset_info:\n  features:\n");
-    for (name, kind) in TASK_COLUMNS {
+    for (name, kind) in task_columns() {
         match kind.strip_prefix("list:") {
             Some(inner) => {
                 let _ = writeln!(y, "  - name: {name}\n    sequence: {inner}");
@@ -162,7 +164,7 @@ pub fn card(plan: &TaskPlan, tasks: &[Task], command: &str, bytes: &[usize]) -> 
             ""
         }
     );
-    for (name, kind) in TASK_COLUMNS {
+    for (name, kind) in task_columns() {
         let _ = writeln!(y, "| `{name}` | {kind} |");
     }
     y.push_str(
@@ -244,7 +246,10 @@ mod tests {
         let set = crate::tasks::make(&plan).unwrap();
         let df = frame(&set.tasks).unwrap();
         let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
-        assert_eq!(names, TASK_COLUMNS.map(|c| c.0));
+        assert_eq!(
+            names,
+            task_columns().iter().map(|c| c.0).collect::<Vec<_>>()
+        );
         assert_eq!(df.height(), 4);
     }
 }

@@ -41,6 +41,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::canon;
+use crate::difficulty::figures::{self, Predicted};
 use crate::difficulty::{self, Tier};
 use crate::export::Row;
 use crate::game::error::InputError;
@@ -320,11 +321,10 @@ pub struct Task {
     pub steps: Option<String>,
     /// Dissimilar solutions (`None` beyond the plan's count limit).
     pub dissimilar: Option<u32>,
-    pub predicted_time_s: Option<f64>,
-    pub predicted_time_p80_s: Option<f64>,
-    pub predicted_solve_rate: Option<f64>,
-    pub difficulty: Option<f64>,
-    pub tier: Option<String>,
+    /// The difficulty model's prediction, one column per figure
+    /// ([`crate::difficulty::figures`]), null when unsolvable.
+    #[serde(flatten)]
+    pub predicted: Predicted,
     /// For a game that scores near misses, the value nearest the target
     /// that an unsolvable task reaches.
     pub closest: Option<i64>,
@@ -338,34 +338,40 @@ impl Task {
             hand: &self.hand,
             cards: &self.cards,
             target: Some(self.target),
-            tier: self.tier.as_deref().unwrap_or_default(),
-            time_s: self.predicted_time_s.unwrap_or(0.0),
+            tier: self.predicted.tier_name(),
+            time_s: self.predicted.time_s().unwrap_or(0.0),
             answer: pretty(self.simplest.as_deref().unwrap_or_default()),
         }
     }
 }
 
 /// The columns of a task, in order, each with its `datasets` feature type
-/// (the dataset card's and the Parquet file's).
-pub const TASK_COLUMNS: [(&str, &str); 17] = [
-    ("id", "string"),
-    ("split", "string"),
-    ("hand", "string"),
-    ("cards", "list:int16"),
-    ("target", "int64"),
-    ("rules", "string"),
-    ("use", "string"),
-    ("solvable", "bool"),
-    ("simplest", "string"),
-    ("steps", "string"),
-    ("dissimilar", "uint32"),
-    ("predicted_time_s", "float64"),
-    ("predicted_time_p80_s", "float64"),
-    ("predicted_solve_rate", "float64"),
-    ("difficulty", "float64"),
-    ("tier", "string"),
-    ("closest", "int64"),
-];
+/// (the dataset card's and the Parquet file's): the task's own, the
+/// prediction's ([`figures`]: each a float64, the tier a string), and
+/// `closest`.
+pub fn task_columns() -> Vec<(&'static str, &'static str)> {
+    let own = [
+        ("id", "string"),
+        ("split", "string"),
+        ("hand", "string"),
+        ("cards", "list:int16"),
+        ("target", "int64"),
+        ("rules", "string"),
+        ("use", "string"),
+        ("solvable", "bool"),
+        ("simplest", "string"),
+        ("steps", "string"),
+        ("dissimilar", "uint32"),
+    ];
+    let predicted = figures::FIGURES
+        .iter()
+        .map(|f| (f.name, "float64"))
+        .chain([(figures::TIER, "string")]);
+    own.into_iter()
+        .chain(predicted)
+        .chain([("closest", "int64")])
+        .collect()
+}
 
 /// What a plan made, and what it took.
 #[derive(Clone, Debug)]
@@ -418,9 +424,7 @@ impl Worked {
     /// What the plan's filter looks at.
     fn figures(&self) -> Figures {
         Figures {
-            time_s: Some(self.prediction.time_s),
-            time_p80_s: Some(self.prediction.time_p80_s),
-            tier: Some(self.prediction.tier),
+            prediction: Some(self.prediction),
             dissimilar: self.dissimilar,
         }
     }
@@ -918,11 +922,7 @@ fn task_of(
         simplest,
         steps,
         dissimilar: k.found.as_ref().and_then(|f| f.dissimilar),
-        predicted_time_s: p.map(|p| p.time_s),
-        predicted_time_p80_s: p.map(|p| p.time_p80_s),
-        predicted_solve_rate: p.map(|p| p.solve_rate),
-        difficulty: p.map(|p| p.difficulty),
-        tier: p.map(|p| p.tier.name().to_string()),
+        predicted: Predicted(p),
         closest,
     })
 }
@@ -933,7 +933,7 @@ fn task_of(
 /// never needed (no comma in an expression).
 impl Row for Task {
     fn header() -> Vec<&'static str> {
-        TASK_COLUMNS
+        task_columns()
             .iter()
             .map(|c| c.0)
             .filter(|c| !matches!(*c, "cards" | "steps"))

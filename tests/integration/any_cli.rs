@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use census24::solve::solve_any;
+use census24::solve::{MAX_STEPS, solve_selection};
 use census24::{Closest, Expr, Hand, Q, Rules};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -394,7 +394,8 @@ fn any_agrees_with_brute_force_on_random_countdown_selections() {
                 (Closest::Below, want_below),
                 (Closest::Nearest, want_nearest),
             ] {
-                let out = solve_any(&hand, Q::int(t), Rules::Natural, mode).unwrap();
+                let out =
+                    solve_selection(&hand, Q::int(t), Rules::Natural, mode, MAX_STEPS).unwrap();
                 assert_eq!(out.value, want.map(Q::int), "{hand} -> {t} {mode:?}");
                 if let (Some(v), Some(e)) = (out.value, &out.expr) {
                     assert_eq!(e.eval_under(Rules::Natural), Ok(v), "{e}");

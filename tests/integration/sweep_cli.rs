@@ -101,7 +101,7 @@ fn sweep_k2_rows_and_spot_checks() {
 
     let hands = frame(&dir.join("hands.parquet"));
     assert_eq!(hands.height(), 91);
-    assert_eq!(names_of(&hands), table::HANDS_COLUMNS.to_vec());
+    assert_eq!(names_of(&hands), census24::tables::columns::hands());
     // 2*12, 3*8, 4*6, 11+13, 12+12: the only pairs that make 24.
     let solvable = hands.column("solvable").unwrap().bool().unwrap();
     assert_eq!(solvable.sum(), Some(5));
@@ -134,7 +134,10 @@ fn sweep_k2_rows_and_spot_checks() {
     assert_eq!(get_str(&r, "smallest_peak"), None);
 
     let sols = frame(&dir.join("solutions.parquet"));
-    assert_eq!(names_of(&sols), table::SOLUTIONS_COLUMNS.to_vec());
+    assert_eq!(
+        names_of(&sols),
+        census24::tables::columns::SOLUTIONS.to_vec()
+    );
     assert_eq!(sols.height(), 5);
     let exprs: Vec<&str> = sols
         .column("expression")
