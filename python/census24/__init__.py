@@ -75,6 +75,9 @@ from ._census24 import (
 # once) and census24.solve(hand, target=500, game="countdown") plays the
 # numbers round. Naming a game also holds each hand to its size and deck.
 GAMES = tuple(_census24.GAMES)
+# The phrases read as "there is no solution" by check(..., solvable=...)
+# and the rewards (src/game/unsolvable.rs).
+NO_SOLUTION = tuple(_census24.NO_SOLUTION)
 DEFAULT_GAME = _census24.DEFAULT_GAME
 STANDARD_TARGET = _census24.STANDARD_TARGET
 STANDARD_RULES = _census24.STANDARD_RULES
@@ -89,14 +92,27 @@ _TASKS_SEED = _census24.TASKS_SEED
 _TASKS_DISSIMILAR_UP_TO = _census24.TASKS_DISSIMILAR_UP_TO
 
 
-def check(hand, answer, target=None, rules=None, use=None, game=None):
+def check(hand, answer, target=None, rules=None, use=None, game=None, *, extract=False,
+          solvable=None, closest=None):
     """Grades an answer exactly, as `census24 check` does: a Verdict with
     `correct`, the first fault as `reason` (None when correct), the exact
-    `value` as a str, and the `cards_used`. A wrong answer is a verdict,
-    not an error. An answer holding "=" is read as steps ("4 + 8 = 12,
-    6 - 4 = 2, 2 * 12 = 24"), one without as an expression. A game of many
-    targets (countdown) needs `target`."""
-    return _census24.check(hand, answer, target, rules, use, game)
+    `value` as a str, the `cards_used`, and the `points` the game gives it
+    (as `check --score`: 1 or 0 in 24 and Krypto, Countdown's 10, 7, 5 or
+    0 by distance, Digits' 3, 2, 1 or 0 stars) out of `max_points`. A wrong
+    answer is a verdict, not an error. An answer holding "=" is read as
+    steps ("4 + 8 = 12, 6 - 4 = 2, 2 * 12 = 24"), one without as an
+    expression. A game of many targets (countdown) needs `target`.
+
+    extract=True: `answer` is a model's reply, and its final answer is
+    graded (`check --extract`; no answer is a wrong verdict saying why).
+    solvable (True or False, as a `census24 tasks` row says) makes a reply
+    that says there is no solution an answer: right for an unsolvable task
+    of a game scored right or wrong, wrong for a solvable one; in a game
+    that scores near misses the answer to an unsolvable task is the
+    closest play, right when as near as `closest` (the row's value), and
+    "no solution" scores nothing. The phrases read as "no solution" are
+    census24.NO_SOLUTION (docs/BENCHMARKS.md)."""
+    return _census24.check(hand, answer, target, rules, use, game, extract, solvable, closest)
 
 
 def check_many(items, target=None, rules=None, use=None, game=None):
@@ -297,6 +313,7 @@ __all__ = [
     "MAX_TARGETS",
     "MAX_TARGETS_CARDS",
     "MAX_TREE_CARDS",
+    "NO_SOLUTION",
     "STANDARD_HAND_SIZE",
     "STANDARD_RULES",
     "STANDARD_TARGET",

@@ -27,6 +27,7 @@ STANDARD_TARGET: int
 STANDARD_RULES: str
 STANDARD_USE: str
 STANDARD_HAND_SIZE: int
+NO_SOLUTION: tuple[str, ...]
 
 class GaveUp(RuntimeError):
     """The search stopped without an answer (past max_steps, or a big hand
@@ -41,6 +42,8 @@ class Verdict:
     reason: Optional[str]
     value: Optional[str]
     cards_used: list[int]
+    points: int
+    max_points: int
     def __bool__(self) -> bool: ...
 
 class Difficulty:
@@ -53,7 +56,8 @@ class Difficulty:
 
 def check(
     hand: Hand, answer: str, target: Optional[Target] = None, rules: Optional[str] = None,
-    use: Optional[str] = None, game: Optional[str] = None,
+    use: Optional[str] = None, game: Optional[str] = None, *, extract: bool = False,
+    solvable: Optional[bool] = None, closest: Optional[Target] = None,
 ) -> Verdict:
     """Grades an answer exactly (the rules of `census24 check`)."""
 

@@ -26,7 +26,7 @@ use census24::game::number::Q;
 use census24::game::presets::{self, Choice};
 use census24::game::rules::Use;
 use census24::game::targets::{MAX_TARGETS, TARGET_LIMIT, TargetRange};
-use census24::game::{grade, verdict};
+use census24::game::{grade, unsolvable, verdict};
 use census24::puzzles::catalog::{self, Entry, MAX_SOLVED_CARDS};
 use census24::puzzles::filter::{FilterError, Flag, HandFilter};
 use census24::puzzles::ops::Ops;
@@ -91,11 +91,63 @@ impl Call {
     }
 }
 
+/// How `check` reads its answer: as the answer itself, or (`extract`) a
+/// reply to take the final answer from; and what the task says of itself
+/// (`solvable`, `closest`), which decides a reply that says there is no
+/// solution ([`unsolvable`]).
+#[derive(Clone, Copy, Default)]
+struct Reading {
+    extract: bool,
+    facts: unsolvable::TaskFacts,
+}
+
+impl Reading {
+    fn of(
+        extract: &Bound<'_, PyAny>,
+        solvable: &Bound<'_, PyAny>,
+        closest: &Bound<'_, PyAny>,
+    ) -> PyResult<Reading> {
+        Ok(Reading {
+            extract: args::flag(extract, "extract")?,
+            facts: unsolvable::TaskFacts {
+                solvable: given(solvable, |s| args::flag(s, "solvable"))?,
+                closest: given(closest, |c| args::target(c, "closest"))?,
+            },
+        })
+    }
+}
+
 /// The verdict on `answer` for `target` in `game`, an expression or steps
-/// (told apart as `census24 check` does).
-fn graded(game: &Game, target: Q, cards: &[i64], answer: &str) -> verdict::Verdict {
+/// (told apart as `census24 check` does), with its points under the
+/// game's scoring, as `census24 check --score` (and, with `extract`,
+/// `--extract`) gives them.
+fn graded(game: &Game, target: Q, cards: &[i64], answer: &str, r: Reading) -> Verdict {
     let f = grade::Format::Auto;
-    grade::grade_as(cards, answer, target, game.rules, game.uses, f).0
+    let v = match r.extract {
+        false => grade::grade_as(cards, answer, target, game.rules, game.uses, f).0,
+        true => match census24::game::extract::extract(answer) {
+            census24::game::extract::Extraction::Found { answer, .. } => {
+                grade::grade_as(cards, &answer, target, game.rules, game.uses, f).0
+            }
+            census24::game::extract::Extraction::NoAnswer(why) => verdict::Verdict {
+                correct: false,
+                reason: Some(why),
+                value: None,
+                cards_used: Vec::new(),
+                legal: false,
+            },
+        },
+    };
+    let g = unsolvable::settle_text(v, answer, r.facts, &game.scoring, target);
+    let v = g.verdict;
+    Verdict {
+        correct: v.correct,
+        reason: v.reason,
+        value: v.value.map(|q| q.to_string()),
+        cards_used: v.cards_used,
+        points: g.points,
+        max_points: game.scoring.best(),
+    }
 }
 
 /// The final answer of a model's reply, as `census24 check --extract` takes
@@ -126,6 +178,14 @@ struct Verdict {
     value: Option<String>,
     /// The numbers the answer uses, as written.
     cards_used: Vec<i64>,
+    /// The points the game gives it, as `census24 check --score` does: 1
+    /// or 0 in a game scored right or wrong (24, Krypto); by distance in
+    /// one that scores near misses (Countdown 10, 7 or 5; Digits' stars 3,
+    /// 2 or 1).
+    points: u32,
+    /// The points of a right answer in the game (1, Countdown's 10,
+    /// Digits' 3): `points / max_points` is a reward from 0 to 1.
+    max_points: u32,
 }
 
 #[pymethods]
@@ -145,19 +205,9 @@ impl Verdict {
     }
 }
 
-impl From<verdict::Verdict> for Verdict {
-    fn from(v: verdict::Verdict) -> Verdict {
-        Verdict {
-            correct: v.correct,
-            reason: v.reason,
-            value: v.value.map(|q| q.to_string()),
-            cards_used: v.cards_used,
-        }
-    }
-}
-
 /// Grades an answer exactly (the rules of `census24 check`).
 #[pyfunction]
+#[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
@@ -166,14 +216,16 @@ fn check(
     rules: &Bound<'_, PyAny>,
     uses: &Bound<'_, PyAny>,
     game: &Bound<'_, PyAny>,
+    extract: &Bound<'_, PyAny>,
+    solvable: &Bound<'_, PyAny>,
+    closest: &Bound<'_, PyAny>,
 ) -> PyResult<Verdict> {
     let call = Call::of(game, target, rules, uses)?;
     let hand = call.hand(hand, "hand", Limit::NONE)?;
     let answer = args::text(answer, "answer", "\"8/(3-8/3)\"")?;
+    let reading = Reading::of(extract, solvable, closest)?;
     let (g, target) = (call.game, call.target()?);
-    Ok(py
-        .allow_threads(|| graded(&g, target, hand.cards(), &answer))
-        .into())
+    Ok(py.allow_threads(|| graded(&g, target, hand.cards(), &answer, reading)))
 }
 
 /// Grades (hand, answer) pairs in parallel, in order.
@@ -201,7 +253,7 @@ fn check_many(
     Ok(py.allow_threads(|| {
         pairs
             .par_iter()
-            .map(|(h, a)| graded(&g, target, h.cards(), a).into())
+            .map(|(h, a)| graded(&g, target, h.cards(), a, Reading::default()))
             .collect()
     }))
 }
@@ -844,6 +896,8 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_PUZZLE_HAND_SIZE", MAX_SOLVED_CARDS)?;
     m.add("TARGET_LIMIT", TARGET_LIMIT)?;
     m.add("MAX_TARGETS", MAX_TARGETS)?;
+    // The phrases read as "there is no solution" (check's `solvable`).
+    m.add("NO_SOLUTION", unsolvable::NO_SOLUTION.to_vec())?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;

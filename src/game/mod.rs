@@ -21,6 +21,7 @@ pub mod presets;
 pub mod rules;
 pub mod steps;
 pub mod targets;
+pub mod unsolvable;
 pub mod uses;
 pub mod verdict;
 

@@ -299,3 +299,94 @@ fn orders_parse_by_name() {
         "unknown order \"random\" (expected shuffled, curriculum or drawn)"
     );
 }
+
+/// Every preset's tasks, half of them unsolvable, graded as `census24
+/// check --stdin` grades their lines ([`crate::game::unsolvable`]): the
+/// simplest (expression and steps) is right with the game's best points,
+/// "there is no solution" is right on every unsolvable task of a game
+/// scored right or wrong and wrong on every solvable one; in a game of
+/// near misses the closest play is the answer to an unsolvable task and
+/// "no solution" scores nothing. A number used twice is never right.
+#[test]
+fn every_presets_tasks_grade_their_simplest_and_no_solution_by_their_rows() {
+    use crate::game::grade::{Format, grade_as};
+    use crate::game::unsolvable::{TaskFacts, settle_text};
+    use crate::solve::{Closest, Search, solve_hand_using};
+
+    for preset in presets::PRESETS {
+        let mut p = plan(preset.name, 24);
+        p.unsolvable = 0.5;
+        let set = make(&p).unwrap();
+        let game = p.game;
+        let near = game.scoring.rewards_near_misses();
+        let graded = |t: &Task, text: &str| {
+            let target = Q::int(t.target);
+            let (v, _) = grade_as(&t.cards, text, target, game.rules, game.uses, Format::Auto);
+            let facts = TaskFacts {
+                solvable: Some(t.solvable),
+                closest: t.closest.map(Q::int),
+            };
+            settle_text(v, text, facts, &game.scoring, target)
+        };
+        let (mut solvable, mut unsolvable) = (0, 0);
+        for t in &set.tasks {
+            let none = graded(t, "Having tried every way, there is no solution.");
+            if t.solvable {
+                solvable += 1;
+                // The simplest, its first number used once more (and taken
+                // away again): its value, with a number the hand does not
+                // hold that often (every preset deals at most two of a
+                // value to an any-selection hand).
+                let s = t.simplest.as_deref().unwrap();
+                let n: String = s
+                    .chars()
+                    .skip_while(|c| !c.is_ascii_digit())
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                let g = graded(t, &format!("{s}+{n}-{n}"));
+                assert!(
+                    !g.verdict.correct && g.points == 0,
+                    "{}: {s}: {g:?}",
+                    preset.name
+                );
+                for text in [t.simplest.as_deref().unwrap(), t.steps.as_deref().unwrap()] {
+                    let g = graded(t, text);
+                    assert!(g.verdict.correct, "{}: {text}: {g:?}", preset.name);
+                    assert_eq!(g.points, game.scoring.best(), "{}", preset.name);
+                }
+                assert!(
+                    !none.verdict.correct && none.points == 0,
+                    "{}: {t:?}",
+                    preset.name
+                );
+                continue;
+            }
+            unsolvable += 1;
+            if near {
+                assert!(
+                    !none.verdict.correct && none.points == 0,
+                    "{}: {t:?}",
+                    preset.name
+                );
+                let hand = Hand::new(t.cards.clone()).unwrap();
+                let search = Search {
+                    closest: Closest::Nearest,
+                    deck: game.deck,
+                    ..Search::default()
+                };
+                let o = solve_hand_using(&hand, Q::int(t.target), game.rules, game.uses, &search)
+                    .unwrap();
+                assert_eq!(o.value, t.closest.map(Q::int), "{t:?}");
+                let play = o.expr.unwrap().to_infix_under(game.rules, false);
+                let g = graded(t, &play);
+                assert!(g.verdict.correct, "{}: {play}: {g:?}", preset.name);
+                let want = game.scoring.score(o.value, Q::int(t.target));
+                assert_eq!(g.points, want, "{}: {play}", preset.name);
+            } else {
+                assert!(none.verdict.correct, "{}: {t:?}: {none:?}", preset.name);
+                assert_eq!(none.points, game.scoring.best());
+            }
+        }
+        assert_eq!((solvable, unsolvable), (12, 12), "{}", preset.name);
+    }
+}

@@ -3,7 +3,9 @@
 //! [`crate::game::extract`] with `--extract`; one from the arguments or one
 //! per line of standard input (JSON objects or `HAND<TAB>ANSWER`), graded in
 //! parallel batches and printed in input order, one output line per input
-//! line.
+//! line. A JSON line that says whether its task is `solvable` (a `census24
+//! tasks` line) is graded by [`crate::game::unsolvable`]: "there is no
+//! solution" is then an answer.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
@@ -20,6 +22,7 @@ use crate::game::grade::{Format, grade_as};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::{Rules, Use};
+use crate::game::unsolvable::{TaskFacts, settle_text};
 use crate::game::verdict::Verdict;
 
 /// The rules every answer is graded under unless its line says otherwise,
@@ -123,6 +126,8 @@ struct ToGrade<'a> {
     uses: Use,
     format: Format,
     echo: &'a [(String, serde_json::Value)],
+    /// What the line says of its task (`solvable`, `closest`).
+    facts: TaskFacts,
 }
 
 /// Grades a job (taking the answer out of the text first with
@@ -146,10 +151,12 @@ fn grade_one(j: &ToGrade<'_>, d: &Defaults) -> (String, bool) {
             legal: false,
         };
     }
+    let g = settle_text(v, j.text, j.facts, &d.scoring, j.target);
+    let v = g.verdict;
     let shown = d.score || d.scoring.rewards_near_misses();
     let x = Extras {
         taken: d.extract.then_some((answer.as_ref(), taken)),
-        score: shown.then(|| (v.points(&d.scoring, j.target), d.scoring.unit)),
+        score: shown.then_some((g.points, d.scoring.unit)),
         format,
         echo: j.echo,
     };
@@ -233,6 +240,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
         uses: d.uses,
         format: d.format,
         echo: &[],
+        facts: TaskFacts::default(),
     };
     let (text, correct) = grade_one(&job, &d);
     let mut out = io::stdout().lock();
@@ -489,8 +497,34 @@ fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> 
         uses,
         format,
         echo: &l.others,
+        facts: facts_of(&l.others)?,
     };
     Ok(grade_one(&job, d))
+}
+
+/// What a task line says of its task: `solvable` (true or false) and
+/// `closest` (an integer), both echoed fields; null or absent is not said.
+fn facts_of(others: &[(String, serde_json::Value)]) -> Result<TaskFacts, InputError> {
+    let mut facts = TaskFacts::default();
+    for (key, value) in others {
+        let bad = |want: &str| {
+            InputError::Other(format!(
+                "field \"{key}\" is {}, not {want}",
+                shown(&value.to_string())
+            ))
+        };
+        match (key.as_str(), value) {
+            (_, serde_json::Value::Null) => {}
+            ("solvable", serde_json::Value::Bool(b)) => facts.solvable = Some(*b),
+            ("solvable", _) => return Err(bad("true or false")),
+            ("closest", serde_json::Value::Number(n)) => {
+                facts.closest = Some(Q::int(n.as_i64().ok_or_else(|| bad("an integer"))?));
+            }
+            ("closest", _) => return Err(bad("an integer")),
+            _ => {}
+        }
+    }
+    Ok(facts)
 }
 
 /// The verdict line for one input line, and whether the answer is correct;
@@ -521,6 +555,7 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
         uses: d.uses,
         format: d.format,
         echo: &[],
+        facts: TaskFacts::default(),
     };
     Ok(grade_one(&job, d))
 }
