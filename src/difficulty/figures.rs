@@ -46,7 +46,7 @@ macro_rules! figures {
 }
 
 figures! {
-    TIME_S = "predicted_time_s", time_s, 2, "predicted mean solve time of the players who solve it, seconds (docs/DIFFICULTY.md); null when unsolvable or not counted";
+    TIME_S = "predicted_time_s", time_s, 2, "predicted mean solve time of the players who solve it, seconds (docs/DIFFICULTY.md); null when unsolvable, left out where solutions are not counted";
     TIME_P80_S = "predicted_time_p80_s", time_p80_s, 2, "predicted time within which 80% of the players who solve it do so, seconds; null with `predicted_time_s`";
     SOLVE_RATE = "predicted_solve_rate", solve_rate, 3, "predicted share of attempts that end solved; null with `predicted_time_s`";
     DIFFICULTY = "difficulty", difficulty, 1, "0 to 100, `50 * log10(predicted_time_s / 2)` clamped; null with `predicted_time_s`";

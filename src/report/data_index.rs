@@ -80,9 +80,46 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
             thousands(rows)
         );
     }
+    // Each file's columns; a kind's are those of its widest file (a table
+    // leaves out the columns it does not compute, and says which below).
+    let mut of_file: BTreeMap<(&str, &str), Vec<(String, String)>> = BTreeMap::new();
+    for (name, held) in &kinds {
+        for (folder, _) in held {
+            of_file.insert((folder, name), columns(&data.join(folder).join(name))?);
+        }
+    }
+    // Each kind's columns: its widest file's, then any other file's that
+    // those lack (a reach table of natural rules has the nearest values but
+    // may lack the counts), each with the folder that shows it.
+    let widest: BTreeMap<&str, Vec<(&str, (String, String))>> = kinds
+        .iter()
+        .map(|(name, held)| {
+            let mut files: Vec<&str> = held.iter().map(|(folder, _)| *folder).collect();
+            files.sort_by_key(|f| std::cmp::Reverse(of_file[&(*f, *name)].len()));
+            // A table kind's own columns first (those of a table that
+            // computes everything), then any the files hold beside them.
+            let mut all: Vec<(&str, (String, String))> = own_columns(name)
+                .into_iter()
+                .map(|c| (files[0], c))
+                .collect();
+            for folder in files {
+                for c in &of_file[&(folder, *name)] {
+                    if !all.iter().any(|(_, (n, _))| n == &c.0) {
+                        all.push((folder, c.clone()));
+                    }
+                }
+            }
+            (*name, all)
+        })
+        .collect();
     let _ = writeln!(
         out,
-        "\n## Tables\n\n| folder | kind | game | files (rows) |\n|---|---|---|---|"
+        "\n## Tables\n\nA table leaves out of its files the columns it does not compute\n\
+         (`--no-solutions`: no counts of solutions and nothing that follows from\n\
+         them; a reach table's nearest values: natural rules only), rather than\n\
+         write them empty; the last column names them. Read together, the\n\
+         options above fill them in as nulls.\n\n\
+         | folder | kind | game | files (rows) | columns left out |\n|---|---|---|---|---|"
     );
     for s in &sealed {
         let files: Vec<String> = s
@@ -90,9 +127,23 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
             .iter()
             .map(|(n, r)| format!("`{n}` ({})", thousands(*r)))
             .collect();
+        let mut left_out: Vec<String> = Vec::new();
+        for (name, _) in &s.files {
+            let have = &of_file[&(s.folder.as_str(), name.as_str())];
+            left_out.extend(
+                widest[name.as_str()]
+                    .iter()
+                    .filter(|(_, (c, _))| !have.iter().any(|(h, _)| h == c))
+                    .map(|(_, (c, _))| format!("`{c}`")),
+            );
+        }
+        let left_out = match left_out.is_empty() {
+            true => "none".to_string(),
+            false => left_out.join(", "),
+        };
         let _ = writeln!(
             out,
-            "| `{}/` | {} | {} | {} |",
+            "| `{}/` | {} | {} | {} | {left_out} |",
             s.folder,
             s.kind,
             s.game,
@@ -100,17 +151,17 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
         );
     }
     let _ = writeln!(out, "\n## Columns");
-    for (name, held) in &kinds {
-        let first = data.join(held[0].0).join(name);
+    for name in kinds.keys() {
+        let all = &widest[name];
         let _ = writeln!(
             out,
             "\n### `{name}`\n\n| column | type | meaning |\n|---|---|---|"
         );
-        for (column, dtype) in columns(&first)? {
-            let what = meaning(name, &column).ok_or_else(|| {
+        for (folder, (column, dtype)) in all {
+            let what = meaning(name, column).ok_or_else(|| {
                 ReportError::Atlas(format!(
                     "{}: column {column} has no meaning in tables::columns::MEANINGS",
-                    first.display()
+                    data.join(folder).join(name).display()
                 ))
             })?;
             let what = what.replace('|', "\\|");
@@ -228,6 +279,24 @@ fn globs<'a>(name: &str, mut folders: impl Iterator<Item = &'a str>) -> (String,
             format!("read_csv('data/*/{name}')"),
         )
     }
+}
+
+/// Every column of the table file `name` (`hands.parquet`,
+/// `reach.parquet`) as a table that computes everything writes it, with
+/// its type; none for other files.
+fn own_columns(name: &str) -> Vec<(String, String)> {
+    let full = match name {
+        "hands.parquet" => crate::tables::table::hands_frame(&[]),
+        "reach.parquet" => crate::tables::table::reach_frame(&[]),
+        _ => return Vec::new(),
+    };
+    full.map(|df| {
+        df.columns()
+            .iter()
+            .map(|c| (c.name().to_string(), shown_type(c.dtype())))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// A file's columns and their types as polars shows them.

@@ -115,7 +115,7 @@ impl Table {
     /// [`Table::read`], also returning the verified manifest.
     pub fn read_with_manifest(dir: &Path) -> Result<(Table, Manifest), ReportError> {
         let manifest = store::verify(dir, Part::Whole)?;
-        let hands = store::read_checked(dir, listed(dir, &manifest, &Part::Whole.hands())?)?;
+        let hands = store::read_whole(dir, listed(dir, &manifest, &Part::Whole.hands())?)?;
         let solutions = listed(dir, &manifest, &Part::Whole.solutions())
             .ok()
             .map(|f| (dir.join(&f.name), None));
@@ -128,8 +128,10 @@ impl Table {
     }
 
     /// The table of `dir` from frames already in memory: those a sweep has
-    /// just written there.
+    /// just written there (a column the table leaves out comes back as
+    /// nulls, as [`store::read_whole`] gives it).
     pub fn of_frames(dir: &Path, hands: DataFrame, solutions: Option<DataFrame>) -> Table {
+        let hands = crate::tables::table::with_absent("hands", hands.clone()).unwrap_or(hands);
         Table {
             hands_path: dir.join(Part::Whole.hands()),
             hands,

@@ -170,17 +170,17 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ),
     (
         STRUCTURAL,
-        "structural classes of solutions (docs/DISTINCT.md); null where solutions are not counted",
+        "structural classes of solutions (docs/DISTINCT.md); left out where solutions are not counted (`--no-solutions`)",
     ),
     (
         DISSIMILAR,
-        "dissimilar solutions (docs/DISTINCT.md); null where solutions are not counted",
+        "dissimilar solutions (docs/DISTINCT.md); left out where solutions are not counted",
     ),
     (INTEGER_SOLVABLE, "solvable with integer intermediates only"),
     (NEEDS_FRACTION, "solvable, but only through a fraction"),
     (
         SMALLEST_PEAK,
-        "over all solutions, the least largest absolute intermediate, exact (`p/q`); null when unsolvable or not counted",
+        "over all solutions, the least largest absolute intermediate, exact (`p/q`); null when unsolvable, left out where solutions are not counted",
     ),
     (SMALLEST_PEAK_F64, "`smallest_peak` as a float"),
     (
@@ -226,15 +226,15 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ),
     (
         CLOSEST,
-        "the reachable value nearest the target, the smaller on a tie; null when solvable or not under natural rules",
+        "the reachable value nearest the target, the smaller on a tie; null when solvable; only in tables under natural rules",
     ),
     (
         CLOSEST_BELOW,
-        "the largest reachable value below the target; null when solvable, when there is none, or not under natural rules",
+        "the largest reachable value below the target; null when solvable or when there is none; only in tables under natural rules",
     ),
     (
         DISTANCE,
-        "`|closest - target|`, 0 when solvable; null when not under natural rules",
+        "`|closest - target|`, 0 when solvable; only in tables under natural rules",
     ),
     (
         LARGE,
@@ -274,7 +274,7 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ("large_4", "the set's largest large number"),
     (
         "solvable_0",
-        "games with no large tile (six small tiles) solved exactly; the games of each number of large tiles are in the manifest's `games_by_tiles`",
+        "games with no large tile (six small tiles) solved exactly",
     ),
     (
         "solvable_1",
@@ -291,6 +291,26 @@ pub const MEANINGS: &[(&str, &str)] = &[
     (
         "solvable_4",
         "games with all four of the set's large tiles solved exactly",
+    ),
+    (
+        "games_0",
+        "games with no large tile: the same on every row (`solvable_0 / games_0` is the set's share)",
+    ),
+    (
+        "games_1",
+        "games with one of the set's large tiles (every row)",
+    ),
+    (
+        "games_2",
+        "games with two of the set's large tiles (every row)",
+    ),
+    (
+        "games_3",
+        "games with three of the set's large tiles (every row)",
+    ),
+    (
+        "games_4",
+        "games with all four of the set's large tiles (every row)",
     ),
     // The atlas's CSV files (data/atlas/, `census24 cover`).
     (

@@ -11,7 +11,7 @@ use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
 use crate::game::number::Q;
-use crate::game::rules::Use;
+use crate::game::rules::{Rules, Use};
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
@@ -19,7 +19,7 @@ use crate::tables::manifest::{GameRecord, KindName, Params};
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
 use crate::tables::summary::{Tally, counted};
 use crate::tables::sweep::check_plan;
-use crate::tables::table;
+use crate::tables::table::{self, Computed};
 
 /// The largest hand size whose solutions a reach sweep counts: one
 /// enumeration of a hand's classes for every value grows about a
@@ -53,13 +53,30 @@ impl EveryTarget {
     }
 }
 
-/// `reach`, streamed: a thousand rows per hand.
-pub fn files() -> Vec<TableFile> {
+/// `reach`, streamed: a thousand rows per hand; without the columns the
+/// table does not compute ([`Computed`]).
+pub fn files(computed: Computed) -> Vec<TableFile> {
+    let empty: fn() -> PolarsResult<DataFrame> = match (computed.counts, computed.nearest) {
+        (true, true) => || table::reach_frame(&[]),
+        (true, false) => || Ok(of(true, false).keep("reach", table::reach_frame(&[])?)),
+        (false, true) => || Ok(of(false, true).keep("reach", table::reach_frame(&[])?)),
+        (false, false) => || Ok(of(false, false).keep("reach", table::reach_frame(&[])?)),
+    };
     vec![TableFile {
         stem: "reach",
-        empty: || table::reach_frame(&[]),
+        empty,
         whole: None,
     }]
+}
+
+/// What a reach table computes: the counts of solutions when swept with
+/// them, the nearest values under natural rules ([`crate::tables::reach`]).
+pub fn computed(solutions: bool, rules: Rules) -> Computed {
+    of(solutions, rules == Rules::Natural)
+}
+
+fn of(counts: bool, nearest: bool) -> Computed {
+    Computed { counts, nearest }
 }
 
 impl KindKey for ReachKey {
@@ -94,7 +111,7 @@ impl TableKind for EveryTarget {
     }
 
     fn files(&self) -> Vec<TableFile> {
-        files()
+        files(computed(self.solutions, self.key.rules))
     }
 
     fn validate(&self) -> Result<(), PlanError> {
@@ -154,7 +171,8 @@ impl TableKind for EveryTarget {
 
     fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>> {
         let rows: Vec<ReachRow> = rows.into_iter().flatten().collect();
-        Ok(vec![table::reach_frame(&rows)?])
+        let computed = computed(self.solutions, self.key.rules);
+        Ok(vec![computed.keep("reach", table::reach_frame(&rows)?)])
     }
 
     /// Rows, solvable pairs, the target most hands make.

@@ -7,7 +7,9 @@
 //! Two files in `DATA/large-sets/`: `sets.parquet`, one row per set in
 //! table order (`large_1` to `large_4`, the numbers ascending;
 //! `solvable_0` to `solvable_4`, the games solved exactly with that many
-//! large tiles in the selection), and `manifest.json`, written last and
+//! large tiles in the selection; `games_0` to `games_4`, the games there
+//! are with that many, the same on every row, so that the file alone gives
+//! each share), and `manifest.json`, written last and
 //! sealed like a table's manifest: the census, the whole table it was made
 //! from (its partition and the SHA-256 of its `large_sets.parquet`), the
 //! games of each number of large tiles (the same for every set: its
@@ -98,49 +100,108 @@ pub fn summary_files(
 ) -> Result<Vec<(&'static str, Vec<u8>)>, SummaryError> {
     let games: [u64; LARGE_IN_SET + 1] =
         std::array::from_fn(|j| sets.first().map_or(0, |s| s.by_tiles[j].games));
+    let rows =
+        sets.iter()
+            .map(|s| {
+                let numbers =
+                    s.numbers.as_slice().try_into().map_err(|_| {
+                        bad(SETS_FILE, format!("set {} is not four numbers", s.large))
+                    })?;
+                let solvable = std::array::from_fn(|j| s.by_tiles[j].solvable);
+                for (j, &want) in games.iter().enumerate() {
+                    let c: &Counts = &s.by_tiles[j];
+                    if c.games != want {
+                        return Err(bad(
+                            SETS_FILE,
+                            format!(
+                                "set {} has {} games with {j} large tiles, not {}",
+                                s.large, c.games, want
+                            ),
+                        ));
+                    }
+                }
+                Ok(SetSolvable { numbers, solvable })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+    let manifest = SummaryManifest {
+        tool: "census24".to_string(),
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        census: format!("{}, targets {}", key.sets, key.targets),
+        table: key.partition().to_string_lossy().replace('\\', "/"),
+        table_sha256: table_sha256.to_string(),
+        sets: sets.len() as u64,
+        games_by_tiles: games,
+        files: Vec::new(),
+        manifest_sha256: String::new(),
+    };
+    files_of(manifest, &rows)
+}
+
+/// The summary's files of `rows` under `manifest` (its file entry and seal
+/// made here): `sets.parquet`, then `manifest.json`.
+fn files_of(
+    mut manifest: SummaryManifest,
+    rows: &[SetSolvable],
+) -> Result<Vec<(&'static str, Vec<u8>)>, SummaryError> {
+    let bytes = sets_parquet(rows, &manifest.games_by_tiles)?;
+    manifest.files = vec![FileEntry::of(SETS_FILE, rows.len(), &bytes)];
+    manifest.manifest_sha256 = String::new();
+    Ok(vec![
+        (SETS_FILE, bytes),
+        (SUMMARY_MANIFEST, sealed_bytes(&manifest)),
+    ])
+}
+
+/// `sets.parquet` of `rows`: each set's numbers (`large_1` to `large_4`,
+/// u16), its solvable games by large tiles (`solvable_0` to `solvable_4`,
+/// u32), and the games there are by large tiles (`games_0` to `games_4`,
+/// u32, the same on every row), so that the file alone gives every share.
+fn sets_parquet(
+    rows: &[SetSolvable],
+    games: &[u64; LARGE_IN_SET + 1],
+) -> Result<Vec<u8>, SummaryError> {
+    let narrow = |what: &str, x: u64, row: &SetSolvable| {
+        u32::try_from(x).map_err(|_| {
+            bad(
+                SETS_FILE,
+                format!("set {:?} has {x} {what}, over 2^32", row.numbers),
+            )
+        })
+    };
     let mut columns: Vec<Column> = Vec::new();
     for i in 0..LARGE_IN_SET {
-        let v = sets
+        let v = rows
             .iter()
-            .map(|s| match s.numbers.get(i).map(|&n| u16::try_from(n)) {
-                Some(Ok(n)) => Ok(n),
-                _ => Err(bad(
-                    SETS_FILE,
-                    format!("set {} is not four numbers below 65536", s.large),
-                )),
+            .map(|r| {
+                u16::try_from(r.numbers[i]).map_err(|_| {
+                    bad(
+                        SETS_FILE,
+                        format!("set {:?} is not four numbers below 65536", r.numbers),
+                    )
+                })
             })
             .collect::<Result<Vec<u16>, _>>()?;
         columns.push(Column::new(format!("large_{}", i + 1).into(), v));
     }
-    for (j, &want) in games.iter().enumerate() {
-        let v = sets
+    for j in 0..=LARGE_IN_SET {
+        let v = rows
             .iter()
-            .map(|s| {
-                let c: &Counts = &s.by_tiles[j];
-                if c.games != want {
-                    return Err(bad(
-                        SETS_FILE,
-                        format!(
-                            "set {} has {} games with {j} large tiles, not {}",
-                            s.large, c.games, want
-                        ),
-                    ));
-                }
-                u32::try_from(c.solvable).map_err(|_| {
-                    bad(
-                        SETS_FILE,
-                        format!("set {} solves {} games", s.large, c.solvable),
-                    )
-                })
-            })
+            .map(|r| narrow("solvable games", r.solvable[j], r))
             .collect::<Result<Vec<u32>, _>>()?;
         columns.push(Column::new(format!("solvable_{j}").into(), v));
+    }
+    for (j, &g) in games.iter().enumerate() {
+        let g = u32::try_from(g).map_err(|_| bad(SETS_FILE, format!("{g} games, over 2^32")))?;
+        columns.push(Column::new(
+            format!("games_{j}").into(),
+            vec![g; rows.len()],
+        ));
     }
     let err = |source| SummaryError::Table {
         file: SETS_FILE.to_string(),
         source,
     };
-    let mut df = DataFrame::new(sets.len(), columns).map_err(err)?;
+    let mut df = DataFrame::new(rows.len(), columns).map_err(err)?;
     // The tightest zstd and no statistics: the file is shipped in the
     // repository. Same rows, same bytes.
     let mut bytes = Vec::new();
@@ -151,21 +212,31 @@ pub fn summary_files(
         .with_statistics(StatisticsOptions::empty())
         .finish(&mut df)
         .map_err(err)?;
-    let manifest = SummaryManifest {
-        tool: "census24".to_string(),
-        tool_version: env!("CARGO_PKG_VERSION").to_string(),
-        census: format!("{}, targets {}", key.sets, key.targets),
-        table: key.partition().to_string_lossy().replace('\\', "/"),
-        table_sha256: table_sha256.to_string(),
-        sets: sets.len() as u64,
-        games_by_tiles: games,
-        files: vec![FileEntry::of(SETS_FILE, sets.len(), &bytes)],
-        manifest_sha256: String::new(),
-    };
-    Ok(vec![
-        (SETS_FILE, bytes),
-        (SUMMARY_MANIFEST, sealed_bytes(&manifest)),
-    ])
+    Ok(bytes)
+}
+
+/// Writes the summary in `dir` again in today's form, from its own rows
+/// (a summary written before `sets.parquet` held the games by large
+/// tiles gains them): its census, table and games unchanged, the file and
+/// the seal new; the bytes a fresh `just large-sets` writes. Returns
+/// whether anything changed.
+pub fn rewrite(dir: &Path) -> Result<bool, SummaryError> {
+    let (manifest, rows) = read(dir)?;
+    let mut today = manifest.clone();
+    today.tool_version = env!("CARGO_PKG_VERSION").to_string();
+    let files = files_of(today, &rows)?;
+    let same = files
+        .iter()
+        .all(|(name, bytes)| std::fs::read(dir.join(name)).is_ok_and(|b| &b == bytes));
+    if same {
+        return Ok(false);
+    }
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        crate::tables::disk::write_atomic(&path, bytes)
+            .map_err(|e| bad(&path.display().to_string(), e.to_string()))?;
+    }
+    Ok(true)
 }
 
 /// The summary's manifest in `dir`, if its seal holds.
@@ -236,6 +307,24 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
         .iter()
         .map(|c| Ok(c.u32().map_err(err)?.into_no_null_iter()))
         .collect::<Result<Vec<_>, SummaryError>>()?;
+    // A summary written before the games by large tiles were a column has
+    // none; one that has them holds the manifest's on every row.
+    for (j, &want) in manifest.games_by_tiles.iter().enumerate() {
+        let name = format!("games_{j}");
+        if df.schema().contains(&name) {
+            let c = typed(name.clone(), DataType::UInt32)?;
+            if c.u32()
+                .map_err(err)?
+                .iter()
+                .any(|g| g.map(u64::from) != Some(want))
+            {
+                return Err(bad(
+                    &file,
+                    format!("{name} is not {want} on every row, as its manifest lists"),
+                ));
+            }
+        }
+    }
     // Every column has the frame's height.
     let rows = (0..df.height())
         .map(|_| SetSolvable {
@@ -276,6 +365,40 @@ mod tests {
             assert_eq!(row.numbers.to_vec(), set.numbers);
             assert_eq!(row.total(), set.all.solvable);
             assert!((0..=LARGE_IN_SET).all(|j| row.solvable[j] == set.by_tiles[j].solvable));
+        }
+        // Today's form: rewriting changes nothing. A summary of the form
+        // before the games were a column reads the same, and is rewritten
+        // to the bytes a fresh summary has.
+        assert!(!rewrite(tmp.path()).unwrap());
+        let mut old = ParquetReader::new(std::io::Cursor::new(files[0].1.clone()))
+            .finish()
+            .unwrap()
+            .drop_many((0..=LARGE_IN_SET).map(|j| format!("games_{j}")));
+        let mut old_bytes = Vec::new();
+        ParquetWriter::new(&mut old_bytes)
+            .with_compression(ParquetCompression::Zstd(Some(
+                ZstdLevel::try_new(22).unwrap(),
+            )))
+            .with_statistics(StatisticsOptions::empty())
+            .finish(&mut old)
+            .unwrap();
+        let mut old_manifest = manifest.clone();
+        old_manifest.files = vec![FileEntry::of(SETS_FILE, 2, &old_bytes)];
+        old_manifest.manifest_sha256 = String::new();
+        std::fs::write(tmp.path().join(SETS_FILE), &old_bytes).unwrap();
+        std::fs::write(
+            tmp.path().join(SUMMARY_MANIFEST),
+            sealed_bytes(&old_manifest),
+        )
+        .unwrap();
+        assert_eq!(read(tmp.path()).unwrap().1, rows);
+        assert!(rewrite(tmp.path()).unwrap());
+        for (name, bytes) in &files {
+            assert_eq!(
+                &std::fs::read(tmp.path().join(name)).unwrap(),
+                bytes,
+                "{name}"
+            );
         }
         let mut bytes = files[0].1.clone();
         let mid = bytes.len() / 2;

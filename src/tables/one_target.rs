@@ -9,6 +9,7 @@ use polars::prelude::{DataFrame, PolarsResult};
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+use crate::tables::columns;
 use crate::tables::enumerate;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
@@ -17,7 +18,7 @@ use crate::tables::manifest::{GameRecord, KindName, Params};
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
 use crate::tables::summary::{Tally, counted, probability};
 use crate::tables::sweep::check_plan;
-use crate::tables::table;
+use crate::tables::table::{self, Computed};
 
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6175 five-card hands of
@@ -65,12 +66,17 @@ impl OneTarget {
     }
 }
 
-/// `hands` (held whole: places by difficulty need every hand), then
-/// `solutions` when the table has them.
-pub fn files(with_solutions: bool) -> Vec<TableFile> {
+/// `hands` (held whole: places by difficulty need every hand; without the
+/// counts of solutions, `counted` false, without the columns that follow
+/// from them, [`Computed`]), then `solutions` when the table has them.
+pub fn files(with_solutions: bool, counted: bool) -> Vec<TableFile> {
+    let empty: fn() -> PolarsResult<DataFrame> = match counted {
+        true => || table::hands_frame(&[]),
+        false => || Ok(computed(false).keep("hands", table::hands_frame(&[])?)),
+    };
     let hands = TableFile {
         stem: "hands",
-        empty: || table::hands_frame(&[]),
+        empty,
         whole: Some(rank),
     };
     let solutions = TableFile {
@@ -84,9 +90,19 @@ pub fn files(with_solutions: bool) -> Vec<TableFile> {
     }
 }
 
-/// Places by difficulty need every hand, so only whole tables have them.
+/// What a one-target table computes: the counts when `counted`; no
+/// nearest values (one target, every card used).
+fn computed(counted: bool) -> Computed {
+    Computed {
+        counts: counted,
+        nearest: true,
+    }
+}
+
+/// Places by difficulty need every hand, so only whole tables have them
+/// (and tables without predictions have none).
 fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
-    if part == Part::Whole {
+    if part == Part::Whole && hands.schema().contains(columns::DIFFICULTY_RANK) {
         table::fill_difficulty_rank(hands)?;
     }
     Ok(())
@@ -123,7 +139,7 @@ impl TableKind for OneTarget {
     }
 
     fn files(&self) -> Vec<TableFile> {
-        files(self.solutions && !self.counts_only)
+        files(self.solutions && !self.counts_only, self.solutions)
     }
 
     fn validate(&self) -> Result<(), PlanError> {
@@ -165,7 +181,7 @@ impl TableKind for OneTarget {
 
     fn frames(&self, rows: Vec<Self::Rows>) -> PolarsResult<Vec<DataFrame>> {
         let (hands, solutions): (Vec<HandRow>, Vec<SolutionBatch>) = rows.into_iter().unzip();
-        let mut frames = vec![table::hands_frame(&hands)?];
+        let mut frames = vec![computed(self.solutions).keep("hands", table::hands_frame(&hands)?)];
         if self.solutions && !self.counts_only {
             frames.push(table::solutions_frame_batches(&solutions)?);
         }

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::family::Game;
 #[cfg(feature = "tables")]
+use crate::game::rules::Rules;
+#[cfg(feature = "tables")]
 use crate::tables::kind::{KindKey, TableFile};
 use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
@@ -30,8 +32,13 @@ use crate::tables::{disk, every_target, large_sets, one_target, store};
 pub fn files_of(params: &Params) -> Vec<TableFile> {
     match params.kind {
         KindName::LargeSets => large_sets::files(),
-        KindName::EveryTarget => every_target::files(),
-        KindName::OneTarget => one_target::files(params.solutions && !params.counts_only),
+        KindName::EveryTarget => every_target::files(every_target::computed(
+            params.solutions,
+            params.rules.parse().unwrap_or(Rules::Rational),
+        )),
+        KindName::OneTarget => {
+            one_target::files(params.solutions && !params.counts_only, params.solutions)
+        }
     }
 }
 
@@ -202,49 +209,87 @@ pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
     Ok(found)
 }
 
-/// What [`record_games`] did to one whole table's manifest.
+/// What [`upgrade_manifests`] did to one whole table's manifest.
 #[cfg(feature = "tables")]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Recorded {
-    /// Its game is recorded now (the manifest written again, sealed anew).
+pub enum Upgraded {
+    /// Its manifest is today's now (written again, sealed anew): the game
+    /// recorded, the schema version this census24 writes.
     Now(PathBuf, GameRecord),
-    /// It recorded its game already: left as it is.
+    /// It was today's already: left as it is.
     Already(PathBuf),
     /// Shard parts only: `census24 merge` writes the whole manifest.
     Parts(PathBuf),
+    /// Its files are not those a sweep writes today (a column it computes
+    /// none of is in them, or one is missing): only a new sweep makes it.
+    Stale(PathBuf),
 }
 
-/// Records the game in the manifest of every whole table under `data`
-/// that was written before census24 recorded it: each table is verified,
-/// then its manifest written again with the game of its folder
-/// ([`KindKey::game_record`]) and sealed anew, its files untouched (a sweep
-/// of the same table today writes the same manifest bytes). A second run
-/// changes nothing.
+/// Brings the manifest of every whole table under `data` to what a sweep
+/// writes today when its files are already today's: each table is
+/// verified, then, if its manifest records no game or an older schema
+/// version and every file has exactly the columns a sweep of its
+/// parameters writes now, its manifest is written again with the game of
+/// its folder ([`KindKey::game_record`]) and today's schema version, and
+/// sealed anew; its files are untouched (a sweep of the same table today
+/// writes the same manifest bytes). A table whose files differ is left
+/// as [`Upgraded::Stale`]. A second run changes nothing.
 #[cfg(feature = "tables")]
-pub fn record_games(
+pub fn upgrade_manifests(
     data: &Path,
-) -> Result<Vec<Recorded>, Box<dyn std::error::Error + Send + Sync>> {
+) -> Result<Vec<Upgraded>, Box<dyn std::error::Error + Send + Sync>> {
+    use crate::tables::layout::Part;
     let mut done = Vec::new();
     for key in discover(data)?.keys() {
         let dir = data.join(key.partition());
-        let path = dir.join(crate::tables::layout::Part::Whole.manifest());
+        let path = dir.join(Part::Whole.manifest());
         if !path.is_file() {
-            done.push(Recorded::Parts(dir));
+            done.push(Upgraded::Parts(dir));
             continue;
         }
-        let mut manifest = store::verify(&dir, crate::tables::layout::Part::Whole)?;
-        if manifest.parameters.game.is_some() {
-            done.push(Recorded::Already(dir));
+        let mut manifest = store::verify(&dir, Part::Whole)?;
+        let p = &manifest.parameters;
+        if p.game.is_some() && p.schema_version == crate::tables::table::SCHEMA_VERSION {
+            done.push(Upgraded::Already(dir));
+            continue;
+        }
+        if !files_are_todays(&dir, p)? {
+            done.push(Upgraded::Stale(dir));
             continue;
         }
         let record = key.game_record();
         manifest.parameters.game = Some(record.clone());
+        manifest.parameters.schema_version = crate::tables::table::SCHEMA_VERSION;
         disk::write_atomic(&path, &manifest.to_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        store::verify(&dir, crate::tables::layout::Part::Whole)?;
-        done.push(Recorded::Now(path, record));
+        store::verify(&dir, Part::Whole)?;
+        done.push(Upgraded::Now(path, record));
     }
     Ok(done)
+}
+
+/// Whether every file of the table in `dir` has the columns, in order and
+/// of the types, that a sweep of `params` writes today.
+#[cfg(feature = "tables")]
+fn files_are_todays(
+    dir: &Path,
+    params: &Params,
+) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+    use polars::prelude::SerReader;
+    for file in files_of(params) {
+        let want = (file.empty)()?.schema().clone();
+        let path = dir.join(crate::tables::layout::Part::Whole.file(file.stem));
+        let have = polars_io::prelude::ParquetReader::new(std::fs::File::open(&path)?).schema()?;
+        let same = have.len() == want.len()
+            && have
+                .iter()
+                .zip(want.iter())
+                .all(|((a, _), (b, _))| a.as_str() == b.as_str());
+        if !same {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

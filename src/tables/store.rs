@@ -567,15 +567,31 @@ pub fn read_checked(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepErr
     read_checked_with(dir, entry, table::from_parquet)
 }
 
-/// [`read_checked`] of only the columns `columns`.
+/// [`read_checked`] of a finished table's file for its readers: a column
+/// its table leaves out ([`table::Computed`]) comes back as nulls of its
+/// type ([`table::with_absent`]), so every reader sees its kind's columns.
+pub fn read_whole(dir: &Path, entry: &FileEntry) -> Result<DataFrame, SweepError> {
+    let stem = stem_of(&entry.name);
+    read_checked_with(dir, entry, |bytes| {
+        table::with_absent(stem, table::from_parquet(bytes)?)
+    })
+}
+
+/// [`read_whole`] of only the columns `columns`.
 pub fn read_checked_columns(
     dir: &Path,
     entry: &FileEntry,
     columns: &[&str],
 ) -> Result<DataFrame, SweepError> {
+    let stem = stem_of(&entry.name);
     read_checked_with(dir, entry, |bytes| {
-        table::from_parquet_columns(bytes, columns)
+        table::from_parquet_columns_of(bytes, stem, columns)
     })
+}
+
+/// `hands` of `hands.parquet`.
+fn stem_of(name: &str) -> &str {
+    name.strip_suffix(".parquet").unwrap_or(name)
 }
 
 fn read_checked_with(

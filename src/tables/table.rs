@@ -26,7 +26,7 @@ use crate::tables::rows::{HandRow, RowRef, SolutionBatch, SolutionRow};
 
 /// Version of the table layout, recorded in every manifest. Bump it when a
 /// column is added, removed, renamed or changes type.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// zstd level of every file: 3 is zstd's default, fast and small enough.
 const ZSTD_LEVEL: i32 = 3;
@@ -96,6 +96,83 @@ pub fn read_predictions(df: &DataFrame) -> PolarsResult<Vec<Option<Prediction>>>
             Some(Prediction::from_figures(&values?, tier))
         })
         .collect())
+}
+
+/// What a table computes beyond its rows' own facts: the counts of each
+/// hand's solutions and what follows from them (`structural`,
+/// `dissimilar`, the smallest peak, the prediction and its place; none
+/// with `--no-solutions`), and the values nearest a missed target
+/// (`closest`, `closest_below`, `distance`; natural rules only). A column
+/// a table does not compute is left out of its file rather than written
+/// all null; a reader of a finished table gets it back as nulls of its
+/// type ([`with_absent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Computed {
+    pub counts: bool,
+    pub nearest: bool,
+}
+
+impl Computed {
+    /// The columns of `stem`'s file (`hands`, `reach`) this leaves out.
+    pub fn absent(self, stem: &str) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if !self.counts {
+            out.extend([columns::STRUCTURAL, columns::DISSIMILAR]);
+            if stem == "hands" {
+                out.extend([columns::SMALLEST_PEAK, columns::SMALLEST_PEAK_F64]);
+            }
+            out.extend(figures::names());
+            if stem == "hands" {
+                out.push(columns::DIFFICULTY_RANK);
+            }
+        }
+        if !self.nearest && stem == "reach" {
+            out.extend([columns::CLOSEST, columns::CLOSEST_BELOW, columns::DISTANCE]);
+        }
+        out
+    }
+
+    /// `df`, a frame of `stem`'s file with every column, without those
+    /// this leaves out.
+    pub fn keep(self, stem: &str, df: DataFrame) -> DataFrame {
+        df.drop_many(self.absent(stem))
+    }
+}
+
+/// The file `stem` of a finished table with every column its kind has
+/// ([`hands_frame`], [`reach_frame`]): a column its table leaves out
+/// ([`Computed`]) comes back as nulls of its type, in its place. Other
+/// files are returned as they are.
+pub fn with_absent(stem: &str, df: DataFrame) -> PolarsResult<DataFrame> {
+    let full = match stem {
+        "hands" => hands_frame(&[])?,
+        "reach" => reach_frame(&[])?,
+        _ => return Ok(df),
+    };
+    if full
+        .get_column_names()
+        .iter()
+        .all(|c| df.schema().contains(c))
+    {
+        return Ok(df);
+    }
+    let height = df.height();
+    let columns = full
+        .columns()
+        .iter()
+        .map(|c| match df.column(c.name()) {
+            Ok(have) => Ok(have.clone()),
+            Err(_) => Ok(Column::full_null(c.name().clone(), height, c.dtype())),
+        })
+        .collect::<PolarsResult<Vec<Column>>>()?;
+    // Columns of the file the full frame does not know stay, at the end.
+    let extra: Vec<Column> = df
+        .columns()
+        .iter()
+        .filter(|c| !full.schema().contains(c.name()))
+        .cloned()
+        .collect();
+    DataFrame::new(height, columns.into_iter().chain(extra).collect())
 }
 
 /// The type of `tier`: a polars Enum of the tier names, easiest first, so
@@ -448,6 +525,28 @@ pub fn from_parquet_columns(bytes: &[u8], columns: &[&str]) -> PolarsResult<Data
     ParquetReader::new(Cursor::new(bytes))
         .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
         .finish()
+}
+
+/// [`from_parquet_columns`] of the file `stem` of a finished table: a
+/// column asked for that the table leaves out ([`Computed`]) comes back as
+/// nulls of its type.
+pub fn from_parquet_columns_of(
+    bytes: &[u8],
+    stem: &str,
+    columns: &[&str],
+) -> PolarsResult<DataFrame> {
+    let schema = ParquetReader::new(Cursor::new(bytes)).schema()?;
+    let present: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|c| schema.contains(c))
+        .collect();
+    let df = from_parquet_columns(bytes, &present)?;
+    if present.len() == columns.len() {
+        return Ok(df);
+    }
+    let full = with_absent(stem, df)?;
+    full.select(columns.iter().copied())
 }
 
 /// Rows `offset..offset + len` of Parquet bytes (fewer past the end).

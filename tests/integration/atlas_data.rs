@@ -156,6 +156,55 @@ fn data_stays_under_its_size_limit() {
     );
 }
 
+/// No shipped Parquet column is entirely null: a table leaves out what it
+/// does not compute (`table::Computed`). The one exception is a column
+/// null for an unsolvable hand in a table where no hand is solvable (one
+/// card never makes 24): there the nulls are the facts, not a column left
+/// unfilled. A test that a column is left out, not emptied, when a table
+/// does not compute it: the `--no-solutions` and rational reach tables.
+#[test]
+fn no_shipped_column_is_entirely_null() {
+    use polars::prelude::*;
+    // Null when unsolvable (the hands table's meanings say so).
+    let null_when_unsolvable = [
+        columns::SMALLEST_PEAK,
+        columns::SMALLEST_PEAK_F64,
+        columns::DIFFICULTY_RANK,
+    ];
+    let mut read = 0;
+    for e in WalkDir::new(root().join("data")) {
+        let path = e.unwrap().into_path();
+        if path.extension().is_none_or(|x| x != "parquet") {
+            continue;
+        }
+        let df = table::from_parquet(&fs::read(&path).unwrap()).unwrap();
+        if df.height() == 0 {
+            continue;
+        }
+        read += 1;
+        let none_solvable = df
+            .column(columns::SOLVABLE)
+            .ok()
+            .and_then(|c| c.bool().ok().map(|b| !b.any()))
+            .unwrap_or(false);
+        for c in df.columns() {
+            if c.null_count() < df.height() {
+                continue;
+            }
+            let name = c.name().as_str();
+            let excused = none_solvable
+                && (null_when_unsolvable.contains(&name)
+                    || census24::difficulty::figures::names().contains(&name));
+            assert!(
+                excused,
+                "{}: column {name} is entirely null",
+                path.display()
+            );
+        }
+    }
+    assert!(read > 20, "{read} Parquet files read");
+}
+
 #[test]
 fn every_hand_size_ships_for_both_decks() {
     for deck in DECKS {

@@ -144,13 +144,14 @@ fn krypto_reports_say_krypto_and_countdown_reports_say_countdown() {
     );
 }
 
-/// A table swept before manifests recorded its game gets it from
-/// `record_games`: the same manifest bytes a sweep writes today, its files
+/// A table swept before manifests recorded its game, under an older
+/// schema version, gets both from `upgrade_manifests` when its files are
+/// today's: the same manifest bytes a sweep writes today, its files
 /// untouched, and a second run changes nothing.
 #[test]
-fn record_games_gives_an_old_manifest_the_bytes_a_sweep_writes_today() {
+fn upgrade_gives_an_old_manifest_the_bytes_a_sweep_writes_today() {
     use census24::tables::manifest::Manifest;
-    use census24::tables::registry::{Recorded, record_games};
+    use census24::tables::registry::{Upgraded, upgrade_manifests};
     let tmp = tempfile::TempDir::new().unwrap();
     let data = tmp.path().join("data");
     let d = data.to_str().unwrap();
@@ -182,19 +183,20 @@ fn record_games_gives_an_old_manifest_the_bytes_a_sweep_writes_today() {
         let mut m: Manifest = Manifest::from_checked_bytes(&fs::read(p).unwrap()).unwrap();
         assert!(m.parameters.game.is_some());
         m.parameters.game = None;
+        m.parameters.schema_version -= 1;
         fs::write(p, m.to_bytes()).unwrap();
         assert!(!fs::read_to_string(p).unwrap().contains("\"game\""));
     }
-    let done = record_games(&data).unwrap();
+    let done = upgrade_manifests(&data).unwrap();
     assert_eq!(
         done.iter()
-            .filter(|r| matches!(r, Recorded::Now(..)))
+            .filter(|r| matches!(r, Upgraded::Now(..)))
             .count(),
         2
     );
     for (p, want) in manifests.iter().zip(&today) {
         assert_eq!(&fs::read(p).unwrap(), want, "{}", p.display());
     }
-    let again = record_games(&data).unwrap();
-    assert!(again.iter().all(|r| matches!(r, Recorded::Already(_))));
+    let again = upgrade_manifests(&data).unwrap();
+    assert!(again.iter().all(|r| matches!(r, Upgraded::Already(_))));
 }

@@ -20,7 +20,7 @@ use crate::tables::store;
 pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> {
     let manifest = store::verify(dir, Part::Whole)?;
     let path = dir.join(Part::Whole.reach());
-    let df = store::read_checked(dir, listed(dir, &manifest, &Part::Whole.reach())?)?;
+    let df = store::read_whole(dir, listed(dir, &manifest, &Part::Whole.reach())?)?;
     let err = |source| ReportError::Table {
         path: path.clone(),
         source,
