@@ -602,3 +602,71 @@ fn reach_games_are_games_the_deck_deals_and_missing_tables_name_their_sweep() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--target 7/2: "), "{err}");
 }
+
+/// `tasks` with `args`, killed after a minute: a count the game cannot
+/// hold ends, it does not run on.
+fn tasks_ending(args: &[&str]) -> (i32, String, String) {
+    let out = crate::util::census24()
+        .arg("tasks")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        out.status
+            .code()
+            .expect("it ended by itself, within a minute"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_count_beyond_the_games_tasks_is_refused_up_front_naming_the_bound() {
+    for (args, says) in [
+        (
+            vec!["-n", "99999999999"],
+            "census24: --count 99999999999 asks 99999999999 4-number tasks; the game holds at \
+             most 1820 distinct ones (the hands its deck deals times its targets)",
+        ),
+        (
+            vec!["--game", "countdown", "-n", "99999999999"],
+            "the game holds at most 11918700 distinct ones",
+        ),
+        // Shared evenly over the sizes: 25 one-number tasks of the 13 there are.
+        (
+            vec!["--hand-sizes", "1..4", "-n", "100"],
+            "census24: --count 100 asks 25 1-number tasks; the game holds at most 13 distinct \
+             ones",
+        ),
+    ] {
+        let (code, out, err) = tasks_ending(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_count_the_game_holds_but_cannot_fill_stops_when_every_game_was_dealt() {
+    // 56 three-card hands of 1..6 from the 52-card deck, few of them making
+    // 24: every one is dealt within a few thousand candidates, and the run
+    // stops there, exit 3, one line.
+    let (code, out, err) = tasks_ending(&["-k", "3", "--values", "1..6", "-n", "50"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("solvable 3-number tasks asked in"), "{err}");
+    assert!(
+        err.contains("every distinct game of the deck and targets was dealt"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let drawn: u64 = err
+        .split(" candidates")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the candidates drawn");
+    assert!(drawn < 100_000, "it stopped before the budget: {err}");
+}
