@@ -35,6 +35,10 @@ pub mod bound;
 #[cfg(feature = "tables")]
 pub mod dataset;
 pub mod draw;
+pub mod formats;
+#[cfg(feature = "tables")]
+pub mod parquet;
+pub mod prompt;
 
 use std::collections::HashSet;
 
@@ -402,6 +406,15 @@ pub fn task_columns() -> Vec<(&'static str, &'static str)> {
         .chain(predicted)
         .chain([("closest", "int64")])
         .collect()
+}
+
+/// The columns of a posed task ([`prompt::Posed`]), the rows `census24
+/// tasks` writes: the task's ([`task_columns`]), then its `game` and its
+/// `prompt`.
+pub fn posed_columns() -> Vec<(&'static str, &'static str)> {
+    let mut out = task_columns();
+    out.extend([("game", "string"), ("prompt", "string")]);
+    out
 }
 
 /// What a plan made, and what it took.
