@@ -43,8 +43,11 @@ pub const TRACKED_GAMES: u128 = 1_000_000;
 #[derive(Debug, Default)]
 pub struct Dealt {
     /// Per hand size: the games it holds and those dealt.
-    sizes: Vec<(usize, u128, HashSet<(Vec<i64>, i64)>)>,
+    sizes: Vec<(usize, u128, HashSet<Deal>)>,
 }
+
+/// A game dealt: its numbers, ascending, and its target.
+type Deal = (Vec<i64>, i64);
 
 impl Dealt {
     /// A record of the games of `sizes` dealt in `game` (it keeps nothing
