@@ -30,7 +30,7 @@ def model(prompt, i, row):
 
 with open(f"{work}/replies.jsonl", "w") as out:
     for i, row in enumerate(test):
-        prompt = f"Use some of {row['hand']} once each with + - * / to make {row['target']}."
+        prompt = row["prompt"]   # the rules, the numbers, the target, <answer> tags
         line = {"id": row["id"], "hand": row["hand"], "target": row["target"],
                 "answer": model(prompt, i, row)}
         out.write(json.dumps(line) + "\n")

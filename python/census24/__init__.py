@@ -228,12 +228,14 @@ def puzzles(hand_size=None, n=_PICK_COUNT, target=None, rules=None, tiers=None, 
 def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None, target=None,
           targets=None, rules=None, use=None, seed=_TASKS_SEED, unsolvable=0.0,
           splits=TASKS_SPLITS, stratify=False, tiers=None, order="shuffled",
-          dissimilar_up_to=_TASKS_DISSIMILAR_UP_TO):
+          dissimilar_up_to=_TASKS_DISSIMILAR_UP_TO, prompt_template=None):
     """Tasks for training and evaluating reasoning models, as `census24
     tasks` prints them: a list of dicts with the id, split, hand, cards,
     target, rules, use, whether it is solvable, the simplest solution as an
     expression and as steps, the number of dissimilar solutions, and the
-    predicted time, solve rate, difficulty and tier.
+    predicted time, solve rate, difficulty and tier, the `game` it is a
+    hand of (a preset's name, or None) and its `prompt` (the rules, the
+    numbers, the target and the answer format, <answer>...</answer>).
 
     The game (24 by default; "countdown", "krypto", "digits") deals each
     task; `hand_sizes` (6 or "3..8"), `values` ("1..100"), `deck` ("none",
@@ -246,8 +248,12 @@ def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None,
     (and with `stratify`, shares n among them). `order` is "shuffled" or
     "curriculum" (easy to hard). `dissimilar_up_to`: any-selection tasks of
     up to this many numbers get their dissimilar solutions counted (None
-    beyond). The difficulty model is calibrated on four-card play only.
-    Raises GaveUp when a stratum cannot be filled."""
+    beyond). `prompt_template` is the prompt's template as text, with the
+    placeholders {game}, {rules}, {numbers}, {target}, {count}, {if_none}
+    and {answer_format} ({{ and }} write braces). The difficulty model is
+    calibrated on four-card play only. n beyond the distinct tasks the game
+    holds raises ValueError naming that bound; GaveUp when a stratum cannot
+    be filled."""
     import json
 
     if target is not None:
@@ -256,7 +262,8 @@ def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None,
         targets = target
 
     lines = _census24.tasks(n, game, hand_sizes, values, deck, targets, rules, use, seed,
-                            unsolvable, splits, stratify, tiers, order, dissimilar_up_to)
+                            unsolvable, splits, stratify, tiers, order, dissimilar_up_to,
+                            prompt_template)
     return [json.loads(line) for line in lines]
 
 

@@ -113,7 +113,7 @@ def tasks(
     target: Optional[int] = None, targets: Union[int, str, None] = None, rules: Optional[str] = None, use: Optional[str] = None,
     seed: int = 24, unsolvable: float = 0.0, splits: str = "train=0.8,test=0.2",
     stratify: bool = False, tiers: Names = None, order: str = "shuffled",
-    dissimilar_up_to: int = 6,
+    dissimilar_up_to: int = 6, prompt_template: Optional[str] = None,
 ) -> List[Dict[str, Any]]: ...
 
 def puzzles(

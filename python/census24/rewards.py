@@ -44,9 +44,11 @@ and a reward is their ratio: 1.0 or 0.0 in a game scored right or wrong
 (24, Krypto); in a game that scores near misses the points scaled to 0..1
 (Countdown: 10 exact -> 1.0, 7 within 5 -> 0.7, 5 within 10 -> 0.5;
 Digits' stars: 3 -> 1.0, 2 -> 2/3, 1 -> 1/3). Rows of `census24 tasks
---game countdown` do not name their game: give the game as a `game` column
-(or use `reward_for("countdown")`) for Countdown's points; without it,
-each is graded by its row's rules and use, right (1.0) or wrong (0.0).
+--game countdown` name their game (`game`: "countdown") and score
+Countdown's points, in every trainer's format; a row without a `game`
+(a game that is no preset's, or an older row) is graded by its rules and
+use, right (1.0) or wrong (0.0), unless `reward_for("countdown")` names
+the game.
 
 Unsolvable tasks. A row with `solvable: false` (`census24 tasks
 --unsolvable 0.4`) is graded: a reply saying there is no solution ("there
@@ -356,9 +358,9 @@ def countdown_reward(prompts, completions, **kwargs):
 def reward_for(game):
     """A TRL GRPO reward function for the preset `game` (one of
     census24.GAMES): countdown_reward with `game` for every row whose own
-    `game` column does not name one, so that `census24 tasks --game
-    countdown` rows score Countdown's points. Named `<game>_reward`, as
-    TRL logs it."""
+    `game` column does not name one (rows of another source, or of a
+    game that is no preset's), so that they score that game's points.
+    Named `<game>_reward`, as TRL logs it."""
     from . import GAMES
 
     if game not in GAMES:

@@ -34,6 +34,7 @@ use census24::puzzles::pick::{DEFAULT_COUNT, DEFAULT_SEED, PickError, PickPlan, 
 use census24::solve::bighand::MAX_BIG_CARDS;
 use census24::solve::{Closest, MAX_STEPS, Search};
 use census24::tables::layout::TableKey;
+use census24::tasks::prompt::{Template, pose};
 use census24::tasks::{self as task_source, TaskPlan};
 
 use args::{GaveUp, Limit, given, solve_error, value_error};
@@ -619,6 +620,7 @@ fn tasks(
     tiers: &Bound<'_, PyAny>,
     order: &Bound<'_, PyAny>,
     dissimilar_up_to: &Bound<'_, PyAny>,
+    prompt_template: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
     let spelt = |obj: &Bound<'_, PyAny>, arg: &str, example: &str| -> PyResult<Option<String>> {
         given(obj, |o| match o.extract::<i64>() {
@@ -680,8 +682,14 @@ fn tasks(
         .map_err(|e| value_error("order", e))?;
     plan.dissimilar_up_to = args::int_in(dissimilar_up_to, "dissimilar_up_to", 0, 64)? as usize;
     plan.validate().map_err(|e| task_error(&e.to_string()))?;
+    let template = match given(prompt_template, |t| {
+        args::text(t, "prompt_template", "\"{numbers} -> {target}\"")
+    })? {
+        Some(t) => Template::parse(&t).map_err(|e| task_error(&e.to_string()))?,
+        None => Template::default(),
+    };
     match py.allow_threads(|| task_source::make(&plan)) {
-        Ok(set) => Ok(census24::export::to_jsonl(&set.tasks)
+        Ok(set) => Ok(census24::export::to_jsonl(&pose(&plan, &template, set.tasks))
             .lines()
             .map(str::to_string)
             .collect()),
@@ -693,7 +701,8 @@ fn tasks(
 }
 
 /// The options of `census24 tasks` as `tasks` spells them.
-const TASK_ARGUMENTS: [(&str, &str); 9] = [
+const TASK_ARGUMENTS: [(&str, &str); 10] = [
+    ("--prompt-template", "prompt_template"),
     ("--hand-sizes", "hand_sizes"),
     ("--count", "n"),
     ("--unsolvable", "unsolvable"),
@@ -721,7 +730,7 @@ fn task_error(message: &str) -> PyErr {
         .min();
     match first {
         Some((0, flag, arg)) => {
-            let rest = message[flag.len()..].trim_start();
+            let rest = message[flag.len()..].trim_start_matches(':').trim_start();
             value_error(arg, python_spelling(rest))
         }
         _ => value_error("tasks", python_spelling(message)),

@@ -29,6 +29,12 @@ def rows_of(game):
     return census24.tasks(N, game, seed=5, unsolvable=0.5)
 
 
+def bare(row):
+    """A row that names no game (of another source, or of a game that is
+    no preset's): scored by its rules and use."""
+    return {k: v for k, v in row.items() if k != "game"}
+
+
 @pytest.fixture(scope="module", params=list(census24.GAMES))
 def game_rows(request):
     rows = rows_of(request.param)
@@ -123,9 +129,12 @@ def test_no_solution_is_right_exactly_on_unsolvable_tasks(game_rows):
         assert tinyzero(named, "no solution") == (1.0 if right else 0.1), r
         assert verl(named, NO) == (1.0 if right else 0.0), r
         assert reasoning_gym(named, "There is no solution.") == (1.0 if right else 0.05), r
+        # A task row names its game, and is scored as the game scores.
+        assert r["game"] == game
+        assert verl(r, NO) == (1.0 if right else 0.0), r
         # Without the game named, a row is scored right or wrong by its
         # rules and use: "no solution" is right when it has none.
-        assert verl(r, NO) == (0.0 if r["solvable"] else 1.0), r
+        assert verl(bare(r), NO) == (0.0 if r["solvable"] else 1.0), r
         v = census24.check(r["cards"], NO, r["target"], game=game, extract=True,
                            solvable=r["solvable"], closest=r["closest"])
         assert v.correct == right, (r, v)
@@ -142,9 +151,11 @@ def test_in_a_game_of_near_misses_the_closest_play_earns_its_points(game_rows):
         assert v.correct and v.value == str(r["closest"]), (r, play, v)
         ratio = v.points / v.max_points
         assert trl([r], [f"<answer>{play}</answer>"], reward_for(game)) == [ratio]
+        # The row names its game: its points without reward_for.
+        assert trl([r], [f"<answer>{play}</answer>"]) == [ratio]
         # Without the game named, the row's rules and use, right or wrong:
         # the closest play does not reach the target.
-        assert trl([r], [f"<answer>{play}</answer>"]) == [0.0]
+        assert trl([bare(r)], [f"<answer>{play}</answer>"]) == [0.0]
         assert verl(dict(r, game=game), play) == ratio
 
 

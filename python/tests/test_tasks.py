@@ -43,7 +43,8 @@ def test_every_stored_answer_is_correct():
         assert set(t) == {"id", "split", "hand", "cards", "target", "rules", "use", "solvable",
                           "simplest", "steps", "dissimilar", "predicted_time_s",
                           "predicted_time_p80_s", "predicted_solve_rate", "difficulty", "tier",
-                          "closest"}
+                          "closest", "game", "prompt"}
+        assert t["game"] == "countdown" and f"Target: {t['target']}" in t["prompt"]
 
 
 def test_bad_arguments_name_themselves():
@@ -63,3 +64,17 @@ def test_bad_arguments_name_themselves():
         census24.tasks(10, hand_sizes="three")
     with pytest.raises(census24.GaveUp, match="found 0 of the 3 solvable 2-number tasks.*a smaller n"):
         census24.tasks(3, hand_sizes=2, values="1..3")
+
+
+def test_a_count_beyond_the_game_is_refused_naming_the_bound():
+    with pytest.raises(ValueError, match=r"^n: 99999999999 asks 99999999999 4-number tasks; "
+                                         r"the game holds at most 1820 distinct ones"):
+        census24.tasks(99999999999)
+
+
+def test_a_prompt_template_fills_its_placeholders():
+    rows = census24.tasks(3, prompt_template="{{{count}}} {numbers} -> {target}")
+    assert [r["prompt"] for r in rows] == [f"{{4}} {r['hand']} -> 24" for r in rows]
+    assert rows == [dict(r, prompt=p["prompt"]) for r, p in zip(census24.tasks(3), rows)]
+    with pytest.raises(ValueError, match=r"^prompt_template: unknown placeholder \{goal\}"):
+        census24.tasks(3, prompt_template="{goal}")

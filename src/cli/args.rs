@@ -918,6 +918,22 @@ pub struct TasksArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
+    /// The rows' columns: census24's own, or a trainer's (verl: data_source,
+    /// prompt, ability, reward_model, extra_info; trl: prompt and the
+    /// columns the reward reads; reasoning-gym: question, answer,
+    /// metadata), as JSON lines or, with --out, the dataset folder (whose
+    /// card says how to train with them).
+    #[arg(long, value_enum, default_value_t = crate::tasks::formats::TaskFormat::Census24)]
+    pub format: crate::tasks::formats::TaskFormat,
+
+    /// A file holding the prompt's template: text with the placeholders
+    /// {game}, {rules}, {numbers}, {target}, {count}, {if_none} and
+    /// {answer_format} ({{ and }} write braces). By default: the game, its
+    /// rules, the numbers, the target and the answer format
+    /// (<answer>...</answer>); see docs/BENCHMARKS.md.
+    #[arg(long, value_name = "FILE")]
+    pub prompt_template: Option<PathBuf>,
+
     /// Print nothing on standard error.
     #[arg(long, short)]
     pub quiet: bool,

@@ -251,6 +251,28 @@ impl Game {
         None
     }
 
+    /// How the game is played, in a sentence for a player: which numbers,
+    /// the operations (`signs`, as the reader is to write them), what every
+    /// step must be, and how a near miss scores. `goal` names what to make
+    /// (`the puzzle's target`). A puzzle sheet and a task's prompt say it.
+    pub fn rule_sentence(&self, signs: &str, goal: &str) -> String {
+        let uses = match self.uses {
+            Use::All => "Use every number once",
+            Use::Any => "Use some of the numbers, each at most once",
+        };
+        let steps = match self.rules {
+            Rules::Rational => "",
+            Rules::Integer => "; every step must be a whole number",
+            Rules::Natural => "; every step must be a whole number, never below zero",
+            Rules::Positive => "; every step must be a whole number above zero",
+        };
+        let scoring = match self.scoring.rewards_near_misses() {
+            true => format!(" Scoring: {}.", self.scoring),
+            false => String::new(),
+        };
+        format!("{uses}, with {signs} and brackets, to make {goal}{steps}.{scoring}")
+    }
+
     /// The game in words: `4 cards from 1..13 (deck 4), target 24, rational
     /// rules, every card once, 1 point exact`.
     pub fn describe(&self) -> String {

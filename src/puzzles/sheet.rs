@@ -13,7 +13,6 @@ use super::ops::Ops;
 use super::pick::played_note;
 use crate::game::family::Game;
 use crate::game::number::Q;
-use crate::game::rules::{Rules, Use};
 
 /// The puzzle sheet's styles, shared with the explorer page's sheets.
 pub const SHEET_STYLE: &str = include_str!("sheet.css");
@@ -146,27 +145,10 @@ pub fn sheet_html(set: &[&Entry], target: Q, allowed: Ops) -> String {
     document(&format!("Make {target}: {}", count(set.len())), &body)
 }
 
-/// How a game is played, in a sentence for its sheet: which numbers, the
-/// operations, what every step must be, and how a near miss scores.
+/// How a game is played, in a sentence for its sheet
+/// ([`Game::rule_sentence`], with the sheet's signs).
 pub fn game_rule(game: &Game) -> String {
-    let uses = match game.uses {
-        Use::All => "Use every number once",
-        Use::Any => "Use some of the numbers, each at most once",
-    };
-    let steps = match game.rules {
-        Rules::Rational => "",
-        Rules::Integer => "; every step must be a whole number",
-        Rules::Natural => "; every step must be a whole number, never below zero",
-        Rules::Positive => "; every step must be a whole number above zero",
-    };
-    let scoring = match game.scoring.rewards_near_misses() {
-        true => format!(" Scoring: {}.", game.scoring),
-        false => String::new(),
-    };
-    format!(
-        "{uses}, with {} and brackets, to make the puzzle's target{steps}.{scoring}",
-        Ops::Fraction.signs()
-    )
+    game.rule_sentence(Ops::Fraction.signs(), "the puzzle's target")
 }
 
 /// The sheet of games (a hand and a target each) of `game`, as `census24

@@ -31,9 +31,14 @@
 //! the tiers; splits are cut so that each holds its share of every stratum,
 //! and never share a task.
 
+pub mod bound;
 #[cfg(feature = "tables")]
 pub mod dataset;
 pub mod draw;
+pub mod formats;
+#[cfg(feature = "tables")]
+pub mod parquet;
+pub mod prompt;
 
 use std::collections::HashSet;
 
@@ -279,6 +284,36 @@ impl TaskPlan {
         if self.splits.is_empty() {
             return bad("--splits names no split".into());
         }
+        self.within_bound()
+    }
+
+    /// Fails on a plan asking more tasks of a hand size than the game
+    /// holds ([`bound::games`]), naming the bound. A table's games are
+    /// counted as they are drawn instead.
+    fn within_bound(&self) -> Result<(), InputError> {
+        if self.rows.is_some() {
+            return Ok(());
+        }
+        let sizes = self.sizes();
+        let quotas = quotas(self, &sizes);
+        for k in sizes {
+            let asked: usize = quotas
+                .iter()
+                .filter(|(s, _)| s.size == k)
+                .map(|s| s.1)
+                .sum();
+            match bound::games(&self.game, k) {
+                Some(held) if asked as u128 > held => {
+                    return Err(InputError::Other(format!(
+                        "--count {} asks {asked} {k}-number tasks; the game holds at most \
+                         {held} distinct ones ({})",
+                        self.count,
+                        bound::WHY
+                    )));
+                }
+                _ => {}
+            }
+        }
         Ok(())
     }
 
@@ -371,6 +406,15 @@ pub fn task_columns() -> Vec<(&'static str, &'static str)> {
         .chain(predicted)
         .chain([("closest", "int64")])
         .collect()
+}
+
+/// The columns of a posed task ([`prompt::Posed`]), the rows `census24
+/// tasks` writes: the task's ([`task_columns`]), then its `game` and its
+/// `prompt`.
+pub fn posed_columns() -> Vec<(&'static str, &'static str)> {
+    let mut out = task_columns();
+    out.extend([("game", "string"), ("prompt", "string")]);
+    out
 }
 
 /// What a plan made, and what it took.
@@ -601,12 +645,16 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
     // A table's games are drawn each once: past its last game, nothing is
     // left to draw.
     let budget = budget(plan);
+    let mut dealt = match plan.rows {
+        None => bound::Dealt::of(&plan.game, &sizes),
+        Some(_) => bound::Dealt::default(),
+    };
     let (mut drawn, mut repeats, mut next) = (0u64, 0u64, 0u64);
     let mut left_short = None;
     while filled.iter().any(|(s, v)| v.len() < quotas[s]) {
         if next >= budget {
             // A table's every game tried: what passed is the set.
-            let e = short(plan, &quotas, &filled, drawn);
+            let e = short(plan, &quotas, &filled, drawn, None);
             match exhausted(plan) {
                 true => {
                     left_short = Some(e.to_string());
@@ -637,31 +685,7 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
         let want = (open_slots as f64 * per_task * 1.25) as u64 + 8;
         let end = (next + want.clamp(MIN_BLOCK, BLOCK as u64)).min(budget);
         // Decided in parallel, then taken in candidate order.
-        let block: Vec<Result<Option<Dealt>, InputError>> = (next..end)
-            .into_par_iter()
-            .map(|i| {
-                let slot = (i % sizes.len() as u64) as usize;
-                let (want_solvable, want_unsolvable) = wants[slot];
-                if !want_solvable && !want_unsolvable {
-                    return Ok(None);
-                }
-                let mut rng = Rng::stream(plan.seed, i);
-                let (cards, target, said) = match &plan.rows {
-                    Some(rows) => match (rows.row)(draw::permuted(i, rows.count, plan.seed)) {
-                        Some(r) if r.cards.len() == sizes[slot] => {
-                            (r.cards, r.target, Some(r.solvable))
-                        }
-                        _ => return Ok(Some((Vec::new(), 0, Decision::Skip))),
-                    },
-                    None => match dealer.deal(&plan.game, sizes[slot], &mut rng) {
-                        Some((cards, target)) => (cards, target, None),
-                        None => return Ok(Some((Vec::new(), 0, Decision::Skip))),
-                    },
-                };
-                let v = decide_row(&cards, target, said, plan, want_solvable)?;
-                Ok(Some((cards, target, v)))
-            })
-            .collect();
+        let block = deal_block(plan, &dealer, &sizes, &wants, next..end);
         let start = next;
         next = end;
         for (at, decided) in (start..end).zip(block) {
@@ -669,6 +693,9 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 continue;
             };
             drawn += 1;
+            if !cards.is_empty() {
+                dealt.note(&cards, target);
+            }
             let found = match verdict {
                 Decision::Skip => continue,
                 Decision::Unsolvable => None,
@@ -701,6 +728,13 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
                 drawn: at,
             });
         }
+        // Every game of a size dealt: what its open strata lack is not there.
+        let spent = quotas
+            .iter()
+            .find(|(s, n)| filled[*s].len() < **n && dealt.all_dealt(s.size));
+        if let Some((s, _)) = spent {
+            return Err(short(plan, &quotas, &filled, drawn, Some(s.size)));
+        }
     }
     let tasks = finish(plan, filled)?;
     Ok(TaskSet {
@@ -711,6 +745,43 @@ pub fn make(plan: &TaskPlan) -> Result<TaskSet, TaskError> {
     })
 }
 
+/// Candidates `range` of `plan`, each dealt (or drawn from its table) and
+/// decided in parallel, in candidate order: `None` for one of a hand size
+/// that wants nothing more (`wants`: solvable, unsolvable, per size).
+fn deal_block(
+    plan: &TaskPlan,
+    dealer: &Dealer,
+    sizes: &[usize],
+    wants: &[(bool, bool)],
+    range: std::ops::Range<u64>,
+) -> Vec<Result<Option<Dealt>, InputError>> {
+    range
+        .into_par_iter()
+        .map(|i| {
+            let slot = (i % sizes.len() as u64) as usize;
+            let (want_solvable, want_unsolvable) = wants[slot];
+            if !want_solvable && !want_unsolvable {
+                return Ok(None);
+            }
+            let mut rng = Rng::stream(plan.seed, i);
+            let (cards, target, said) = match &plan.rows {
+                Some(rows) => match (rows.row)(draw::permuted(i, rows.count, plan.seed)) {
+                    Some(r) if r.cards.len() == sizes[slot] => {
+                        (r.cards, r.target, Some(r.solvable))
+                    }
+                    _ => return Ok(Some((Vec::new(), 0, Decision::Skip))),
+                },
+                None => match dealer.deal(&plan.game, sizes[slot], &mut rng) {
+                    Some((cards, target)) => (cards, target, None),
+                    None => return Ok(Some((Vec::new(), 0, Decision::Skip))),
+                },
+            };
+            let v = decide_row(&cards, target, said, plan, want_solvable)?;
+            Ok(Some((cards, target, v)))
+        })
+        .collect()
+}
+
 /// The fewest candidates a plan may draw before it gives up.
 pub const MIN_CANDIDATES: u64 = 100_000;
 
@@ -718,7 +789,9 @@ pub const MIN_CANDIDATES: u64 = 100_000;
 /// least [`MIN_CANDIDATES`]; from a table, at most its games (each drawn
 /// once).
 fn budget(plan: &TaskPlan) -> u64 {
-    let dealt = ((plan.count * CANDIDATES_PER_TASK) as u64).max(MIN_CANDIDATES);
+    let dealt = (plan.count as u64)
+        .saturating_mul(CANDIDATES_PER_TASK as u64)
+        .max(MIN_CANDIDATES);
     plan.rows
         .as_ref()
         .map_or(dealt, |rows| dealt.min(rows.count))
@@ -778,10 +851,11 @@ fn short(
     quotas: &std::collections::BTreeMap<Stratum, usize>,
     filled: &std::collections::BTreeMap<Stratum, Vec<Chosen>>,
     drawn: u64,
+    spent: Option<usize>,
 ) -> TaskError {
     let (s, wanted) = quotas
         .iter()
-        .find(|(s, n)| filled[*s].len() < **n)
+        .find(|(s, n)| filled[*s].len() < **n && spent.is_none_or(|k| s.size == k))
         .map(|(s, n)| (*s, *n))
         .expect("some stratum is short");
     let what = match (s.solvable, s.tier) {
@@ -790,6 +864,10 @@ fn short(
         (true, None) => "solvable".to_string(),
     };
     let hint = match (s.solvable, plan.stratify) {
+        _ if spent.is_some() => {
+            "every distinct game of the deck and targets was dealt (ask fewer tasks, or widen the \
+             values, targets or hand sizes)"
+        }
         (false, _) => "the game has too few of them (ask a smaller --unsolvable share)",
         (true, _) if exhausted(plan) => "every game of the table was tried",
         (true, true) => {

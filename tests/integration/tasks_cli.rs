@@ -145,7 +145,8 @@ fn a_dataset_folder_has_a_card_and_a_table_per_split() {
         use polars::prelude::*;
         let df = ParquetReader::new(f).finish().unwrap();
         assert_eq!(df.height(), 20);
-        assert_eq!(df.get_column_names().len(), 17);
+        // The task's 17 columns, then its game and its prompt.
+        assert_eq!(df.get_column_names().len(), 19);
     }
     assert!(card.contains("calibrated on people playing four cards for 24 only"));
     assert!(
@@ -601,4 +602,196 @@ fn reach_games_are_games_the_deck_deals_and_missing_tables_name_their_sweep() {
     let (code, _, err) = run(&["rank", "--game", "countdown", "--target", "7/2"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--target 7/2: "), "{err}");
+}
+
+/// `tasks` with `args`, killed after a minute: a count the game cannot
+/// hold ends, it does not run on.
+fn tasks_ending(args: &[&str]) -> (i32, String, String) {
+    let out = crate::util::census24()
+        .arg("tasks")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        out.status
+            .code()
+            .expect("it ended by itself, within a minute"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_count_beyond_the_games_tasks_is_refused_up_front_naming_the_bound() {
+    for (args, says) in [
+        (
+            vec!["-n", "99999999999"],
+            "census24: --count 99999999999 asks 99999999999 4-number tasks; the game holds at \
+             most 1820 distinct ones (the hands its deck deals times its targets)",
+        ),
+        (
+            vec!["--game", "countdown", "-n", "99999999999"],
+            "the game holds at most 11918700 distinct ones",
+        ),
+        // Shared evenly over the sizes: 25 one-number tasks of the 13 there are.
+        (
+            vec!["--hand-sizes", "1..4", "-n", "100"],
+            "census24: --count 100 asks 25 1-number tasks; the game holds at most 13 distinct \
+             ones",
+        ),
+    ] {
+        let (code, out, err) = tasks_ending(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_count_the_game_holds_but_cannot_fill_stops_when_every_game_was_dealt() {
+    // 56 three-card hands of 1..6 from the 52-card deck, few of them making
+    // 24: every one is dealt within a few thousand candidates, and the run
+    // stops there, exit 3, one line.
+    let (code, out, err) = tasks_ending(&["-k", "3", "--values", "1..6", "-n", "50"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("solvable 3-number tasks asked in"), "{err}");
+    assert!(
+        err.contains("every distinct game of the deck and targets was dealt"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let drawn: u64 = err
+        .split(" candidates")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the candidates drawn");
+    assert!(drawn < 100_000, "it stopped before the budget: {err}");
+}
+
+/// Each line and file of `tasks` carries its game and its prompt, and each
+/// format its trainer's columns.
+#[test]
+fn tasks_carry_their_game_and_prompt_in_every_format() {
+    let args = [
+        "--game",
+        "countdown",
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--splits",
+        "test=1",
+    ];
+    let posed = |format: &str| {
+        let mut all = vec!["tasks", "--format", format];
+        all.extend(args);
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 0, "{err}");
+        lines(&out)
+    };
+    let own = posed("census24");
+    for t in &own {
+        assert_eq!(t["game"], "countdown");
+        let prompt = t["prompt"].as_str().unwrap();
+        for words in [
+            "You are playing Countdown. Use some of the numbers, each at most once, with + - * / \
+             and brackets, to make the target; every step must be a whole number, never below \
+             zero. Scoring: 10 points exact, 7 within 5, 5 within 10.",
+            &format!(
+                "Numbers: {}\nTarget: {}\n",
+                t["hand"].as_str().unwrap(),
+                t["target"]
+            ),
+            "between <answer> and </answer>.",
+        ] {
+            assert!(prompt.contains(words), "{words:?} in {prompt}");
+        }
+    }
+    // The JSON lines are those of before, with the two fields after.
+    let mut plain = vec!["tasks"];
+    plain.extend(args);
+    let (_, out, _) = run(&plain);
+    assert_eq!(lines(&out), own);
+    for (format, keys) in [
+        (
+            "verl",
+            vec![
+                "data_source",
+                "prompt",
+                "ability",
+                "reward_model",
+                "extra_info",
+            ],
+        ),
+        (
+            "trl",
+            vec![
+                "prompt", "id", "cards", "target", "rules", "use", "solvable", "closest", "game",
+            ],
+        ),
+        ("reasoning-gym", vec!["question", "answer", "metadata"]),
+    ] {
+        for (i, (row, t)) in posed(format).iter().zip(&own).enumerate() {
+            // serde_json's objects sort their keys: the order is the
+            // Parquet files' (python/tests/test_formats.py).
+            let got: Vec<&str> = row
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            let mut want = keys.clone();
+            want.sort_unstable();
+            assert_eq!(got, want, "{format}");
+            let (prompt, gt) = match format {
+                "verl" => {
+                    assert_eq!(row["data_source"], "census24/countdown");
+                    assert_eq!(row["extra_info"]["index"], i);
+                    assert_eq!(row["extra_info"]["simplest"], t["simplest"]);
+                    (
+                        &row["prompt"][0]["content"],
+                        &row["reward_model"]["ground_truth"],
+                    )
+                }
+                "trl" => (&row["prompt"][0]["content"], row),
+                _ => {
+                    assert_eq!(row["answer"], t["simplest"]);
+                    assert_eq!(row["metadata"]["source_index"], i);
+                    (&row["question"], &row["metadata"])
+                }
+            };
+            assert_eq!(prompt, &t["prompt"], "{format}");
+            for field in [
+                "cards", "target", "game", "rules", "use", "solvable", "closest",
+            ] {
+                assert_eq!(gt[field], t[field], "{format} {field}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_prompt_template_fills_its_placeholders_and_a_bad_one_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("prompt.txt");
+    std::fs::write(&file, "{{{count}}} {numbers} -> {target} ({game})").unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = run(&["tasks", "-n", "2", "--prompt-template", path]);
+    assert_eq!(code, 0, "{err}");
+    for t in lines(&out) {
+        let want = format!("{{4}} {} -> 24 (the 24 game)", t["hand"].as_str().unwrap());
+        assert_eq!(t["prompt"], want);
+    }
+    std::fs::write(&file, "{numbers} to {goal}").unwrap();
+    let (code, _, err) = run(&["tasks", "-n", "2", "--prompt-template", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("census24: --prompt-template: unknown placeholder {goal} (expected"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
