@@ -286,11 +286,11 @@ impl Chooser<'_> {
     }
 
     /// `first` and `versions - 1` more sets of its difficulty profile (as
-    /// many candidates of each tier), each easy to hard: version `v` (B is
-    /// 1) shuffles the candidates of each tier not in an earlier version by
-    /// [`Mulberry32`] seeded `seed + v` and takes the first, with no two
-    /// of one shape in it under `distinct_shapes`. A version is shorter than
-    /// the first only when the candidates run out.
+    /// many candidates of each tier), each easy to hard: version `v` (where
+    /// B is v = 1) shuffles the candidates of each tier not in an earlier
+    /// version by [`Mulberry32`] seeded `seed + v` and takes the first, with
+    /// no two of one shape in it under `distinct_shapes`. A version is
+    /// shorter than the first only when the candidates run out.
     pub fn more_versions(
         &self,
         all: &[usize],
