@@ -181,7 +181,7 @@ report:
     "$CARGO_TARGET_DIR/release/census24" report --atlas --data data --out reports
     "$CARGO_TARGET_DIR/release/census24" report --data data --out reports
 
-# Retake the explorer's screenshots in docs/ (laptop, phone, puzzle sheet) with headless Chromium, from the shipped reports.
+# Retake the explorer's screenshots in docs/ (laptop, phone, puzzle sheet, student sheet) with headless Chromium, from the shipped reports.
 screenshots:
     cargo build --release
     page="file://$PWD/reports/rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4/explorer.html"; \
@@ -190,4 +190,7 @@ screenshots:
     shot docs/explorer-phone.png 390,844 "$page#tier=expert&hand=1,3,4,6"; \
     sheet="$(mktemp -d)/sheet.html"; \
     "$CARGO_TARGET_DIR/release/census24" pick -n 12 --spread --distinct-shapes --format html > "$sheet"; \
-    shot docs/puzzle-sheet.png 900,950 "file://$sheet"
+    shot docs/puzzle-sheet.png 900,950 "file://$sheet"; \
+    student="$(mktemp -d)/student.html"; \
+    "$CARGO_TARGET_DIR/release/census24" pick -n 12 --spread --hide times --title "Make 24, week 3" --versions 2 --format html > "$student"; \
+    shot docs/student-sheet.png 900,1000 "file://$student"

@@ -124,9 +124,12 @@ pub enum Command {
     /// A game of many targets (--game countdown, --game krypto, --targets
     /// LO..HI) is picked from its reach table: games (hand and target)
     /// drawn by the seed, each solved again and listed easy to hard with
-    /// its simplest solution, steps and predicted difficulty, as `census24
-    /// tasks` writes them (-n, --seed, --tier, --stratify); --format html
-    /// prints them as a sheet, each puzzle with its target. --target T (or
+    /// its simplest solution and predicted difficulty (--format jsonl: as
+    /// `census24 tasks` writes them; csv and json: the columns of a hand's
+    /// pick and the target); --spread, --distinct-shapes and --versions
+    /// choose from a pool of the first games drawn that pass the filters (20
+    /// per game asked, 200 to 20,000); --format html prints them as a
+    /// sheet titled by the game, each puzzle with its target. --target T (or
     /// --targets LO..HI within the table's) picks games of those targets.
     /// A game no table holds (Countdown with other large numbers: --deck
     /// 1..10x2,12,16,18,24; Digits) is dealt as `census24 tasks` deals it,
@@ -845,10 +848,33 @@ pub struct PickArgs {
     /// Output format. Answers (csv, json, html) are each hand's simplest
     /// solution within the operations --ops allows (+ and - alone for
     /// add-sub); with --ops add-sub or product, each hand's solution count,
-    /// tier and predicted times are those of play with those operations
-    /// (the hands are still chosen by the table's figures).
+    /// tier and predicted times are those of play with those operations,
+    /// and so are the figures the hands are chosen by (for a table of up to
+    /// five cards; a larger one is chosen by the full game's). csv and json
+    /// have one schema for every game: hand, predicted_time_s,
+    /// predicted_time_p80_s, predicted_solve_rate, tier, ops, dissimilar,
+    /// simplest, target.
     #[arg(long, value_enum, default_value_t = PickFormat::List)]
     pub format: PickFormat,
+
+    /// N sheets of one difficulty profile (as many puzzles of each tier as
+    /// the first), no puzzle on two, all chosen by the seed: the sheet
+    /// (--format html only) prints versions A, B, ... each with its own
+    /// answer key after all the puzzle pages.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=26))]
+    pub versions: u32,
+
+    /// The sheet's heading (html). [default: the game's title, or "Make
+    /// 24" for a game of one target]
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// What the sheet's puzzles leave out (html), comma-separated: times
+    /// shows each level as one to three dots (easy 1, medium 2, hard and
+    /// expert 3) instead of "hard · 19.41 s"; tiers leaves the level out
+    /// (times alone, or with both nothing).
+    #[arg(long, value_enum, value_name = "PART", value_delimiter = ',')]
+    pub hide: Vec<crate::puzzles::sheet::Hidden>,
 
     /// Print a JSON array of objects: the same as --format json.
     #[arg(long, conflicts_with = "format")]

@@ -39,6 +39,7 @@ use crate::difficulty::Tier;
 use crate::difficulty::figures::{self, Predicted};
 use crate::export::Row;
 use crate::game::error::InputError;
+use crate::game::number::Q;
 use crate::tables::columns;
 use crate::tables::layout::TableKey;
 
@@ -160,6 +161,17 @@ pub fn candidates(catalog: &Catalog, plan: &PickPlan) -> Vec<usize> {
 
 /// The puzzle set the plan asks for, easy to hard.
 pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>, PickError> {
+    Ok(pick_versions(catalog, plan, 1)?.swap_remove(0))
+}
+
+/// `versions` puzzle sets the plan asks for (`pick --versions`), each easy
+/// to hard: the first is [`pick`]'s, each other one of as many hands of
+/// each tier ([`more_versions`]).
+pub fn pick_versions<'a>(
+    catalog: &'a Catalog,
+    plan: &PickPlan,
+    versions: usize,
+) -> Result<Vec<Vec<&'a Entry>>, PickError> {
     let table = catalog.id.partition().display().to_string();
     if catalog.hands.iter().all(|e| e.time_s().is_none())
         && catalog.hands.iter().any(|e| e.solvable)
@@ -170,38 +182,93 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
         return Err(PickError::NoOps { table });
     }
     let all = candidates(catalog, plan);
-    let mut rng = Mulberry32::new(plan.seed);
-    let mut shapes = BTreeSet::new();
-    let mut fresh = |i: usize| {
-        !plan.distinct_shapes
-            || shapes.insert(shape(plan.answer(&catalog.hands[i]).unwrap_or_default()))
+    let hand = |i: usize| &catalog.hands[i];
+    let chooser = Chooser {
+        plan,
+        time: &|i| hand(i).time_s().unwrap_or(0.0),
+        tier: &|i| hand(i).tier(),
+        shape: &|i| shape(plan.answer(hand(i)).unwrap_or_default()),
     };
-    let mut taken: Vec<usize> = Vec::new();
-    if plan.stratify {
-        let tiers = if plan.filter.tiers.is_empty() {
-            Tier::ALL.to_vec()
+    let first = chooser.choose(&all);
+    let sets = chooser.more_versions(&all, first, versions);
+    Ok(sets
+        .into_iter()
+        .map(|set| set.into_iter().map(hand).collect())
+        .collect())
+}
+
+/// What the choice of a set reads of a candidate (a table's hand, or a
+/// game drawn for `pick --game`), by its position: its predicted time, its
+/// tier and the [`shape`] of its answer.
+pub struct Chooser<'p> {
+    pub plan: &'p PickPlan,
+    pub time: &'p dyn Fn(usize) -> f64,
+    pub tier: &'p dyn Fn(usize) -> Option<Tier>,
+    pub shape: &'p dyn Fn(usize) -> String,
+}
+
+impl std::fmt::Debug for Chooser<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chooser").field("plan", self.plan).finish()
+    }
+}
+
+impl Chooser<'_> {
+    /// Steps 2 to 4 of the module's recipe over `all`, the candidates by
+    /// predicted time: the set, easy to hard.
+    pub fn choose(&self, all: &[usize]) -> Vec<usize> {
+        let plan = self.plan;
+        let mut rng = Mulberry32::new(plan.seed);
+        let mut shapes = BTreeSet::new();
+        let mut fresh = |i: usize| !plan.distinct_shapes || shapes.insert((self.shape)(i));
+        let mut taken: Vec<usize> = Vec::new();
+        if plan.stratify {
+            let tiers = if plan.filter.tiers.is_empty() {
+                Tier::ALL.to_vec()
+            } else {
+                plan.filter.tiers.clone()
+            };
+            let of_tier: Vec<Vec<usize>> = tiers
+                .iter()
+                .map(|tier| {
+                    let tier = Some(*tier);
+                    all.iter()
+                        .copied()
+                        .filter(|&i| (self.tier)(i) == tier)
+                        .collect()
+                })
+                .collect();
+            let quotas = even_shares(
+                plan.count,
+                &of_tier.iter().map(Vec::len).collect::<Vec<_>>(),
+            );
+            for (mut order, quota) in of_tier.into_iter().zip(quotas) {
+                rng.shuffle(&mut order);
+                let before = taken.len();
+                for i in order {
+                    if taken.len() - before == quota {
+                        break;
+                    }
+                    if fresh(i) {
+                        taken.push(i);
+                    }
+                }
+            }
+        } else if plan.spread {
+            // More hands asked than match means all of them: one per slice.
+            let (len, n) = (all.len(), plan.count.min(all.len()));
+            for s in 0..n {
+                let mut slice = all[s * len / n..(s + 1) * len / n].to_vec();
+                rng.shuffle(&mut slice);
+                if let Some(&i) = slice.iter().find(|&&i| fresh(i)) {
+                    taken.push(i);
+                }
+            }
         } else {
-            plan.filter.tiers.clone()
-        };
-        let of_tier: Vec<Vec<usize>> = tiers
-            .iter()
-            .map(|tier| {
-                let tier = Some(*tier);
-                all.iter()
-                    .copied()
-                    .filter(|&i| catalog.hands[i].tier() == tier)
-                    .collect()
-            })
-            .collect();
-        let quotas = even_shares(
-            plan.count,
-            &of_tier.iter().map(Vec::len).collect::<Vec<_>>(),
-        );
-        for (mut order, quota) in of_tier.into_iter().zip(quotas) {
+            let mut order = all.to_vec();
             rng.shuffle(&mut order);
-            let before = taken.len();
             for i in order {
-                if taken.len() - before == quota {
+                if taken.len() == plan.count {
                     break;
                 }
                 if fresh(i) {
@@ -209,31 +276,63 @@ pub fn pick<'a>(catalog: &'a Catalog, plan: &PickPlan) -> Result<Vec<&'a Entry>,
                 }
             }
         }
-    } else if plan.spread {
-        // More hands asked than match means all of them: one per slice.
-        let (len, n) = (all.len(), plan.count.min(all.len()));
-        for s in 0..n {
-            let mut slice = all[s * len / n..(s + 1) * len / n].to_vec();
-            rng.shuffle(&mut slice);
-            if let Some(&i) = slice.iter().find(|&&i| fresh(i)) {
-                taken.push(i);
-            }
-        }
-    } else {
-        let mut order = all;
-        rng.shuffle(&mut order);
-        for i in order {
-            if taken.len() == plan.count {
-                break;
-            }
-            if fresh(i) {
-                taken.push(i);
-            }
-        }
+        self.by_time(taken)
     }
-    let time = |i: usize| catalog.hands[i].time_s().unwrap_or(0.0);
-    taken.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
-    Ok(taken.into_iter().map(|i| &catalog.hands[i]).collect())
+
+    /// `set` easy to hard: by predicted time, then position.
+    fn by_time(&self, mut set: Vec<usize>) -> Vec<usize> {
+        set.sort_by(|&a, &b| (self.time)(a).total_cmp(&(self.time)(b)).then(a.cmp(&b)));
+        set
+    }
+
+    /// `first` and `versions - 1` more sets of its difficulty profile (as
+    /// many candidates of each tier), each easy to hard: version `v` (where
+    /// B is v = 1) shuffles the candidates of each tier not in an earlier
+    /// version by [`Mulberry32`] seeded `seed + v` and takes the first, with
+    /// no two of one shape in it under `distinct_shapes`. A version is
+    /// shorter than the first only when the candidates run out.
+    pub fn more_versions(
+        &self,
+        all: &[usize],
+        first: Vec<usize>,
+        versions: usize,
+    ) -> Vec<Vec<usize>> {
+        let plan = self.plan;
+        let mut used: BTreeSet<usize> = first.iter().copied().collect();
+        let profile: Vec<(Option<Tier>, usize)> = Tier::ALL
+            .iter()
+            .map(|&t| Some(t))
+            .chain([None])
+            .map(|t| (t, first.iter().filter(|&&i| (self.tier)(i) == t).count()))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        let mut sets = vec![first];
+        for v in 1..versions {
+            let mut rng = Mulberry32::new(plan.seed.wrapping_add(v as u32));
+            let mut shapes = BTreeSet::new();
+            let mut taken = Vec::new();
+            for &(tier, quota) in &profile {
+                let mut order: Vec<usize> = all
+                    .iter()
+                    .copied()
+                    .filter(|&i| (self.tier)(i) == tier && !used.contains(&i))
+                    .collect();
+                rng.shuffle(&mut order);
+                let before = taken.len();
+                for i in order {
+                    if taken.len() - before == quota {
+                        break;
+                    }
+                    if !plan.distinct_shapes || shapes.insert((self.shape)(i)) {
+                        taken.push(i);
+                    }
+                }
+            }
+            used.extend(taken.iter().copied());
+            sets.push(self.by_time(taken));
+        }
+        sets
+    }
 }
 
 /// The picked hands as the set is played: with `--ops` short of division
@@ -279,11 +378,45 @@ pub fn as_played(catalog: &Catalog, plan: &PickPlan) -> Result<Option<Catalog>, 
 /// enough, else picked by the table's figures and then [`played`]. What
 /// `census24 pick` prints and the Python package's `puzzles` returns.
 pub fn pick_played(catalog: &Catalog, plan: &PickPlan) -> Result<Vec<Entry>, PickError> {
+    Ok(pick_played_versions(catalog, plan, 1)?.swap_remove(0))
+}
+
+/// [`pick_played`] of `versions` sets of one difficulty profile
+/// ([`pick_versions`]).
+pub fn pick_played_versions(
+    catalog: &Catalog,
+    plan: &PickPlan,
+    versions: usize,
+) -> Result<Vec<Vec<Entry>>, PickError> {
     let input = |e: InputError| PickError::Input(e.to_string());
     match as_played(catalog, plan).map_err(input)? {
-        Some(within) => Ok(pick(&within, plan)?.into_iter().cloned().collect()),
-        None => played(&pick(catalog, plan)?, plan, &catalog.id).map_err(input),
+        Some(within) => Ok(pick_versions(&within, plan, versions)?
+            .into_iter()
+            .map(|set| set.into_iter().cloned().collect())
+            .collect()),
+        None => pick_versions(catalog, plan, versions)?
+            .iter()
+            .map(|set| played(set, plan, &catalog.id).map_err(input))
+            .collect(),
     }
+}
+
+/// The hardest tier any hand of `catalog` that needs only operations of
+/// the plan's `--ops` reaches when played within them: what `pick` says
+/// when no hand passes a restricted plan (`--ops add-sub --tier
+/// hard,expert`: play with `+` and `-` tops out at medium). `None` when
+/// every operation is allowed, the table is too large to solve again, or
+/// no hand is of those classes.
+pub fn hardest_played(catalog: &Catalog, plan: &PickPlan) -> Option<Tier> {
+    let ops_only = PickPlan {
+        filter: HandFilter {
+            ops: plan.filter.ops.clone(),
+            ..HandFilter::default()
+        },
+        ..plan.clone()
+    };
+    let within = as_played(catalog, &ops_only).ok()??;
+    within.hands.iter().filter_map(Entry::tier).max()
 }
 
 /// What a set whose answers may use `allowed` says of its figures when
@@ -333,9 +466,14 @@ pub fn even_shares(count: usize, sizes: &[usize]) -> Vec<usize> {
     shares
 }
 
-/// One picked hand as CSV and JSON give it; the field names are the
-/// table's column names ([`crate::tables::columns`]), `ops` the class of
-/// [`Ops`] and `simplest` the answer ([`PickPlan::answer`]).
+/// One picked puzzle as CSV and JSON give it, the one schema of every
+/// pick (a table's hands and a game's deals alike): the hand, its
+/// prediction but the 0-100 `difficulty`, the operation class it needs,
+/// its dissimilar solutions, its answer ([`PickPlan::answer`]) and, last,
+/// the target it is played for. Field names are the table's column names
+/// ([`crate::tables::columns`]); `ops` is the class of [`Ops`], empty
+/// where it is not known (a game's deal: its solutions are not all
+/// listed).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Picked {
     pub hand: String,
@@ -347,6 +485,8 @@ pub struct Picked {
     pub ops: String,
     pub dissimilar: u32,
     pub simplest: String,
+    /// The target (`24`; each game's own in a game of many targets).
+    pub target: String,
 }
 
 impl Row for Picked {
@@ -360,19 +500,21 @@ impl Row for Picked {
         [columns::HAND]
             .into_iter()
             .chain(predicted)
-            .chain(["ops", columns::DISSIMILAR, columns::SIMPLEST])
+            .chain(["ops", columns::DISSIMILAR, columns::SIMPLEST, "target"])
             .collect()
     }
 }
 
 impl Picked {
-    pub fn of(e: &Entry, plan: &PickPlan) -> Picked {
+    /// A hand of a table for `target`.
+    pub fn of(e: &Entry, plan: &PickPlan, target: Q) -> Picked {
         Picked {
             hand: e.hand.clone(),
             predicted: Predicted(e.prediction),
             ops: e.ops.map(|o| o.name().to_string()).unwrap_or_default(),
             dissimilar: e.dissimilar.unwrap_or(0),
             simplest: plan.answer(e).unwrap_or_default().to_string(),
+            target: target.to_string(),
         }
     }
 }
@@ -384,8 +526,8 @@ pub fn to_list(set: &[&Entry]) -> String {
 
 /// The rows of a pick as CSV and JSON print them
 /// ([`crate::export::to_csv`], [`crate::export::to_json`]).
-pub fn picked(set: &[&Entry], plan: &PickPlan) -> Vec<Picked> {
-    set.iter().map(|e| Picked::of(e, plan)).collect()
+pub fn picked(set: &[&Entry], plan: &PickPlan, target: Q) -> Vec<Picked> {
+    set.iter().map(|e| Picked::of(e, plan, target)).collect()
 }
 
 /// One puzzle of a benchmark split (`--format jsonl`): the hand, its target
@@ -412,7 +554,7 @@ pub struct Puzzle {
 pub fn puzzles(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Vec<Puzzle> {
     let mut out = Vec::with_capacity(set.len());
     for e in set {
-        let p = Picked::of(e, plan);
+        let p = Picked::of(e, plan, key.target);
         let puzzle = Puzzle {
             hand: p.hand,
             cards: e.cards.clone(),
@@ -580,6 +722,34 @@ mod tests {
         }
     }
 
+    /// Issue 46: `--versions` gives sets of one difficulty profile (as many
+    /// hands of each tier), no hand in two, the same for the same seed.
+    #[test]
+    fn versions_share_a_profile_and_no_hand() {
+        let cat = catalog(200, &["n+n"]);
+        for spread in [false, true] {
+            let p = PickPlan { spread, ..plan(10) };
+            let sets = pick_versions(&cat, &p, 3).unwrap();
+            assert_eq!(hands(&sets[0]), hands(&pick(&cat, &p).unwrap()));
+            let profile = |set: &Vec<&Entry>| {
+                Tier::ALL.map(|t| set.iter().filter(|e| e.tier() == Some(t)).count())
+            };
+            let mut seen = BTreeSet::new();
+            for set in &sets {
+                assert_eq!(profile(set), profile(&sets[0]), "spread {spread}");
+                assert!(set.windows(2).all(|w| w[0].time_s() <= w[1].time_s()));
+                for e in set {
+                    assert!(seen.insert(e.hand.clone()), "{} twice", e.hand);
+                }
+            }
+            let again = pick_versions(&cat, &p, 3).unwrap();
+            assert_eq!(
+                sets.iter().map(|s| hands(s)).collect::<Vec<_>>(),
+                again.iter().map(|s| hands(s)).collect::<Vec<_>>()
+            );
+        }
+    }
+
     #[test]
     fn distinct_shapes_never_repeat_and_run_out() {
         let shapes = ["n+n", "n*n", "n-n", "(n+n)", "n/n"];
@@ -688,7 +858,7 @@ mod tests {
     fn csv_and_json_carry_the_same_hands() {
         let cat = catalog(30, &["n+n"]);
         let set = pick(&cat, &plan(3)).unwrap();
-        let rows = picked(&set, &plan(3));
+        let rows = picked(&set, &plan(3), Q::int(24));
         let csv = crate::export::to_csv(&rows);
         let json: serde_json::Value = serde_json::from_str(&crate::export::to_json(&rows)).unwrap();
         for (i, line) in csv.lines().skip(1).enumerate() {

@@ -21,7 +21,7 @@ use crate::puzzles::filter::{Figures, Flag};
 use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
-use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, pretty};
+use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, games_title, pretty};
 use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
 use crate::tables::large_sets::CHECKED_SETS;
 use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
@@ -320,6 +320,8 @@ struct GamesData<'a> {
     seed: u32,
     /// How the game is played, as a sheet says it ([`game_rule`]).
     rule: String,
+    /// A sheet's title: the game's ([`games_title`]).
+    sheet_title: String,
     hand: Vec<&'a str>,
     target: Vec<i64>,
     #[serde(flatten)]
@@ -347,6 +349,7 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
         all_drawn: rows as u64 <= MIN_CANDIDATES,
         seed: DEFAULT_SEED,
         rule: game_rule(&key.game()),
+        sheet_title: games_title(&key.game()),
         hand: drawn.iter().map(|t| t.hand.as_str()).collect(),
         target: drawn.iter().map(|t| t.target).collect(),
         figures: Columns::of(drawn, |t| Figures {

@@ -58,6 +58,7 @@ use crate::game::number::Q;
 use crate::game::rules::Use;
 use crate::game::steps::write_steps;
 use crate::puzzles::filter::{Figures, HandFilter};
+use crate::puzzles::pick::Picked;
 use crate::puzzles::sheet::{SheetPuzzle, pretty};
 use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
 use draw::{Dealer, Rng};
@@ -376,6 +377,20 @@ impl Task {
             tier: self.predicted.tier_name(),
             time_s: self.predicted.time_s().unwrap_or(0.0),
             answer: pretty(self.simplest.as_deref().unwrap_or_default()),
+        }
+    }
+
+    /// The task as a row of `census24 pick --format csv` or `json`, the
+    /// schema of every pick ([`Picked`]): its operation class is not known
+    /// (only its simplest solution is listed), so `ops` is empty.
+    pub fn picked(&self) -> Picked {
+        Picked {
+            hand: self.hand.clone(),
+            predicted: self.predicted,
+            ops: String::new(),
+            dissimilar: self.dissimilar.unwrap_or(0),
+            simplest: self.simplest.clone().unwrap_or_default(),
+            target: self.target.to_string(),
         }
     }
 }

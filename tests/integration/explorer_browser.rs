@@ -99,8 +99,17 @@ window.__t = {
 /// Opens `page` with `script` appended in headless Chromium and returns
 /// what the script reported.
 fn drive(browser: &Path, page: &Path, script: &str) -> Value {
+    drive_at(browser, page, script, 1280, false)
+}
+
+/// [`drive`] in a window `width` pixels wide; with `print`, the page's
+/// print rules (`@media print`) apply on screen, as on paper.
+fn drive_at(browser: &Path, page: &Path, script: &str, width: u32, print: bool) -> Value {
     let dir = TempDir::new().unwrap();
-    let html = fs::read_to_string(page).unwrap();
+    let mut html = fs::read_to_string(page).unwrap();
+    if print {
+        html = html.replace("@media print", "@media all");
+    }
     let at = html.rfind("</body>").expect("the page has a body");
     let driven = format!(
         "{}<script>{HARNESS}\n{script}</script>\n{}",
@@ -118,8 +127,8 @@ fn drive(browser: &Path, page: &Path, script: &str) -> Value {
             "--no-first-run",
             "--allow-file-access-from-files",
             "--virtual-time-budget=30000",
-            "--window-size=1280,900",
         ])
+        .arg(format!("--window-size={width},900"))
         .arg(format!(
             "--user-data-dir={}",
             dir.path().join("profile").display()
@@ -1202,4 +1211,120 @@ fn large_sets_page_ranks_as_rank_does() {
     let (code, listed, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(listed.lines().count(), 12, "{listed}");
+}
+
+/// What a sheet's layout does wrong, measured in the page: a tile outside
+/// its card, a tile's number wider than its tile, a card outside its page
+/// or over another card, a hand not on one row of tiles (a face aside).
+const MEASURE: &str = r#"
+__t.run(async function (out) {
+  var box = function (el) { return el.getBoundingClientRect(); };
+  var inside = function (a, b) {
+    return a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  };
+  var cards = Array.from(document.querySelectorAll('li.puzzle'));
+  out.width = window.innerWidth;
+  out.cards = cards.length;
+  out.tiles = 0;
+  out.faces = document.querySelectorAll('.cards.face').length;
+  out.bad = [];
+  cards.forEach(function (li, n) {
+    var card = box(li), name = 'puzzle ' + (n + 1) + ' (' + li.dataset.hand + ')';
+    var tops = {};
+    li.querySelectorAll('.pc').forEach(function (pc) {
+      out.tiles++;
+      var b = box(pc);
+      tops[Math.round(b.top)] = true;
+      if (!inside(b, card)) out.bad.push('tile ' + pc.textContent + ' of ' + name + ' leaves its card');
+      if (pc.scrollWidth > pc.clientWidth + 1) out.bad.push('tile ' + pc.textContent + ' of ' + name + ' is narrower than its number');
+    });
+    if (!li.querySelector('.face') && Object.keys(tops).length !== 1) out.bad.push(name + ' wraps its tiles');
+    if (!inside(card, box(li.closest('.sheet-page')))) out.bad.push(name + ' leaves its page');
+    cards.forEach(function (other, m) {
+      if (m <= n || li.closest('.sheet-page') !== other.closest('.sheet-page')) return;
+      var o = box(other);
+      if (card.left < o.right - 0.5 && o.left < card.right - 0.5 && card.top < o.bottom - 0.5 && o.top < card.bottom - 0.5) {
+        out.bad.push(name + ' lies over puzzle ' + (m + 1));
+      }
+    });
+  });
+});
+"#;
+
+/// Issue 46: at 1280 px and at the printable width of A4 and Letter (12 mm
+/// margins: 703 and 725 px, the print rules applied), every tile of every
+/// sheet lies inside its card, on one row, and no card lies over another:
+/// the 24 game's four-card faces and five-card hands, Countdown's and
+/// Digits' six tiles, Krypto's five, and a student sheet of two versions.
+#[test]
+fn sheets_keep_every_tile_in_its_card_on_screen_and_on_paper() {
+    let Some(browser) = chromium() else { return };
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let data = data.to_str().unwrap();
+    let sheets: &[(&str, &[&str], usize)] = &[
+        ("24", &["-n", "12", "--spread"], 4),
+        ("24-five", &["--hand-size", "5", "-n", "12", "--spread"], 5),
+        (
+            "countdown",
+            &["--game", "countdown", "-n", "10", "--stratify"],
+            6,
+        ),
+        ("krypto", &["--game", "krypto", "-n", "10", "--stratify"], 5),
+        ("digits", &["--game", "digits", "-n", "8"], 6),
+        (
+            "student",
+            &[
+                "-n",
+                "12",
+                "--versions",
+                "2",
+                "--hide",
+                "times",
+                "--title",
+                "Class 5B",
+            ],
+            4,
+        ),
+        (
+            "countdown-student",
+            &[
+                "--game",
+                "countdown",
+                "-n",
+                "10",
+                "--versions",
+                "2",
+                "--hide",
+                "times",
+            ],
+            6,
+        ),
+    ];
+    let dir = TempDir::new().unwrap();
+    for (name, flags, tiles) in sheets {
+        let mut args = vec!["pick", "--data", data, "--format", "html"];
+        args.extend(*flags);
+        let (code, html, stderr) = run(&args);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let page = dir.path().join(format!("{name}.html"));
+        fs::write(&page, &html).unwrap();
+        for (width, print) in [(1280, false), (703, true), (725, true)] {
+            let got = drive_at(&browser, &page, MEASURE, width, print);
+            let at = format!(
+                "{name} at {width} px{}",
+                if print { " (print)" } else { "" }
+            );
+            assert_eq!(got["width"], width, "{at}");
+            let cards = got["cards"].as_u64().unwrap();
+            assert!(cards >= 8, "{at}: {cards} cards");
+            assert_eq!(
+                got["tiles"].as_u64().unwrap(),
+                cards * *tiles as u64,
+                "{at}"
+            );
+            assert_eq!(strings(&got["bad"]), Vec::<String>::new(), "{at}");
+            let faces = got["faces"].as_u64().unwrap();
+            assert_eq!(faces, if *tiles == 4 { cards } else { 0 }, "{at}");
+        }
+    }
 }

@@ -282,7 +282,7 @@ fn every_format_carries_the_same_hands_easy_to_hard() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "hand,predicted_time_s,predicted_time_p80_s,predicted_solve_rate,tier,ops,dissimilar,simplest"
+        "hand,predicted_time_s,predicted_time_p80_s,predicted_solve_rate,tier,ops,dissimilar,simplest,target"
     );
     let times: Vec<f64> = lines[1..]
         .iter()
@@ -552,4 +552,134 @@ fn pick_without_a_table_solves_the_game_as_the_every_target_table_has_it() {
         .collect();
     assert_eq!(picked.len(), 1540);
     assert_eq!(picked, table);
+}
+
+/// Issue 46: a game dealt (Krypto, Countdown) takes --spread and
+/// --distinct-shapes as a table's hands do, its CSV has the hand pick's
+/// columns (and the target), and its sheet is titled by the game.
+#[test]
+fn games_spread_share_the_csv_schema_and_are_titled_by_the_game() {
+    let header = "hand,predicted_time_s,predicted_time_p80_s,predicted_solve_rate,tier,ops,dissimilar,simplest,target";
+    let csv = pick(&["--game", "krypto", "--spread", "-n", "6", "--format", "csv"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], header);
+    assert_eq!(lines.len(), 7, "{csv}");
+    let times: Vec<f64> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{csv}");
+    // A spread reaches further than six games drawn at random: its
+    // hardest is harder than the hardest of the plain pick.
+    let plain = pick(&["--game", "krypto", "-n", "6", "--format", "csv"]);
+    let hardest = |csv: &str| {
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(1).unwrap().parse::<f64>().unwrap())
+            .fold(0.0, f64::max)
+    };
+    assert!(hardest(&csv) > hardest(&plain), "{csv}\n{plain}");
+    assert_eq!(
+        pick(&["--game", "krypto", "--format", "csv", "-n", "2"])
+            .lines()
+            .next(),
+        Some(header)
+    );
+    let shapes = pick(&[
+        "--game",
+        "countdown",
+        "--distinct-shapes",
+        "-n",
+        "8",
+        "--format",
+        "csv",
+    ]);
+    let answers: BTreeSet<String> = shapes
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let simplest = l.rsplit(',').nth(1).unwrap();
+            simplest
+                .chars()
+                .map(|c| if c.is_ascii_digit() { 'n' } else { c })
+                .collect::<String>()
+        })
+        .collect();
+    assert!(answers.len() >= 7, "{shapes}");
+    for (game, title) in [("countdown", "Countdown"), ("krypto", "Krypto")] {
+        let html = pick(&["--game", game, "-n", "3", "--format", "html"]);
+        assert!(html.contains(&format!("<h1>{title}</h1>")), "{game}");
+    }
+}
+
+/// Issue 46: `--versions 3` prints three sheets of one profile with their
+/// own answer keys; --title and --hide shape the sheet, and refuse other
+/// formats.
+#[test]
+fn versions_titles_and_hidden_levels_make_student_sheets() {
+    let html = pick(&[
+        "-n",
+        "8",
+        "--stratify",
+        "--versions",
+        "3",
+        "--title",
+        "Week 3",
+        "--hide",
+        "times",
+        "--format",
+        "html",
+    ]);
+    assert!(html.contains("<title>Week 3: 8 puzzles, 3 versions</title>"));
+    for v in ["A", "B", "C"] {
+        assert!(html.contains(&format!("<span class=\"version\">Version {v}</span>")));
+        assert!(html.contains(&format!("<h1>Answers, version {v}</h1>")));
+    }
+    let hands: Vec<&str> = html
+        .split("data-hand=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
+    assert_eq!(hands.len(), 24);
+    assert_eq!(
+        hands.iter().collect::<BTreeSet<_>>().len(),
+        24,
+        "no hand twice"
+    );
+    assert!(!html.contains(" s</div>"), "times hidden");
+    assert_eq!(html.matches("class=\"cards face\"").count(), 24);
+    // Version A is the set pick gives without --versions.
+    let list = pick(&["-n", "8", "--stratify"]);
+    let a: Vec<&str> = hands[..8].to_vec();
+    assert_eq!(a, list.lines().collect::<Vec<_>>());
+    let data = data();
+    let (code, _, err) = run(&["pick", "--data", data.to_str().unwrap(), "--versions", "2"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "census24: --versions shapes a printed sheet: add --format html\n"
+    );
+}
+
+/// Issue 46: when no `+ -` hand passes, pick says how far play with
+/// `+` and `-` goes.
+#[test]
+fn an_add_sub_set_of_hard_hands_says_add_sub_tops_out() {
+    let data = data();
+    let (code, _, err) = run(&[
+        "pick",
+        "--data",
+        data.to_str().unwrap(),
+        "--ops",
+        "add-sub",
+        "--tier",
+        "hard,expert",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "passes these filters: with + and \u{2212} only, no hand is harder than medium"
+        ),
+        "{err}"
+    );
 }

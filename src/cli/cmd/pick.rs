@@ -4,7 +4,10 @@
 //!
 //! A game of many targets (Countdown, Krypto, `--targets LO..HI`) is picked
 //! from its reach table: games drawn from the table by the seed, each
-//! solved again and worked out by the task source ([`crate::tasks`]).
+//! solved again and worked out by the task source ([`crate::tasks`]). A
+//! spread, distinct shapes or several versions are chosen from a pool of
+//! the first games drawn that pass the filters ([`pool_size`]) by the
+//! steps that choose a table's hands ([`Chooser`]).
 
 use std::io::Write;
 
@@ -13,16 +16,19 @@ use crate::cli::cmd::outcome::Status;
 use crate::cli::cmd::source::TableSource;
 use crate::export;
 use crate::game::family::Game;
-use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, solved};
+use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, shape, solved};
 use crate::puzzles::pick::{
-    PickPlan, pick_played, picked, played_note, puzzles, short_set, to_list,
+    Chooser, PickPlan, hardest_played, pick_played_versions, picked, played_note, puzzles,
+    short_set, to_list,
 };
-use crate::puzzles::sheet::{games_sheet_html, sheet_html};
+use crate::puzzles::sheet::{
+    SheetStyle, games_sheet_html, hand_puzzles, sheet_html, version_label,
+};
 use crate::report::games;
 use crate::report::query::catalog;
 use crate::report::rank::{RankError, read_table, sweep_command};
 use crate::tables::layout::{Part, ReachKey};
-use crate::tasks::{self, Order, Rows, TaskError, TaskPlan};
+use crate::tasks::{self, Order, Rows, Task, TaskError, TaskPlan};
 
 pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let plan = PickPlan {
@@ -34,6 +40,16 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         stratify: args.stratify,
     }
     .validate()?;
+    if args.format() != PickFormat::Html {
+        let sheet_only = [
+            (args.versions > 1, "--versions"),
+            (args.title.is_some(), "--title"),
+            (!args.hide.is_empty(), "--hide"),
+        ];
+        if let Some((_, flag)) = sheet_only.iter().find(|(given, _)| *given) {
+            anyhow::bail!("{flag} shapes a printed sheet: add --format html");
+        }
+    }
     let key = match crate::cli::cmd::source::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)?
     {
         TableSource::OneTarget(key) => key,
@@ -75,15 +91,23 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     };
     // With --ops short of division, the hands are chosen and shown with
     // the figures of play with the set's operations (solved again).
-    let played = pick_played(&cat, &plan)?;
-    let set: Vec<&Entry> = played.iter().collect();
+    let versions = pick_played_versions(&cat, &plan, args.versions as usize)?;
+    let set: Vec<&Entry> = versions[0].iter().collect();
     if set.is_empty() {
-        eprintln!("census24: {}", plan.filter.nothing_passes(&dir));
+        let mut why = plan.filter.nothing_passes(&dir);
+        if let Some(tier) = hardest_played(&cat, &plan) {
+            why += &format!(
+                ": with {} only, no hand is harder than {tier}",
+                plan.allowed().signs()
+            );
+        }
+        eprintln!("census24: {why}");
         return Ok(Status::NoSolution);
     }
     if set.len() < plan.count && !args.all {
         eprintln!("census24: {}", short_set(set.len(), plan.distinct_shapes));
     }
+    warn_short_versions(&versions.iter().map(Vec::len).collect::<Vec<_>>(), "hands");
     let format = args.format();
     if let (Some(note), false) = (played_note(plan.allowed()), format == PickFormat::List) {
         eprintln!("census24: {}", note.to_lowercase());
@@ -91,9 +115,16 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     let shown = &set;
     let text = match format {
         PickFormat::List => to_list(&set),
-        PickFormat::Csv => export::to_csv(&picked(shown, &plan)),
-        PickFormat::Json => export::to_json(&picked(shown, &plan)),
-        PickFormat::Html => sheet_html(shown, key.target, plan.allowed()),
+        PickFormat::Csv => export::to_csv(&picked(shown, &plan, key.target)),
+        PickFormat::Json => export::to_json(&picked(shown, &plan, key.target)),
+        PickFormat::Html => {
+            let sets: Vec<Vec<&Entry>> = versions.iter().map(|v| v.iter().collect()).collect();
+            let sheets: Vec<_> = sets
+                .iter()
+                .map(|v| hand_puzzles(v, plan.allowed()))
+                .collect();
+            sheet_html(&sheets, key.target, plan.allowed(), &style(&args))
+        }
         PickFormat::Jsonl => export::to_jsonl(&puzzles(shown, &plan, &key)),
     };
     let mut out = std::io::stdout().lock();
@@ -102,12 +133,46 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     Ok(Status::Done)
 }
 
+/// The sheet's title and what it hides, as asked.
+fn style(args: &PickArgs) -> SheetStyle {
+    SheetStyle {
+        title: args.title.clone(),
+        hide: args.hide.clone(),
+    }
+}
+
+/// Says on stderr which versions hold fewer puzzles than the first (the
+/// candidates of a tier ran out), `sizes` each version's.
+fn warn_short_versions(sizes: &[usize], noun: &str) {
+    for (v, &n) in sizes.iter().enumerate().skip(1) {
+        if n < sizes[0] {
+            eprintln!(
+                "census24: version {} holds {n} puzzles, not {}: too few other {noun} of its \
+                 tiers pass these filters",
+                version_label(v),
+                sizes[0]
+            );
+        }
+    }
+}
+
+/// The games drawn for a spread, distinct shapes or `versions` versions
+/// of `count` games: twenty per game asked, at least 200 and at most
+/// 20,000 (a table holding fewer gives all it has).
+pub fn pool_size(count: usize, versions: usize) -> usize {
+    count
+        .saturating_mul(versions)
+        .saturating_mul(20)
+        .clamp(200, 20_000)
+}
+
 /// `pick` over the reach table of `game` (`reach`): `count` of its solvable
 /// games drawn by the seed, each solved again (the table and the solver
 /// must agree), easy to hard by predicted time; with `--stratify`, as many
 /// of each tier. Its lines are the task source's ([`tasks::Task`]). A game
 /// no table holds (`reach` None) is dealt as `census24 tasks` deals it,
-/// each game solved in memory.
+/// each game solved in memory. A spread, distinct shapes or versions are
+/// chosen from a pool ([`pool_size`]) as a table's hands are.
 fn run_reach(
     args: &PickArgs,
     plan: &PickPlan,
@@ -115,27 +180,37 @@ fn run_reach(
     reach: Option<&ReachKey>,
 ) -> anyhow::Result<Status> {
     let f = &plan.filter;
+    let why = "reads every solution of a hand, and a game dealt lists one";
     let unsupported = [
-        (f.needs_fraction.is_some(), "--needs-fraction"),
-        (!f.ops.is_empty(), "--ops"),
-        (args.spread, "--spread"),
-        (args.distinct_shapes, "--distinct-shapes"),
-        (args.all, "--all"),
+        (f.needs_fraction.is_some(), "--needs-fraction", why),
+        (!f.ops.is_empty(), "--ops", why),
+        (
+            args.all,
+            "--all",
+            "lists every hand, and a game's deals are drawn one by one (-n N)",
+        ),
     ];
-    if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
+    if let Some((_, flag, why)) = unsupported.iter().find(|(given, ..)| *given) {
         anyhow::bail!(
-            "{flag} picks from tables of one target, every card used; a game drawn by its deal \
-             ({}) takes -n, --seed, --stratify, --format and the filters on tier, time and \
-             dissimilar count",
+            "{flag} picks from tables of one target, every card used: it {why} ({})",
             game.describe()
         );
     }
+    let versions = args.versions as usize;
+    let pooled = plan.spread || plan.distinct_shapes || versions > 1;
     let mut tp = TaskPlan::of_game(game);
-    tp.count = plan.count;
+    tp.count = match pooled {
+        true => pool_size(plan.count, versions),
+        false => plan.count,
+    };
     tp.seed = u64::from(plan.seed);
     tp.stratify = plan.stratify;
     tp.filter = f.clone();
-    tp.order = Order::Curriculum;
+    tp.order = if pooled {
+        Order::Drawn
+    } else {
+        Order::Curriculum
+    };
     tp.splits = tasks::parse_splits("pick=1")?;
     let source = match reach {
         Some(reach) => {
@@ -151,12 +226,32 @@ fn run_reach(
         }
         None => format!("the games dealt of {}", game.describe()),
     };
-    let set = match tasks::make(&tp) {
-        Ok(set) => set,
-        Err(e @ TaskError::Short { .. }) => {
-            return Err(crate::cli::cmd::outcome::GaveUp(e.to_string()).into());
+    let make = |tp: &TaskPlan| match tasks::make(tp) {
+        Ok(set) => Ok(set),
+        Err(e @ TaskError::Short { .. }) => Err(anyhow::Error::from(
+            crate::cli::cmd::outcome::GaveUp(e.to_string()),
+        )),
+        Err(TaskError::Input(e)) => Err(e.into()),
+    };
+    let set = make(&tp)?;
+    // Versions of a plain pick: A is the pick without --versions (the
+    // first games drawn that pass), found again in the pool.
+    let first = match pooled && !plan.spread && !plan.distinct_shapes {
+        true => {
+            let plain = TaskPlan {
+                count: plan.count,
+                order: Order::Curriculum,
+                ..tp.clone()
+            };
+            let a = make(&plain)?;
+            let at = |t: &Task| {
+                set.tasks
+                    .iter()
+                    .position(|p| p.hand == t.hand && p.target == t.target)
+            };
+            Some(a.tasks.iter().filter_map(at).collect::<Vec<usize>>())
         }
-        Err(TaskError::Input(e)) => return Err(e.into()),
+        false => None,
     };
     if reach.is_none() {
         eprintln!(
@@ -169,29 +264,76 @@ fn run_reach(
     }
     // Every game of the table tried: a short set is the set, as a pick
     // from a one-target table (none at all: exit 1).
-    if let Some(short) = &set.short {
-        if set.tasks.is_empty() {
-            eprintln!("census24: {}", f.nothing_passes(source.as_ref()));
-            return Ok(Status::NoSolution);
-        }
-        eprintln!("census24: {short}");
+    if set.tasks.is_empty() {
+        eprintln!("census24: {}", f.nothing_passes(source.as_ref()));
+        return Ok(Status::NoSolution);
     }
+    let sets: Vec<Vec<&Task>> = match pooled {
+        false => {
+            if let Some(short) = &set.short {
+                eprintln!("census24: {short}");
+            }
+            vec![set.tasks.iter().collect()]
+        }
+        true => {
+            let sets = choose_games(&set.tasks, plan, versions, first);
+            if sets[0].len() < plan.count {
+                eprintln!(
+                    "census24: {} among the {} games drawn",
+                    short_set(sets[0].len(), plan.distinct_shapes).replace("hands", "games"),
+                    set.tasks.len()
+                );
+            }
+            warn_short_versions(&sets.iter().map(Vec::len).collect::<Vec<_>>(), "games");
+            sets
+        }
+    };
+    let rows = || sets[0].iter().map(|t| t.picked()).collect::<Vec<_>>();
     let text = match args.format() {
-        PickFormat::List => set
-            .tasks
+        PickFormat::List => sets[0]
             .iter()
             .map(|t| format!("{} -> {}\n", t.hand, t.target))
             .collect(),
-        PickFormat::Jsonl => export::to_jsonl(&set.tasks),
-        PickFormat::Json => export::to_json(&set.tasks),
-        PickFormat::Csv => export::to_csv(&set.tasks),
+        PickFormat::Jsonl => export::to_jsonl(&sets[0]),
+        PickFormat::Json => export::to_json(&rows()),
+        PickFormat::Csv => export::to_csv(&rows()),
         PickFormat::Html => {
-            let puzzles: Vec<_> = set.tasks.iter().map(tasks::Task::puzzle).collect();
-            games_sheet_html(&puzzles, &game)
+            let sheets: Vec<Vec<_>> = sets
+                .iter()
+                .map(|v| v.iter().map(|t| t.puzzle()).collect())
+                .collect();
+            games_sheet_html(&sheets, &game, &style(args))
         }
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Status::Done)
+}
+
+/// The plan's sets of games from `pool` (in the order drawn), chosen as
+/// a table's hands are ([`Chooser`]): by predicted time, spread, no two
+/// of one shape, versions of one profile. `first`: version A's games in
+/// the pool, when they are chosen otherwise.
+fn choose_games<'t>(
+    pool: &'t [Task],
+    plan: &PickPlan,
+    versions: usize,
+    first: Option<Vec<usize>>,
+) -> Vec<Vec<&'t Task>> {
+    let time = |i: usize| pool[i].predicted.time_s().unwrap_or(0.0);
+    let mut all: Vec<usize> = (0..pool.len()).collect();
+    all.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
+    let chooser = Chooser {
+        plan,
+        time: &time,
+        tier: &|i| pool[i].predicted.0.map(|p| p.tier),
+        shape: &|i| shape(pool[i].simplest.as_deref().unwrap_or_default()),
+    };
+    let first = first.unwrap_or_else(|| chooser.choose(&all));
+    chooser
+        .more_versions(&all, first, versions)
+        .into_iter()
+        .map(|set| set.into_iter().map(|i| &pool[i]).collect())
+        .collect()
 }

@@ -318,18 +318,27 @@
   // The sheet's markup is the one src/puzzles/sheet.rs writes; a set
   // restricted to + and - (or + - and x) shows each hand's tier and time as
   // played with those operations (D.played) and says so (D.played_note).
-  // A sheet of games gives each puzzle its target and says the game's
-  // rules in D.rule, as games_sheet_html does.
+  // A sheet of games gives each puzzle its target, is titled by the game
+  // (D.sheet_title) and says the game's rules in D.rule, as
+  // games_sheet_html does. Cards are as wide as the largest hand (--tiles);
+  // four-card hands of one target are drawn as a 24 card's face, its
+  // centre holding the tier's dots (sheet.rs `dots`: easy 1, medium 2,
+  // hard and expert 3).
   function sheetHtml(set, lv) {
     var note = GAMES ? null : D.played_note[lv];
-    var h = '<div class="sheet"><section class="sheet-page"><h1>' + (GAMES ? 'Reach the target' : 'Make ' + esc(D.target)) + '</h1>' +
+    var tiles = set.length ? Math.max.apply(null, set.map(function (i) { return CARDS[i].length; })) : 4;
+    var face = !GAMES && set.every(function (i) { return CARDS[i].length === 4; });
+    var h = '<div class="sheet"><section class="sheet-page"><h1>' + (GAMES ? esc(D.sheet_title) : 'Make ' + esc(D.target)) + '</h1>' +
+      '<p class="student"><span>Name</span><span class="blank"></span><span>Date</span><span class="blank date"></span></p>' +
       '<p class="rule">' + (GAMES ? D.rule : 'Use every card once, with ' + D.signs[lv] + ' and brackets, to make ' + esc(D.target) + '.') + '</p>' +
-      (note ? '<p class="played">' + note + '</p>' : '') + '<ol class="puzzles">';
+      (note ? '<p class="played">' + note + '</p>' : '') + '<ol class="puzzles' + (face ? ' faces' : '') + '" style="--tiles: ' + tiles + '">';
     set.forEach(function (i, n) {
       var p = !GAMES && lv < 2 ? D.played[lv][i] : null;
       var tier = p ? p[1] : D.tier[i], time = p ? p[0] : D.time[i];
-      h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div><div class="cards">' +
-        CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('') + '</div>' +
+      var pcs = CARDS[i].map(function (c) { return '<span class="pc">' + c + '</span>'; }).join('');
+      var dots = '<span class="dots" title="' + D.tiers[tier] + '">' + '\u25cf\u25cf\u25cf'.slice(0, Math.min(tier + 1, 3)) + '</span>';
+      h += '<li class="puzzle" data-hand="' + esc(D.hand[i]) + '"><div class="num">Puzzle ' + (n + 1) + '</div>' +
+        (face ? '<div class="cards face">' + pcs + '<span class="centre">' + dots + '</span></div>' : '<div class="cards">' + pcs + '</div>') +
         (GAMES ? '<div class="goal">Make ' + D.target[i] + '</div>' : '') +
         '<div class="level">' + D.tiers[tier] + ' \u00b7 ' + time.toFixed(2) + ' s</div></li>';
     });
