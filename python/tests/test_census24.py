@@ -264,6 +264,16 @@ def test_a_named_game_holds_the_hand_to_its_deck():
     with pytest.raises(ValueError, match="^hand: the hand has 4 cards 1; this game's deck"):
         census24.check("1 1 1 1 2", "1+1+1+1+2", target=6, game="krypto")
     assert census24.check("1 1 1 2 3", "1+1+1+2+3", target=8, game="krypto").correct
+    # Krypto deals its objective from the same deck after the hand: three
+    # 5s in hand leave no 5 to deal, as `check --game krypto` refuses.
+    need = "^hand: the hand and its objective need 4 cards 5; this game's deck \\(krypto\\) holds 3"
+    with pytest.raises(ValueError, match=need):
+        census24.check("5 5 5 1 2", "5*1*(5-5+2)", target=5, game="krypto")
+    with pytest.raises(ValueError, match=need):
+        census24.solve("5 5 5 1 2", target=5, game="krypto")
+    with pytest.raises(ValueError, match="^hands\\[1\\]: the hand and its objective need 2 cards 25"):
+        census24.solve_many(["1 2 3 4 5", "25 1 2 3 4"], target=25, game="krypto")
+    assert census24.solve("5 5 5 1 2", target=6, game="krypto") is not None
     with pytest.raises(ValueError, match="^game: unknown game \"Countdown\""):
         census24.solve("1 2 3 4", game="Countdown")
 
