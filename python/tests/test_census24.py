@@ -541,6 +541,33 @@ def test_read_table_refuses_a_table_that_does_not_verify(tables):
     assert issubclass(census24.TableError, ValueError)
 
 
+def test_read_table_raises_file_not_found_for_every_path_without_a_table(tables, tmp_path):
+    """Each path where no table is raises the documented FileNotFoundError
+    (one line, naming the path), never a bare OSError such as "Not a
+    directory"."""
+    pytest.importorskip("polars")
+    folder = tables / "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3"
+    a_file = folder / "hands.parquet"
+    for path, says in [
+        (tmp_path / "missing", "no such folder"),
+        (a_file, "it is a file, not a table's folder"),
+        (a_file / "below", "no such folder"),
+        ("", "the path is empty"),
+        ("x" * 5000, "no such folder"),
+        ("a\0b", "no such folder"),
+        (tmp_path, "manifest.json is missing"),
+    ]:
+        with pytest.raises(FileNotFoundError, match="no table in .*" + re.escape(says)) as e:
+            census24.read_table(path=path)
+        assert "\n" not in str(e.value) and len(str(e.value)) < 600, str(e.value)
+    # A data folder that is missing or is a file: no table of the game there.
+    for data in [tmp_path / "missing", a_file]:
+        with pytest.raises(FileNotFoundError, match="^no table in "):
+            census24.read_table(data, hand_size=3)
+    # The table itself still reads, from its folder as a str or a Path.
+    assert census24.read_table(path=str(folder)).height == 455
+
+
 def test_read_table_without_polars_names_the_extra(monkeypatch, tables):
     monkeypatch.setitem(sys.modules, "polars", None)
     with pytest.raises(ImportError, match=r"pip install 'census24\[polars\]'"):
