@@ -32,6 +32,8 @@ pub mod svg_large;
 #[cfg(feature = "tables")]
 pub mod data_index;
 #[cfg(feature = "tables")]
+pub mod data_recipes;
+#[cfg(feature = "tables")]
 pub mod files;
 #[cfg(feature = "tables")]
 pub mod query;
