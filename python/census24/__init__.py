@@ -272,8 +272,11 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
     """A table swept by `census24 sweep` (the shipped data, or your own) as
     a polars DataFrame, once it verifies: the manifest's own seal, that the
     table lies in the folder its manifest names, and the size and SHA-256
-    of every file the manifest lists (TableError when not;
-    FileNotFoundError when there is no table there).
+    of every file the manifest lists (TableError, a ValueError, when not).
+    A path with no table raises FileNotFoundError, whatever is wrong with
+    it: no such folder, a file rather than a folder, an empty path, or a
+    folder without a manifest; PermissionError (an OSError) when a folder
+    or file may not be read.
 
     The table is the one of the game under `data`, as the command line's
     game options name it: the preset `game` (24 by default; "countdown",

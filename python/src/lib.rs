@@ -82,10 +82,16 @@ impl Call {
         })
     }
 
-    /// The hand `obj`, held to the game when one was named.
+    /// The hand `obj`, held to the game when one was named: its size and
+    /// deck, and with one target in a game whose objective is dealt after
+    /// the hand (Krypto), an objective the deck still holds.
     fn hand(&self, obj: &Bound<'_, PyAny>, arg: &str, limit: Limit) -> PyResult<Hand> {
         let hand = args::hand(obj, arg, limit)?;
-        match self.named.then(|| self.game.hand_fault(hand.cards())) {
+        let fault = |g: &Game| match g.target() {
+            Some(t) => g.deal_fault(hand.cards(), t),
+            None => g.hand_fault(hand.cards()),
+        };
+        match self.named.then(|| fault(&self.game)) {
             Some(Some(fault)) => Err(value_error(arg, fault)),
             _ => Ok(hand),
         }

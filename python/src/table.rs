@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
@@ -144,6 +144,50 @@ pub fn table_folder(
     Ok(data.join(partition))
 }
 
+/// The folder `dir` once it is one: a path where no folder is (missing,
+/// empty, a file, under a file, too long, holding a NUL) has no table,
+/// a `FileNotFoundError` as read_table documents, never another `OSError`;
+/// a folder that may not be read is a `PermissionError`.
+fn table_dir(dir: &Path) -> PyResult<PathBuf> {
+    let none = |why: &str| {
+        PyFileNotFoundError::new_err(one_line(&format!("no table in {}: {why}", shown_path(dir))))
+    };
+    if dir.as_os_str().is_empty() {
+        return Err(none("the path is empty"));
+    }
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(none("it is a file, not a table's folder")),
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            return Err(PyPermissionError::new_err(one_line(&format!(
+                "{}: {e}",
+                shown_path(dir)
+            ))));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let manifest = Part::Whole.manifest();
+            return Err(none(&format!("{manifest} is missing (no such folder)")));
+        }
+        Err(e) => return Err(none(&format!("no such folder ({e})"))),
+    }
+    // The manifest's partition must be the end of the folder: a relative
+    // path ("." inside the table) is made absolute first, without
+    // following links (a linked data folder keeps its names).
+    std::path::absolute(dir).map_err(|e| none(&e.to_string()))
+}
+
+/// A path as an error shows it: at most 200 characters of it.
+fn shown_path(dir: &Path) -> String {
+    let full = dir.display().to_string();
+    if full.is_empty() {
+        return "\"\"".to_string();
+    }
+    match full.char_indices().nth(200) {
+        Some((end, _)) => format!("{}...", &full[..end]),
+        None => full,
+    }
+}
+
 /// A verification failure as Python raises it: no table there is a
 /// `FileNotFoundError`, a file that cannot be read an `OSError`, and a
 /// table that does not verify a [`TableError`].
@@ -167,12 +211,7 @@ pub fn verified_file<'py>(
     dir: &Bound<'py, PyAny>,
     file: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let dir = folder(dir, "path")?;
-    // The manifest's partition must be the end of the folder: a relative
-    // path ("." inside the table) is made absolute first, without
-    // following links (a linked data folder keeps its names).
-    let dir = std::path::absolute(&dir)
-        .map_err(|e| PyOSError::new_err(one_line(&format!("{}: {e}", dir.display()))))?;
+    let dir = table_dir(&folder(dir, "path")?)?;
     let file = if file.is_none() {
         None
     } else {

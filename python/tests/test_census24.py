@@ -264,6 +264,16 @@ def test_a_named_game_holds_the_hand_to_its_deck():
     with pytest.raises(ValueError, match="^hand: the hand has 4 cards 1; this game's deck"):
         census24.check("1 1 1 1 2", "1+1+1+1+2", target=6, game="krypto")
     assert census24.check("1 1 1 2 3", "1+1+1+2+3", target=8, game="krypto").correct
+    # Krypto deals its objective from the same deck after the hand: three
+    # 5s in hand leave no 5 to deal, as `check --game krypto` refuses.
+    need = "^hand: the hand and its objective need 4 cards 5; this game's deck \\(krypto\\) holds 3"
+    with pytest.raises(ValueError, match=need):
+        census24.check("5 5 5 1 2", "5*1*(5-5+2)", target=5, game="krypto")
+    with pytest.raises(ValueError, match=need):
+        census24.solve("5 5 5 1 2", target=5, game="krypto")
+    with pytest.raises(ValueError, match="^hands\\[1\\]: the hand and its objective need 2 cards 25"):
+        census24.solve_many(["1 2 3 4 5", "25 1 2 3 4"], target=25, game="krypto")
+    assert census24.solve("5 5 5 1 2", target=6, game="krypto") is not None
     with pytest.raises(ValueError, match="^game: unknown game \"Countdown\""):
         census24.solve("1 2 3 4", game="Countdown")
 
@@ -529,6 +539,33 @@ def test_read_table_refuses_a_table_that_does_not_verify(tables):
     with pytest.raises(census24.TableError, match="holds the table of .*k=3"):
         census24.read_table(tables, hand_size=5)
     assert issubclass(census24.TableError, ValueError)
+
+
+def test_read_table_raises_file_not_found_for_every_path_without_a_table(tables, tmp_path):
+    """Each path where no table is raises the documented FileNotFoundError
+    (one line, naming the path), never a bare OSError such as "Not a
+    directory"."""
+    pytest.importorskip("polars")
+    folder = tables / "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=3"
+    a_file = folder / "hands.parquet"
+    for path, says in [
+        (tmp_path / "missing", "no such folder"),
+        (a_file, "it is a file, not a table's folder"),
+        (a_file / "below", "no such folder"),
+        ("", "the path is empty"),
+        ("x" * 5000, "no such folder"),
+        ("a\0b", "no such folder"),
+        (tmp_path, "manifest.json is missing"),
+    ]:
+        with pytest.raises(FileNotFoundError, match="no table in .*" + re.escape(says)) as e:
+            census24.read_table(path=path)
+        assert "\n" not in str(e.value) and len(str(e.value)) < 600, str(e.value)
+    # A data folder that is missing or is a file: no table of the game there.
+    for data in [tmp_path / "missing", a_file]:
+        with pytest.raises(FileNotFoundError, match="^no table in "):
+            census24.read_table(data, hand_size=3)
+    # The table itself still reads, from its folder as a str or a Path.
+    assert census24.read_table(path=str(folder)).height == 455
 
 
 def test_read_table_without_polars_names_the_extra(monkeypatch, tables):

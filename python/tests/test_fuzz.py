@@ -1,8 +1,9 @@
 """Hostile arguments to every function of the package: bytes, bools, huge
 ints, huge strings, control characters, NaN, nested lists, hands past every
 limit, damaged tables. Each call must return, or raise TypeError or
-ValueError (GaveUp when the search stopped; OSError from read_table on a
-folder it cannot read), with a one-line message, within a bound, and the
+ValueError (GaveUp when the search stopped; FileNotFoundError from
+read_table on a path without a table, PermissionError on one it may not
+read), with a one-line message, within a bound, and the
 interpreter must survive all of it: the calls run in a child process, so an
 abort (out of memory, a panic across the boundary) fails this test with the
 call that caused it.
@@ -344,11 +345,13 @@ def graded(c, hand, options, answers):
 
 
 def allowed(c, e, what):
-    """The exception classes a call may raise: read_table also an OSError
-    (a folder it cannot read), and an ImportError without polars."""
+    """The exception classes a call may raise: read_table also a
+    FileNotFoundError (a path without a table) or a PermissionError (one it
+    may not read), never another OSError, and an ImportError without
+    polars."""
     ok = (TypeError, ValueError, c.GaveUp)
     if what.startswith("read_table"):
-        ok += (OSError,)
+        ok += (FileNotFoundError, PermissionError)
         try:
             import polars  # noqa: F401
         except ImportError:

@@ -56,7 +56,7 @@ figures! {
 pub const TIER: &str = "tier";
 
 /// What the tier column means.
-pub const TIER_MEANING: &str = "easy, medium, hard or expert by predicted seconds, an ordered enum; null with `predicted_time_s`";
+pub const TIER_MEANING: &str = "easy, medium, hard or expert by predicted seconds, an ordered enum (text in DuckDB: see the tier recipe); null with `predicted_time_s`";
 
 /// The column names of a prediction, in order: the figures, then the tier.
 pub fn names() -> Vec<&'static str> {

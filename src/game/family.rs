@@ -273,6 +273,46 @@ impl Game {
         format!("{uses}, with {signs} and brackets, to make {goal}{steps}.{scoring}")
     }
 
+    /// Why the deck cannot deal `cards` and then the objective `target`, in
+    /// one line: [`Game::hand_fault`]'s faults, or, in a game whose target
+    /// is dealt from the deck after the hand (Krypto), an objective that is
+    /// not one of its cards or whose every copy the hand holds (`5 5 5 1 2`
+    /// and objective 5 need four 5s of a deck with three). `None` for a
+    /// deal of the game.
+    pub fn deal_fault(&self, cards: &[i64], target: Q) -> Option<String> {
+        self.hand_fault(cards)
+            .or_else(|| self.objective_fault(cards, target))
+    }
+
+    /// Why the objective `target` cannot be dealt after the hand `cards`;
+    /// `None` in a game whose target is not dealt.
+    fn objective_fault(&self, cards: &[i64], target: Q) -> Option<String> {
+        if self.objective != Objective::Dealt {
+            return None;
+        }
+        let values = self.dealt_values();
+        if !target.is_integer() || !values.contains(target.numer()) {
+            return Some(format!(
+                "objective {target} is not a card of this game (values {values})"
+            ));
+        }
+        let t = target.numer();
+        let copies = match self.deck {
+            Deck::Copies(n) => n as usize,
+            Deck::Unlimited => return None,
+            Deck::Multiset(m) => m.copies_of(t) as usize,
+        };
+        let held = cards.iter().filter(|&&c| c == t).count();
+        (held >= copies).then(|| match copies {
+            0 => format!("objective {t} is not in this game's deck ({})", self.deck),
+            _ => format!(
+                "the hand and its objective need {} cards {t}; this game's deck ({}) holds {copies}",
+                held + 1,
+                self.deck
+            ),
+        })
+    }
+
     /// The game in words: `4 cards from 1..13 (deck 4), target 24, rational
     /// rules, every card once, 1 point exact`.
     pub fn describe(&self) -> String {
@@ -333,6 +373,43 @@ mod tests {
         // shuffled: no large tiles.
         let krypto: Deck = "krypto".parse().unwrap();
         assert!(Draw::Shuffled.large_values(krypto).is_empty());
+    }
+
+    #[test]
+    fn krypto_refuses_an_objective_its_deck_cannot_deal() {
+        let krypto = crate::game::presets::game("krypto").unwrap();
+        let fault = |cards: &[i64], t: Q| krypto.deal_fault(cards, t);
+        // Three 5s in the deck: none left for the objective.
+        assert_eq!(
+            fault(&[5, 5, 5, 1, 2], Q::int(5)).as_deref(),
+            Some("the hand and its objective need 4 cards 5; this game's deck (krypto) holds 3")
+        );
+        // One 25: a hand holding it leaves no objective 25.
+        assert!(fault(&[25, 1, 2, 3, 4], Q::int(25)).is_some());
+        assert_eq!(fault(&[5, 5, 1, 2, 3], Q::int(5)), None);
+        assert_eq!(fault(&[25, 1, 2, 3, 4], Q::int(24)), None);
+        assert_eq!(
+            fault(&[1, 2, 3, 4, 5], Q::int(26)).as_deref(),
+            Some("objective 26 is not a card of this game (values 1..25)")
+        );
+        assert!(fault(&[1, 2, 3, 4, 5], Q::new(7, 2).unwrap()).is_some());
+        // The hand's own fault comes first.
+        assert_eq!(
+            fault(&[5, 5, 5, 5, 1], Q::int(5)),
+            krypto.hand_fault(&[5, 5, 5, 5, 1])
+        );
+        // Without the deck's limits, or with a target not dealt, any
+        // objective goes.
+        let unlimited = Game {
+            deck: Deck::Unlimited,
+            ..krypto
+        };
+        assert_eq!(unlimited.deal_fault(&[5, 5, 5, 1, 2], Q::int(5)), None);
+        let set = Game {
+            objective: Objective::Set,
+            ..krypto
+        };
+        assert_eq!(set.deal_fault(&[5, 5, 5, 1, 2], Q::int(5)), None);
     }
 
     #[test]

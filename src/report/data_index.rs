@@ -1,9 +1,10 @@
 //! The index of a data folder, `DATA/README.md`, written by `census24
 //! report`: every table a manifest seals (its folder, kind and files with
 //! their rows), the glob that reads each file kind in one scan with polars
-//! and with DuckDB, and each file kind's columns with their types and
-//! meanings ([`crate::tables::columns::meaning`]). One walk over the
-//! manifests finds every kind, whatever wrote it.
+//! and with DuckDB (and every hive table at once), the recipes of
+//! [`crate::report::data_recipes`], and each file kind's columns with
+//! their types and meanings ([`crate::tables::columns::meaning`]). One
+//! walk over the manifests finds every kind, whatever wrote it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use crate::report::data_recipes;
 use crate::report::query::{ReportError, guarded};
 use crate::report::render::large::thousands;
 use crate::tables::columns::{HIVE_KEYS, meaning};
@@ -61,25 +63,7 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
     for (key, what) in HIVE_KEYS {
         let _ = writeln!(out, "- `{key}`: {what}");
     }
-    let _ = writeln!(
-        out,
-        "\n## Reading each kind of file in one scan\n\n\
-         Run from the folder that holds `data/`. A glob reads every table of a\n\
-         file kind at once, hive keys included as columns; all the Parquet files\n\
-         at once need `missing_columns=\"insert\", extra_columns=\"ignore\"` in\n\
-         polars and `union_by_name=true` in DuckDB, since kinds differ in columns.\n\n\
-         | file | tables | rows | polars | DuckDB |\n|---|---:|---:|---|---|"
-    );
-    for (name, held) in &kinds {
-        let rows: u64 = held.iter().map(|(_, r)| r).sum();
-        let (polars, duckdb) = globs(name, held.iter().map(|(f, _)| *f));
-        let _ = writeln!(
-            out,
-            "| `{name}` | {} | {} | `{polars}` | `{duckdb}` |",
-            held.len(),
-            thousands(rows)
-        );
-    }
+    reads(&mut out, &sealed, &kinds);
     // Each file's columns; a kind's are those of its widest file (a table
     // leaves out the columns it does not compute, and says which below).
     let mut of_file: BTreeMap<(&str, &str), Vec<(String, String)>> = BTreeMap::new();
@@ -150,7 +134,20 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
             files.join(", ")
         );
     }
-    let _ = writeln!(out, "\n## Columns");
+    let dealt: Vec<&str> = sealed
+        .iter()
+        .filter(|s| s.folder.split('/').any(|p| p.starts_with("targets=dealt-")))
+        .filter(|s| s.files.iter().any(|(n, _)| n == "reach.parquet"))
+        .map(|s| s.folder.as_str())
+        .collect();
+    out.push_str(&data_recipes::recipes(data, &dealt)?);
+    let _ = writeln!(
+        out,
+        "\n## Columns\n\n\
+         Types as polars reads them; the CSV files' as polars and DuckDB infer them\n\
+         (`i64` is DuckDB's BIGINT, `f64` DOUBLE, `str` VARCHAR). DuckDB reads the\n\
+         `tier` enum as text (see the tier recipe)."
+    );
     for name in kinds.keys() {
         let all = &widest[name];
         let _ = writeln!(
@@ -169,6 +166,51 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
         }
     }
     Ok(out)
+}
+
+/// The table of reads: each file kind's, then every hive Parquet file's.
+fn reads(out: &mut String, sealed: &[Sealed], kinds: &BTreeMap<&str, Vec<(&str, u64)>>) {
+    let _ = writeln!(
+        out,
+        "\n## Reading each kind of file in one scan\n\n{}\n\n\
+         | file | tables | rows | polars | DuckDB |\n|---|---:|---:|---|---|",
+        data_recipes::READS_INTRO
+    );
+    for (name, held) in kinds {
+        let rows: u64 = held.iter().map(|(_, r)| r).sum();
+        let (polars, duckdb) = globs(name, held.iter().map(|(f, _)| *f));
+        let _ = writeln!(
+            out,
+            "| `{name}` | {} | {} | `{polars}` | `{duckdb}` |",
+            held.len(),
+            thousands(rows)
+        );
+    }
+    let hive: Vec<u64> = sealed
+        .iter()
+        .filter(|s| in_hive(&s.folder))
+        .filter(|s| s.files.iter().any(|(n, _)| n.ends_with(".parquet")))
+        .map(|s| {
+            s.files
+                .iter()
+                .filter(|(n, _)| n.ends_with(".parquet"))
+                .map(|(_, r)| r)
+                .sum()
+        })
+        .collect();
+    let (polars, duckdb) = data_recipes::every_hive_read();
+    let _ = writeln!(
+        out,
+        "| `rules=*/**/*.parquet` | {} | {} | `{polars}` | `{duckdb}` |",
+        hive.len(),
+        thousands(hive.iter().sum())
+    );
+}
+
+/// Whether a folder (relative to the data folder) is a hive folder: every
+/// part a `key=value`.
+fn in_hive(folder: &str) -> bool {
+    !folder.is_empty() && folder.split('/').all(|part| part.contains('='))
 }
 
 /// Every folder under `data` with a manifest, in path order (hidden
@@ -262,7 +304,7 @@ fn sealed(data: &Path, dir: &Path, manifest: &Path) -> Result<Sealed, ReportErro
 /// The polars and DuckDB reads of every file `name` in `folders`: a hive
 /// glob when each lies in a hive folder, else the one file.
 fn globs<'a>(name: &str, mut folders: impl Iterator<Item = &'a str>) -> (String, String) {
-    let hive = folders.all(|f| !f.is_empty() && f.split('/').all(|part| part.contains('=')));
+    let hive = folders.all(in_hive);
     if hive && name.ends_with(".parquet") {
         (
             format!("pl.scan_parquet(\"data/**/{name}\", hive_partitioning=True)"),
@@ -307,11 +349,7 @@ fn columns(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
     };
     if path.extension().is_some_and(|e| e == "csv") {
         let text = std::fs::read_to_string(path).map_err(io)?;
-        let header = text.lines().next().unwrap_or("");
-        return Ok(header
-            .split(',')
-            .map(|c| (c.to_string(), "text (CSV)".to_string()))
-            .collect());
+        return Ok(csv_types(&text));
     }
     guarded(path, || {
         let file = File::open(path).map_err(io)?;
@@ -331,6 +369,38 @@ fn columns(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
     })
 }
 
+/// A CSV file's columns and the types polars and DuckDB infer for them
+/// (as polars prints them): `i64` when every value given is a whole
+/// number, `f64` when every one is a number, else `str`; an empty field is
+/// a null. The atlas's files quote nothing and hold no comma in a field.
+fn csv_types(text: &str) -> Vec<(String, String)> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let mut kinds = vec![(true, true, false); header.len()];
+    for line in lines.filter(|l| !l.is_empty()) {
+        for (field, (int, float, seen)) in line.split(',').zip(kinds.iter_mut()) {
+            if field.is_empty() {
+                continue;
+            }
+            *seen = true;
+            *int &= field.parse::<i64>().is_ok();
+            *float &= field.parse::<f64>().is_ok();
+        }
+    }
+    header
+        .into_iter()
+        .zip(kinds)
+        .map(|(name, kind)| {
+            let shown = match kind {
+                (true, _, true) => "i64",
+                (false, true, true) => "f64",
+                _ => "str",
+            };
+            (name.to_string(), shown.to_string())
+        })
+        .collect()
+}
+
 /// A type as polars prints it, an enum with its categories.
 fn shown_type(dtype: &DataType) -> String {
     match dtype {
@@ -343,5 +413,39 @@ fn shown_type(dtype: &DataType) -> String {
                 .join(", ")
         ),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_columns_have_the_types_polars_and_duckdb_infer() {
+        let text = "deck,target,smallest_k,share,hand\nx4,1,,0.5,8 11\nnone,2,6,1,3\n";
+        let types: Vec<(String, String)> = csv_types(text);
+        let shown: Vec<(&str, &str)> = types
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("deck", "str"),
+                ("target", "i64"),
+                ("smallest_k", "i64"),
+                ("share", "f64"),
+                ("hand", "str"),
+            ]
+        );
+        // A column with no value at all is text.
+        assert_eq!(csv_types("a,b\n1,\n")[1].1, "str");
+    }
+
+    #[test]
+    fn only_key_value_folders_are_hive_folders() {
+        assert!(in_hive("rules=natural/use=all/k=5"));
+        assert!(!in_hive("large-sets"));
+        assert!(!in_hive(""));
     }
 }

@@ -32,6 +32,8 @@ pub mod svg_large;
 #[cfg(feature = "tables")]
 pub mod data_index;
 #[cfg(feature = "tables")]
+pub mod data_recipes;
+#[cfg(feature = "tables")]
 pub mod files;
 #[cfg(feature = "tables")]
 pub mod query;
@@ -168,6 +170,11 @@ pub struct TargetRow {
     /// solvable ones.
     pub deals: u128,
     pub solvable_deals: u128,
+    /// The hands the deck deals with this target (`deal_ways > 0`: where
+    /// the objective is dealt after the hand, a hand holding every copy
+    /// of the target's card leaves none to deal), and the solvable ones.
+    pub dealable: u64,
+    pub dealable_solvable: u64,
     /// Hands with exactly one dissimilar solution; `None` without counts.
     pub one_solution: Option<u64>,
     /// Mean 0-100 difficulty of the solvable hands; `None` without predictions.
@@ -191,6 +198,8 @@ impl TargetRow {
             deal_share: 0.0,
             deals: 0,
             solvable_deals: 0,
+            dealable: 0,
+            dealable_solvable: 0,
             one_solution: None,
             mean_difficulty: None,
             tiers: [0; 4],

@@ -189,7 +189,7 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ),
     (
         DEAL_WAYS,
-        "deals that produce this hand from the table's deck (with a dealt objective, of this hand and this target card); the same on every row of a hand otherwise",
+        "deals that produce this hand from the table's deck (with a dealt objective, of this hand and then this target card: 0 for a pair the deck cannot deal, so `deal_ways > 0` flags the games it deals); the same on every row of a hand otherwise",
     ),
     (DEAL_PROBABILITY, "`deal_ways` / all deals of K cards"),
     (
@@ -320,7 +320,7 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ("max_k", "the largest hand size the cover looked at"),
     (
         "smallest_k",
-        "the smallest hand size from which every hand makes the target, empty when none up to `max_k`",
+        "the smallest hand size from which every hand makes the target; null (an empty field) when none up to `max_k`",
     ),
     (
         "witness_k",

@@ -6,7 +6,7 @@ use census24::game::expr::Expr;
 use census24::game::number::Q;
 use census24::game::rules::Rules;
 
-use crate::util::run;
+use crate::util::{census24, run};
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -107,6 +107,47 @@ fn a_named_game_holds_hands_to_its_deck() {
             &["solve", "--game", "24", "1", "2", "3"][..],
             "the hand has 3 cards; this game deals 4",
         ),
+        // Krypto deals its objective after the hand, from the same deck:
+        // three 5s in hand leave no 5 to deal (the census's deal_ways = 0).
+        (
+            &[
+                "check",
+                "--game",
+                "krypto",
+                "--target",
+                "5",
+                "--hand",
+                "5 5 5 1 2",
+                "5*1*(5-5+2)",
+            ][..],
+            "the hand and its objective need 4 cards 5; this game's deck (krypto) holds 3",
+        ),
+        (
+            &[
+                "solve", "--game", "krypto", "--target", "5", "5", "5", "5", "1", "2",
+            ][..],
+            "the hand and its objective need 4 cards 5; this game's deck (krypto) holds 3",
+        ),
+        (
+            &[
+                "solve", "--game", "krypto", "--rules", "natural", "--target", "25", "25", "1",
+                "2", "3", "4",
+            ][..],
+            "the hand and its objective need 2 cards 25; this game's deck (krypto) holds 1",
+        ),
+        (
+            &[
+                "check",
+                "--game",
+                "krypto",
+                "--target",
+                "26",
+                "--hand",
+                "1 2 3 4 5",
+                "1+2+3+4*5",
+            ][..],
+            "objective 26 is not a card of this game (values 1..25)",
+        ),
         (
             &[
                 "check",
@@ -132,6 +173,26 @@ fn a_named_game_holds_hands_to_its_deck() {
     // Without a named game, any integers are a hand, as before.
     let (code, out, _) = run(&["solve", "1", "2", "3", "30"]);
     assert_eq!((code, out.trim()), (0, "30-1-2-3"));
+    // The refusal is one line; a deal the deck makes is answered, and a
+    // line of --stdin with an objective the deck cannot deal is refused
+    // as bad input.
+    let (code, _, err) = run(&[
+        "solve", "--game", "krypto", "--target", "5", "5", "5", "5", "1", "2",
+    ]);
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+    let (code, out, err) = run(&[
+        "solve", "--game", "krypto", "--target", "5", "5", "5", "1", "2", "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.trim().is_empty());
+    let out = census24()
+        .args(["check", "--game", "krypto", "--stdin", "--json"])
+        .write_stdin("{\"hand\": \"5 5 5 1 2\", \"target\": 5, \"answer\": \"5\"}\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("need 4 cards 5"), "{text}");
 }
 
 #[test]

@@ -174,9 +174,11 @@ fn target_of(given: Option<Q>, d: &Defaults) -> Result<Q, InputError> {
     })
 }
 
-/// The hand of `cards`, held to the game when one was named.
-fn game_hand(hand: Hand, d: &Defaults) -> Result<Hand, InputError> {
-    match d.game.and_then(|g| g.hand_fault(hand.cards())) {
+/// The hand of `cards`, held to the game when one was named: its size
+/// and deck, and in a game whose objective is dealt after the hand
+/// (Krypto) an objective `target` the deck still holds.
+fn game_hand(hand: Hand, target: Q, d: &Defaults) -> Result<Hand, InputError> {
+    match d.game.and_then(|g| g.deal_fault(hand.cards(), target)) {
         Some(fault) => Err(InputError::Other(fault)),
         None => Ok(hand),
     }
@@ -230,8 +232,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
             )
         }
     };
-    let hand = game_hand(hand, &d)?;
     let target = target_of(None, &d)?;
+    let hand = game_hand(hand, target, &d)?;
     let job = ToGrade {
         hand: &hand,
         text: &answer,
@@ -466,7 +468,6 @@ fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> 
         }
         None => return Err(InputError::Other("the line has no \"hand\"".to_string())),
     };
-    let hand = game_hand(hand, d)?;
     let Some(answer) = l.text("answer")? else {
         return Err(InputError::Other("the line has no \"answer\"".to_string()));
     };
@@ -477,6 +478,7 @@ fn grade_object(text: &str, d: &Defaults) -> Result<(String, bool), InputError> 
             Some(t) => t.parse()?,
         },
     };
+    let hand = game_hand(hand, target, d)?;
     let rules = match l.text("rules")? {
         None => d.rules,
         Some(r) => r.parse()?,
@@ -545,8 +547,9 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
             shown(line)
         )));
     };
-    let hand = game_hand(Hand::parse(hand)?, d)?;
+    let hand = Hand::parse(hand)?;
     let target = target_of(None, d)?;
+    let hand = game_hand(hand, target, d)?;
     let job = ToGrade {
         hand: &hand,
         text: answer,

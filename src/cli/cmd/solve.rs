@@ -158,11 +158,13 @@ impl Job {
     /// The output for one hand, ending in a newline, and whether the hand
     /// was solved; `batch` for the `--stdin` form.
     pub fn answer(&self, hand: Hand, batch: bool) -> Result<Block, InputError> {
-        let game = match self {
-            Job::One(cfg) => cfg.game,
-            Job::All(cfg) => cfg.game,
+        let (game, target) = match self {
+            Job::One(cfg) => (cfg.game, cfg.target),
+            Job::All(cfg) => (cfg.game, cfg.target),
         };
-        if let Some(fault) = game.and_then(|g| g.hand_fault(hand.cards())) {
+        // A named game's hand: its size and deck, and the objective the
+        // deck deals after it (Krypto).
+        if let Some(fault) = game.and_then(|g| g.deal_fault(hand.cards(), target)) {
             return Err(InputError::Other(fault));
         }
         match self {

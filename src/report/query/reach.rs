@@ -112,6 +112,8 @@ impl<'a> Fold<'a> {
             *r.one_solution.get_or_insert(0) += u64::from(d == 1);
         }
         let ok = c.solvable.get(i) == Some(true);
+        r.dealable += u64::from(w > 0);
+        r.dealable_solvable += u64::from(w > 0 && ok);
         if ok {
             r.solvable += 1;
             self.deals[at].1 += w as u128;

@@ -104,12 +104,27 @@ fn dealt_section(m: &mut String, v: &View) {
             100.0 * a as f64 / b as f64
         }
     };
+    let dealable: u64 = v.rows.iter().map(|r| r.dealable).sum();
+    let dealable_solvable: u64 = v.rows.iter().map(|r| r.dealable_solvable).sum();
     m.push_str("## Dealt from the deck\n\n");
     let _ = writeln!(
         m,
-        "- Games (a hand and an objective): {games}, of which {solvable} solvable ({:.2}%) and {} not.",
+        "- Games the deck can deal (a hand, then an objective card from the cards left; \
+         `deal_ways > 0`): {dealable}, of which {dealable_solvable} solvable ({:.2}%) and {} not.",
+        share(dealable_solvable as u128, dealable as u128),
+        dealable - dealable_solvable
+    );
+    let _ = writeln!(
+        m,
+        "- Every pair of a hand and an objective, dealable or not (one row each in \
+         `reach.parquet`): {games}, of which {solvable} solvable ({:.2}%) and {} not; {} pairs \
+         the deck cannot deal (`deal_ways = 0`: the hand holds every copy of the objective's \
+         card), {} of them unsolvable. The counts of hands below count these pairs too; the \
+         shares of deals do not.",
         share(solvable as u128, games as u128),
-        games - solvable
+        games - solvable,
+        games - dealable,
+        (games - solvable) - (dealable - dealable_solvable)
     );
     let _ = writeln!(
         m,
@@ -795,5 +810,44 @@ mod tests {
         assert!(md.contains("| 1 1 2 2 3 3 | 0 of 2 | 0 | 2 |"), "{md}");
         assert!(md.contains("1 of 2 selections make every target"), "{md}");
         assert!(r.charts.iter().any(|(n, _)| n == LARGE_CHART));
+    }
+
+    #[test]
+    fn a_dealt_objective_counts_the_games_its_deck_deals_apart() {
+        let key = ReachKey {
+            rules: crate::game::rules::Rules::Natural,
+            uses: crate::game::rules::Use::All,
+            targets: crate::game::targets::TargetRange::new(1, 2).unwrap(),
+            objective: crate::game::family::Objective::Dealt,
+            values: crate::game::deck::ValueRange::new(1, 25).unwrap(),
+            deck: "krypto".parse().unwrap(),
+            k: 5,
+        };
+        // Ten hands per target; 9 and 8 of them dealable with it, of which
+        // 8 and 6 solvable (and 1 solvable pair no deal makes).
+        let t = |target, solvable, dealable, dealable_solvable| TargetRow {
+            hands: 10,
+            solvable,
+            dealable,
+            dealable_solvable,
+            ..TargetRow::empty(target)
+        };
+        let data = ReachData {
+            targets: vec![t(1, 9, 9, 8), t(2, 6, 8, 6)],
+            ..ReachData::default()
+        };
+        let md = render_reach(&key, &data).markdown;
+        assert!(
+            md.contains("`deal_ways > 0`): 17, of which 14 solvable (82.35%) and 3 not."),
+            "{md}"
+        );
+        assert!(
+            md.contains(
+                "dealable or not (one row each in `reach.parquet`): 20, of which 15 solvable \
+                 (75.00%) and 5 not; 3 pairs the deck cannot deal"
+            ),
+            "{md}"
+        );
+        assert!(md.contains("card), 2 of them unsolvable."), "{md}");
     }
 }
