@@ -61,6 +61,7 @@ from ._census24 import (
     MAX_TARGETS,
     MAX_TARGETS_CARDS,
     MAX_TREE_CARDS,
+    SOLVABLE_SHARES,
     TARGET_LIMIT,
     Difficulty,
     GaveUp,
@@ -288,6 +289,15 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
     "large_sets"; None reads the table's main file (the first its manifest
     lists: hands, reach or large_sets).
 
+    The summary of the census of large sets (`path="data/large-sets"`) reads
+    the same way, checked against its own manifest: one row per set, its
+    solvable games and the games there are by number of large tiles
+    (`solvable_0`..`solvable_4`, `games_0`..`games_4`), and its shares of
+    games solved exactly as `census24 rank --large-sets` names them:
+    `solvable_share` over every selection, `solvable_share_1` to
+    `solvable_share_4` with that many large tiles (with none:
+    `solvable_0 / games_0`).
+
     Needs polars: pip install 'census24[polars]'.
 
         census24.read_table("data", "solutions", hand_size=5)
@@ -308,8 +318,19 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
         if given:
             raise ValueError(f"path: the folder names the table; give either path or the game, "
                              f"not both ({', '.join(given)} given)")
-    data_bytes, _name = _census24.verified_file(path, file)
-    return polars.read_parquet(_io.BytesIO(data_bytes))
+    data_bytes, name = _census24.verified_file(path, file)
+    df = polars.read_parquet(_io.BytesIO(data_bytes))
+    if name == "sets.parquet":
+        # The summary of large sets: each set's shares, from its own columns.
+        tiles = range(5)
+        total = polars.sum_horizontal([polars.col(f"solvable_{j}") for j in tiles]).cast(polars.Float64)
+        games = polars.sum_horizontal([polars.col(f"games_{j}") for j in tiles]).cast(polars.Float64)
+        shares = [(total / games).alias(_census24.SOLVABLE_SHARES[0])] + [
+            (polars.col(f"solvable_{j}") / polars.col(f"games_{j}")).alias(_census24.SOLVABLE_SHARES[j])
+            for j in range(1, 5)
+        ]
+        df = df.with_columns(shares)
+    return df
 
 
 __all__ = [
@@ -328,6 +349,7 @@ __all__ = [
     "STANDARD_RULES",
     "STANDARD_TARGET",
     "STANDARD_USE",
+    "SOLVABLE_SHARES",
     "TARGET_LIMIT",
     "TASKS_SPLITS",
     "Difficulty",

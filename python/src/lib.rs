@@ -910,6 +910,12 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_TARGETS_CARDS", MAX_TARGETS_CARDS)?;
     m.add("MAX_PUZZLE_HAND_SIZE", MAX_SOLVED_CARDS)?;
     m.add("TARGET_LIMIT", TARGET_LIMIT)?;
+    // The shares of a large set's games solved exactly, as `rank
+    // --large-sets` names them (read_table of the census's summary).
+    m.add(
+        "SOLVABLE_SHARES",
+        census24::tables::columns::SOLVABLE_SHARES.to_vec(),
+    )?;
     m.add("MAX_TARGETS", MAX_TARGETS)?;
     // The phrases read as "there is no solution" (check's `solvable`).
     m.add("NO_SOLUTION", unsolvable::NO_SOLUTION.to_vec())?;

@@ -14,6 +14,7 @@ use census24::game::error::one_line;
 use census24::game::family::Targets;
 use census24::game::presets::Choice;
 use census24::game::targets::TargetRange;
+use census24::tables::large_summary;
 use census24::tables::layout::Part;
 use census24::tables::registry::Key;
 use census24::tables::verify::{self, VerifyError};
@@ -217,6 +218,24 @@ pub fn verified_file<'py>(
     } else {
         Some(args::text(file, "file", "\"hands\"")?)
     };
+    // The summary of a census of large sets (`data/large-sets/`) is sealed
+    // by a manifest of its own: its one file is its sets.
+    if large_summary::read_manifest(&dir).is_ok() {
+        if let Some(f) = file.as_deref().filter(|f| !SUMMARY_FILES.contains(f)) {
+            return Err(value_error(
+                "file",
+                format!(
+                    "the summary in {} has no {f} (its manifest lists {})",
+                    dir.display(),
+                    large_summary::SETS_FILE
+                ),
+            ));
+        }
+        let (_, bytes) = py
+            .allow_threads(|| large_summary::verified(&dir))
+            .map_err(|e| TableError::new_err(one_line(&e.to_string())))?;
+        return Ok((PyBytes::new(py, &bytes), large_summary::SETS_FILE.to_string()));
+    }
     let manifest = Part::Whole.manifest();
     let (bytes, name) = py
         .allow_threads(|| read(&dir, &manifest, file.as_deref()))
@@ -226,6 +245,9 @@ pub fn verified_file<'py>(
         })?;
     Ok((PyBytes::new(py, &bytes), name))
 }
+
+/// What `file` may name in a summary of large sets.
+const SUMMARY_FILES: [&str; 2] = ["sets", large_summary::SETS_FILE];
 
 /// Why a file was not returned.
 enum Fault {

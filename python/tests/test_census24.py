@@ -541,6 +541,41 @@ def test_read_table_refuses_a_table_that_does_not_verify(tables):
     assert issubclass(census24.TableError, ValueError)
 
 
+def test_read_table_reads_the_large_sets_summary_with_its_shares(tmp_path):
+    """The shipped summary of the census of large sets reads like a table
+    (checked against its own manifest) and carries each set's shares, the
+    figures `census24 rank --large-sets` prints for the same set."""
+    pl = pytest.importorskip("polars")
+    shipped = ROOT / "data" / "large-sets"
+    sets = census24.read_table(path=shipped)
+    assert sets.height == 2555190
+    assert set(census24.SOLVABLE_SHARES) <= set(sets.columns)
+    standard = sets.filter(
+        (pl.col("large_1") == 25) & (pl.col("large_2") == 50) & (pl.col("large_3") == 75) & (pl.col("large_4") == 100)
+    ).row(0, named=True)
+    want = sum(standard[f"solvable_{j}"] for j in range(5)) / sum(standard[f"games_{j}"] for j in range(5))
+    assert standard["solvable_share"] == want
+    assert standard["solvable_share_4"] == standard["solvable_4"] / standard["games_4"]
+    ranked = cli("rank", "--game", "countdown", "--large-sets", "11..100", "--easiest", "--format", "csv",
+                 "--data", str(shipped.parent))
+    header, *rows = ranked.splitlines()
+    row = dict(zip(header.split(","), next(r for r in rows if ",25 50 75 100," in r).split(",")))
+    assert abs(float(row["solvable_share"]) - want) < 5e-7
+    assert census24.read_table(path=shipped, file="sets").equals(sets)
+    with pytest.raises(ValueError, match="^file: the summary in .* has no hands"):
+        census24.read_table(path=shipped, file="hands")
+    # A changed byte is refused, as a table's is.
+    copy = tmp_path / "large-sets"
+    copy.mkdir()
+    for f in shipped.iterdir():
+        (copy / f.name).write_bytes(f.read_bytes())
+    data = bytearray((copy / "sets.parquet").read_bytes())
+    data[len(data) // 2] ^= 1
+    (copy / "sets.parquet").write_bytes(bytes(data))
+    with pytest.raises(census24.TableError, match="sets.parquet: does not match the size and SHA-256"):
+        census24.read_table(path=copy)
+
+
 def test_read_table_raises_file_not_found_for_every_path_without_a_table(tables, tmp_path):
     """Each path where no table is raises the documented FileNotFoundError
     (one line, naming the path), never a bare OSError such as "Not a

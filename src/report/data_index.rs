@@ -22,6 +22,9 @@ use crate::tables::registry::DiscoverError;
 /// The index's file name in the data folder.
 pub const DATA_README: &str = "README.md";
 
+/// A column's name and its type as shown.
+type Shown = (String, String);
+
 /// One sealed folder: its manifest's kind and files.
 struct Sealed {
     /// The folder, relative to the data folder, with `/`.
@@ -75,14 +78,14 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
     // Each kind's columns: its widest file's, then any other file's that
     // those lack (a reach table of natural rules has the nearest values but
     // may lack the counts), each with the folder that shows it.
-    let widest: BTreeMap<&str, Vec<(&str, (String, String))>> = kinds
+    let widest: BTreeMap<&str, Vec<(&str, Shown)>> = kinds
         .iter()
         .map(|(name, held)| {
             let mut files: Vec<&str> = held.iter().map(|(folder, _)| *folder).collect();
             files.sort_by_key(|f| std::cmp::Reverse(of_file[&(*f, *name)].len()));
             // A table kind's own columns first (those of a table that
             // computes everything), then any the files hold beside them.
-            let mut all: Vec<(&str, (String, String))> = own_columns(name)
+            let mut all: Vec<(&str, Shown)> = own_columns(name)
                 .into_iter()
                 .map(|c| (files[0], c))
                 .collect();

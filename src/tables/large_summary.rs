@@ -18,15 +18,23 @@
 
 use std::path::Path;
 
+#[cfg(feature = "tables")]
 use polars::polars_utils::compression::ZstdLevel;
+#[cfg(feature = "tables")]
 use polars::prelude::*;
+#[cfg(feature = "tables")]
 use polars_io::prelude::{ParquetCompression, ParquetReader, ParquetWriter, StatisticsOptions};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+#[cfg(feature = "tables")]
 use crate::tables::large_counts::Counts;
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, SetStat};
-use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes, sha256_hex};
+use crate::tables::large_sets::LARGE_IN_SET;
+#[cfg(feature = "tables")]
+use crate::tables::large_sets::{LargeKey, SetStat};
+#[cfg(feature = "tables")]
+use crate::tables::manifest::sealed_bytes;
+use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sha256_hex};
 
 /// The summary's folder under the data folder.
 pub const SUMMARY_DIR: &str = "large-sets";
@@ -79,6 +87,7 @@ impl SetSolvable {
 pub enum SummaryError {
     #[error("{file}: {what}")]
     Bad { file: String, what: String },
+    #[cfg(feature = "tables")]
     #[error("{file}: {source}")]
     Table { file: String, source: PolarsError },
 }
@@ -90,6 +99,7 @@ fn bad(file: &str, what: impl Into<String>) -> SummaryError {
     }
 }
 
+#[cfg(feature = "tables")]
 /// The summary's files of the census `key`, from its sets (table order)
 /// and the bytes' SHA-256 of the whole table they were read from, in the
 /// order they are to be written (the manifest last).
@@ -137,6 +147,7 @@ pub fn summary_files(
     files_of(manifest, &rows)
 }
 
+#[cfg(feature = "tables")]
 /// The summary's files of `rows` under `manifest` (its file entry and seal
 /// made here): `sets.parquet`, then `manifest.json`.
 fn files_of(
@@ -152,6 +163,7 @@ fn files_of(
     ])
 }
 
+#[cfg(feature = "tables")]
 /// `sets.parquet` of `rows`: each set's numbers (`large_1` to `large_4`,
 /// u16), its solvable games by large tiles (`solvable_0` to `solvable_4`,
 /// u32), and the games there are by large tiles (`games_0` to `games_4`,
@@ -215,6 +227,7 @@ fn sets_parquet(
     Ok(bytes)
 }
 
+#[cfg(feature = "tables")]
 /// Writes the summary in `dir` again in today's form, from its own rows
 /// (a summary written before `sets.parquet` held the games by large
 /// tiles gains them): its census, table and games unchanged, the file and
@@ -239,19 +252,10 @@ pub fn rewrite(dir: &Path) -> Result<bool, SummaryError> {
     Ok(true)
 }
 
-/// The summary's manifest in `dir`, if its seal holds.
-pub fn read_manifest(dir: &Path) -> Result<SummaryManifest, SummaryError> {
-    let path = dir.join(SUMMARY_MANIFEST);
-    let file = path.display().to_string();
-    let bytes = std::fs::read(&path).map_err(|e| bad(&file, e.to_string()))?;
-    from_sealed_bytes(&bytes).map_err(|e| bad(&file, e.to_string()))
-}
-
-/// The summary in `dir` (`DATA/large-sets`): its manifest and rows, only
-/// when the manifest's seal holds and the file has the size, SHA-256 and
-/// rows it lists.
-pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryError> {
-    let io = |file: &str, e: std::io::Error| bad(file, e.to_string());
+/// The summary in `dir`: its manifest, if its seal holds, and the bytes of
+/// `sets.parquet`, if they have the size and SHA-256 it lists (no polars:
+/// the Python package reads it through this).
+pub fn verified(dir: &Path) -> Result<(SummaryManifest, Vec<u8>), SummaryError> {
     let manifest = read_manifest(dir)?;
     let path = dir.join(SETS_FILE);
     let file = path.display().to_string();
@@ -260,7 +264,7 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
         .iter()
         .find(|f| f.name == SETS_FILE)
         .ok_or_else(|| bad(&file, format!("is not listed in its {SUMMARY_MANIFEST}")))?;
-    let bytes = std::fs::read(&path).map_err(|e| io(&file, e))?;
+    let bytes = std::fs::read(&path).map_err(|e| bad(&file, e.to_string()))?;
     if bytes.len() as u64 != entry.bytes || sha256_hex(&bytes) != entry.sha256 {
         return Err(bad(
             &file,
@@ -270,6 +274,29 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
             ),
         ));
     }
+    Ok((manifest, bytes))
+}
+
+/// The summary's manifest in `dir`, if its seal holds.
+pub fn read_manifest(dir: &Path) -> Result<SummaryManifest, SummaryError> {
+    let path = dir.join(SUMMARY_MANIFEST);
+    let file = path.display().to_string();
+    let bytes = std::fs::read(&path).map_err(|e| bad(&file, e.to_string()))?;
+    from_sealed_bytes(&bytes).map_err(|e| bad(&file, e.to_string()))
+}
+
+#[cfg(feature = "tables")]
+/// The summary in `dir` (`DATA/large-sets`): its manifest and rows, only
+/// when the manifest's seal holds and the file has the size, SHA-256 and
+/// rows it lists.
+pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryError> {
+    let (manifest, bytes) = verified(dir)?;
+    let file = dir.join(SETS_FILE).display().to_string();
+    let entry = manifest
+        .files
+        .iter()
+        .find(|f| f.name == SETS_FILE)
+        .expect("a verified summary lists its sets");
     let err = |source| SummaryError::Table {
         file: file.clone(),
         source,
@@ -335,7 +362,7 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
     Ok((manifest, rows))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "tables"))]
 mod tests {
     use super::*;
     use crate::game::targets::TargetRange;

@@ -27,7 +27,6 @@ pub mod large_counts;
 pub mod large_sets;
 #[cfg(feature = "tables")]
 pub mod large_shared;
-#[cfg(feature = "tables")]
 pub mod large_summary;
 pub mod layout;
 pub mod manifest;

@@ -164,7 +164,6 @@ fn data_stays_under_its_size_limit() {
 /// does not compute it: the `--no-solutions` and rational reach tables.
 #[test]
 fn no_shipped_column_is_entirely_null() {
-    use polars::prelude::*;
     // Null when unsolvable (the hands table's meanings say so).
     let null_when_unsolvable = [
         columns::SMALLEST_PEAK,

@@ -232,19 +232,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Status> {
             )
         }
     };
-    let target = target_of(None, &d)?;
-    let hand = game_hand(hand, target, &d)?;
-    let job = ToGrade {
-        hand: &hand,
-        text: &answer,
-        target,
-        rules: d.rules,
-        uses: d.uses,
-        format: d.format,
-        echo: &[],
-        facts: TaskFacts::default(),
-    };
-    let (text, correct) = grade_one(&job, &d);
+    let (text, correct) = grade_plain(hand, &answer, &d)?;
     let mut out = io::stdout().lock();
     writeln!(out, "{text}")?;
     out.flush()?;
@@ -547,7 +535,12 @@ fn grade_line(line: &str, d: &Defaults) -> Result<(String, bool), InputError> {
             shown(line)
         )));
     };
-    let hand = Hand::parse(hand)?;
+    grade_plain(Hand::parse(hand)?, answer, d)
+}
+
+/// The verdict on `answer` for `hand` under the command's own game (its
+/// target, rules and use): no task line's facts, nothing echoed.
+fn grade_plain(hand: Hand, answer: &str, d: &Defaults) -> Result<(String, bool), InputError> {
     let target = target_of(None, d)?;
     let hand = game_hand(hand, target, d)?;
     let job = ToGrade {
