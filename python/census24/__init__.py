@@ -50,6 +50,7 @@ Every call releases the GIL; check_many and solve_many run in parallel.
 """
 
 import io as _io
+import os as _os
 
 from . import _census24
 from ._census24 import (
@@ -268,6 +269,13 @@ def tasks(n=_TASKS_COUNT, game=None, *, hand_sizes=None, values=None, deck=None,
     return [json.loads(line) for line in lines]
 
 
+def _is_summary(folder):
+    """Whether `folder` holds the summary of a census of large sets (its
+    `sets.parquet` beside a manifest), which read_table reads as it is."""
+    folder = _os.fspath(folder)
+    return all(_os.path.isfile(_os.path.join(folder, f)) for f in ("sets.parquet", "manifest.json"))
+
+
 def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, target=None,
                targets=None, rules=None, use=None, values=None, deck=None):
     """A table swept by `census24 sweep` (the shipped data, or your own) as
@@ -289,7 +297,8 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
     "large_sets"; None reads the table's main file (the first its manifest
     lists: hands, reach or large_sets).
 
-    The summary of the census of large sets (`path="data/large-sets"`) reads
+    The summary of the census of large sets (`"data/large-sets"`, as `data`
+    or `path`) reads
     the same way, checked against its own manifest: one row per set, its
     solvable games and the games there are by number of large tiles
     (`solvable_0`..`solvable_4`, `games_0`..`games_4`), and its shares of
@@ -309,6 +318,9 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
         raise ImportError("census24.read_table needs polars: pip install 'census24[polars]'") from e
     fields = dict(game=game, hand_size=hand_size, target=target, targets=targets, rules=rules,
                   use=use, values=values, deck=deck)
+    if path is None and all(v is None for v in fields.values()) and _is_summary(data):
+        # The summary of a census of large sets is read from its own folder.
+        path = data
     if path is None:
         path = _census24.table_folder(data, *fields.values())
     else:

@@ -562,6 +562,8 @@ def test_read_table_reads_the_large_sets_summary_with_its_shares(tmp_path):
     row = dict(zip(header.split(","), next(r for r in rows if ",25 50 75 100," in r).split(",")))
     assert abs(float(row["solvable_share"]) - want) < 5e-7
     assert census24.read_table(path=shipped, file="sets").equals(sets)
+    assert census24.read_table(shipped).equals(sets)
+    assert census24.read_table(str(shipped)).equals(sets)
     with pytest.raises(ValueError, match="^file: the summary in .* has no hands"):
         census24.read_table(path=shipped, file="hands")
     # A changed byte is refused, as a table's is.
