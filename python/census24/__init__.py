@@ -320,7 +320,7 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
                   use=use, values=values, deck=deck)
     if path is None and all(v is None for v in fields.values()) and _is_summary(data):
         # The summary of a census of large sets is read from its own folder.
-        path = data
+        path, data = data, "data"
     if path is None:
         path = _census24.table_folder(data, *fields.values())
     else:
