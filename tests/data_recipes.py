@@ -139,7 +139,7 @@ for recipe in recipes:
         assert df["hands"].sum() == listed["hands.parquet"][1]
         # Without the cast DuckDB sorts the text, as the README warns.
         plain = db.sql(
-            f"SELECT DISTINCT tier FROM read_parquet('{data}/**/hands.parquet', hive_partitioning = true) "
+            f"SELECT DISTINCT tier FROM read_parquet('{data}/**/hands.parquet', hive_partitioning = true, union_by_name = true) "
             "WHERE tier IS NOT NULL ORDER BY tier"
         ).fetchall()
         alphabetical = [t for (t,) in plain]

@@ -66,7 +66,9 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
     for (key, what) in HIVE_KEYS {
         let _ = writeln!(out, "- `{key}`: {what}");
     }
-    reads(&mut out, &sealed, &kinds);
+    reads(&mut out, &sealed, &kinds, |folder, name| {
+        columns(&data.join(folder).join(name)).unwrap_or_default()
+    });
     // Each file's columns; a kind's are those of its widest file (a table
     // leaves out the columns it does not compute, and says which below).
     let mut of_file: BTreeMap<(&str, &str), Vec<(String, String)>> = BTreeMap::new();
@@ -172,7 +174,12 @@ pub fn data_index(data: &Path) -> Result<String, ReportError> {
 }
 
 /// The table of reads: each file kind's, then every hive Parquet file's.
-fn reads(out: &mut String, sealed: &[Sealed], kinds: &BTreeMap<&str, Vec<(&str, u64)>>) {
+fn reads(
+    out: &mut String,
+    sealed: &[Sealed],
+    kinds: &BTreeMap<&str, Vec<(&str, u64)>>,
+    of_file: impl Fn(&str, &str) -> Vec<Shown>,
+) {
     let _ = writeln!(
         out,
         "\n## Reading each kind of file in one scan\n\n{}\n\n\
@@ -181,7 +188,29 @@ fn reads(out: &mut String, sealed: &[Sealed], kinds: &BTreeMap<&str, Vec<(&str, 
     );
     for (name, held) in kinds {
         let rows: u64 = held.iter().map(|(_, r)| r).sum();
-        let (polars, duckdb) = globs(name, held.iter().map(|(f, _)| *f));
+        let (mut polars, mut duckdb) = globs(name, held.iter().map(|(f, _)| *f));
+        // Tables that leave out different columns: polars takes a glob's
+        // columns from its first file, so each file is scanned and the
+        // scans joined by name (DuckDB's `union_by_name`).
+        let differ = name.ends_with(".parquet")
+            && held
+                .windows(2)
+                .any(|w| of_file(w[0].0, name) != of_file(w[1].0, name));
+        if differ {
+            let scans: Vec<String> = held
+                .iter()
+                .map(|(f, _)| {
+                    format!("pl.scan_parquet(\"data/{f}/{name}\", hive_partitioning=True)")
+                })
+                .collect();
+            polars = format!(
+                "pl.concat([{}], how=\"diagonal_relaxed\")",
+                scans.join(", ")
+            );
+            duckdb = format!(
+                "read_parquet('data/**/{name}', hive_partitioning=true, union_by_name=true)"
+            );
+        }
         let _ = writeln!(
             out,
             "| `{name}` | {} | {} | `{polars}` | `{duckdb}` |",

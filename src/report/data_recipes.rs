@@ -76,10 +76,11 @@ fn tier_recipe(out: &mut String) {
          by it gives that order. DuckDB reads it as text (VARCHAR), and `ORDER BY\n\
          {TIER}` on text is alphabetical ({}): cast it to an enum\n\
          type of the same names first. Every hand of the one-target tables by\n\
-         tier, {} to {}, then the hands without a prediction (null):\n\n\
+         tier, {} to {}, then the hands without a prediction (null; the\n\
+         `--no-solutions` tables have no `{TIER}` column, read as null):\n\n\
          ```python\n\
          (\n    \
-             pl.scan_parquet(\"data/**/hands.parquet\", hive_partitioning=True)\n    \
+             pl.scan_parquet(\"data/**/hands.parquet\", hive_partitioning=True, missing_columns=\"insert\")\n    \
              .group_by(\"{TIER}\")\n    \
              .agg(hands=pl.len())\n    \
              .sort(\"{TIER}\", nulls_last=True)\n    \
@@ -89,7 +90,7 @@ fn tier_recipe(out: &mut String) {
          ```sql\n\
          CREATE TYPE {TIER} AS ENUM ({});\n\
          SELECT CAST({TIER} AS {TIER}) AS {TIER}, count(*) AS hands\n\
-         FROM read_parquet('data/**/hands.parquet', hive_partitioning = true)\n\
+         FROM read_parquet('data/**/hands.parquet', hive_partitioning = true, union_by_name = true)\n\
          GROUP BY ALL\n\
          ORDER BY {TIER} NULLS LAST;\n\
          ```",
