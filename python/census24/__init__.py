@@ -108,11 +108,11 @@ def check(hand, answer, target=None, rules=None, use=None, game=None, *, extract
     extract=True: `answer` is a model's reply, and its final answer is
     graded (`check --extract`; no answer is a wrong verdict saying why).
     solvable (True or False, as a `census24 tasks` row says) makes a reply
-    that says there is no solution an answer: right for an unsolvable task
-    of a game scored right or wrong, wrong for a solvable one; in a game
-    that scores near misses the answer to an unsolvable task is the
-    closest play, right when as near as `closest` (the row's value), and
-    "no solution" scores nothing. The phrases read as "no solution" are
+    that says there is no solution an answer: right (the game's best
+    points) for an unsolvable task in every game, wrong for a solvable
+    one; in a game that scores near misses the closest play is right on an
+    unsolvable task too, when as near as `closest` (the row's value), and
+    earns the points of its distance. The phrases read as "no solution" are
     census24.NO_SOLUTION (docs/BENCHMARKS.md)."""
     return _census24.check(hand, answer, target, rules, use, game, extract, solvable, closest)
 

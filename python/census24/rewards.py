@@ -53,12 +53,12 @@ the game.
 Unsolvable tasks. A row with `solvable: false` (`census24 tasks
 --unsolvable 0.4`) is graded: a reply saying there is no solution ("there
 is no solution", "impossible", "cannot be made", "unsolvable",
-`<answer>None</answer>`; the phrases are census24.NO_SOLUTION) is right,
-and any play is wrong. In a game that scores near misses a contestant
-declares the closest value they reach: a play as near as the row's
-`closest` is right and earns its points (0.7 for one within 5 in
-Countdown), and "no solution" declares nothing, scoring 0. "No solution"
-to a solvable task is wrong (0). A row without `solvable` grades it as
+`<answer>None</answer>`; the phrases are census24.NO_SOLUTION) is right
+in every game (1.0), and in a game scored right or wrong any play is
+wrong. In a game that scores near misses a contestant may instead
+declare the closest value they reach: a play as near as the row's
+`closest` is right too and earns its points (0.7 for one within 5 in
+Countdown). "No solution" to a solvable task is wrong (0). A row without `solvable` grades it as
 before: a reply that gives up, wrong. Phrases that only give up ("I give
 up", "I cannot find one") never count as saying there is no solution.
 

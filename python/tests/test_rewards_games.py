@@ -119,11 +119,12 @@ def test_a_number_used_once_more_than_held_scores_nothing(game_rows):
 
 
 def test_no_solution_is_right_exactly_on_unsolvable_tasks(game_rows):
+    """In every game, near misses scored or not (issue 45)."""
     game, rows = game_rows
-    near = census24.check(rows[0]["cards"], "1", rows[0]["target"], game=game).max_points > 1
+    assert any(not r["solvable"] for r in rows) and any(r["solvable"] for r in rows)
     got = trl(rows, [NO] * len(rows), reward_for(game))
     for r, g in zip(rows, got):
-        right = not r["solvable"] and not near
+        right = not r["solvable"]
         assert g == (1.0 if right else 0.0), (game, r, g)
         named = dict(r, game=game)
         assert tinyzero(named, "no solution") == (1.0 if right else 0.1), r

@@ -22,14 +22,16 @@
 //!   reply that gives up, wrong;
 //! - solvable: "no solution" is wrong ("says there is no solution, but the
 //!   task has one");
-//! - unsolvable, in a game scored right or wrong (24, Krypto): "no
-//!   solution" is the right answer and scores the game's best; any play is
+//! - unsolvable: "no solution" is the right answer in every game and
+//!   scores the game's best (a reward scaled to 0..1 gives 1.0);
+//! - unsolvable, in a game scored right or wrong (24, Krypto): any play is
 //!   wrong (no play reaches the target);
 //! - unsolvable, in a game that scores near misses (Countdown, Digits): a
-//!   contestant declares the closest value they reach, so a play as near
-//!   the target as the task's `closest` is right and earns its points by
-//!   distance (a play farther off earns the points of its own distance and
-//!   is wrong), and "no solution" declares nothing: wrong, no points.
+//!   contestant may instead declare the closest value they reach, as the
+//!   show's contestants do, so a play as near the target as the task's
+//!   `closest` is right too and earns the show's points for its distance
+//!   (a play farther off earns the points of its own distance and is
+//!   wrong).
 
 use crate::game::extract::{Extraction, expression_in, extract};
 use crate::game::family::Scoring;
@@ -175,16 +177,6 @@ pub fn settle(
         (Some(p), Some(true)) => wrong(format!(
             "says there is no solution (\"{p}\"), but the task has one"
         )),
-        (Some(p), Some(false)) if near_misses => wrong(match facts.closest {
-            Some(c) => format!(
-                "says there is no solution (\"{p}\"): in this game the answer is the closest \
-                 value, {c}"
-            ),
-            None => format!(
-                "says there is no solution (\"{p}\"): in this game the answer is the closest \
-                 value"
-            ),
-        }),
         (Some(_), Some(false)) => Graded {
             verdict: Verdict {
                 correct: true,
@@ -335,7 +327,7 @@ mod tests {
     }
 
     #[test]
-    fn in_countdown_the_closest_play_is_the_answer_and_no_solution_scores_nothing() {
+    fn in_countdown_no_solution_and_the_closest_play_are_both_right() {
         // The task's closest is what the solver found; settle takes it as
         // stated, so a made-up task does: closest 97 for 100.
         let facts = TaskFacts {
@@ -361,15 +353,12 @@ mod tests {
         assert!(!g.verdict.correct && g.points == 7);
         let g = play("75+5+4"); // 84: no points
         assert!(!g.verdict.correct && g.points == 0);
-        let g = play("There is no solution.");
-        assert!(!g.verdict.correct && g.points == 0);
-        assert_eq!(
-            g.verdict.reason.as_deref(),
-            Some(
-                "says there is no solution (\"no solution\"): in this game the answer is the \
-                 closest value, 97"
-            )
-        );
+        // Saying there is none is the task's answer: right, the game's best.
+        for reply in ["There is no solution.", "<answer>impossible</answer>"] {
+            let g = play(reply);
+            assert!(g.verdict.correct, "{reply}: {g:?}");
+            assert_eq!((g.points, g.verdict.reason), (10, None), "{reply}");
+        }
         // An illegal play scores nothing, however near.
         let g = play("75+5*4+2+2+2");
         assert!(!g.verdict.correct && g.points == 0);

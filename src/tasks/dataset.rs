@@ -212,8 +212,7 @@ trainer.train()\n\
 
 const TRAIN_REASONING_GYM: &str = "## Evaluating and training as with reasoning-gym\n\n\
 The rows are reasoning-gym entries: `question` (the prompt), `answer` (the simplest \
-solution; `no solution` for an unsolvable task of a game scored right or wrong, null for one \
-of a game that scores near misses) and `metadata` (`source_dataset`, `source_index` and \
+solution, or `no solution` for an unsolvable task) and `metadata` (`source_dataset`, `source_index` and \
 every field of the task, among them what the reward reads: `cards`, `target`, `game`, \
 `rules`, `use`, `solvable`, `closest`). `score_answer(answer, entry)` scores an answer as \
 reasoning-gym's does, exactly:\n\n\

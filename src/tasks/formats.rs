@@ -215,15 +215,14 @@ pub fn data_source(p: &Posed) -> String {
     format!("census24/{}", p.game.unwrap_or("custom"))
 }
 
-/// The reference answer of a task: its simplest solution, `no solution`
-/// for an unsolvable task of a game scored right or wrong, none for one
-/// of a game that scores near misses (the closest play is not stored).
-fn answer(p: &Posed) -> Option<String> {
-    match (&p.task.simplest, p.task.closest) {
-        (Some(s), _) => Some(s.clone()),
-        (None, None) => Some("no solution".to_string()),
-        (None, Some(_)) => None,
-    }
+/// The reference answer of a task: its simplest solution, or `no
+/// solution` for an unsolvable task (right in every game,
+/// [`crate::game::unsolvable`]).
+fn answer(p: &Posed) -> String {
+    p.task
+        .simplest
+        .clone()
+        .unwrap_or_else(|| "no solution".to_string())
 }
 
 /// Task `index` (its place in its split) as `format` lays it out.
@@ -263,7 +262,7 @@ pub fn row(format: TaskFormat, p: &Posed, index: usize) -> Row {
             meta.extend(fields(&task, |n| n != "prompt"));
             vec![
                 ("question", Value::text(p.prompt.clone())),
-                ("answer", Value::Str(answer(p))),
+                ("answer", Value::text(answer(p))),
                 ("metadata", Value::Struct(meta)),
             ]
         }
