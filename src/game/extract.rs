@@ -758,41 +758,34 @@ mod tests {
 
     #[test]
     fn each_kind_of_candidate_is_found() {
-        let cases = [
-            (
-                "I think <answer>(3+3)*(8-4)</answer>.",
-                "(3+3)*(8-4)",
-                "tag",
-            ),
-            ("<answer>8/(3-8/3) = 24</answer>", "8/(3-8/3)", "tag"),
-            ("So $\\boxed{8/(3-8/3)}$", "8/(3-8/3)", "boxed"),
-            (
-                "\\boxed{\\frac{8}{3-\\frac{8}{3}}}",
-                "(8)/(3-(8)/(3))",
-                "boxed",
-            ),
-            ("Answer: 8/(3-8/3).", "8/(3-8/3)", "answer line"),
-            ("The answer is 8/(3-8/3)", "8/(3-8/3)", "answer line"),
-            ("Final answer:\n(9-8)*3*8", "(9-8)*3*8", "answer line"),
-            ("$(6-4)\\times(4+8)=24$", "(6-4)*(4+8)", "last line"),
-            (
-                "Let me see.\n3*8 = 24\nSo: (9-8)*3*8 = 24",
-                "(9-8)*3*8",
-                "last line",
-            ),
-            ("So 24 = 8/(3-8/3)", "8/(3-8/3)", "last line"),
-            ("**8/(3-8/3)**", "8/(3-8/3)", "last line"),
-            ("We get 8/(3-8/3), which is 24.", "8/(3-8/3)", "last line"),
-            (
-                "4 + 8 = 12\n6 - 4 = 2\n2 * 12 = 24",
-                "4 + 8 = 12\n6 - 4 = 2\n2 * 12 = 24",
-                "last line",
-            ),
-            ("<answer>2**5+3</answer>", "2**5+3", "tag"),
-        ];
-        for (reply, answer, source) in cases {
-            assert_eq!(found(reply), (answer.to_string(), source), "{reply}");
+        // A case a line: the reply | the answer taken | where it was found
+        // (`\n` for a line break).
+        let cases = r#"
+I think <answer>(3+3)*(8-4)</answer>. | (3+3)*(8-4) | tag
+<answer>8/(3-8/3) = 24</answer> | 8/(3-8/3) | tag
+So $\boxed{8/(3-8/3)}$ | 8/(3-8/3) | boxed
+\boxed{\frac{8}{3-\frac{8}{3}}} | (8)/(3-(8)/(3)) | boxed
+Answer: 8/(3-8/3). | 8/(3-8/3) | answer line
+The answer is 8/(3-8/3) | 8/(3-8/3) | answer line
+Final answer:\n(9-8)*3*8 | (9-8)*3*8 | answer line
+$(6-4)\times(4+8)=24$ | (6-4)*(4+8) | last line
+Let me see.\n3*8 = 24\nSo: (9-8)*3*8 = 24 | (9-8)*3*8 | last line
+So 24 = 8/(3-8/3) | 8/(3-8/3) | last line
+**8/(3-8/3)** | 8/(3-8/3) | last line
+We get 8/(3-8/3), which is 24. | 8/(3-8/3) | last line
+4 + 8 = 12\n6 - 4 = 2\n2 * 12 = 24 | 4 + 8 = 12\n6 - 4 = 2\n2 * 12 = 24 | last line
+<answer>2**5+3</answer> | 2**5+3 | tag
+"#;
+        let mut n = 0;
+        for line in cases.lines().filter(|l| !l.is_empty()) {
+            let [reply, answer, source] = line.split(" | ").collect::<Vec<_>>()[..] else {
+                panic!("not a case: {line}");
+            };
+            let (reply, answer) = (reply.replace("\\n", "\n"), answer.replace("\\n", "\n"));
+            assert_eq!(found(&reply), (answer, source), "{reply}");
+            n += 1;
         }
+        assert_eq!(n, 14);
     }
 
     #[test]

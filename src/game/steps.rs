@@ -618,48 +618,29 @@ mod tests {
 
     #[test]
     fn the_first_faulty_step_is_named() {
-        let cases: [(&[i64], &str, &str); 9] = [
-            (
-                &[4, 5, 6, 8],
-                "4 + 8 = 12\n6 - 5 = 2\n2 * 12 = 24",
-                "step 2: 6 - 5 is 1, not 2",
-            ),
-            (
-                &[2, 4, 4, 8],
-                "4 + 8 = 12\n4 / 2 = 2\n12 * 12 = 144",
-                "step 3 uses 12 twice, which is available once (left: 2 12)",
-            ),
-            (
-                &[2, 4, 4, 8],
-                "4 + 8 = 12\n4 - 2 = 2\n2 * 13 = 26",
-                "step 3 uses 13, which is not available (left: 2 12)",
-            ),
-            (&[3, 3, 8, 8], "8 * 3 = 24", "leaves 3 and 8 unused"),
-            (
-                &[1, 2, 3, 4],
-                "1 + 2 = 3\n3 + 3 = 6\n6 + 4 = 10",
-                "equals 10, not 24",
-            ),
-            (
-                &[1, 2, 3, 4],
-                "1 + 2 = 3 (left: 3 4 3)\n3 * 3 = 9",
-                "leaves 4 unused",
-            ),
-            (
-                &[1, 2, 3, 4],
-                "1 + 2 = 3 (left: 3 4)\n3 * 3 = 9",
-                "step 1 leaves 3 3 4, not 3 4",
-            ),
-            (&[3, 0, 8, 1], "3 / 0 = 0", "step 1 divides 3 by zero"),
-            (
-                &[1, 2, 3, 4],
-                "1 + 2 = 3\n3 ^ 3 = 27",
-                "step 2 is not \"a op b = c\": \"3 ^ 3\" is not one operation",
-            ),
-        ];
-        for (cards, answer, want) in cases {
-            assert_eq!(reason(cards, answer), want, "{answer}");
+        // A case a line: the cards | the answer (`\n` between steps) | why.
+        let cases = r#"
+4 5 6 8 | 4 + 8 = 12\n6 - 5 = 2\n2 * 12 = 24 | step 2: 6 - 5 is 1, not 2
+2 4 4 8 | 4 + 8 = 12\n4 / 2 = 2\n12 * 12 = 144 | step 3 uses 12 twice, which is available once (left: 2 12)
+2 4 4 8 | 4 + 8 = 12\n4 - 2 = 2\n2 * 13 = 26 | step 3 uses 13, which is not available (left: 2 12)
+3 3 8 8 | 8 * 3 = 24 | leaves 3 and 8 unused
+1 2 3 4 | 1 + 2 = 3\n3 + 3 = 6\n6 + 4 = 10 | equals 10, not 24
+1 2 3 4 | 1 + 2 = 3 (left: 3 4 3)\n3 * 3 = 9 | leaves 4 unused
+1 2 3 4 | 1 + 2 = 3 (left: 3 4)\n3 * 3 = 9 | step 1 leaves 3 3 4, not 3 4
+3 0 8 1 | 3 / 0 = 0 | step 1 divides 3 by zero
+1 2 3 4 | 1 + 2 = 3\n3 ^ 3 = 27 | step 2 is not "a op b = c": "3 ^ 3" is not one operation
+"#;
+        let mut n = 0;
+        for line in cases.lines().filter(|l| !l.is_empty()) {
+            let [cards, answer, want] = line.split(" | ").collect::<Vec<_>>()[..] else {
+                panic!("not a case: {line}");
+            };
+            let cards: Vec<i64> = cards.split(' ').map(|c| c.parse().unwrap()).collect();
+            let answer = answer.replace("\\n", "\n");
+            assert_eq!(reason(&cards, &answer), want, "{answer}");
+            n += 1;
         }
+        assert_eq!(n, 9);
         let v = grade_steps(
             &[3, 3, 8, 8],
             "8 / 3 = 8/3\n3 - (8/3) = 1/3\n8 / (1/3) = 24",
