@@ -21,7 +21,7 @@ use census24::tables::disk::write_atomic;
 use census24::tables::large_summary::{rewrite, summary_files};
 use census24::tables::layout::Part;
 use census24::tables::manifest::sha256_hex;
-use census24::tables::registry::discover;
+use census24::tables::registry::{Key, discover};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args_os().skip(1).map(PathBuf::from);
@@ -41,7 +41,13 @@ fn main() -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let keys = discover(&data)?.large;
+    let keys: Vec<_> = discover(&data)?
+        .keys()
+        .filter_map(|k| match k {
+            Key::Large(k) => Some(k),
+            _ => None,
+        })
+        .collect();
     let [key] = keys.as_slice() else {
         anyhow::bail!(
             "{} holds {} large-sets tables, not one",

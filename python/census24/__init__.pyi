@@ -48,12 +48,15 @@ class Verdict:
     def __bool__(self) -> bool: ...
 
 class Difficulty:
-    """How hard a hand is for people (docs/DIFFICULTY.md)."""
+    """How hard a hand is for people (docs/DIFFICULTY.md): one attribute
+    per figure of a prediction (its column name without `predicted_`),
+    then the tier."""
     time_s: float
     time_p80_s: float
     solve_rate: float
     difficulty: float
     tier: str
+    def __getattr__(self, name: str) -> float: ...
 
 def check(
     hand: Hand, answer: str, target: Optional[Target] = None, rules: Optional[str] = None,

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 
 use census24::canon::answer::{Pick, Policy, answer};
 use census24::canon::{self, Distinct, MAX_DISTINCT_CARDS, MAX_TARGETS_CARDS, MAX_TREE_CARDS};
+use census24::difficulty::figures::FIGURES;
 use census24::difficulty::{Tier, predict};
 use census24::game::error::InputError;
 use census24::game::family::{Game, Targets};
@@ -545,29 +546,49 @@ fn reachable<'py>(
     Ok(out)
 }
 
-/// How hard a hand is for people (docs/DIFFICULTY.md).
-#[pyclass(frozen, get_all, module = "census24")]
+/// How hard a hand is for people (docs/DIFFICULTY.md): one attribute per
+/// figure of a prediction (`census24::difficulty::figures::FIGURES`, named
+/// as its column without `predicted_`: `time_s`, `time_p80_s`,
+/// `solve_rate`, `difficulty`), then `tier`. A figure added there is an
+/// attribute here with no change to this file.
+#[pyclass(frozen, module = "census24")]
 #[derive(Clone)]
 struct Difficulty {
-    /// Predicted mean solve time of the players who solve it, seconds.
-    time_s: f64,
-    /// Predicted time within which 80% of the players who solve it do so.
-    time_p80_s: f64,
-    /// Predicted share of attempts that end solved.
-    solve_rate: f64,
-    /// 0 to 100.
-    difficulty: f64,
+    /// Each figure's attribute name and value, in column order.
+    figures: Vec<(&'static str, f64)>,
     /// easy, medium, hard or expert.
+    #[pyo3(get)]
     tier: String,
+}
+
+/// The attribute of a figure: its column name without `predicted_`.
+fn figure_attribute(column: &'static str) -> &'static str {
+    column.strip_prefix("predicted_").unwrap_or(column)
 }
 
 #[pymethods]
 impl Difficulty {
+    fn __getattr__(&self, name: &str) -> PyResult<f64> {
+        self.figures
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, x)| x)
+            .ok_or_else(|| {
+                pyo3::exceptions::PyAttributeError::new_err(format!(
+                    "'Difficulty' object has no attribute '{name}'"
+                ))
+            })
+    }
+
+    fn __dir__(&self) -> Vec<&'static str> {
+        self.figures.iter().map(|(n, _)| *n).chain(["tier"]).collect()
+    }
+
     fn __repr__(&self) -> String {
-        format!(
-            "Difficulty(time_s={}, time_p80_s={}, solve_rate={}, difficulty={}, tier={:?})",
-            self.time_s, self.time_p80_s, self.solve_rate, self.difficulty, self.tier
-        )
+        let figures: Vec<String> = (self.figures.iter())
+            .map(|(n, x)| format!("{n}={x}"))
+            .collect();
+        format!("Difficulty({}, tier={:?})", figures.join(", "), self.tier)
     }
 }
 
@@ -589,10 +610,9 @@ fn difficulty(
         })
         .map_err(|e| solve_error("hand", e))?;
     Ok(p.map(|p| Difficulty {
-        time_s: p.time_s,
-        time_p80_s: p.time_p80_s,
-        solve_rate: p.solve_rate,
-        difficulty: p.difficulty,
+        figures: (FIGURES.iter())
+            .map(|f| (figure_attribute(f.name), (f.get)(&p)))
+            .collect(),
         tier: p.tier.name().to_string(),
     }))
 }

@@ -72,6 +72,12 @@ def test_solutions_count_reachable_and_difficulty():
     assert d.tier == "expert" and d.time_s > 60 and 0 < d.solve_rate < 1
     assert d.time_p80_s > d.time_s
     assert census24.difficulty("1 1 1 1") is None
+    # One attribute per column of a prediction (rank's CSV header names
+    # them), the column without "predicted_", then the tier.
+    assert d.__dir__() == ["time_s", "time_p80_s", "solve_rate", "difficulty", "tier"]
+    assert repr(d).startswith(f"Difficulty(time_s={d.time_s}, ") and repr(d).endswith('tier="expert")')
+    with pytest.raises(AttributeError, match="no attribute 'time'"):
+        d.time
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ use crate::game::targets::TargetRange;
 use crate::report::query::{ReportError, listed, run};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
-use crate::tables::registry::discover;
+use crate::tables::registry::{Key, discover};
 use crate::tables::store;
 use crate::tasks::{self, MIN_CANDIDATES, TableRow, Task, TaskPlan, draw};
 
@@ -112,8 +112,11 @@ pub fn covering(data: &Path, game: &Game) -> Result<Option<ReachKey>, ReportErro
             && asked.hi <= k.targets.hi
     };
     Ok(discover(data)?
-        .reach
-        .into_iter()
+        .keys()
+        .filter_map(|k| match k {
+            Key::Reach(k) => Some(k),
+            _ => None,
+        })
         .filter(holds)
         .min_by_key(|k| (k.targets.hi - k.targets.lo, k.targets.lo)))
 }

@@ -36,6 +36,16 @@ pub mod data_recipes;
 #[cfg(feature = "tables")]
 pub mod files;
 #[cfg(feature = "tables")]
+pub mod kind_large;
+#[cfg(feature = "tables")]
+pub mod kind_one_target;
+#[cfg(feature = "tables")]
+pub mod kind_reach;
+#[cfg(feature = "tables")]
+pub mod kinds;
+#[cfg(feature = "tables")]
+pub mod out;
+#[cfg(feature = "tables")]
 pub mod query;
 #[cfg(feature = "tables")]
 pub mod rank;

@@ -13,8 +13,7 @@ use super::svg::{BarChart, LogScatter, Series};
 use super::{Calibration, HandList, Listed, SizeSummary, TableSummary, ratio};
 use crate::difficulty::Tier;
 use crate::report::EXPLORER;
-use crate::tables::large_sets::LargeKey;
-use crate::tables::layout::{ReachKey, TableKey};
+use crate::tables::layout::TableKey;
 
 /// One rendered report: its markdown and the charts it links, by file name.
 #[derive(Clone, Debug, PartialEq)]
@@ -579,15 +578,11 @@ fn solvable_by_size_chart(family: &[SizeSummary]) -> BarChart {
     .percent(Some(100.0), 1)
 }
 
-/// `reports/README.md`: every report, families side by side by hand size.
-/// `tables` is sorted by id, so families come together, hand sizes ascending.
-/// Chart names are relative to the reports folder.
-pub fn index(
-    tables: &[(TableKey, SizeSummary)],
-    reach: &[ReachKey],
-    large: &[LargeKey],
-    atlas: bool,
-) -> Rendered {
+/// `reports/README.md`: its head, then every kind's section as `sections`
+/// writes them (one-target tables first, families side by side by hand
+/// size: [`index_family`]); `empty` when there is no table. Chart names
+/// are relative to the reports folder.
+pub fn index(atlas: bool, empty: bool, sections: impl FnOnce(&mut Rendered)) -> Rendered {
     let mut r = Rendered {
         markdown: String::new(),
         charts: Vec::new(),
@@ -606,60 +601,16 @@ pub fn index(
              each target 1 to 100 (`census24 report --atlas`).\n\n",
         );
     }
-    if tables.is_empty() && reach.is_empty() && large.is_empty() {
+    if empty {
         r.markdown.push_str("No tables found.\n");
     }
-    for group in tables.chunk_by(|a, b| a.0.family() == b.0.family()) {
-        index_family(&mut r, group);
-    }
-    if !reach.is_empty() {
-        let md = &mut r.markdown;
-        md.push_str("## Every target at once\n\n");
-        md.push_str(
-            "Reach tables (`census24 sweep --targets LO..HI`): every hand against every \
-             target of a range, with the best targets and where 24 stands.\n\n",
-        );
-        for key in reach {
-            let _ = writeln!(
-                md,
-                "- [{} cards: {}]({}/README.md)",
-                key.k,
-                key.family_title(),
-                key.partition().display()
-            );
-        }
-        md.push('\n');
-    }
-    if !large.is_empty() {
-        let md = &mut r.markdown;
-        md.push_str("## Countdown with other large numbers\n\n");
-        md.push_str(
-            "Censuses of sets of large numbers (`census24 sweep --game countdown \
-             --large-sets LO..HI`): which four large numbers make the numbers round \
-             easiest and hardest.\n\n",
-        );
-        for key in large {
-            // A census of a range of sets has its explorer page.
-            let page = match super::sets::rank_args(key) {
-                Some(_) => format!(" ([explorer]({}/{EXPLORER}))", key.partition().display()),
-                None => String::new(),
-            };
-            let _ = writeln!(
-                md,
-                "- [{}, targets {}]({}/README.md){page}",
-                key.sets,
-                key.targets,
-                key.partition().display()
-            );
-        }
-        md.push('\n');
-    }
+    sections(&mut r);
     r.markdown = r.markdown.trim_end().to_string() + "\n";
     r
 }
 
 /// One family of the index: its tables by hand size and its two charts.
-fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
+pub(crate) fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
     let md = &mut r.markdown;
     let _ = writeln!(md, "## {}\n", capitalize(&group[0].0.family_title()));
     let mut header: Vec<Column> = SIZE_COLUMNS.map(Column::right).to_vec();

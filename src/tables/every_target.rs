@@ -15,7 +15,7 @@ use crate::game::rules::{Rules, Use};
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
-use crate::tables::manifest::{GameRecord, KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
 use crate::tables::summary::{Tally, counted};
 use crate::tables::sweep::check_plan;
@@ -51,6 +51,18 @@ impl EveryTarget {
             solutions: self.solutions,
         }
     }
+}
+
+/// What `census24 merge` says of a table it joined: a reach table's rows
+/// are (hand, target) pairs, and its solvable count is of those pairs.
+pub fn merged_line(m: &Manifest) -> String {
+    format!(
+        "{} against targets {}: {} (hand, target) pairs, {} of them solvable",
+        counted(m.hands, "hand"),
+        m.parameters.target,
+        m.solution_rows,
+        m.solvable
+    )
 }
 
 /// `reach`, streamed: a thousand rows per hand; without the columns the

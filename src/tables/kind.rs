@@ -8,9 +8,9 @@
 //! says only what is its own: its key (where the table lives and with which
 //! [`Params`]), the rows of one hand, the frames of some hands' rows, their
 //! files, and the words of its summary. A new kind of table is a type with
-//! this trait, its stems in [`crate::tables::layout::TABLE_STEMS`], its
-//! files in [`crate::tables::registry::files_of`] and its key a variant of
-//! [`crate::tables::registry::Key`]. This module names no
+//! this trait, its name and stems in [`crate::tables::manifest::KindName`],
+//! and its entry in [`crate::tables::registry::KINDS`] with its key a
+//! variant of [`crate::tables::registry::Key`]. This module names no
 //! kind: the kinds import it, never the other way.
 
 use std::path::PathBuf;
@@ -123,7 +123,7 @@ pub trait KindKey {
 /// One Parquet file of a table.
 #[derive(Clone, Copy, Debug)]
 pub struct TableFile {
-    /// See [`crate::tables::layout::TABLE_STEMS`].
+    /// See [`crate::tables::manifest::KindName::stems`].
     pub stem: &'static str,
     /// The file without rows (its columns, for a table of no hands).
     pub empty: fn() -> PolarsResult<DataFrame>,

@@ -658,6 +658,24 @@ fn combinations_into(
 }
 
 #[cfg(feature = "tables")]
+/// What `census24 merge` says of a census it joined: it counts games, a
+/// selection of tiles of a set against one target.
+pub fn merged_line(m: &crate::tables::manifest::Manifest) -> String {
+    let targets: u64 = m
+        .parameters
+        .target
+        .parse::<TargetRange>()
+        .map_or(0, |r| (r.hi - r.lo + 1) as u64);
+    let games = m.hands * SELECTIONS_PER_SET * targets;
+    format!(
+        "{} of large numbers against targets {}: {games} games, {} of them solvable",
+        counted(m.hands, "set"),
+        m.parameters.target,
+        m.solvable
+    )
+}
+
+#[cfg(feature = "tables")]
 /// `large_sets`, streamed: five rows a set.
 pub fn files() -> Vec<TableFile> {
     vec![TableFile {

@@ -37,6 +37,7 @@ use crate::game::presets::{PRESETS, Preset, dealt_like, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
+use crate::tables::manifest::KindName;
 
 /// A bad `--shard` option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -545,11 +546,15 @@ pub enum Part {
     Shard(Shard),
 }
 
-/// The stems of every Parquet file a table kind writes (`hands` names
+/// The stems of every Parquet file a table kind writes, each kind's in
+/// [`KindName::ALL`] order ([`KindName::stems`]: `hands` names
 /// `hands.parquet`, `hands.part-I-of-N.parquet` and chunk files
-/// `chunk-00000.hands.parquet`): the files a writer owns, removes and
-/// refuses to mix with. A new kind of table adds its stems here.
-pub const TABLE_STEMS: [&str; 4] = ["hands", "solutions", "reach", "large_sets"];
+/// `chunk-00000.hands.parquet`).
+pub fn table_stems() -> impl Iterator<Item = &'static str> {
+    KindName::ALL
+        .into_iter()
+        .flat_map(|k| k.stems().iter().copied())
+}
 
 impl Part {
     fn name(self, stem: &str, ext: &str) -> String {
@@ -559,14 +564,14 @@ impl Part {
         }
     }
 
-    /// The Parquet file `stem` of this part (see [`TABLE_STEMS`]).
+    /// The Parquet file `stem` of this part (see [`table_stems`]).
     pub fn file(self, stem: &str) -> String {
         self.name(stem, "parquet")
     }
 
-    /// This part's Parquet files of every kind, in [`TABLE_STEMS`] order.
+    /// This part's Parquet files of every kind, in [`table_stems`] order.
     pub fn files(self) -> Vec<String> {
-        TABLE_STEMS.iter().map(|stem| self.file(stem)).collect()
+        table_stems().map(|stem| self.file(stem)).collect()
     }
 
     pub fn hands(self) -> String {
@@ -618,7 +623,7 @@ impl Part {
     }
 }
 
-/// The file `stem` (see [`TABLE_STEMS`]) of chunk `c` in a partial folder.
+/// The file `stem` (see [`table_stems`]) of chunk `c` in a partial folder.
 pub fn chunk_file(c: usize, stem: &str) -> String {
     format!("chunk-{c:05}.{stem}.parquet")
 }

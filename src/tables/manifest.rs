@@ -27,6 +27,28 @@ pub enum KindName {
     LargeSets,
 }
 
+impl KindName {
+    /// Every kind, in the order tables are listed (and a folder's files
+    /// are recognised: [`crate::tables::store::kind_in`]).
+    pub const ALL: [KindName; 3] = [
+        KindName::OneTarget,
+        KindName::EveryTarget,
+        KindName::LargeSets,
+    ];
+
+    /// The stems of the Parquet files a table of this kind writes
+    /// (`hands` for `hands.parquet`, `hands.part-1-of-4.parquet` and
+    /// chunk files): the files a writer owns, removes and refuses to mix
+    /// with.
+    pub fn stems(self) -> &'static [&'static str] {
+        match self {
+            KindName::OneTarget => &["hands", "solutions"],
+            KindName::EveryTarget => &["reach"],
+            KindName::LargeSets => &["large_sets"],
+        }
+    }
+}
+
 /// The game a table holds, as its manifest records it: the preset it is
 /// played with, how titles name it, and every field of the game in words,
 /// so that the manifest alone says which game its rows are of. Manifests

@@ -14,7 +14,7 @@ use crate::tables::enumerate;
 use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
-use crate::tables::manifest::{GameRecord, KindName, Params};
+use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
 use crate::tables::summary::{Tally, counted, probability};
 use crate::tables::sweep::check_plan;
@@ -64,6 +64,17 @@ impl OneTarget {
             solutions: self.solutions,
         }
     }
+}
+
+/// What `census24 merge` says of a table it joined: its hands, how many
+/// are solvable and its solution classes.
+pub fn merged_line(m: &Manifest) -> String {
+    format!(
+        "{}, {} solvable, {}",
+        counted(m.hands, "hand"),
+        m.solvable,
+        counted(m.solution_rows, "solution class")
+    )
 }
 
 /// `hands` (held whole: places by difficulty need every hand; without the

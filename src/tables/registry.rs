@@ -22,24 +22,76 @@ use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::{GameRecord, Params};
+use crate::tables::manifest::{GameRecord, Manifest, Params};
 #[cfg(feature = "tables")]
 use crate::tables::{disk, every_target, large_sets, one_target, store};
+
+/// A kind of table as the registry knows it: its name, how its folder
+/// reads back as its key, its files and what a merge says of it. One
+/// entry per kind in [`KINDS`]; the making of its rows is its
+/// [`crate::tables::kind::TableKind`], its reports are
+/// `crate::report::kinds`'s.
+#[derive(Debug)]
+pub struct KindEntry {
+    pub name: KindName,
+    /// The key of the table filed at a folder (relative to the data
+    /// folder): `None` when the path is not one of this kind's.
+    pub from_partition: fn(&Path) -> Option<Key>,
+    /// The files of a table made with these parameters, in manifest
+    /// order: what a sweep writes and what a merge joins.
+    #[cfg(feature = "tables")]
+    pub files: fn(&Params) -> Vec<TableFile>,
+    /// What `census24 merge` says of a table it joined.
+    #[cfg(feature = "tables")]
+    pub merged: fn(&Manifest) -> String,
+}
+
+/// Every kind of table, in [`KindName::ALL`] order.
+pub const KINDS: [KindEntry; 3] = [
+    KindEntry {
+        name: KindName::OneTarget,
+        from_partition: |rel| TableKey::from_partition(rel).map(Key::OneTarget),
+        #[cfg(feature = "tables")]
+        files: |p| one_target::files(p.solutions && !p.counts_only, p.solutions),
+        #[cfg(feature = "tables")]
+        merged: one_target::merged_line,
+    },
+    KindEntry {
+        name: KindName::EveryTarget,
+        from_partition: |rel| ReachKey::from_partition(rel).map(Key::Reach),
+        #[cfg(feature = "tables")]
+        files: |p| {
+            every_target::files(every_target::computed(
+                p.solutions,
+                p.rules.parse().unwrap_or(Rules::Rational),
+            ))
+        },
+        #[cfg(feature = "tables")]
+        merged: every_target::merged_line,
+    },
+    KindEntry {
+        name: KindName::LargeSets,
+        from_partition: |rel| LargeKey::from_partition(rel).map(Key::Large),
+        #[cfg(feature = "tables")]
+        files: |_| large_sets::files(),
+        #[cfg(feature = "tables")]
+        merged: large_sets::merged_line,
+    },
+];
+
+/// The entry of `kind`.
+pub fn entry(kind: KindName) -> &'static KindEntry {
+    KINDS
+        .iter()
+        .find(|e| e.name == kind)
+        .expect("every kind has its entry (a test holds KINDS to KindName::ALL)")
+}
 
 /// The files of a table made with `params`, in manifest order: what a
 /// sweep writes and what a merge joins.
 #[cfg(feature = "tables")]
 pub fn files_of(params: &Params) -> Vec<TableFile> {
-    match params.kind {
-        KindName::LargeSets => large_sets::files(),
-        KindName::EveryTarget => every_target::files(every_target::computed(
-            params.solutions,
-            params.rules.parse().unwrap_or(Rules::Rational),
-        )),
-        KindName::OneTarget => {
-            one_target::files(params.solutions && !params.counts_only, params.solutions)
-        }
-    }
+    (entry(params.kind).files)(params)
 }
 
 /// The key of a table of any kind: one [`Key::from_partition`] reads a
@@ -59,11 +111,7 @@ impl Key {
     /// The key of the table of `kind` filed at `rel` (relative to the data
     /// folder): `None` when the path is not one of that kind's.
     pub fn from_partition(kind: KindName, rel: &Path) -> Option<Key> {
-        match kind {
-            KindName::OneTarget => TableKey::from_partition(rel).map(Key::OneTarget),
-            KindName::EveryTarget => ReachKey::from_partition(rel).map(Key::Reach),
-            KindName::LargeSets => LargeKey::from_partition(rel).map(Key::Large),
-        }
+        (entry(kind).from_partition)(rel)
     }
 
     /// The table that holds `game`: its one-target table, or for a range
@@ -82,6 +130,19 @@ impl Key {
             Key::Reach(k) => k.partition(),
             Key::Large(k) => k.partition(),
         }
+    }
+
+    /// Where it stands in a list of tables: by kind, then one-target
+    /// tables by id (families together, hand sizes ascending), the others
+    /// by partition.
+    #[cfg(feature = "tables")]
+    fn sort_key(&self) -> (usize, Option<([String; 5], usize)>, PathBuf) {
+        let kind = KindName::ALL.iter().position(|&k| k == self.kind());
+        let id = match self {
+            Key::OneTarget(k) => Some(k.sort_key()),
+            _ => None,
+        };
+        (kind.unwrap_or(usize::MAX), id, self.partition())
     }
 
     /// The kind its manifest records.
@@ -147,32 +208,28 @@ pub enum DiscoverError {
 #[cfg(feature = "tables")]
 #[derive(Clone, Debug)]
 pub struct FoundTable {
-    pub id: TableKey,
+    pub key: Key,
     pub dir: PathBuf,
 }
 
-/// Every table under `data`, by kind, each list sorted: one-target tables
-/// by id (families together, hand sizes ascending), reach and large-set
-/// tables by partition.
+/// Every table under `data`, sorted: by kind ([`KindName::ALL`] order),
+/// one-target tables by id (families together, hand sizes ascending),
+/// the others by partition.
 #[cfg(feature = "tables")]
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    pub one_target: Vec<FoundTable>,
-    pub reach: Vec<ReachKey>,
-    pub large: Vec<LargeKey>,
+    pub found: Vec<FoundTable>,
 }
 
 #[cfg(feature = "tables")]
 impl Tables {
     pub fn is_empty(&self) -> bool {
-        self.one_target.is_empty() && self.reach.is_empty() && self.large.is_empty()
+        self.found.is_empty()
     }
 
     /// Every table's key, in the order above.
     pub fn keys(&self) -> impl Iterator<Item = Key> + '_ {
-        (self.one_target.iter().map(|f| Key::OneTarget(f.id)))
-            .chain(self.reach.iter().map(|&k| Key::Reach(k)))
-            .chain(self.large.iter().map(|k| Key::Large(k.clone())))
+        self.found.iter().map(|f| f.key.clone())
     }
 
     /// Every table's partition, in the order above.
@@ -193,20 +250,15 @@ pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
         });
     }
     let dirs = disk::folders(data).map_err(|(path, source)| DiscoverError::Io { path, source })?;
-    let mut found = Tables::default();
+    let mut found = Vec::new();
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
-        match store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
-            Some(Key::OneTarget(id)) => found.one_target.push(FoundTable { id, dir }),
-            Some(Key::Reach(key)) => found.reach.push(key),
-            Some(Key::Large(key)) => found.large.push(key),
-            None => {}
+        if let Some(key) = store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
+            found.push(FoundTable { key, dir });
         }
     }
-    found.one_target.sort_by_key(|f| f.id.sort_key());
-    found.reach.sort_by_key(|k| k.partition());
-    found.large.sort_by_key(|k| k.partition());
-    Ok(found)
+    found.sort_by_cached_key(|f| f.key.sort_key());
+    Ok(Tables { found })
 }
 
 /// What [`upgrade_manifests`] did to one whole table's manifest.
@@ -296,6 +348,19 @@ fn files_are_todays(
 mod tests {
     use super::*;
     use crate::game::presets::PRESETS;
+
+    /// One entry per kind, in the order of the kinds' names, each with the
+    /// stems of its own files only.
+    #[test]
+    fn every_kind_has_one_entry_in_order() {
+        let names: Vec<KindName> = KINDS.iter().map(|e| e.name).collect();
+        assert_eq!(names, KindName::ALL);
+        let stems: Vec<&str> = crate::tables::layout::table_stems().collect();
+        assert_eq!(stems, ["hands", "solutions", "reach", "large_sets"]);
+        for kind in KindName::ALL {
+            assert_eq!(entry(kind).name, kind);
+        }
+    }
 
     /// Every preset's table, and a census of large sets, read back from its
     /// folder and kind as the same key.

@@ -145,15 +145,9 @@ pub fn kind_in(dir: &Path) -> Option<KindName> {
                 || (n.starts_with(&format!("{stem}.part-")) && n.ends_with(".parquet"))
         })
     };
-    if has("hands") || has("solutions") {
-        Some(KindName::OneTarget)
-    } else if has("reach") {
-        Some(KindName::EveryTarget)
-    } else if has("large_sets") {
-        Some(KindName::LargeSets)
-    } else {
-        None
-    }
+    KindName::ALL
+        .into_iter()
+        .find(|k| k.stems().iter().any(|s| has(s)))
 }
 
 /// How many finished chunks (with their markers) the unfinished run of

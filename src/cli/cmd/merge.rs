@@ -2,10 +2,8 @@
 
 use crate::cli::args::MergeArgs;
 use crate::cli::cmd::outcome::Status;
-use crate::game::targets::TargetRange;
-use crate::tables::large_sets::SELECTIONS_PER_SET;
-use crate::tables::manifest::KindName;
 use crate::tables::merge::merge_all;
+use crate::tables::registry;
 use crate::tables::summary::counted;
 
 pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
@@ -21,39 +19,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
             continue;
         }
         let t = &m.manifest;
-        let what = match t.parameters.kind {
-            // A reach table's rows are (hand, target) pairs, and its
-            // solvable count is of those pairs.
-            KindName::EveryTarget => format!(
-                "{} against targets {}: {} (hand, target) pairs, {} of them solvable",
-                counted(t.hands, "hand"),
-                t.parameters.target,
-                t.solution_rows,
-                t.solvable
-            ),
-            // A large-sets census counts games: a selection of tiles of a
-            // set against one target.
-            KindName::LargeSets => {
-                let targets: u64 = t
-                    .parameters
-                    .target
-                    .parse::<TargetRange>()
-                    .map_or(0, |r| (r.hi - r.lo + 1) as u64);
-                let games = t.hands * SELECTIONS_PER_SET * targets;
-                format!(
-                    "{} of large numbers against targets {}: {games} games, {} of them solvable",
-                    counted(t.hands, "set"),
-                    t.parameters.target,
-                    t.solvable
-                )
-            }
-            KindName::OneTarget => format!(
-                "{}, {} solvable, {}",
-                counted(t.hands, "hand"),
-                t.solvable,
-                counted(t.solution_rows, "solution class")
-            ),
-        };
+        let what = (registry::entry(t.parameters.kind).merged)(t);
         println!(
             "Merged {} into {}: {what}.",
             counted(u64::from(m.parts), "part"),

@@ -6,12 +6,11 @@ use crate::cli::cmd::outcome::Status;
 use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
-use std::path::{Path, PathBuf};
 
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
-use crate::report::files::{ReportPlan, reports_beside, write_reports_with};
-use crate::report::query::{ReportError, Table};
+use crate::report::files::{ReportPlan, reports_beside, write_reports_with, write_table_report};
+use crate::report::query::Table;
 use crate::tables::every_target::EveryTarget;
 use crate::tables::kind::TableKind;
 use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
@@ -93,26 +92,23 @@ fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar 
 /// numbers and its report.
 fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
-    run_one_report(args, &cfg, |out| {
-        crate::report::files::write_large_report(&cfg.out, out, &cfg.kind.key)
-    })
+    let key = Key::Large(cfg.kind.key.clone());
+    run_one_report(args, &cfg, &key)
 }
 
 /// `sweep --targets`: the reach table and its per-target report.
 fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<EveryTarget>::from_args(args, key)?;
-    run_one_report(args, &cfg, |out| {
-        crate::report::files::write_reach_report(&cfg.out, out, &cfg.kind.key)
-    })
+    run_one_report(args, &cfg, &Key::Reach(key))
 }
 
 /// Sweeps `cfg`, prints its summary, then (unless `--no-report` or a shard
-/// part) writes its one-page report with `write` into the reports folder
-/// and names the page: the large-sets and reach tables report alike.
+/// part) writes the report of its table `key` into the reports folder and
+/// names the page: the large-sets and reach tables report alike.
 fn run_one_report<K: TableKind>(
     args: &SweepArgs,
     cfg: &SweepConfig<K>,
-    write: impl FnOnce(&Path) -> Result<PathBuf, ReportError>,
+    key: &Key,
 ) -> anyhow::Result<Status> {
     let summary = sweep(cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
@@ -123,7 +119,7 @@ fn run_one_report<K: TableKind>(
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = write(&out)?;
+        let readme = write_table_report(&cfg.out, &out, key)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }

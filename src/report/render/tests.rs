@@ -151,7 +151,11 @@ fn table_report_without_difficulty_skips_tiers_and_rankings() {
 #[test]
 fn index_markdown() {
     let tables: Vec<(TableKey, SizeSummary)> = family().into_iter().map(|s| (id(s.k), s)).collect();
-    let r = index(&tables, &[], &[], false);
+    let r = index(false, false, |r| {
+        for group in tables.chunk_by(|a, b| a.0.family() == b.0.family()) {
+            index_family(r, group);
+        }
+    });
     insta::assert_snapshot!(r.markdown);
     let names: Vec<&str> = r.charts.iter().map(|c| c.0.as_str()).collect();
     assert_eq!(

@@ -1,0 +1,101 @@
+//! The reports of reach tables (`reach.parquet`, every target of a range):
+//! each table's README.md with its charts and `targets.csv`, its explorer
+//! page (the games `pick` draws first), and the index's list of them.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::explorer::games_html;
+use super::games;
+use super::kinds::{Ctx, KindReport};
+use super::out::{write_files, write_rendered};
+use super::query::ReportError;
+use super::query::reach::reach_data;
+use super::render::Rendered;
+use super::render::reach::render_reach;
+use crate::puzzles::pick::DEFAULT_SEED;
+use crate::report::{EXPLORER, PAGE_GAMES};
+use crate::tables::layout::{Part, ReachKey};
+use crate::tables::manifest::KindName;
+use crate::tables::registry::{FoundTable, Key};
+use crate::tables::store;
+
+/// The reach tables found.
+#[derive(Debug, Default)]
+pub struct ReachReport {
+    keys: Vec<ReachKey>,
+}
+
+impl KindReport for ReachReport {
+    fn kind(&self) -> KindName {
+        KindName::EveryTarget
+    }
+
+    fn load(&mut self, ctx: &Ctx, found: Vec<FoundTable>) -> Result<(), ReportError> {
+        for f in found {
+            if let Key::Reach(key) = f.key {
+                if ctx.chosen(&key.partition()) {
+                    store::verify(&f.dir, Part::Whole)?;
+                }
+                self.keys.push(key);
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&self, ctx: &Ctx) -> Result<Vec<PathBuf>, ReportError> {
+        let mut written = Vec::new();
+        for key in self.keys.iter().filter(|k| ctx.chosen(&k.partition())) {
+            written.extend(write_reach_files(ctx.data, ctx.out, key)?);
+        }
+        Ok(written)
+    }
+
+    fn index(&self, r: &mut Rendered) {
+        if self.keys.is_empty() {
+            return;
+        }
+        let md = &mut r.markdown;
+        md.push_str("## Every target at once\n\n");
+        md.push_str(
+            "Reach tables (`census24 sweep --targets LO..HI`): every hand against every \
+             target of a range, with the best targets and where 24 stands.\n\n",
+        );
+        for key in &self.keys {
+            let _ = writeln!(
+                md,
+                "- [{} cards: {}]({}/README.md)",
+                key.k,
+                key.family_title(),
+                key.partition().display()
+            );
+        }
+        md.push('\n');
+    }
+
+    fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+/// The README and the explorer page of the reach table `key` under `data`,
+/// written into the same partition under `out` (the caller holds the
+/// reports lock); returns them, README first.
+fn write_reach_files(data: &Path, out: &Path, key: &ReachKey) -> Result<Vec<PathBuf>, ReportError> {
+    let summary = reach_data(key, &data.join(key.partition()))?;
+    let dir = out.join(key.partition());
+    // The explorer page: the games `pick` draws first, worked out again.
+    let rows = games::read(data, key, key.targets)?;
+    let drawn = games::drawn(key.game(), &rows, PAGE_GAMES, DEFAULT_SEED).map_err(|source| {
+        ReportError::Games {
+            path: data.join(key.partition()),
+            source,
+        }
+    })?;
+    let page = games_html(key, &drawn, rows.solvable_count(), rows.len());
+    write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
+    Ok(vec![
+        write_rendered(&dir, &render_reach(key, &summary))?,
+        dir.join(EXPLORER),
+    ])
+}
