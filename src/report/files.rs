@@ -23,7 +23,7 @@ use super::query::{
     table_summary,
 };
 use super::render::atlas::render_atlas;
-use super::render::large::{LargeReport, render_large};
+use super::render::large::{LargeReport, census_charts, render_large};
 use super::render::reach::render_reach;
 use super::render::{Rendered, index, table_report};
 use super::sets::{SetCounts, of_stats, read_sets};
@@ -32,7 +32,7 @@ use crate::puzzles::catalog::MAX_CLASSES;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tables::disk;
-use crate::tables::large_sets::LargeKey;
+use crate::tables::large_sets::{CHECKED_SETS, LargeKey, count_sets};
 use crate::tables::large_summary;
 use crate::tables::layout::{Part, ReachKey, TableKey};
 use crate::tables::registry::{DiscoverError, FoundTable, Tables, discover};
@@ -230,10 +230,11 @@ fn write_reports_in(
         && !large.contains(&key)
         && plan.out.join(key.partition()).join(README).exists()
     {
-        // Its explorer page, from the summary.
+        // Its explorer page and its charts, from the summary.
         if chosen(key.partition()) {
             let sets = read_sets(&plan.data, &key).map_err(|e| ReportError::Sets(e.to_string()))?;
             written.extend(write_sets_page(&plan.out, &key, &sets)?);
+            write_census_charts(&plan.out, &key, &sets)?;
         }
         large.push(key);
         large.sort_by_key(|k| k.partition());
@@ -378,6 +379,30 @@ fn write_sets_page(
     let dir = out.join(key.partition());
     write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
     Ok(Some(dir.join(EXPLORER)))
+}
+
+/// The charts of a census shipped as its summary, redrawn from it: they
+/// read each set's share alone, which the summary holds, so they follow
+/// the chart code as the whole table's would (the report's text, made from
+/// the whole table, stays as it is).
+fn write_census_charts(out: &Path, key: &LargeKey, sets: &[SetCounts]) -> Result<(), ReportError> {
+    let shares: Vec<(&[i64], f64)> = sets
+        .iter()
+        .map(|s| (s.numbers.as_slice(), 100.0 * s.solvable_share()))
+        .collect();
+    let standard = match shares.iter().find(|s| s.0 == CHECKED_SETS[0]) {
+        Some(s) => s.1,
+        None => {
+            let set = &count_sets(&CHECKED_SETS[..1], key.targets)[0];
+            100.0 * of_stats(std::slice::from_ref(set))[0].solvable_share()
+        }
+    };
+    let charts = census_charts(&shares, standard);
+    let files: Vec<(&str, &[u8])> = charts
+        .iter()
+        .map(|(name, bytes)| (name.as_str(), bytes.as_slice()))
+        .collect();
+    write_files(&out.join(key.partition()), &files)
 }
 
 /// [`write_large_report`] for a caller that holds the reports lock:
