@@ -170,7 +170,7 @@ large-sets *args:
     cp -r "large-sets/reports/{{large_sets_report}}" "reports/{{large_sets_report}}"
     "$CARGO_TARGET_DIR/release/examples/large_sets_summary" large-sets/data data/large-sets
 
-# Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first): the atlas (reports/atlas/), then every table's report and the index. The report of the census of large sets is kept (its table is not in data/: `just large-sets` remakes it).
+# Regenerate the shipped reports in reports/ from the tables in data/ (run `just data` first): the atlas (reports/atlas/), then every table's report and the index. The report of the census of large sets is kept (its table is not in data/: `just large-sets` remakes it); its charts and explorer page are redrawn from its summary in data/large-sets/.
 report:
     cargo build --release
     kept="$(mktemp -d)"; \

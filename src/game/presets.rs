@@ -235,6 +235,16 @@ pub fn title_of(game: &Game) -> Option<String> {
     Some(t)
 }
 
+/// The target a game's own players aim at, when it has one: its one
+/// target, or for a game of a preset's cards played for a range of targets
+/// (the 24 game's cards, targets 1..999) that preset's one target. `None`
+/// for a game whose target changes from game to game (Countdown's,
+/// Krypto's dealt objective) or a game no preset is played with: a chart
+/// marks this target, and no other.
+pub fn own_target(game: &Game) -> Option<Q> {
+    game.target().or_else(|| (base_of(game)?.0.game)().target())
+}
+
 /// The preset a game is, if it is one unchanged.
 pub fn name_of(game: &Game) -> Option<&'static str> {
     PRESETS.iter().find(|p| (p.game)() == *game).map(|p| p.name)
@@ -277,6 +287,26 @@ mod tests {
         for name in ["24", "countdown", "krypto", "digits"] {
             assert!(err.contains(&format!(" {name}")), "{err}");
         }
+    }
+
+    #[test]
+    fn only_games_of_one_target_have_an_own_target() {
+        let with = |name: &str, targets: Targets| Game {
+            targets,
+            ..game(name).unwrap()
+        };
+        let range = Targets::Range(targets(1, 999));
+        assert_eq!(own_target(&standard()), Some(Q::int(24)));
+        assert_eq!(own_target(&with("24", range)), Some(Q::int(24)));
+        assert_eq!(own_target(&game("krypto").unwrap()), None);
+        assert_eq!(own_target(&game("countdown").unwrap()), None);
+        assert_eq!(own_target(&game("digits").unwrap()), None);
+        // Independent draws are no preset's cards.
+        let free = Game {
+            deck: Deck::Unlimited,
+            ..with("24", range)
+        };
+        assert_eq!(own_target(&free), None);
     }
 
     #[test]

@@ -12,10 +12,10 @@ use super::out::{README, write_files, write_rendered};
 use super::query::ReportError;
 use super::query::large::{large_data, reference};
 use super::render::Rendered;
-use super::render::large::{LargeReport, render_large};
+use super::render::large::{LargeReport, census_charts, render_large};
 use super::sets::{SetCounts, of_stats, read_sets};
 use crate::report::EXPLORER;
-use crate::tables::large_sets::LargeKey;
+use crate::tables::large_sets::{CHECKED_SETS, LargeKey, count_sets};
 use crate::tables::large_summary;
 use crate::tables::layout::Part;
 use crate::tables::manifest::KindName;
@@ -74,9 +74,11 @@ impl KindReport for LargeSetsReport {
         let mut written = Vec::new();
         for key in self.keys.iter().filter(|k| ctx.chosen(&k.partition())) {
             match &self.summary {
+                // Its explorer page and its charts, from the summary.
                 Some((summary, sets)) if summary == key => {
                     if let Some(sets) = sets {
                         written.extend(write_sets_page(ctx.out, key, sets)?);
+                        write_census_charts(ctx.out, key, sets)?;
                     }
                 }
                 _ => written.extend(write_large_files(ctx.data, ctx.out, key)?),
@@ -131,6 +133,30 @@ fn write_sets_page(
     let dir = out.join(key.partition());
     write_files(&dir, &[(EXPLORER, page.as_bytes())])?;
     Ok(Some(dir.join(EXPLORER)))
+}
+
+/// The charts of a census shipped as its summary, redrawn from it: they
+/// read each set's share alone, which the summary holds, so they follow
+/// the chart code as the whole table's would (the report's text, made from
+/// the whole table, stays as it is).
+fn write_census_charts(out: &Path, key: &LargeKey, sets: &[SetCounts]) -> Result<(), ReportError> {
+    let shares: Vec<(&[i64], f64)> = sets
+        .iter()
+        .map(|s| (s.numbers.as_slice(), 100.0 * s.solvable_share()))
+        .collect();
+    let standard = match shares.iter().find(|s| s.0 == CHECKED_SETS[0]) {
+        Some(s) => s.1,
+        None => {
+            let set = &count_sets(&CHECKED_SETS[..1], key.targets)[0];
+            100.0 * of_stats(std::slice::from_ref(set))[0].solvable_share()
+        }
+    };
+    let charts = census_charts(&shares, standard);
+    let files: Vec<(&str, &[u8])> = charts
+        .iter()
+        .map(|(name, bytes)| (name.as_str(), bytes.as_slice()))
+        .collect();
+    write_files(&out.join(key.partition()), &files)
 }
 
 /// The README and the explorer page of the census `key` under `data`,

@@ -22,6 +22,7 @@
 //! [`crate::puzzles`], free of polars.
 
 pub mod atlas;
+pub mod axis;
 pub mod explorer;
 #[cfg(feature = "tables")]
 pub mod games;

@@ -130,6 +130,16 @@ pub struct SetCounts {
 }
 
 impl SetCounts {
+    /// The share of its games solved exactly, over every selection.
+    pub fn solvable_share(&self) -> f64 {
+        let (solvable, games) = self.share_parts(None);
+        if games == 0 {
+            0.0
+        } else {
+            solvable as f64 / games as f64
+        }
+    }
+
     /// Solvable games and games: all, or those with `tiles` large tiles.
     fn share_parts(&self, tiles: Option<usize>) -> (u64, u64) {
         match tiles {

@@ -7,6 +7,8 @@
 
 use std::fmt::Write;
 
+use crate::report::axis::{Axis, Base, VALUE_STEPS, WIDTH_TICKS, all_whole};
+
 /// Fill colours of the series, in order (colour-blind-safe Okabe-Ito hues).
 pub(crate) const PALETTE: [&str; 6] = [
     "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
@@ -49,7 +51,8 @@ pub struct BarChart {
     pub y_label: String,
     pub categories: Vec<String>,
     pub series: Vec<Series>,
-    /// Top of the value axis; `None` rounds the largest value up.
+    /// Top of the value axis (100 for a share of a whole); `None` fits
+    /// the axis to the values (see [`Axis::of_values`]).
     pub y_max: Option<f64>,
     /// Appended to every value label, e.g. `%`.
     pub unit: String,
@@ -57,67 +60,10 @@ pub struct BarChart {
     pub decimals: usize,
 }
 
-/// `v` rounded up to a round number whose fifths are round too (at least 1),
-/// so the axis keeps most of the chart for the bars.
-pub(crate) fn nice_ceiling(v: f64) -> f64 {
-    if v <= 1.0 {
-        return 1.0;
-    }
-    let p = 10f64.powf(v.log10().floor());
-    [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
-        .into_iter()
-        .map(|m| m * p)
-        .find(|&c| c >= v)
-        .unwrap_or(10.0 * p)
-}
-
-/// The value axis of a line chart: from `lo` to `hi` in five round steps,
-/// the narrowest such window that holds every value between `min` and
-/// `max` and stays inside `bounds` (0 to 100 for a share), so that a line
-/// whose values all lie between 88.3% and 90.6% is drawn on an 88%-to-91%
-/// axis, not flat along a 0-to-100% one.
-pub fn fit_axis(min: f64, max: f64, bounds: (f64, f64)) -> (f64, f64) {
-    let (min, max) = (min.max(bounds.0), max.min(bounds.1));
-    if !(min.is_finite() && max.is_finite()) || max < min {
-        return bounds;
-    }
-    // Room for a line that is flat: a tenth of a unit above and below.
-    let span = (max - min).max(0.5);
-    let mut step = {
-        let raw = span / 5.0;
-        let p = 10f64.powf(raw.log10().floor());
-        [1.0, 2.0, 2.5, 5.0, 10.0]
-            .into_iter()
-            .map(|m| m * p)
-            .find(|&c| c >= raw)
-            .unwrap_or(10.0 * p)
-    };
-    loop {
-        let mut lo = (min / step).floor() * step;
-        let mut hi = lo + 5.0 * step;
-        if hi > bounds.1 {
-            hi = bounds.1;
-            lo = hi - 5.0 * step;
-        }
-        lo = lo.max(bounds.0);
-        if lo <= min && hi >= max && (hi - lo - 5.0 * step).abs() < 1e-9 {
-            return (lo, hi);
-        }
-        if 5.0 * step >= bounds.1 - bounds.0 {
-            return bounds;
-        }
-        step *= if (step / 10f64.powf(step.log10().floor()) - 2.0).abs() < 1e-9 {
-            1.25
-        } else {
-            2.0
-        };
-    }
-}
-
 /// About how wide `text` is at `font_size`, in pixels: an average glyph of
 /// Helvetica or Arial is a little over half the font size wide (digits are
 /// 0.556 em, `%` 0.889 em), so this errs on the wide side.
-fn text_width(text: &str, font_size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, font_size: f64) -> f64 {
     text.chars()
         .map(|c| if c == '%' { 0.9 } else { 0.6 })
         .sum::<f64>()
@@ -155,7 +101,7 @@ impl BarChart {
     }
 
     /// The same chart in percent, labels with `decimals` places, the axis
-    /// up to `y_max` (`None`: rounded up from the largest value).
+    /// up to `y_max` (`None`: fitted to the values).
     pub fn percent(self, y_max: Option<f64>, decimals: usize) -> BarChart {
         BarChart {
             y_max,
@@ -165,34 +111,26 @@ impl BarChart {
         }
     }
 
+    /// The value axis: from zero to `y_max`, or fitted to the values.
+    pub fn axis(&self) -> Axis {
+        match self.y_max {
+            Some(top) => Axis::spanning(0.0, top, self.decimals == 0, VALUE_STEPS + 1),
+            None => {
+                let values: Vec<f64> = self.series.iter().flat_map(|s| s.values.clone()).collect();
+                Axis::of_values(&values, (0.0, f64::INFINITY), Base::Zero)
+            }
+        }
+    }
+
     /// The chart as a standalone SVG document.
     pub fn to_svg(&self) -> String {
-        let largest = self
-            .series
-            .iter()
-            .flat_map(|s| s.values.iter().copied())
-            .fold(0.0, f64::max);
-        let y_max = self.y_max.unwrap_or_else(|| nice_ceiling(largest));
+        let axis = self.axis();
         let plot_w = WIDTH - LEFT - RIGHT;
         let plot_h = HEIGHT - TOP - BOTTOM;
-        let y_of = |v: f64| TOP + plot_h * (1.0 - (v / y_max).clamp(0.0, 1.0));
+        let y_of = |v: f64| TOP + plot_h * (1.0 - axis.fraction(v));
         let mut s = open(&self.title);
-        // Five gridlines with their values on the axis.
-        for i in 0..=5 {
-            let v = y_max * f64::from(i) / 5.0;
-            let y = y_of(v);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/>"##,
-                WIDTH - RIGHT
-            );
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                LEFT - 6.0,
-                y + 4.0,
-                axis_number(v)
-            );
+        for &v in &axis.ticks {
+            grid_line(&mut s, y_of(v), v);
         }
         y_title(&mut s, &self.y_label);
         let n = self.categories.len().max(1) as f64;
@@ -211,6 +149,7 @@ impl BarChart {
             .fold(0.0, f64::max);
         let across = widest <= bar_w;
         let upright = !across && bar_w >= 11.0;
+        let labelled = shown_categories(&self.categories, slot);
         for (c, cat) in self.categories.iter().enumerate() {
             let x0 = LEFT + slot * c as f64 + slot * 0.1;
             for (j, series) in self.series.iter().enumerate() {
@@ -254,13 +193,9 @@ impl BarChart {
                     );
                 }
             }
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                LEFT + slot * (c as f64 + 0.5),
-                TOP + plot_h + 16.0,
-                escape(cat)
-            );
+            if labelled[c] {
+                x_tick(&mut s, LEFT + slot * (c as f64 + 0.5), &escape(cat));
+            }
         }
         x_axis(&mut s);
         x_title(&mut s, LEFT + plot_w / 2.0, &self.x_label);
@@ -272,6 +207,31 @@ impl BarChart {
     fn number(&self, v: f64) -> String {
         format!("{v:.*}", self.decimals)
     }
+}
+
+/// Which category labels a bar chart writes, `slot` pixels apart: all of
+/// them when they fit; else, for whole-number categories (targets), those
+/// at the round multiples an axis over them marks, and for others every
+/// n-th, so that no two labels touch.
+fn shown_categories(categories: &[String], slot: f64) -> Vec<bool> {
+    let widest = categories
+        .iter()
+        .map(|c| text_width(c, 12.0))
+        .fold(0.0, f64::max);
+    if widest + 6.0 <= slot {
+        return vec![true; categories.len()];
+    }
+    let room = ((WIDTH - LEFT - RIGHT) / (widest + 6.0)).floor().max(1.0) as usize;
+    let numbers: Option<Vec<f64>> = categories.iter().map(|c| c.parse().ok()).collect();
+    if let Some(xs) =
+        numbers.filter(|xs| all_whole(xs) && xs.windows(2).all(|w| w[1] == w[0] + 1.0))
+    {
+        let (lo, hi) = (xs[0], xs[xs.len() - 1]);
+        let marked = Axis::spanning(lo, hi, true, room).ticks;
+        return xs.iter().map(|x| marked.contains(x)).collect();
+    }
+    let every = categories.len().div_ceil(room);
+    (0..categories.len()).map(|i| i % every == 0).collect()
 }
 
 /// A scatter plot on logarithmic axes, with the line `y = x`.
@@ -350,7 +310,8 @@ impl LogScatter {
 }
 
 /// Lines over a numeric x axis (one point per x, such as every target of a
-/// range), with one x marked by a vertical rule (such as 24).
+/// range; a NaN value is a gap), with one x marked by a vertical rule
+/// (such as 24 in a game of 24's cards).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineChart {
     pub title: String,
@@ -359,70 +320,133 @@ pub struct LineChart {
     pub xs: Vec<f64>,
     /// One value per x in each series.
     pub series: Vec<Series>,
-    /// The value axis runs from `y_min` to `y_max` ([`fit_axis`] fits it
-    /// to the values).
-    pub y_min: f64,
-    pub y_max: f64,
+    /// The values the quantity can take (0 to 100 for a share): the value
+    /// axis is fitted to the values inside them ([`Axis::of_values`]).
+    pub y_bounds: (f64, f64),
     /// An x marked with a labelled rule.
     pub mark: Option<(f64, String)>,
 }
 
 impl LineChart {
-    /// The chart as a standalone SVG document.
-    pub fn to_svg(&self) -> String {
-        let plot_w = WIDTH - LEFT - RIGHT;
-        let plot_h = HEIGHT - TOP - BOTTOM;
+    /// The value axis, fitted to the values.
+    pub fn y_axis(&self) -> Axis {
+        let values: Vec<f64> = self.series.iter().flat_map(|s| s.values.clone()).collect();
+        Axis::of_values(&values, self.y_bounds, Base::Fit)
+    }
+
+    /// The x axis: from the first x to the last, marked at round values
+    /// (whole ones for whole xs).
+    pub fn x_axis(&self) -> Axis {
         let (x0, x1) = (
             self.xs.first().copied().unwrap_or(0.0),
             self.xs.last().copied().unwrap_or(1.0),
         );
-        let span = if x1 > x0 { x1 - x0 } else { 1.0 };
-        let x_of = |x: f64| LEFT + plot_w * (x - x0) / span;
-        let y_span = (self.y_max - self.y_min).max(f64::MIN_POSITIVE);
-        let y_of = |v: f64| TOP + plot_h * (1.0 - ((v - self.y_min) / y_span).clamp(0.0, 1.0));
+        Axis::spanning(x0, x1, all_whole(&self.xs), WIDTH_TICKS)
+    }
+
+    /// The chart as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let plot_w = WIDTH - LEFT - RIGHT;
+        let plot_h = HEIGHT - TOP - BOTTOM;
+        let (xa, ya) = (self.x_axis(), self.y_axis());
+        let x_of = |x: f64| LEFT + plot_w * xa.fraction(x);
+        let y_of = |v: f64| TOP + plot_h * (1.0 - ya.fraction(v));
         let mut s = open(&self.title);
-        for i in 0..=5 {
-            let v = self.y_min + y_span * f64::from(i) / 5.0;
+        for &v in &ya.ticks {
             grid_line(&mut s, y_of(v), v);
         }
-        // Ticks at round x values, about ten of them.
-        for t in multiples(x0, x1, nice_ceiling(span / 10.0)) {
+        for &t in &xa.ticks {
             x_tick(&mut s, x_of(t), &axis_number(t));
         }
         if let Some((mx, label)) = &self.mark {
             let x = x_of(*mx);
+            let (tx, anchor) = if x + 4.0 + text_width(label, 12.0) <= WIDTH - RIGHT {
+                (x + 4.0, "start")
+            } else {
+                (x - 4.0, "end")
+            };
             let _ = writeln!(
                 s,
-                r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#999999" stroke-dasharray="4 4"/><text x="{:.1}" y="{:.1}">{}</text>"##,
+                r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#999999" stroke-dasharray="4 4"/><text x="{tx:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"##,
                 TOP + plot_h,
-                x + 4.0,
                 TOP + 12.0,
                 escape(label)
             );
         }
         for (j, series) in self.series.iter().enumerate() {
             let mut d = String::new();
-            for (i, (&x, &v)) in self.xs.iter().zip(&series.values).enumerate() {
+            let mut pen_down = false;
+            for (&x, &v) in self.xs.iter().zip(&series.values) {
+                if !v.is_finite() {
+                    pen_down = false;
+                    continue;
+                }
                 let _ = write!(
                     d,
                     "{}{:.1},{:.1}",
-                    if i == 0 { "M" } else { " L" },
+                    match (d.is_empty(), pen_down) {
+                        (true, _) => "M",
+                        (false, true) => " L",
+                        (false, false) => " M",
+                    },
                     x_of(x),
                     y_of(v)
                 );
+                pen_down = true;
             }
             let _ = writeln!(
                 s,
                 r#"<path d="{d}" fill="none" stroke="{}" stroke-width="1.2"/>"#,
                 PALETTE[j % PALETTE.len()]
             );
+            // A value between two gaps has no line to it: a dot.
+            let v = &series.values;
+            for (i, (&x, &y)) in self.xs.iter().zip(v).enumerate() {
+                let gap =
+                    |k: Option<usize>| k.and_then(|k| v.get(k)).is_none_or(|w| !w.is_finite());
+                if y.is_finite() && gap(i.checked_sub(1)) && gap(Some(i + 1)) {
+                    let _ = writeln!(
+                        s,
+                        r#"<circle cx="{:.1}" cy="{:.1}" r="1.5" fill="{}"/>"#,
+                        x_of(x),
+                        y_of(y),
+                        PALETTE[j % PALETTE.len()]
+                    );
+                }
+            }
         }
         x_axis(&mut s);
-        axis_titles(&mut s, plot_w, &self.x_label, &self.y_label);
+        let y_label = cut_label(&self.y_label, &ya);
+        axis_titles(&mut s, plot_w, &self.x_label, &y_label);
+        if ya.cut() {
+            axis_break(&mut s);
+        }
         legend(&mut s, &self.series);
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// A value axis's title, saying where the axis starts when it leaves out
+/// zero: `share solvable (%), axis from 98`.
+pub(crate) fn cut_label(label: &str, axis: &Axis) -> String {
+    if axis.cut() {
+        format!("{label}, axis from {}", axis_number(axis.lo))
+    } else {
+        label.to_string()
+    }
+}
+
+/// The mark of a value axis that does not start at zero: a zigzag across
+/// its foot.
+pub(crate) fn axis_break(s: &mut String) {
+    let y = TOP + PLOT_H;
+    let _ = writeln!(
+        s,
+        r##"<path d="M{:.1},{:.1} l4,-3 l-8,-4 l4,-3" fill="white" stroke="#333333"/>"##,
+        LEFT,
+        y - 2.0
+    );
 }
 
 /// The axis titles: `x` centred under a plot `plot_w` wide, `y` turned up
@@ -488,18 +512,6 @@ pub(crate) fn x_axis(s: &mut String) {
     );
 }
 
-/// The multiples of `step` from `lo` to `hi` (a hair over `hi` still
-/// counts), added up step by step: where an axis puts its ticks.
-pub(crate) fn multiples(lo: f64, hi: f64, step: f64) -> Vec<f64> {
-    let mut out = Vec::new();
-    let mut t = (lo / step).ceil() * step;
-    while t <= hi + 1e-9 {
-        out.push(t);
-        t += step;
-    }
-    out
-}
-
 /// The key under a chart of several series: a swatch and a name each.
 fn legend(s: &mut String, series: &[Series]) {
     if series.len() < 2 {
@@ -552,6 +564,61 @@ pub(crate) fn open(title: &str) -> String {
     s
 }
 
+/// The box every `<text>` of `svg` takes, about (its width by
+/// [`text_width`], turned with its `rotate(-90 ...)`): `(left, top, right,
+/// bottom, text)`. What the tests hold inside the canvas.
+#[cfg(test)]
+pub(crate) fn text_boxes(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
+    let attr = |tag: &str, key: &str| -> Option<f64> {
+        let at = tag.find(&format!(" {key}=\""))? + key.len() + 3;
+        tag[at..].split('"').next()?.parse().ok()
+    };
+    let mut out = Vec::new();
+    for piece in svg.split("<text").skip(1) {
+        let (tag, rest) = piece.split_once('>').expect("a closed tag");
+        let text = rest
+            .split("</text>")
+            .next()
+            .unwrap_or("")
+            .replace("&amp;", "&");
+        let (x, y) = (attr(tag, "x").unwrap_or(0.0), attr(tag, "y").unwrap_or(0.0));
+        let size = attr(tag, "font-size").unwrap_or(12.0);
+        let w = text_width(&text, size);
+        let left = if tag.contains("text-anchor=\"middle\"") {
+            x - w / 2.0
+        } else if tag.contains("text-anchor=\"end\"") {
+            x - w
+        } else {
+            x
+        };
+        let (mut a, mut b) = ((left, y - 0.8 * size), (left + w, y + 0.25 * size));
+        if let Some(r) = tag.split("rotate(-90 ").nth(1) {
+            let mut c = r.split([' ', ')']).map(|v| v.parse::<f64>().unwrap());
+            let (cx, cy) = (c.next().unwrap(), c.next().unwrap());
+            // Turned a quarter left about (cx, cy): (x, y) goes to
+            // (cx + y - cy, cy - x + cx).
+            let turn = |(px, py): (f64, f64)| (cx + py - cy, cy - px + cx);
+            let (p, q) = (turn(a), turn(b));
+            a = (p.0.min(q.0), p.1.min(q.1));
+            b = (p.0.max(q.0), p.1.max(q.1));
+        }
+        out.push((a.0, a.1, b.0, b.1, text));
+    }
+    out
+}
+
+/// Panics naming the first text of `svg` that is not inside its canvas
+/// with `margin` pixels to spare.
+#[cfg(test)]
+pub(crate) fn assert_texts_inside(svg: &str, margin: f64) {
+    for (l, t, r, b, text) in text_boxes(svg) {
+        assert!(
+            l >= margin && t >= margin && r <= WIDTH - margin && b <= HEIGHT - margin,
+            "{text:?} at {l:.1},{t:.1} to {r:.1},{b:.1} is not inside the chart"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,16 +642,6 @@ mod tests {
     }
 
     #[test]
-    fn nice_ceilings() {
-        assert_eq!(nice_ceiling(0.3), 1.0);
-        assert_eq!(nice_ceiling(7.0), 8.0);
-        assert_eq!(nice_ceiling(13.0), 15.0);
-        assert_eq!(nice_ceiling(420.0), 500.0);
-        assert_eq!(nice_ceiling(1032.0), 1500.0);
-        assert_eq!(nice_ceiling(1000.0), 1000.0);
-    }
-
-    #[test]
     fn svg_escapes_text_and_draws_one_bar_per_value() {
         let svg = chart(2).to_svg();
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -592,35 +649,6 @@ mod tests {
         assert!(svg.contains("Share &lt;solvable&gt; &amp; more"));
         assert_eq!(svg.matches("<title>").count(), 6);
         assert!(svg.contains(">55.5%</text>"));
-    }
-
-    /// A line between 88.3% and 90.6% was drawn on a 0-100% axis (issue
-    /// 36): the fitted axis is the narrowest five round steps around it.
-    #[test]
-    fn a_fitted_axis_holds_the_values_in_five_round_steps() {
-        assert_eq!(fit_axis(88.3, 90.6, (0.0, 100.0)), (88.0, 93.0));
-        assert_eq!(fit_axis(0.0, 100.0, (0.0, 100.0)), (0.0, 100.0));
-        assert_eq!(fit_axis(97.0, 100.0, (0.0, 100.0)), (95.0, 100.0));
-        assert_eq!(fit_axis(50.0, 50.0, (0.0, 100.0)), (50.0, 50.5));
-        for (lo, hi) in [
-            (0.1, 0.2),
-            (12.0, 77.0),
-            (99.9, 100.0),
-            (3.0, 3.0),
-            (0.0, 0.0),
-        ] {
-            let (a, b) = fit_axis(lo, hi, (0.0, 100.0));
-            assert!(
-                a <= lo && b >= hi && a >= 0.0 && b <= 100.0,
-                "{lo} {hi}: {a} {b}"
-            );
-            // Round steps: the axis's fifths print in at most two decimals.
-            let step = (b - a) / 5.0;
-            assert!(
-                (step * 100.0 - (step * 100.0).round()).abs() < 1e-6,
-                "{step}"
-            );
-        }
     }
 
     /// Bar labels ran into each other ("100.0%100.0%") once bars were
@@ -689,6 +717,117 @@ mod tests {
             })
             .collect();
         assert_eq!(xs, vec![LEFT, WIDTH - RIGHT]);
+    }
+
+    /// A line chart over Krypto's targets 1 to 25 with shares between 98%
+    /// and 100% (issue 46): whole ticks along x, an axis from 98 that says
+    /// so, and every text inside the canvas.
+    #[test]
+    fn a_line_over_whole_targets_and_a_narrow_band_fits_both() {
+        let xs: Vec<f64> = (1..=25).map(f64::from).collect();
+        let chart = LineChart {
+            title: "t".into(),
+            x_label: "target".into(),
+            y_label: "share solvable (%)".into(),
+            series: vec![
+                Series::new("hands", xs.iter().map(|x| 98.2 + x / 15.0).collect()),
+                Series::new("deals", vec![99.9; 25]),
+            ],
+            xs,
+            y_bounds: (0.0, 100.0),
+            mark: None,
+        };
+        let y = chart.y_axis();
+        assert!(y.lo >= 98.0 && y.hi == 100.0, "{y:?}");
+        assert!(chart.x_axis().ticks.iter().all(|t| t.fract() == 0.0));
+        let svg = chart.to_svg();
+        assert!(
+            svg.contains(">share solvable (%), axis from 98</text>"),
+            "{svg}"
+        );
+        assert!(!svg.contains(">2.5</text>") && !svg.contains(">0</text>"));
+        assert_texts_inside(&svg, 2.0);
+    }
+
+    /// A line's missing values are gaps, not zeros or "NaN" in the path.
+    #[test]
+    fn a_missing_value_breaks_the_line() {
+        let chart = LineChart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            xs: vec![1.0, 2.0, 3.0, 4.0],
+            series: vec![Series::new("s", vec![30.0, f64::NAN, 40.0, 50.0])],
+            y_bounds: (0.0, 100.0),
+            mark: None,
+        };
+        let svg = chart.to_svg();
+        let path = svg.lines().find(|l| l.starts_with("<path d=\"M")).unwrap();
+        assert!(!path.contains("NaN"), "{path}");
+        assert_eq!(path.matches('M').count(), 2, "{path}");
+        assert_eq!(path.matches(" L").count(), 1, "{path}");
+        // The first value, alone between the start and a gap, is a dot.
+        assert_eq!(svg.matches("<circle").count(), 1, "{svg}");
+    }
+
+    /// A hundred whole categories (targets 1 to 100) were all labelled,
+    /// over each other: the labels shown are round targets that fit.
+    #[test]
+    fn crowded_whole_categories_are_labelled_at_round_values() {
+        let cats: Vec<String> = (1..=100).map(|t| t.to_string()).collect();
+        let shown = shown_categories(&cats, (WIDTH - LEFT - RIGHT) / 100.0);
+        let labels: Vec<&String> = cats
+            .iter()
+            .zip(&shown)
+            .filter(|p| *p.1)
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(labels.first().map(|s| s.as_str()), Some("5"));
+        assert!(
+            labels.iter().all(|l| l.parse::<u32>().unwrap() % 5 == 0),
+            "{labels:?}"
+        );
+        let c = BarChart::new(
+            "t",
+            "target",
+            "cards",
+            cats,
+            vec![Series::new(
+                "a",
+                (0..100).map(|i| f64::from(6 + i % 6)).collect(),
+            )],
+        );
+        let svg = c.to_svg();
+        assert_texts_inside(&svg, 2.0);
+        // Whole cards, 6 to 11: whole ticks up to 12, not 2.2, 4.4...
+        assert_eq!(c.axis().ticks, vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0]);
+    }
+
+    /// Every text of every kind of chart lies inside its canvas.
+    #[test]
+    fn texts_stay_inside_the_canvas() {
+        assert_texts_inside(&chart(3).to_svg(), 2.0);
+        let scatter = LogScatter {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            points: vec![(3.0, 3.0), (300.0, 300.0)],
+            lo: 3.0,
+            hi: 300.0,
+            ticks: vec![3.0, 10.0, 100.0, 300.0],
+        };
+        assert_texts_inside(&scatter.to_svg(), 2.0);
+        // A mark at the right end writes its label before it.
+        let line = LineChart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            xs: vec![1.0, 2.0, 3.0, 4.0],
+            series: vec![Series::new("a", vec![1.0, 2.0, 3.0, 4.0]); 2],
+            y_bounds: (0.0, 100.0),
+            mark: Some((4.0, "the classic game".into())),
+        };
+        assert_texts_inside(&line.to_svg(), 2.0);
     }
 
     #[test]

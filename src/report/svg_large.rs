@@ -7,9 +7,10 @@
 
 use std::fmt::Write;
 
+use crate::report::axis::{Axis, Base, WIDTH_TICKS};
 use crate::report::svg::{
-    BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH, axis_number, axis_titles, escape, fit_axis,
-    grid_line, multiples, nice_ceiling, open, x_axis, x_tick,
+    BOTTOM, HEIGHT, LEFT, PALETTE, RIGHT, TOP, WIDTH, axis_number, axis_titles, escape, grid_line,
+    open, text_width, x_axis, x_tick,
 };
 
 /// Stops of the colour scale, low to high (viridis, a perceptually even
@@ -39,24 +40,17 @@ fn colour(f: f64) -> String {
     )
 }
 
-/// Whole round ticks (steps of 1, 2, 5, 10, 20, 50...), about ten, from
-/// `lo` to `hi`.
+/// Whole round ticks (steps of 1, 2, 5, 10, 20, 50...) from `lo` to `hi`:
+/// the axis of a grid of whole numbers.
 fn ticks(lo: f64, hi: f64) -> Vec<f64> {
-    let raw = ((hi - lo) / 10.0).max(1.0);
-    let p = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * p)
-        .find(|&c| c >= raw)
-        .unwrap_or(10.0 * p);
-    multiples(lo, hi, step)
+    Axis::spanning(lo, hi, true, WIDTH_TICKS).ticks
 }
 
 /// Where a mark's `label` goes beside a mark drawn from `left` to `right`:
 /// its x and text anchor, after the mark when it fits before `limit` (at
 /// about 7 px a character), else before it.
 fn label_side(left: f64, right: f64, label: &str, limit: f64) -> (f64, &'static str) {
-    if right + 4.0 + 7.0 * label.len() as f64 <= limit {
+    if right + 4.0 + text_width(label, 12.0) <= limit {
         (right + 4.0, "start")
     } else {
         (left - 4.0, "end")
@@ -79,21 +73,16 @@ pub struct HeatMap {
 }
 
 impl HeatMap {
-    /// The colour scale's ends: round values around the cells' (within 0
-    /// to 100 for a percentage).
-    pub fn scale(&self) -> (f64, f64) {
-        let lo = self.cells.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
-        let hi = self
-            .cells
-            .iter()
-            .map(|c| c.2)
-            .fold(f64::NEG_INFINITY, f64::max);
+    /// The colour scale: round values around the cells' (within 0 to 100
+    /// for a percentage), its ticks written on the key.
+    pub fn scale(&self) -> Axis {
         let bounds = if self.unit == "%" {
             (0.0, 100.0)
         } else {
-            (f64::MIN, f64::MAX)
+            (f64::NEG_INFINITY, f64::INFINITY)
         };
-        fit_axis(lo, hi, bounds)
+        let values: Vec<f64> = self.cells.iter().map(|c| c.2).collect();
+        Axis::of_values(&values, bounds, Base::Fit)
     }
 
     /// The chart as a standalone SVG document.
@@ -111,8 +100,7 @@ impl HeatMap {
         let ch = plot_h / (y1 - y0 + 1) as f64;
         // Cell (x, y)'s top left corner: larger y higher up.
         let at = |x: i64, y: i64| (LEFT + cw * (x - x0) as f64, TOP + ch * (y1 - y) as f64);
-        let (lo, hi) = self.scale();
-        let span = (hi - lo).max(f64::MIN_POSITIVE);
+        let scale = self.scale();
         for &(x, y, v) in &self.cells {
             let (px, py) = at(x, y);
             let _ = writeln!(
@@ -120,22 +108,12 @@ impl HeatMap {
                 r#"<rect x="{px:.1}" y="{py:.1}" width="{:.2}" height="{:.2}" fill="{}"/>"#,
                 cw + 0.05,
                 ch + 0.05,
-                colour((v - lo) / span)
+                colour(scale.fraction(v))
             );
         }
         if let Some((x, y, label)) = &self.mark {
             let (px, py) = at(*x, *y);
-            let _ = writeln!(
-                s,
-                r##"<rect x="{px:.1}" y="{py:.1}" width="{cw:.2}" height="{ch:.2}" fill="none" stroke="#000000" stroke-width="1.5"/>"##
-            );
-            let (tx, anchor) = label_side(px, px + cw, label, LEFT + plot_w);
-            let _ = writeln!(
-                s,
-                r#"<text x="{tx:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
-                py + ch / 2.0 + 4.0,
-                escape(label)
-            );
+            mark_cell(&mut s, (px, py, cw, ch), label, (LEFT + plot_w, plot_h));
         }
         for t in ticks(x0 as f64, x1 as f64) {
             x_tick(&mut s, at(t as i64, y0).0 + cw / 2.0, &axis_number(t));
@@ -151,7 +129,8 @@ impl HeatMap {
                 axis_number(t)
             );
         }
-        // The key: the scale from bottom (lo) to top (hi), five steps.
+        // The key: the scale from its low end (bottom) to its high end, its
+        // ticks written beside it.
         let kx = WIDTH - RIGHT - KEY + 16.0;
         let steps = 40;
         for i in 0..steps {
@@ -164,9 +143,8 @@ impl HeatMap {
                 colour(f)
             );
         }
-        for i in 0..=5 {
-            let v = lo + span * i as f64 / 5.0;
-            let y = TOP + plot_h * (1.0 - i as f64 / 5.0);
+        for &v in &scale.ticks {
+            let y = TOP + plot_h * (1.0 - scale.fraction(v));
             let _ = writeln!(
                 s,
                 r#"<text x="{:.1}" y="{:.1}">{}{}</text>"#,
@@ -180,6 +158,45 @@ impl HeatMap {
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// Outlines the cell `(x, y, w, h)` and writes its `label` beside it,
+/// inside the plot (which ends at `right` and is `plot_h` high) on a white
+/// ground so it reads over the cells: level with the cell when that keeps
+/// it inside, else moved in, with a leader line from the cell.
+fn mark_cell(s: &mut String, cell: (f64, f64, f64, f64), label: &str, (right, plot_h): (f64, f64)) {
+    let (px, py, cw, ch) = cell;
+    let _ = writeln!(
+        s,
+        r##"<rect x="{px:.1}" y="{py:.1}" width="{cw:.2}" height="{ch:.2}" fill="none" stroke="#000000" stroke-width="1.5"/>"##
+    );
+    let (tx, anchor) = label_side(px, px + cw, label, right);
+    // A 12 px font: the text's box runs 10 px above its baseline and 3 below.
+    let mid = py + ch / 2.0;
+    let ty = (mid + 4.0).clamp(TOP + 16.0, TOP + plot_h - 6.0);
+    let w = text_width(label, 12.0);
+    let bx = if anchor == "start" { tx } else { tx - w };
+    if (ty - 4.0 - mid).abs() > ch {
+        let lx = if anchor == "start" { px + cw } else { px };
+        let _ = writeln!(
+            s,
+            r##"<line x1="{lx:.1}" y1="{mid:.1}" x2="{:.1}" y2="{:.1}" stroke="#000000"/>"##,
+            if anchor == "start" {
+                bx - 1.0
+            } else {
+                bx + w + 1.0
+            },
+            ty - 4.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="16" fill="white" fill-opacity="0.85"/><text x="{tx:.1}" y="{ty:.1}" text-anchor="{anchor}">{}</text>"##,
+        bx - 2.0,
+        ty - 12.0,
+        w + 4.0,
+        escape(label)
+    );
 }
 
 /// Counts in bins of equal width on a numeric axis, with one value marked
@@ -205,10 +222,9 @@ impl Histogram {
         let n = self.counts.len().max(1);
         let (x0, x1) = (self.from, self.from + self.step * n as f64);
         let x_of = |x: f64| LEFT + plot_w * (x - x0) / (x1 - x0);
-        let y_max = nice_ceiling(self.counts.iter().copied().fold(0.0, f64::max));
-        let y_of = |v: f64| TOP + plot_h * (1.0 - (v / y_max).clamp(0.0, 1.0));
-        for i in 0..=5 {
-            let v = y_max * i as f64 / 5.0;
+        let ya = Axis::of_values(&self.counts, (0.0, f64::INFINITY), Base::Zero);
+        let y_of = |v: f64| TOP + plot_h * (1.0 - ya.fraction(v));
+        for &v in &ya.ticks {
             grid_line(&mut s, y_of(v), v);
         }
         for (i, &c) in self.counts.iter().enumerate() {
@@ -225,9 +241,8 @@ impl Histogram {
                 PALETTE[0]
             );
         }
-        let step = nice_ceiling((x1 - x0) / 8.0 * 100.0) / 100.0;
-        for t in multiples(x0, x1, step) {
-            x_tick(&mut s, x_of(t), &axis_number((t * 100.0).round() / 100.0));
+        for t in Axis::spanning(x0, x1, false, WIDTH_TICKS).ticks {
+            x_tick(&mut s, x_of(t), &axis_number(t));
         }
         if let Some((v, label)) = &self.mark {
             let x = x_of(*v);
@@ -284,7 +299,7 @@ mod tests {
         let cells: Vec<&str> = svg
             .lines()
             .filter(|l| l.starts_with("<rect x=") && !l.contains("width=\"14\""))
-            .filter(|l| !l.contains("fill=\"none\""))
+            .filter(|l| !l.contains("fill=\"none\"") && !l.contains("fill=\"white\""))
             .collect();
         assert_eq!(cells.len(), h.cells.len());
         let mut seen = std::collections::HashSet::new();
@@ -294,19 +309,63 @@ mod tests {
             assert!((TOP..HEIGHT - BOTTOM).contains(&y), "{l}");
             assert!(seen.insert((x.to_bits(), y.to_bits())), "{l}");
         }
-        // The cells run from 88.25 to 89.97: five steps of 0.5 around them.
-        let (lo, hi) = h.scale();
-        assert_eq!((lo, hi), (88.0, 90.5));
-        assert!(svg.contains(&format!("fill=\"{}\"", colour((88.25 - lo) / (hi - lo)))));
+        // The cells run from 88.25 to 89.97: round steps of 0.5 around them.
+        let scale = h.scale();
+        assert_eq!((scale.lo, scale.hi), (88.0, 90.0));
+        assert_eq!(scale.ticks, vec![88.0, 88.5, 89.0, 89.5, 90.0]);
+        assert!(svg.contains(&format!("fill=\"{}\"", colour(scale.fraction(88.25)))));
         assert_eq!(colour(0.0), "#440154");
         assert_eq!(colour(1.0), "#fde725");
         assert_eq!(svg.matches("fill=\"none\" stroke=\"#000000\"").count(), 1);
         assert!(svg.contains(">25 50 75 100</text>"));
         assert!(
-            [">88%</text>", ">90%</text>", ">90.5%</text>"]
+            [">88%</text>", ">88.5%</text>", ">90%</text>"]
                 .iter()
                 .all(|t| svg.contains(t))
         );
+    }
+
+    /// The standard set's label sat on the heat map's top edge, over the
+    /// cells (issue 46): it lies inside the plot, on a white ground, and
+    /// every text inside the canvas, wherever the marked cell is.
+    #[test]
+    fn a_marked_cells_label_stays_inside_the_plot() {
+        for (x, y) in [(25, 100), (11, 14), (97, 100), (11, 100), (60, 63)] {
+            let h = HeatMap {
+                mark: Some((x, y, "25 50 75 100's cell".into())),
+                ..heat()
+            };
+            let svg = h.to_svg();
+            crate::report::svg::assert_texts_inside(&svg, 2.0);
+            let (l, t, r, b, _) = crate::report::svg::text_boxes(&svg)
+                .into_iter()
+                .find(|b| b.4 == "25 50 75 100's cell")
+                .unwrap();
+            assert!(
+                l >= LEFT && r <= WIDTH - RIGHT - KEY && t >= TOP && b <= HEIGHT - BOTTOM,
+                "({x}, {y}): {l:.1},{t:.1} to {r:.1},{b:.1}"
+            );
+        }
+    }
+
+    /// The histogram's axes are marked at round values: 88.5, not 88.8.
+    #[test]
+    fn a_histograms_ticks_are_round() {
+        let h = Histogram {
+            title: "t".into(),
+            x_label: "share".into(),
+            y_label: "sets".into(),
+            from: 88.0,
+            step: 0.25,
+            counts: (0..21).map(|i| f64::from(i * (20 - i) * 4800)).collect(),
+            mark: Some((92.9, "25 50 75 100: 92.90%".into())),
+        };
+        let svg = h.to_svg();
+        crate::report::svg::assert_texts_inside(&svg, 2.0);
+        for tick in [">88</text>", ">88.5</text>", ">93</text>", ">500000</text>"] {
+            assert!(svg.contains(tick), "{tick}");
+        }
+        assert!(!svg.contains(">88.8</text>"));
     }
 
     /// A heat map's axis ticks are whole numbers in round steps.

@@ -297,9 +297,11 @@ fn shares_chart(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
         y_label: "solvable share (%)".into(),
         xs: ks.clone(),
         series,
-        y_min: 0.0,
-        y_max: 100.0,
-        mark: Some((4.0, "the classic game".into())),
+        y_bounds: (0.0, 100.0),
+        mark: Some((
+            crate::game::presets::standard().hand_size as f64,
+            "the classic game".into(),
+        )),
     };
     let name = "solvable-by-hand-size.svg";
     r.chart(name, chart.to_svg());
@@ -332,8 +334,7 @@ fn shares_chart(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
             y_label: "hands that make the target (%)".into(),
             xs: ks.clone(),
             series,
-            y_min: 0.0,
-            y_max: 100.0,
+            y_bounds: (0.0, 100.0),
             mark: None,
         };
         let name = format!("targets-by-hand-size-{}.svg", d.deck.folder());
@@ -460,7 +461,7 @@ fn cover_section(r: &mut Rendered, plan: &Plan, decks: &[DeckAtlas]) {
         y_label: "cards".into(),
         categories,
         series,
-        y_max: Some((max_k + 1) as f64),
+        y_max: None,
         unit: String::new(),
         decimals: 0,
     };

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::game::targets::TargetRange;
 use crate::report::render::{Column, Rendered, markdown_table};
-use crate::report::svg::{LineChart, Series, fit_axis};
+use crate::report::svg::{LineChart, Series};
 use crate::report::svg_large::{HeatMap, Histogram};
 use crate::tables::large_counts::Counts;
 use crate::tables::large_sets::{
@@ -487,20 +487,50 @@ type Spread = (f64, f64, f64, usize);
 /// distribution of shares with the standard set marked, and the share
 /// against the sets' smallest and largest numbers.
 fn charts(out: &mut Rendered, r: &LargeReport) {
-    let sets = r.sets;
-    let shares: Vec<f64> = sets
+    let shares: Vec<(&[i64], f64)> = r
+        .sets
         .iter()
-        .map(|s| 100.0 * share(&s.all, Share::Unique))
+        .map(|s| (s.numbers.as_slice(), 100.0 * share(&s.all, Share::Unique)))
         .collect();
     let standard = 100.0 * share(&r.standard.all, Share::Unique);
-    out.markdown.push_str("## Charts\n\n");
+    out.markdown.push_str(
+        "## Charts\n\n\
+         Each cell is the mean solvable share (every selection) of the sets with that \
+         smallest and that largest number; the colours span the cells' values.\n\n\
+         ![heat map by smallest and largest number](heat-map.svg)\n\n\
+         ![the distribution of solvable shares](shares.svg)\n\n",
+    );
+    for (name, _) in CENSUS_CHARTS.iter().skip(2) {
+        let title = if *name == "by-smallest.svg" {
+            "smallest"
+        } else {
+            "largest"
+        };
+        let _ = writeln!(out.markdown, "![by {title} number]({name})\n");
+    }
+    out.charts.extend(census_charts(&shares, standard));
+}
+
+/// The census's charts by file name, and the one set of numbers each is
+/// drawn against ("" for the heat map and the distribution).
+pub const CENSUS_CHARTS: [(&str, &str); 4] = [
+    ("heat-map.svg", ""),
+    ("shares.svg", ""),
+    ("by-smallest.svg", "smallest"),
+    ("by-largest.svg", "largest"),
+];
+
+/// The census's charts ([`CENSUS_CHARTS`]) from each set's numbers
+/// (ascending) and solvable share in percent (every selection), and the
+/// standard set's share: what they read, so that a census shipped as its
+/// summary (`data/large-sets/`) redraws them as its whole table would.
+pub fn census_charts(sets: &[(&[i64], f64)], standard: f64) -> Vec<(String, Vec<u8>)> {
+    let ends = |n: &[i64]| (n[0], *n.last().unwrap_or(&0));
     // The heat map: the mean share of the sets with each smallest and
     // largest number.
     let mut cells: std::collections::BTreeMap<(i64, i64), (f64, usize)> = Default::default();
-    for (s, &v) in sets.iter().zip(&shares) {
-        let e = cells
-            .entry((s.numbers[0], *s.numbers.last().unwrap_or(&0)))
-            .or_insert((0.0, 0));
+    for &(n, v) in sets {
+        let e = cells.entry(ends(n)).or_insert((0.0, 0));
         e.0 += v;
         e.1 += 1;
     }
@@ -517,21 +547,15 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
             .contains_key(&(25, 100))
             .then(|| (25, 100, format!("{STANDARD}'s cell"))),
     };
-    out.markdown.push_str(
-        "Each cell is the mean solvable share (every selection) of the sets with that \
-         smallest and that largest number; the colours span the cells' values.\n\n\
-         ![heat map by smallest and largest number](heat-map.svg)\n\n",
-    );
-    out.charts
-        .push(("heat-map.svg".into(), heat.to_svg().into_bytes()));
+    let mut charts = vec![(CENSUS_CHARTS[0].0.to_string(), heat.to_svg().into_bytes())];
     // The distribution, its range widened to hold the standard set.
-    let lo = shares.iter().copied().fold(standard, f64::min);
-    let hi = shares.iter().copied().fold(standard, f64::max);
+    let lo = sets.iter().map(|s| s.1).fold(standard, f64::min);
+    let hi = sets.iter().map(|s| s.1).fold(standard, f64::max);
     let step = nice_step((hi - lo) / 30.0);
     let from = (lo / step).floor() * step;
     let bins = (((hi - from) / step).floor() as usize + 1).max(1);
     let mut counts = vec![0.0; bins];
-    for v in &shares {
+    for &(_, v) in sets {
         counts[(((v - from) / step) as usize).min(bins - 1)] += 1.0;
     }
     let hist = Histogram {
@@ -543,20 +567,14 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
         counts,
         mark: Some((standard, format!("{STANDARD}: {standard:.2}%"))),
     };
-    out.markdown
-        .push_str("![the distribution of solvable shares](shares.svg)\n\n");
-    out.charts
-        .push(("shares.svg".into(), hist.to_svg().into_bytes()));
-    for (name, which, title) in [
-        ("by-smallest.svg", 0usize, "smallest"),
-        ("by-largest.svg", 1, "largest"),
-    ] {
+    charts.push((CENSUS_CHARTS[1].0.to_string(), hist.to_svg().into_bytes()));
+    for (name, title) in CENSUS_CHARTS.iter().skip(2) {
         let mut by: std::collections::BTreeMap<i64, Spread> = Default::default();
-        for (s, &v) in sets.iter().zip(&shares) {
-            let x = if which == 0 {
-                s.numbers[0]
+        for &(n, v) in sets {
+            let x = if *title == "smallest" {
+                ends(n).0
             } else {
-                *s.numbers.last().unwrap_or(&0)
+                ends(n).1
             };
             let e = by
                 .entry(x)
@@ -568,30 +586,22 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
         }
         let xs: Vec<f64> = by.keys().map(|&x| x as f64).collect();
         let col = |f: &dyn Fn(&Spread) -> f64| -> Vec<f64> { by.values().map(f).collect() };
-        let series = vec![
-            Series::new("best", col(&|e| e.1)),
-            Series::new("mean", col(&|e| e.2 / e.3 as f64)),
-            Series::new("worst", col(&|e| e.0)),
-        ];
-        let values = || series.iter().flat_map(|s| s.values.iter().copied());
-        let (y_min, y_max) = fit_axis(
-            values().fold(f64::INFINITY, f64::min),
-            values().fold(f64::NEG_INFINITY, f64::max),
-            (0.0, 100.0),
-        );
         let chart = LineChart {
             title: format!("Solvable share against the set's {title} number"),
             x_label: format!("{title} large number"),
             y_label: "solvable share (%)".into(),
             xs,
-            series,
-            y_min,
-            y_max,
+            series: vec![
+                Series::new("best", col(&|e| e.1)),
+                Series::new("mean", col(&|e| e.2 / e.3 as f64)),
+                Series::new("worst", col(&|e| e.0)),
+            ],
+            y_bounds: (0.0, 100.0),
             mark: None,
         };
-        let _ = writeln!(out.markdown, "![by {title} number]({name})\n");
-        out.charts.push((name.into(), chart.to_svg().into_bytes()));
+        charts.push((name.to_string(), chart.to_svg().into_bytes()));
     }
+    charts
 }
 
 /// A round bin width at least `raw` (a percentage point, 0.01 at least):

@@ -15,6 +15,7 @@
 use std::fmt::Write;
 
 use crate::game::family::Objective;
+use crate::game::presets::own_target;
 use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tasks::MIN_CANDIDATES;
 
@@ -284,22 +285,26 @@ fn best_targets(m: &mut String, v: &View) {
 /// The charts against the target, linked from a "Charts" section.
 fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) {
     let (k, rows) = (v.key.k, v.rows);
-    let line = |title: String, y_label: &str, name: &str, values: Vec<f64>, y_max: f64| LineChart {
+    // The game's own target, where the range holds it (24 among the 24
+    // game's cards): Krypto's and Countdown's targets change every game.
+    let mark = own_target(&v.key.game())
+        .filter(|t| t.is_integer() && v.key.targets.contains(t.numer()))
+        .map(|t| (t.numer() as f64, t.to_string()));
+    // Every chart's values are shares or difficulties, 0 to 100.
+    let line = |title: String, y_label: &str, name: &str, values: Vec<f64>| LineChart {
         title,
         x_label: "target".into(),
         y_label: y_label.into(),
         xs: rows.iter().map(|r| r.target as f64).collect(),
         series: vec![Series::new(name, values)],
-        y_min: 0.0,
-        y_max,
-        mark: v.key.targets.contains(24).then(|| (24.0, "24".to_string())),
+        y_bounds: (0.0, 100.0),
+        mark: mark.clone(),
     };
     let mut share = line(
         format!("Share of {k}-card hands and deals that make each target"),
         "share solvable (%)",
         "hands",
         rows.iter().map(|r| 100.0 * r.share()).collect(),
-        100.0,
     );
     share.series.push(Series::new(
         "deals",
@@ -313,13 +318,11 @@ fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) 
             .iter()
             .map(|r| 100.0 * ratio(r.one_solution.unwrap_or(0), r.hands))
             .collect();
-        let y_max = nice_max(shares.iter().copied());
         let unique = line(
             format!("Share of {k}-card hands with exactly one solution"),
             "hands with one dissimilar solution (%)",
             "one solution",
             shares,
-            y_max,
         );
         charts.push((UNIQUE_CHART.to_string(), unique.to_svg().into_bytes()));
         let _ = writeln!(m, "![Share with one solution by target]({UNIQUE_CHART})\n");
@@ -329,10 +332,10 @@ fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) 
             format!("Mean predicted difficulty of the solvable {k}-card hands"),
             "mean difficulty (0-100)",
             "difficulty",
+            // A target no hand makes has no mean: a gap in the line.
             rows.iter()
-                .map(|r| r.mean_difficulty.unwrap_or(0.0))
+                .map(|r| r.mean_difficulty.unwrap_or(f64::NAN))
                 .collect(),
-            100.0,
         );
         charts.push((DIFFICULTY_CHART.to_string(), diff.to_svg().into_bytes()));
         let _ = writeln!(m, "![Mean difficulty by target]({DIFFICULTY_CHART})\n");
@@ -695,15 +698,6 @@ fn made_by(key: &ReachKey, counted: bool) -> String {
     format!("census24 sweep {}{no_solutions}", key.args())
 }
 
-/// A round top for a percentage axis holding `values`.
-fn nice_max(values: impl Iterator<Item = f64>) -> f64 {
-    let top = values.fold(0.0, f64::max);
-    [5.0, 10.0, 20.0, 25.0, 50.0, 100.0]
-        .into_iter()
-        .find(|&c| c >= top)
-        .unwrap_or(100.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -725,6 +719,74 @@ mod tests {
         assert_eq!(row(1, 8, 0, [2, 2, 2, 2]).balance(), 1.0);
         assert_eq!(row(1, 8, 0, [8, 0, 0, 0]).balance(), 0.0);
         assert!((row(1, 8, 0, [4, 4, 0, 0]).balance() - 0.5).abs() < 1e-12);
+    }
+
+    /// The report's charts for `key` over targets `lo..=hi`, 98 to 100
+    /// of every 100 hands making each.
+    fn charts_of(key: &ReachKey) -> Vec<(String, String)> {
+        let (lo, hi) = (key.targets.lo, key.targets.hi);
+        let rows = (lo..=hi)
+            .map(|t| TargetRow {
+                hands: 100,
+                deal_share: 0.99,
+                ..row(t, 98 + (t % 3) as u64, 1, [90, 5, 2, 1])
+            })
+            .map(|r| TargetRow { hands: 100, ..r })
+            .collect();
+        let data = ReachData {
+            targets: rows,
+            ..ReachData::default()
+        };
+        render_reach(key, &data)
+            .charts
+            .into_iter()
+            .filter(|(n, _)| n.ends_with(".svg"))
+            .map(|(n, b)| (n, String::from_utf8(b).unwrap()))
+            .collect()
+    }
+
+    /// Krypto's chart marked "24", ran 0 to 100 with its lines flat at the
+    /// top, and ticked 2.5, 7.5... (issue 46): a Krypto target is dealt,
+    /// so nothing is marked; the axis hugs the shares; ticks are whole.
+    /// The 24 game's cards over targets 1 to 25 keep their 24.
+    #[test]
+    fn only_a_game_of_24_marks_24_and_every_axis_fits_its_data() {
+        let krypto = ReachKey::of_game(&crate::game::presets::game("krypto").unwrap()).unwrap();
+        let cards_24 = ReachKey {
+            targets: crate::game::targets::TargetRange::new(1, 25).unwrap(),
+            ..ReachKey::of_game(&crate::game::family::Game {
+                targets: crate::game::family::Targets::Range(
+                    crate::game::targets::TargetRange::new(1, 25).unwrap(),
+                ),
+                ..crate::game::presets::standard()
+            })
+            .unwrap()
+        };
+        for (key, marked) in [(krypto, false), (cards_24, true)] {
+            let charts = charts_of(&key);
+            assert!(charts.len() >= 2, "{charts:?}");
+            for (name, svg) in &charts {
+                assert_eq!(svg.contains("stroke-dasharray"), marked, "{name}");
+                // "24" under the axis, and beside the mark when marked.
+                assert_eq!(
+                    svg.matches(">24</text>").count(),
+                    1 + usize::from(marked),
+                    "{name}"
+                );
+                crate::report::svg::assert_texts_inside(svg, 2.0);
+                // The x ticks' labels, 16 px under the plot: whole targets.
+                let foot = crate::report::svg::TOP + crate::report::svg::PLOT_H + 16.0;
+                for (_, _, _, b, text) in crate::report::svg::text_boxes(svg) {
+                    if (b - foot - 3.0).abs() < 0.01 {
+                        assert!(text.parse::<u32>().is_ok(), "{name}: {text}");
+                    }
+                }
+            }
+            let share = &charts.iter().find(|(n, _)| n == SOLVABLE_CHART).unwrap().1;
+            assert!(share.contains("axis from 9"), "{share}");
+            // No 0 on the value axis (its labels end at the axis).
+            assert!(!share.contains("text-anchor=\"end\">0</text>"), "{share}");
+        }
     }
 
     #[test]
