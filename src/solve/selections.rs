@@ -154,30 +154,6 @@ impl Bits {
         let w = (i >> 6) as usize;
         w < self.words.len() && self.words[w] >> (i & 63) & 1 == 1
     }
-    /// ORs bits `from .. from + WINDOW_BITS` into `out` (as
-    /// [`Bits::window_at`] would give them), leaving alone the words of `out`
-    /// already full: a census's windows fill early, so most of the later
-    /// meets would only set bits set already.
-    #[inline]
-    fn or_window_at(&self, out: &mut Win, from: i64) {
-        let n = self.words.len() as i64;
-        let wq = from.div_euclid(64);
-        let sh = from.rem_euclid(64) as u32;
-        if wq >= 0 && wq + (WORDS as i64) < n {
-            let src = &self.words[wq as usize..wq as usize + WORDS + 1];
-            for (i, o) in out.iter_mut().enumerate() {
-                if *o != u64::MAX {
-                    *o |= if sh == 0 {
-                        src[i]
-                    } else {
-                        src[i] >> sh | src[i + 1] << (64 - sh)
-                    };
-                }
-            }
-            return;
-        }
-        or(out, &self.window_at(from));
-    }
     /// Bits `from .. from + WINDOW_BITS` as a window (bits below 0 read 0).
     fn window_at(&self, from: i64) -> Win {
         let mut out = [0u64; WORDS];
@@ -445,8 +421,10 @@ impl Engine {
         let w = self.win;
         let lo = w.lo;
         // x + y and x - y: the bit set shifted.
-        b.or_window_at(out, lo as i64 - y as i64);
-        b.or_window_at(out, (lo + y) as i64);
+        let a = b.window_at(lo as i64 - y as i64);
+        or(out, &a);
+        let s = b.window_at((lo + y) as i64);
+        or(out, &s);
         if y > lo {
             for t in lo..=w.hi.min(y - 1) {
                 if b.get(y - t) {
@@ -551,8 +529,7 @@ fn clip(out: &mut Win, w: Window) {
 
 #[inline(always)]
 fn scan(xs: &[u64], out: &mut Win, lo: u64, a: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
-    // An empty range, or one past either end of `xs`, needs no search.
-    if a > b || xs.first().is_none_or(|&x| x > b) || xs.last().is_none_or(|&x| x < a) {
+    if a > b {
         return;
     }
     let s = xs.partition_point(|&x| x < a);
@@ -569,12 +546,15 @@ fn scan(xs: &[u64], out: &mut Win, lo: u64, a: u64, b: u64, f: impl Fn(u64) -> O
 /// Marks every `x op y` in the window (xs the larger side; both sorted).
 fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
     let lo = w.lo;
+    let mut acc = [0u64; WORDS];
     for &y in ys {
         if y <= w.hi {
-            low.or_window_at(out, lo as i64 - y as i64);
+            let a = low.window_at(lo as i64 - y as i64);
+            or(&mut acc, &a);
         }
         if w.lo + y + WINDOW_BITS <= LOW {
-            low.or_window_at(out, (lo + y) as i64);
+            let a = low.window_at((lo + y) as i64);
+            or(&mut acc, &a);
         } else {
             scan(xs, out, lo, w.lo + y, w.hi + y, |x| Some(x - y));
         }
@@ -607,6 +587,7 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
             }
         }
     }
+    or(out, &acc);
 }
 
 #[cfg(test)]
