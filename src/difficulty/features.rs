@@ -564,6 +564,33 @@ fn results(a: i64, b: i64) -> [Option<i64>; 6] {
     ]
 }
 
+/// [`results`] of `a <= b`, both in `0..=65_534` (the numbers of a
+/// packed state, [`Packed`]): the same list with one division, not two
+/// (`a / b` is whole only when `a` is 0 or `b`), and no overflow to check.
+#[inline]
+fn results_packed(a: i64, b: i64) -> [Option<i64>; 6] {
+    debug_assert!(0 <= a && a <= b && b <= <u128 as Packed>::MAX);
+    let a_by_b = match (a, b) {
+        (_, 0) => None,
+        (0, _) => Some(0),
+        _ if a == b => Some(1),
+        _ => None,
+    };
+    let b_by_a = if a != 0 && b % a == 0 {
+        Some(b / a)
+    } else {
+        None
+    };
+    [
+        Some(a + b),
+        Some(a * b),
+        Some(a - b),
+        Some(b - a),
+        a_by_b,
+        b_by_a,
+    ]
+}
+
 impl Derivations {
     fn new(bound: f64, target: Option<i64>) -> Derivations {
         Derivations {
@@ -682,7 +709,7 @@ impl Derivations {
         let n = value_pairs_into(xs, &mut picks);
         for &(i, j, pairs) in &picks[..n] {
             let (a, b) = (xs[i], xs[j]);
-            for (op, r) in results(a, b).into_iter().enumerate() {
+            for (op, r) in results_packed(a, b).into_iter().enumerate() {
                 let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
                     continue;
                 };
@@ -709,7 +736,7 @@ impl Derivations {
     fn of_pair(&self, a: i64, b: i64) -> Counts {
         let mut c = Counts::default();
         let (mut walks, mut chances) = (0.0, 0.0);
-        for (op, r) in results(a, b).into_iter().enumerate() {
+        for (op, r) in results_packed(a, b).into_iter().enumerate() {
             let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
                 continue;
             };
@@ -793,6 +820,17 @@ mod tests {
         // A state that does not pack is still counted, in the other map.
         let c = counts(&[-1, 25], 48.0);
         assert_eq!((c.hits, c.complete), (1.0, 2.0));
+    }
+
+    #[test]
+    fn packed_results_are_the_general_results() {
+        let mut values: Vec<i64> = (0..=60).collect();
+        values.extend([254, 255, 1000, 4096, 65_533, 65_534]);
+        for &a in &values {
+            for &b in values.iter().filter(|&&b| a <= b) {
+                assert_eq!(results_packed(a, b), results(a, b), "{a} {b}");
+            }
+        }
     }
 
     #[test]
