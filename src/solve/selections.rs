@@ -549,8 +549,15 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
     let mut acc = [0u64; WORDS];
     for &y in ys {
         if y <= w.hi {
-            let a = low.window_at(lo as i64 - y as i64);
-            or(&mut acc, &a);
+            if w.lo + WINDOW_BITS <= LOW + y {
+                let a = low.window_at(lo as i64 - y as i64);
+                or(&mut acc, &a);
+            } else {
+                // Some x = t - y is LOW or more: not in the bits.
+                scan(xs, out, lo, w.lo.saturating_sub(y), w.hi - y, |x| {
+                    Some(x + y)
+                });
+            }
         }
         if w.lo + y + WINDOW_BITS <= LOW {
             let a = low.window_at((lo + y) as i64);
@@ -615,7 +622,18 @@ mod tests {
 
     #[test]
     fn every_split_agrees_with_every_value() {
-        let win = Window { lo: 90, hi: 1009 };
+        every_split_agrees_in(Window { lo: 90, hi: 1009 });
+    }
+
+    /// A window above the values kept as bits ([`LOW`]): sums and
+    /// differences of larger values come from the lists.
+    #[test]
+    fn every_split_agrees_above_the_bits() {
+        every_split_agrees_in(Window { lo: 4000, hi: 4919 });
+        every_split_agrees_in(Window { lo: 5000, hi: 5919 });
+    }
+
+    fn every_split_agrees_in(win: Window) {
         let mut e = Engine::new(win, 100);
         let mut n = 0;
         for set in [
