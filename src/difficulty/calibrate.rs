@@ -206,6 +206,7 @@ pub fn fit_model(samples: &[Sample], settings: Settings) -> Model {
             settings,
             "ln(trimmed std / trimmed mean) of the solvers' times",
         ),
+        source: None,
     }
 }
 

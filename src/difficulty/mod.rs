@@ -18,31 +18,22 @@ pub mod effort;
 pub mod features;
 pub mod figures;
 pub mod model;
+pub mod play;
+pub mod pricer;
 pub mod span;
-
-use std::sync::LazyLock;
 
 use crate::canon::Solutions;
 use crate::game::error::InputError;
+use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::named::named;
 use crate::game::number::Q;
+use crate::solve::{Closest, Search, solve_hand_using};
 pub use effort::{class_complexity, complexity};
 pub use features::Features;
-use model::{Model, Predictor};
 
 /// The model file, as checked in and embedded at build time.
 pub const MODEL_JSON: &str = include_str!("../../data/human/difficulty-model.json");
-
-/// The shipped model's three forests (time, rate, spread), read once.
-static SHIPPED: LazyLock<[Predictor; 3]> = LazyLock::new(|| {
-    let m = Model::from_json(MODEL_JSON).expect("the embedded model file is valid");
-    [
-        Predictor::of(&m.time).expect("the embedded time forest is valid"),
-        Predictor::of(&m.solve_rate).expect("the embedded rate forest is valid"),
-        Predictor::of(&m.spread).expect("the embedded spread forest is valid"),
-    ]
-});
 
 /// Predicted time of a hand at difficulty 0 and 100: the score is
 /// `50 * log10(time / 2 s)`, so every tenfold of time adds 50 points.
@@ -124,12 +115,7 @@ pub fn difficulty_of(seconds: f64) -> f64 {
 
 /// The prediction of the shipped model for these features.
 pub fn predict_features(f: &Features) -> Prediction {
-    let [time, rate, spread] = &*SHIPPED;
-    prediction(
-        time.value(&f.values),
-        rate.value(&f.values),
-        spread.value(&f.values),
-    )
+    pricer::Pricer::shipped().predict_features(f)
 }
 
 /// The 0.8 quantile of the standard normal distribution.
@@ -196,6 +182,25 @@ pub fn predict_in(
     }
     features::features_with(hand, target, solutions, &span.at(target.numer()))
         .map(|f| predict_features(&f))
+}
+
+/// The numbers a player of `game` uses on `hand` for `target`, which the
+/// model is run on: every card, or with any selection (Countdown,
+/// Digits) the cards of the solution the solver finds first; `None` when
+/// the exhaustive search proves there is no solution. What `census24
+/// tasks` predicts and `census24 calibrate --play` fits.
+pub fn played_selection(hand: &Hand, target: Q, game: &Game) -> Result<Option<Hand>, InputError> {
+    let search = Search {
+        closest: Closest::Exact,
+        deck: game.deck,
+        ..Search::default()
+    };
+    let outcome = solve_hand_using(hand, target, game.rules, game.uses, &search)?;
+    let solved = outcome.solved(target);
+    match outcome.expr.filter(|_| solved) {
+        Some(found) => Hand::new(found.cards()).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// Places by predicted time, 1 the hardest (slowest), for a whole table:

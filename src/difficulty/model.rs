@@ -180,6 +180,11 @@ pub struct Model {
     pub solve_rate: Forest,
     /// Spread of the solvers' times, as ln(trimmed std / trimmed mean).
     pub spread: Forest,
+    /// What a model fitted on a play page's answers was fitted on and its
+    /// validation (`census24 calibrate --play`); the embedded model has
+    /// none ([`super::pricer::Source::shipped`] describes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<super::pricer::Source>,
 }
 
 /// Compiled trees are padded to this depth at most (the shipped model's
@@ -420,9 +425,17 @@ impl Model {
                 }
             );
         }
+        out.push_str("  ],\n");
+        if let Some(source) = &self.source {
+            let _ = writeln!(
+                out,
+                "  \"source\": {},",
+                serde_json::to_string(source).expect("a source serializes")
+            );
+        }
         let _ = write!(
             out,
-            "  ],\n  \"features\": {},\n  \"settings\": {{\"trees\": {}, \"depth\": {}, \"learning_rate\": {}, \"min_leaf\": {}}},\n  \"time\": ",
+            "  \"features\": {},\n  \"settings\": {{\"trees\": {}, \"depth\": {}, \"learning_rate\": {}, \"min_leaf\": {}}},\n  \"time\": ",
             serde_json::to_string(&self.features).expect("strings serialize"),
             self.settings.trees,
             self.settings.depth,
@@ -491,6 +504,7 @@ mod tests {
             time: forest.clone(),
             solve_rate: forest.clone(),
             spread: forest,
+            source: None,
         };
         let text = model.to_json();
         let back = Model::from_json(&text).unwrap();

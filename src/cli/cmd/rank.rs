@@ -19,6 +19,8 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     if let Some(range) = args.large_sets {
         return run_sets(&args, range, top);
     }
+    let model = args.model.given()?;
+    crate::cli::cmd::pick::say_model(&model, &args.game.game());
     match crate::cli::cmd::source::source(&args.data, &args.game, 0, false)? {
         TableSource::OneTarget(table) => {
             let query = RankQuery {
@@ -27,6 +29,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 filter: args.filters.filter(),
                 top,
                 easiest_first: args.easiest,
+                model,
             }
             .validate()?;
             let rows = ranking(&query)?;
@@ -41,6 +44,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 filter: args.filters.filter().validate()?,
                 top,
                 easiest_first: args.easiest,
+                model,
             };
             let rows = match rank_games(&query) {
                 Ok(rows) => rows,
