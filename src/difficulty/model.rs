@@ -21,6 +21,30 @@ use std::fmt::Write;
 
 use super::features::{COUNT, NAMES};
 
+/// What a model was fitted on and how it was validated, as its file
+/// records it (the `source` of a model `calibrate --play` writes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    /// The game its players played, as `--game` spells it
+    /// ([`crate::game::presets::spelling`]).
+    pub game: String,
+    /// Who the players were, in words (`12 players`, `the players of
+    /// 4nums.com`).
+    pub players: String,
+    /// Puzzles the forests were fitted on.
+    pub puzzles: usize,
+    /// Answers read (every attempt, graded), when known.
+    pub answers: Option<usize>,
+    /// Held-out Spearman rank correlation of predicted with measured mean
+    /// time and solve rate (cross-validation over `folds` folds).
+    pub held_out_time: f64,
+    pub held_out_rate: f64,
+    pub folds: usize,
+}
+
+/// Folds of the cross-validation a fit is judged by.
+pub const FOLDS: usize = 10;
+
 /// How the trees are grown.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -182,9 +206,9 @@ pub struct Model {
     pub spread: Forest,
     /// What a model fitted on a play page's answers was fitted on and its
     /// validation (`census24 calibrate --play`); the embedded model has
-    /// none ([`super::pricer::Source::shipped`] describes it).
+    /// none ([`super::pricer::shipped_source`] describes it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<super::pricer::Source>,
+    pub source: Option<Source>,
 }
 
 /// Compiled trees are padded to this depth at most (the shipped model's

@@ -457,7 +457,8 @@ mod tests {
             let (time, rate, answer) = truth(h);
             for player in 0..12 {
                 // Box-Muller: a normal draw for the noise of ln(time).
-                let z = (-2.0 * unit().max(1e-12).ln()).sqrt() * (6.283_185 * unit()).cos();
+                let z =
+                    (-2.0 * unit().max(1e-12).ln()).sqrt() * (std::f64::consts::TAU * unit()).cos();
                 let seconds = time * (0.3 * z).exp();
                 let (typed, outcome) = match unit() < rate {
                     true if player == 0 => ("1+2", "answered"), // wrong: graded so

@@ -13,54 +13,32 @@
 
 use std::sync::LazyLock;
 
-use serde::{Deserialize, Serialize};
-
 use super::features::Features;
-use super::model::{Model, Predictor};
-use super::{MODEL_JSON, Prediction};
+use super::model::{FOLDS, Model, Predictor, Source};
+use super::prediction::{Prediction, prediction};
 use crate::canon::Solutions;
 use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::presets::{self, spelling};
 
-/// What a model was fitted on and how it was validated, as its file
-/// records it (the `source` of a model `calibrate --play` writes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Source {
-    /// The game its players played, as `--game` spells it
-    /// ([`presets::spelling`]).
-    pub game: String,
-    /// Who the players were, in words (`12 players`, `the players of
-    /// 4nums.com`).
-    pub players: String,
-    /// Puzzles the forests were fitted on.
-    pub puzzles: usize,
-    /// Answers read (every attempt, graded), when known.
-    pub answers: Option<usize>,
-    /// Held-out Spearman rank correlation of predicted with measured mean
-    /// time and solve rate (cross-validation over `folds` folds).
-    pub held_out_time: f64,
-    pub held_out_rate: f64,
-    pub folds: usize,
-}
-
 /// The embedded model's validation (docs/DIFFICULTY.md; the test
 /// `cross_validation_figures_are_the_recorded_ones` recomputes it).
 pub const SHIPPED_HELD_OUT: [f64; 3] = [0.809, 0.891, 0.795];
 
-impl Source {
-    /// What the embedded model was fitted on.
-    pub fn shipped() -> Source {
-        Source {
-            game: presets::DEFAULT.to_string(),
-            players: "the players of 4nums.com".to_string(),
-            puzzles: 903,
-            answers: None,
-            held_out_time: SHIPPED_HELD_OUT[0],
-            held_out_rate: SHIPPED_HELD_OUT[1],
-            folds: super::calibrate::FOLDS,
-        }
+/// The model file, as checked in and embedded at build time.
+pub const MODEL_JSON: &str = include_str!("../../data/human/difficulty-model.json");
+
+/// What the embedded model was fitted on (its file records no source).
+pub fn shipped_source() -> Source {
+    Source {
+        game: presets::DEFAULT.to_string(),
+        players: "the players of 4nums.com".to_string(),
+        puzzles: 903,
+        answers: None,
+        held_out_time: SHIPPED_HELD_OUT[0],
+        held_out_rate: SHIPPED_HELD_OUT[1],
+        folds: FOLDS,
     }
 }
 
@@ -95,13 +73,13 @@ impl Pricer {
             rate: Predictor::of(&m.solve_rate)?,
             spread: Predictor::of(&m.spread)?,
             file: file.map(str::to_string),
-            source: m.source.unwrap_or_else(Source::shipped),
+            source: m.source.unwrap_or_else(shipped_source),
         })
     }
 
     /// The prediction of this model for these features.
     pub fn predict_features(&self, f: &Features) -> Prediction {
-        super::prediction(
+        prediction(
             self.time.value(&f.values),
             self.rate.value(&f.values),
             self.spread.value(&f.values),

@@ -14,9 +14,9 @@ use crate::cli::cmd::outcome::Status;
 use crate::difficulty::calibrate::{
     FOLDS, SEED, cross_validate, fit_model, parse_measurements, samples,
 };
+use crate::difficulty::model::Source;
 use crate::difficulty::model::{Model, SETTINGS};
 use crate::difficulty::play::{self, Answer, MIN_PUZZLES, MIN_SOLVES, play_settings};
-use crate::difficulty::pricer::Source;
 use crate::game::presets::spelling;
 
 /// The shipped model's file, which `--times` writes by default.
