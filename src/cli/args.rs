@@ -108,6 +108,10 @@ pub enum Command {
     /// numbers of that census are ranked instead (the shipped one:
     /// 11..100), hardest first by the share of their games solved exactly,
     /// with the deck that plays each set (`pick --game countdown --deck`).
+    ///
+    /// With --model FILE the hands (or games) are priced by that model
+    /// (`calibrate --play`) instead of the table's figures: each solved
+    /// again, placed and filtered by the new figures.
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
     /// Choose a puzzle set: N hands of one table, by tier, predicted time and
@@ -134,6 +138,10 @@ pub enum Command {
     /// A game no table holds (Countdown with other large numbers: --deck
     /// 1..10x2,12,16,18,24; Digits) is dealt as `census24 tasks` deals it,
     /// each game solved in memory.
+    ///
+    /// --format play writes a page that times your players on the set; its
+    /// CSVs go through `census24 calibrate --play`, and --model FILE then
+    /// prices picks (and rank, tasks) with the model fitted on them.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Make puzzles of known difficulty for training and evaluating models.
@@ -149,7 +157,8 @@ pub enum Command {
     /// folder: a Parquet file per split and a README.md dataset card that
     /// the Hugging Face `datasets` library loads. The same options and
     /// --seed give the same tasks. The difficulty model is calibrated on
-    /// four-card play only (docs/BENCHMARKS.md). Exit status 3 when a stratum
+    /// four-card play only (docs/BENCHMARKS.md), unless --model names one
+    /// fitted on your players (`calibrate --play`). Exit status 3 when a stratum
     /// cannot be filled from the candidates a plan may draw.
     #[command(allow_negative_numbers = true)]
     Tasks(TasksArgs),
