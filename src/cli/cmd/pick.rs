@@ -174,13 +174,13 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     Ok(Status::Done)
 }
 
-/// Says on stderr which model prices the figures of `game` when it is
-/// worth saying: a model file was given (`--model`), or the built-in model
-/// prices a game other than four-card 24 (its figures are extrapolated).
-/// Nothing for the built-in model on its own game, as before.
+/// Says on stderr which model priced the figures of `game` and how it was
+/// validated, or that they are extrapolated, when a model file was given
+/// (`--model`). Without one nothing is said, as before: the built-in
+/// model's figures are the tables' (a sheet, a dataset card and the
+/// explorer say what they are).
 pub fn say_model(model: &Option<std::sync::Arc<Pricer>>, game: &Game) {
-    let pricer = model.as_deref().unwrap_or_else(|| Pricer::shipped());
-    if model.is_some() || !pricer.fitted_on(game) {
+    if let Some(pricer) = model {
         eprintln!("census24: {}", pricer.note(game));
     }
 }

@@ -20,7 +20,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
         return run_sets(&args, range, top);
     }
     let model = args.model.given()?;
-    crate::cli::cmd::pick::say_model(&model, &args.game.game());
+    let said = model.clone();
     match crate::cli::cmd::source::source(&args.data, &args.game, 0, false)? {
         TableSource::OneTarget(table) => {
             let query = RankQuery {
@@ -33,6 +33,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             }
             .validate()?;
             let rows = ranking(&query)?;
+            crate::cli::cmd::pick::say_model(&said, &args.game.game());
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
@@ -51,6 +52,7 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 Err(e @ RankError::TooManyGames { .. }) => return Err(GaveUp(e.to_string()).into()),
                 Err(e) => return Err(e.into()),
             };
+            crate::cli::cmd::pick::say_model(&said, &args.game.game());
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
