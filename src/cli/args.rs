@@ -108,6 +108,10 @@ pub enum Command {
     /// numbers of that census are ranked instead (the shipped one:
     /// 11..100), hardest first by the share of their games solved exactly,
     /// with the deck that plays each set (`pick --game countdown --deck`).
+    ///
+    /// With --model FILE the hands (or games) are priced by that model
+    /// (`calibrate --play`) instead of the table's figures: each solved
+    /// again, placed and filtered by the new figures.
     #[command(allow_negative_numbers = true)]
     Rank(RankArgs),
     /// Choose a puzzle set: N hands of one table, by tier, predicted time and
@@ -134,6 +138,10 @@ pub enum Command {
     /// A game no table holds (Countdown with other large numbers: --deck
     /// 1..10x2,12,16,18,24; Digits) is dealt as `census24 tasks` deals it,
     /// each game solved in memory.
+    ///
+    /// --format play writes a page that times your players on the set; its
+    /// CSVs go through `census24 calibrate --play`, and --model FILE then
+    /// prices picks (and rank, tasks) with the model fitted on them.
     #[command(allow_negative_numbers = true)]
     Pick(PickArgs),
     /// Make puzzles of known difficulty for training and evaluating models.
@@ -149,7 +157,8 @@ pub enum Command {
     /// folder: a Parquet file per split and a README.md dataset card that
     /// the Hugging Face `datasets` library loads. The same options and
     /// --seed give the same tasks. The difficulty model is calibrated on
-    /// four-card play only (docs/BENCHMARKS.md). Exit status 3 when a stratum
+    /// four-card play only (docs/BENCHMARKS.md), unless --model names one
+    /// fitted on your players (`calibrate --play`). Exit status 3 when a stratum
     /// cannot be filled from the candidates a plan may draw.
     #[command(allow_negative_numbers = true)]
     Tasks(TasksArgs),
@@ -170,7 +179,12 @@ pub enum Command {
     /// Reads the measured four-card hands (--times), solves each one as the
     /// sweep does, cross-validates the model (10 folds, fixed seed) beside
     /// the hand-priced effort, fits it on every hand and writes the model
-    /// file (--out), which the next build embeds. See docs/DIFFICULTY.md.
+    /// file (--out), which the next build embeds. With --play, fits a model
+    /// on your own players instead: the CSVs of play pages (`pick --format
+    /// play`) of one game, graded and pooled per puzzle, written to --out
+    /// for `--model FILE` (pick, tasks, rank). Exit status 2 for a bad
+    /// file, a mix of games, or too few puzzles to fit. See
+    /// docs/DIFFICULTY.md.
     Calibrate(CalibrateArgs),
     /// For each target of a range, the smallest hand size at which every
     /// hand makes it, and the share of hands that make a few targets at
@@ -772,6 +786,9 @@ pub struct RankArgs {
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
 
+    #[command(flatten)]
+    pub model: ModelArgs,
+
     /// Print a JSON array of objects: the same as --format json.
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
@@ -803,6 +820,11 @@ pub enum PickFormat {
     /// target and rules, every dissimilar solution, the predicted
     /// difficulty and tier.
     Jsonl,
+    /// A self-contained HTML page that times players: a player label, then
+    /// one puzzle at a time with a clock, an answer box, "no solution" and
+    /// "give up"; at the end the answers download as a CSV for `census24
+    /// calibrate --play` (nothing leaves the page).
+    Play,
 }
 
 #[derive(Debug, Args)]
@@ -864,8 +886,8 @@ pub struct PickArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=26))]
     pub versions: u32,
 
-    /// The sheet's heading (html). [default: the game's title, or "Make
-    /// 24" for a game of one target]
+    /// The sheet's or play page's heading (html, play). [default: the
+    /// game's title, or "Make 24" for a game of one target]
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
 
@@ -875,6 +897,9 @@ pub struct PickArgs {
     /// (times alone, or with both nothing).
     #[arg(long, value_enum, value_name = "PART", value_delimiter = ',')]
     pub hide: Vec<crate::puzzles::sheet::Hidden>,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
 
     /// Print a JSON array of objects: the same as --format json.
     #[arg(long, conflicts_with = "format")]
@@ -960,6 +985,9 @@ pub struct TasksArgs {
     #[arg(long, value_name = "FILE")]
     pub prompt_template: Option<PathBuf>,
 
+    #[command(flatten)]
+    pub model: ModelArgs,
+
     /// Print nothing on standard error.
     #[arg(long, short)]
     pub quiet: bool,
@@ -1005,17 +1033,88 @@ pub struct CalibrateArgs {
     #[arg(
         long,
         value_name = "CSV",
-        default_value = "data/human/four-card-solve-times.csv"
+        default_value = "data/human/four-card-solve-times.csv",
+        conflicts_with = "play"
     )]
     pub times: PathBuf,
 
-    /// Where to write the fitted model.
-    #[arg(
-        long,
-        value_name = "JSON",
-        default_value = "data/human/difficulty-model.json"
-    )]
-    pub out: PathBuf,
+    /// Fit on your own players instead: the CSVs of play pages (`census24
+    /// pick --format play`), one or more, all of one game. Every typed
+    /// answer is graded by the grader of `census24 check`, the players
+    /// are pooled per puzzle (puzzles with at least two correct solves are
+    /// fitted), the fit is cross-validated, and the model file (--out,
+    /// required) records its game, its players, puzzles and answers and
+    /// its held-out Spearman rho; `--model FILE` then prices with it.
+    #[arg(long, value_name = "CSV", num_args = 1..)]
+    pub play: Vec<PathBuf>,
+
+    /// Where to write the fitted model. [default with --times:
+    /// data/human/difficulty-model.json]
+    #[arg(long, value_name = "JSON")]
+    pub out: Option<PathBuf>,
+}
+
+/// `--model FILE`: the difficulty model that prices the figures, read at
+/// run time (a file `census24 calibrate --play` wrote); without it the
+/// built-in model, fitted on players of four-card 24.
+#[derive(Debug, Args)]
+pub struct ModelArgs {
+    /// Price the figures (predicted times, solve rates, tiers) with this
+    /// model file, written by `census24 calibrate --play`, instead of the
+    /// built-in model of four-card 24 players. A model fitted on another
+    /// game still prices: its figures are then said to be extrapolated.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+}
+
+impl ModelArgs {
+    /// The model file's pricer, `None` without `--model`.
+    pub fn given(
+        &self,
+    ) -> anyhow::Result<Option<std::sync::Arc<crate::difficulty::pricer::Pricer>>> {
+        match self.model {
+            Some(_) => self.pricer().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The pricer asked: the file's, or the built-in model.
+    pub fn pricer(&self) -> anyhow::Result<std::sync::Arc<crate::difficulty::pricer::Pricer>> {
+        use crate::difficulty::pricer::Pricer;
+        use anyhow::Context;
+        let Some(path) = &self.model else {
+            return Ok(std::sync::Arc::new(Pricer::shipped().clone()));
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading the model {}", path.display()))?;
+        let shown = path.display().to_string();
+        Pricer::from_json(&text, Some(&shown))
+            .map(std::sync::Arc::new)
+            .map_err(|e| anyhow::anyhow!("{shown} is not a model file: {e}"))
+    }
+}
+
+/// The game a spelling names ([`presets::spelling`]: `krypto --rules
+/// natural`), read by the command line's own game options.
+pub fn game_of_spelling(spelling: &str) -> Result<Game, String> {
+    #[derive(Debug, Parser)]
+    struct Only {
+        #[command(flatten)]
+        game: GameArgs,
+    }
+    let words = ["census24", "--game"]
+        .into_iter()
+        .chain(spelling.split_whitespace());
+    Only::try_parse_from(words)
+        .map(|o| o.game.game())
+        .map_err(|e| {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            format!(
+                "game \"{spelling}\" is not a game the command line names ({})",
+                first.trim_start_matches("error: ")
+            )
+        })
 }
 
 #[cfg(test)]
@@ -1026,5 +1125,31 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_games_spelling_names_it_again() {
+        use crate::game::presets::{self, spelling};
+        let mut games: Vec<Game> = presets::PRESETS.iter().map(|p| (p.game)()).collect();
+        let krypto = presets::game("krypto").unwrap();
+        games.push(Game {
+            rules: Rules::Natural,
+            ..krypto
+        });
+        games.push(Game {
+            hand_size: 5,
+            targets: Targets::One(Q::int(10)),
+            ..presets::standard()
+        });
+        games.push(Game {
+            targets: Targets::Range(TargetRange::new(1, 99).unwrap()),
+            values: ValueRange::new(1, 10).unwrap(),
+            ..presets::standard()
+        });
+        for g in games {
+            assert_eq!(game_of_spelling(&spelling(&g)), Ok(g), "{}", spelling(&g));
+        }
+        let e = game_of_spelling("chess").unwrap_err();
+        assert!(e.starts_with("game \"chess\" is not a game"), "{e}");
     }
 }

@@ -25,8 +25,7 @@ pub const RULES: Rules = Rules::Rational;
 
 /// Seed of the fold assignment.
 pub const SEED: u64 = 24;
-/// Number of folds.
-pub const FOLDS: usize = 10;
+pub use super::model::FOLDS;
 /// Solve rates are clamped to this distance from 0 and 1 before taking log
 /// odds, so that a hand every player solved does not weigh infinitely.
 const RATE_MARGIN: f64 = 0.005;
@@ -206,6 +205,7 @@ pub fn fit_model(samples: &[Sample], settings: Settings) -> Model {
             settings,
             "ln(trimmed std / trimmed mean) of the solvers' times",
         ),
+        source: None,
     }
 }
 

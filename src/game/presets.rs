@@ -250,6 +250,53 @@ pub fn name_of(game: &Game) -> Option<&'static str> {
     PRESETS.iter().find(|p| (p.game)() == *game).map(|p| p.name)
 }
 
+/// A game as the command line spells it: the name of the preset it is
+/// played with (`24` for a game of no preset's cards), then each option
+/// whose value differs from that preset's (`24 --hand-size 5`, `krypto
+/// --rules natural`). `--game` followed by these words names the game
+/// again; a play page's CSV carries it (its `game` column) so that
+/// `census24 calibrate --play` and a model file know their game.
+pub fn spelling(game: &Game) -> String {
+    let p = dealt_like(game).unwrap_or(&PRESETS[0]);
+    let own = (p.game)();
+    let mut s = p.name.to_string();
+    let mut opt = |differs: bool, words: String| {
+        if differs {
+            s += &format!(" {words}");
+        }
+    };
+    opt(
+        game.targets != own.targets,
+        match game.targets {
+            Targets::One(t) => format!("--target {t}"),
+            Targets::Range(r) => format!("--targets {r}"),
+        },
+    );
+    opt(game.rules != own.rules, format!("--rules {}", game.rules));
+    opt(game.uses != own.uses, format!("--use {}", game.uses));
+    opt(
+        game.hand_size != own.hand_size,
+        format!("--hand-size {}", game.hand_size),
+    );
+    let multiset = matches!(game.deck, Deck::Multiset(_));
+    opt(
+        !multiset && game.values != own.values,
+        format!("--values {}", game.values),
+    );
+    opt(game.deck != own.deck, format!("--deck {}", game.deck));
+    opt(
+        game.objective != own.objective,
+        format!(
+            "--objective {}",
+            match game.objective {
+                Objective::Set => "set",
+                Objective::Dealt => "dealt",
+            }
+        ),
+    );
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +382,23 @@ mod tests {
             ..standard()
         };
         assert_eq!(base_of(&unlimited).map(|(p, _)| p.name), None);
+    }
+
+    #[test]
+    fn a_game_is_spelled_by_its_preset_and_the_options_that_differ() {
+        assert_eq!(spelling(&standard()), "24");
+        assert_eq!(spelling(&game("countdown").unwrap()), "countdown");
+        let natural = Game {
+            rules: Rules::Natural,
+            ..game("krypto").unwrap()
+        };
+        assert_eq!(spelling(&natural), "krypto --rules natural");
+        let five = Game {
+            hand_size: 5,
+            targets: Targets::One(Q::new(3, 4).unwrap()),
+            ..standard()
+        };
+        assert_eq!(spelling(&five), "24 --target 3/4 --hand-size 5");
     }
 
     #[test]

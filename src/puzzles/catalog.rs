@@ -10,6 +10,7 @@
 use rayon::prelude::*;
 
 use super::ops::Ops;
+use crate::difficulty::pricer::Pricer;
 use crate::difficulty::{self, Prediction, Tier};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
@@ -244,6 +245,40 @@ pub fn solved(key: &TableKey) -> Result<Catalog, InputError> {
         kept: Kept::All,
         hands,
     })
+}
+
+/// Largest table a model file re-prices (`--model FILE`): each hand is
+/// solved again, about as fast as [`solved`] makes the five-card catalog.
+pub const MAX_REPRICED_HANDS: usize = 20_000;
+
+impl Catalog {
+    /// The catalog with every solvable hand priced by `pricer` instead of
+    /// the table's figures (the built-in model's): each hand solved again
+    /// for the table's target and rules, its places by difficulty made
+    /// again. Fails on a table of more than [`MAX_REPRICED_HANDS`] hands.
+    pub fn repriced(mut self, pricer: &Pricer) -> Result<Catalog, InputError> {
+        if self.hands.len() > MAX_REPRICED_HANDS {
+            return Err(InputError::Other(format!(
+                "--model prices a table of at most {MAX_REPRICED_HANDS} hands again, this one \
+                 has {}",
+                self.hands.len()
+            )));
+        }
+        let key = self.id;
+        self.hands.par_iter_mut().try_for_each(|e| {
+            if e.solvable {
+                let hand = Hand::new(e.cards.clone())?;
+                let sols = crate::canon::solutions(&hand, key.target, key.rules)?;
+                e.prediction = pricer.predict(&hand, key.target, &sols);
+            }
+            Ok::<(), InputError>(())
+        })?;
+        let times: Vec<Option<f64>> = self.hands.iter().map(Entry::time_s).collect();
+        for (e, rank) in self.hands.iter_mut().zip(difficulty::ranks(&times)) {
+            e.rank = rank;
+        }
+        Ok(self)
+    }
 }
 
 /// The classes of one hand as dissimilar groups: variants in class order

@@ -12,4 +12,5 @@ pub mod catalog;
 pub mod filter;
 pub mod ops;
 pub mod pick;
+pub mod play;
 pub mod sheet;

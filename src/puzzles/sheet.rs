@@ -71,6 +71,10 @@ pub struct SheetStyle {
     pub title: Option<String>,
     /// What each puzzle's level line leaves out.
     pub hide: Vec<Hidden>,
+    /// Which model priced the levels and how it was validated
+    /// ([`crate::difficulty::pricer::Pricer::note`]), under the sheet on
+    /// screen (not printed).
+    pub model: Option<String>,
 }
 
 impl SheetStyle {
@@ -224,6 +228,9 @@ fn pages(sheet: &Pages) -> String {
         body.push_str("</ol></section>");
     }
     body.push_str("</div>");
+    if let Some(note) = &sheet.style.model {
+        let _ = write!(body, "<p class=\"sheet-note\">{}</p>", escape(note));
+    }
     body
 }
 
@@ -277,13 +284,10 @@ pub fn sheet_html(
     allowed: Ops,
     style: &SheetStyle,
 ) -> String {
-    let rule = format!(
-        "Use every card once, with {} and brackets, to make {target}.",
-        allowed.signs()
-    );
+    let rule = one_target_rule(target, allowed);
     let heading = match &style.title {
         Some(t) => escape(t),
-        None => format!("Make {target}"),
+        None => one_target_title(target),
     };
     let face = versions.iter().flatten().all(|p| p.cards.len() == 4);
     let body = pages(&Pages {
@@ -295,6 +299,20 @@ pub fn sheet_html(
         style,
     });
     document(&format!("{heading}: {}", count(versions)), &body)
+}
+
+/// How a game of one target is played within `allowed`, in a sentence
+/// for its sheet and play page.
+pub fn one_target_rule(target: Q, allowed: Ops) -> String {
+    format!(
+        "Use every card once, with {} and brackets, to make {target}.",
+        allowed.signs()
+    )
+}
+
+/// The title of a sheet or play page of one target: `Make 24`.
+pub fn one_target_title(target: Q) -> String {
+    format!("Make {target}")
 }
 
 /// How a game is played, in a sentence for its sheet
@@ -353,7 +371,10 @@ mod tests {
     fn hidden_levels_are_dots_or_nothing() {
         let four = [3, 7, 9, 13];
         let five = [1, 3, 7, 9, 13];
-        let style = |hide: Vec<Hidden>| SheetStyle { title: None, hide };
+        let style = |hide: Vec<Hidden>| SheetStyle {
+            hide,
+            ..SheetStyle::default()
+        };
         let three = "<span class=\"dots\" title=\"hard\">\u{25cf}\u{25cf}\u{25cf}</span>";
         let html = puzzle_html(0, &puzzle("3 7 9 13", &four, "hard"), true, &style(vec![]));
         assert!(
@@ -400,7 +421,7 @@ mod tests {
         ];
         let style = SheetStyle {
             title: Some("Class <5B>".into()),
-            hide: vec![],
+            ..SheetStyle::default()
         };
         let html = sheet_html(&versions, Q::int(24), Ops::Fraction, &style);
         assert!(html.contains("<title>Class &lt;5B&gt;: 1 puzzle, 2 versions</title>"));

@@ -16,6 +16,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
+use crate::difficulty::pricer::Pricer;
+use crate::game::family::Game;
 use crate::puzzles::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use crate::puzzles::filter::{Figures, Flag};
 use crate::puzzles::ops::Ops;
@@ -50,6 +52,10 @@ struct Head {
     k: usize,
     /// The options that name this table's game on the command line.
     table_args: String,
+    /// Which model priced the figures and how it was validated, or that
+    /// they are extrapolated ([`Pricer::note`]): the table's figures are
+    /// the built-in model's.
+    model: String,
     tiers: Vec<&'static str>,
     /// Seconds at which each tier begins.
     tier_from: [f64; 4],
@@ -67,6 +73,7 @@ impl Head {
         partition: PathBuf,
         k: usize,
         table_args: String,
+        game: &Game,
     ) -> Head {
         Head {
             mode,
@@ -75,6 +82,7 @@ impl Head {
             partition: partition.display().to_string(),
             k,
             table_args,
+            model: Pricer::shipped().note(game),
             tiers: Tier::ALL.iter().map(|t| t.name()).collect(),
             tier_from: [0.0, Tier::MEDIUM_FROM, Tier::HARD_FROM, Tier::EXPERT_FROM],
             flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
@@ -239,6 +247,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
             catalog.id.partition(),
             catalog.id.k,
             catalog.id.args(),
+            &catalog.id.game(),
         ),
         target: catalog.id.target.to_string(),
         kept: match catalog.kept {
@@ -344,6 +353,7 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
             key.partition(),
             key.k,
             key.args(),
+            &key.game(),
         ),
         games,
         all_drawn: rows as u64 <= MIN_CANDIDATES,

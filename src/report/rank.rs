@@ -5,15 +5,20 @@
 //! [`ranking`] runs one polars lazy query over `hands.parquet`; the
 //! formatters are pure. Field names are the table's column names.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use polars::prelude::*;
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::figures::{self, Predicted};
+use crate::difficulty::pricer::Pricer;
 use crate::export::Row;
 use crate::game::family::Game;
-use crate::puzzles::catalog::MAX_CLASSES;
+use crate::game::hand::Hand;
+use crate::puzzles::catalog::{MAX_CLASSES, MAX_REPRICED_HANDS};
 use crate::puzzles::filter::{Figures, FilterError, Flag, HandFilter};
 use crate::puzzles::ops::Ops;
 use crate::report::games;
@@ -36,6 +41,9 @@ pub struct RankQuery {
     pub top: Option<usize>,
     /// Easiest first instead of hardest first.
     pub easiest_first: bool,
+    /// The model that prices the hands (`--model FILE`); `None`: the
+    /// table's own figures, priced by the built-in model when it was swept.
+    pub model: Option<Arc<Pricer>>,
 }
 
 /// Why a ranking could not be made.
@@ -137,6 +145,8 @@ pub struct GamesQuery {
     pub filter: HandFilter,
     pub top: Option<usize>,
     pub easiest_first: bool,
+    /// The model that prices the games; `None`: the built-in one.
+    pub model: Option<Arc<Pricer>>,
 }
 
 /// One ranked game of a reach table: a hand and a target, worked out by the
@@ -189,7 +199,11 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
             table: dir,
         });
     }
-    let tasks = tasks::work_out(&TaskPlan::of_game(q.game), &rows.solvable(), "rank")?;
+    let plan = TaskPlan {
+        model: q.model.clone(),
+        ..TaskPlan::of_game(q.game)
+    };
+    let tasks = tasks::work_out(&plan, &rows.solvable(), "rank")?;
     let time = |t: &Task| t.predicted.time_s().unwrap_or(0.0);
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     order.sort_by(|&a, &b| {
@@ -222,6 +236,62 @@ pub fn rank_games(q: &GamesQuery) -> Result<Vec<GameRankRow>, RankError> {
             simplest: t.simplest.clone().unwrap_or_default(),
         })
         .collect())
+}
+
+/// [`ranking`] with every hand of the table priced by `pricer` (each
+/// solved again): the places are made again over every solvable hand,
+/// then the filters apply (those on figures to the new figures) and the
+/// hands are ordered by the new times.
+fn repriced(q: &RankQuery, pricer: &Pricer) -> Result<Vec<RankRow>, RankError> {
+    let plain = |filter: HandFilter| RankQuery {
+        filter,
+        top: None,
+        model: None,
+        ..q.clone()
+    };
+    let mut all = ranking(&plain(HandFilter::default()))?;
+    if all.len() > MAX_REPRICED_HANDS {
+        return Err(crate::game::error::InputError::Other(format!(
+            "--model prices a table of at most {MAX_REPRICED_HANDS} hands again, this one has {}",
+            all.len()
+        ))
+        .into());
+    }
+    let kept: HashSet<String> = ranking(&plain(HandFilter {
+        tiers: Vec::new(),
+        min_time: None,
+        max_time: None,
+        time_limit: None,
+        ..q.filter.clone()
+    }))?
+    .into_iter()
+    .map(|r| r.hand)
+    .collect();
+    let (target, rules) = (q.table.target, q.table.rules);
+    all.par_iter_mut().try_for_each(|r| {
+        let hand = Hand::parse(&r.hand)?;
+        let sols = crate::canon::solutions(&hand, target, rules)?;
+        r.predicted = Predicted(pricer.predict(&hand, target, &sols));
+        Ok::<(), crate::game::error::InputError>(())
+    })?;
+    let times: Vec<Option<f64>> = all.iter().map(|r| r.predicted.time_s()).collect();
+    for (r, place) in all.iter_mut().zip(crate::difficulty::ranks(&times)) {
+        r.rank = place.unwrap_or(0);
+    }
+    all.retain(|r| {
+        kept.contains(&r.hand)
+            && q.filter.admits_figures(&Figures {
+                prediction: r.predicted.0,
+                dissimilar: Some(r.dissimilar),
+            })
+    });
+    // By place (1 the slowest); equals stay in the order read.
+    match q.easiest_first {
+        false => all.sort_by_key(|r| r.rank),
+        true => all.sort_by_key(|r| std::cmp::Reverse(r.rank)),
+    }
+    all.truncate(q.top.unwrap_or(usize::MAX));
+    Ok(all)
 }
 
 /// Fails on a ranking asked to print no row (`--top 0`).
@@ -315,6 +385,9 @@ fn within(column: &str, min: Option<Expr>, max: Option<Expr>) -> Option<Expr> {
 
 /// The ranking asked for, best first in the asked order.
 pub fn ranking(q: &RankQuery) -> Result<Vec<RankRow>, RankError> {
+    if let Some(pricer) = &q.model {
+        return repriced(q, pricer);
+    }
     let dir = q.data.join(q.table.partition());
     let path = dir.join(Part::Whole.hands());
     let sweep = sweep_command(&q.data, &q.table);
@@ -565,6 +638,7 @@ mod tests {
                     filter: filter.clone(),
                     top: None,
                     easiest_first: true,
+                    model: None,
                 })
                 .unwrap();
                 let plan = PickPlan {

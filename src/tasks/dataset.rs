@@ -263,9 +263,7 @@ pub fn card(
          over every selection with any-selection play; null where not counted.\n\
          - `predicted_time_s`, `predicted_time_p80_s`, `predicted_solve_rate`, \
          `difficulty` (0-100), `tier`: the census24 difficulty model run on the \
-         simplest solution's numbers. **The model is calibrated on people playing four \
-         cards for 24 only**: for other games its figures order tasks by effort but \
-         are not measured times.\n\
+         simplest solution's numbers. {model}\n\
          - `closest`: for a game that scores near misses, the reachable value nearest \
          the target of an unsolvable task.\n\
          - `game`: the named game each task is a hand of, so that a reward scores it \
@@ -289,7 +287,13 @@ pub fn card(
             " and, among the solvable, every tier"
         } else {
             ""
-        }
+        },
+        model = match &plan.model {
+            None => "**The model is calibrated on people playing four cards for 24 only**: for \
+                     other games its figures order tasks by effort but are not measured times."
+                .to_string(),
+            Some(m) => m.note(&plan.game),
+        },
     );
     y.push_str(&training(plan, format, dir));
     y.push_str("## Columns\n\n| column | type |\n|---|---|\n");

@@ -47,6 +47,7 @@ use serde::Serialize;
 
 use crate::canon;
 use crate::difficulty::figures::{self, Predicted};
+use crate::difficulty::pricer::Pricer;
 use crate::difficulty::{self, Tier};
 use crate::export::Row;
 use crate::game::error::InputError;
@@ -205,6 +206,9 @@ pub struct TaskPlan {
     pub dissimilar_up_to: usize,
     /// Draw from these games of a table instead of dealing.
     pub rows: Option<Rows>,
+    /// The model that prices the tasks (`--model FILE`); `None`: the
+    /// built-in one.
+    pub model: Option<std::sync::Arc<Pricer>>,
 }
 
 impl TaskPlan {
@@ -222,7 +226,13 @@ impl TaskPlan {
             order: Order::Shuffled,
             dissimilar_up_to: DEFAULT_DISSIMILAR_UP_TO,
             rows: None,
+            model: None,
         }
+    }
+
+    /// The model that prices the tasks.
+    pub fn pricer(&self) -> &Pricer {
+        self.model.as_deref().unwrap_or_else(|| Pricer::shipped())
     }
 
     /// Fails on a plan that cannot be met, naming the option and value.
@@ -533,20 +543,12 @@ fn decide(
     let game = &plan.game;
     let hand = Hand::new(cards.to_vec())?;
     let t = Q::int(target);
-    let search = Search {
-        closest: Closest::Exact,
-        deck: game.deck,
-        ..Search::default()
-    };
-    let outcome = solve_hand_using(&hand, t, game.rules, game.uses, &search)?;
-    let solved = outcome.solved(t);
-    let Some(found) = outcome.expr.filter(|_| solved) else {
+    let Some(selection) = difficulty::played_selection(&hand, t, game)? else {
         return Ok(Decision::Unsolvable);
     };
     if !want_solvable {
         return Ok(Decision::Skip);
     }
-    let selection = Hand::new(found.cards())?;
     // A task one of whose numbers is the answer asks nothing; one whose
     // simplest solution is too large to list has no simplest.
     if selection.len() < 2 || selection.len() > MAX_SELECTION {
@@ -558,7 +560,7 @@ fn decide(
             "internal: {selection} reaches {target} but lists no solution"
         )));
     };
-    let Some(prediction) = difficulty::predict(&selection, t, &sols) else {
+    let Some(prediction) = plan.pricer().predict(&selection, t, &sols) else {
         return Ok(Decision::Skip);
     };
     let dissimilar = match game.uses {

@@ -26,7 +26,7 @@ const FAMILY: &str = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4";
 const OPS: [&str; 4] = ["add-sub", "product", "division", "fraction"];
 
 /// The Chromium binary, or `None` when the tests are to be skipped.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Ok(path) = std::env::var("CENSUS24_CHROMIUM") {
         return Some(PathBuf::from(path));
     }
@@ -98,7 +98,7 @@ window.__t = {
 
 /// Opens `page` with `script` appended in headless Chromium and returns
 /// what the script reported.
-fn drive(browser: &Path, page: &Path, script: &str) -> Value {
+pub(crate) fn drive(browser: &Path, page: &Path, script: &str) -> Value {
     drive_at(browser, page, script, 1280, false)
 }
 

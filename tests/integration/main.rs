@@ -19,6 +19,7 @@ mod integrity;
 mod krypto_cli;
 mod large_sets_cli;
 mod pick_cli;
+mod play_cli;
 mod reach_cli;
 mod readme;
 mod report_cli;

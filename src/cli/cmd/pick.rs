@@ -14,15 +14,20 @@ use std::io::Write;
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::outcome::Status;
 use crate::cli::cmd::source::TableSource;
+use crate::difficulty::pricer::Pricer;
 use crate::export;
 use crate::game::family::Game;
+use crate::game::presets::spelling;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, shape, solved};
+use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::{
     Chooser, PickPlan, hardest_played, pick_played_versions, picked, played_note, puzzles,
     short_set, to_list,
 };
+use crate::puzzles::play::{PlayGame, play_html};
 use crate::puzzles::sheet::{
-    SheetStyle, games_sheet_html, hand_puzzles, sheet_html, version_label,
+    SheetStyle, game_rule, games_sheet_html, games_title, hand_puzzles, one_target_rule,
+    one_target_title, sheet_html, version_label,
 };
 use crate::report::games;
 use crate::report::query::catalog;
@@ -43,21 +48,32 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     if args.format() != PickFormat::Html {
         let sheet_only = [
             (args.versions > 1, "--versions"),
-            (args.title.is_some(), "--title"),
+            (
+                args.title.is_some() && args.format() != PickFormat::Play,
+                "--title",
+            ),
             (!args.hide.is_empty(), "--hide"),
         ];
         if let Some((_, flag)) = sheet_only.iter().find(|(given, _)| *given) {
             anyhow::bail!("{flag} shapes a printed sheet: add --format html");
         }
     }
+    let model = args.model.given()?;
     let key = match crate::cli::cmd::source::source(&args.data, &args.game, MAX_SOLVED_CARDS, true)?
     {
         TableSource::OneTarget(key) => key,
         TableSource::Reach(reach) => {
-            return run_reach(&args, &plan, args.game.game(), Some(&reach));
+            return run_reach(&args, &plan, args.game.game(), Some(&reach), model);
         }
-        TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None),
+        TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None, model),
     };
+    if model.is_some() && plan.allowed() < Ops::Division {
+        anyhow::bail!(
+            "--model prices the full game's solutions; the figures of play within --ops {} \
+             come from the built-in model: drop --model or --ops",
+            plan.allowed()
+        );
+    }
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
         Ok((table, manifest)) => {
@@ -89,6 +105,14 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         }
         Err(e) => return Err(e.into()),
     };
+    let cat = match &model {
+        Some(m) => cat.repriced(m)?,
+        None => cat,
+    };
+    let game = args.game.game();
+    if args.format() != PickFormat::Play {
+        say_model(&model, &game);
+    }
     // With --ops short of division, the hands are chosen and shown with
     // the figures of play with the set's operations (solved again).
     let versions = pick_played_versions(&cat, &plan, args.versions as usize)?;
@@ -123,9 +147,26 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
                 .iter()
                 .map(|v| hand_puzzles(v, plan.allowed()))
                 .collect();
-            sheet_html(&sheets, key.target, plan.allowed(), &style(&args))
+            sheet_html(
+                &sheets,
+                key.target,
+                plan.allowed(),
+                &style(&args, &model, &game),
+            )
         }
         PickFormat::Jsonl => export::to_jsonl(&puzzles(shown, &plan, &key)),
+        PickFormat::Play => {
+            let title = args
+                .title
+                .clone()
+                .unwrap_or_else(|| one_target_title(key.target));
+            let page = PlayGame {
+                game: &spelling(&args.game.game()),
+                title: &title,
+                rule: &one_target_rule(key.target, plan.allowed()),
+            };
+            play_html(&hand_puzzles(&set, plan.allowed()), Some(key.target), &page)
+        }
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
@@ -133,11 +174,25 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     Ok(Status::Done)
 }
 
-/// The sheet's title and what it hides, as asked.
-fn style(args: &PickArgs) -> SheetStyle {
+/// Says on stderr which model priced the figures of `game` and how it was
+/// validated, or that they are extrapolated, when a model file was given
+/// (`--model`). Without one nothing is said, as before: the built-in
+/// model's figures are the tables' (a sheet, a dataset card and the
+/// explorer say what they are).
+pub fn say_model(model: &Option<std::sync::Arc<Pricer>>, game: &Game) {
+    if let Some(pricer) = model {
+        eprintln!("census24: {}", pricer.note(game));
+    }
+}
+
+/// The sheet's title and what it hides, as asked, and the model that
+/// priced its levels.
+fn style(args: &PickArgs, model: &Option<std::sync::Arc<Pricer>>, game: &Game) -> SheetStyle {
+    let pricer = model.as_deref().unwrap_or_else(|| Pricer::shipped());
     SheetStyle {
         title: args.title.clone(),
         hide: args.hide.clone(),
+        model: Some(pricer.note(game)),
     }
 }
 
@@ -178,6 +233,7 @@ fn run_reach(
     plan: &PickPlan,
     game: Game,
     reach: Option<&ReachKey>,
+    model: Option<std::sync::Arc<Pricer>>,
 ) -> anyhow::Result<Status> {
     let f = &plan.filter;
     let why = "reads every solution of a hand, and a game dealt lists one";
@@ -212,6 +268,10 @@ fn run_reach(
         Order::Curriculum
     };
     tp.splits = tasks::parse_splits("pick=1")?;
+    tp.model = model.clone();
+    if args.format() != PickFormat::Play {
+        say_model(&model, &game);
+    }
     let source = match reach {
         Some(reach) => {
             let targets = games::target_range(&game).expect("a covered game has whole targets");
@@ -302,7 +362,17 @@ fn run_reach(
                 .iter()
                 .map(|v| v.iter().map(|t| t.puzzle()).collect())
                 .collect();
-            games_sheet_html(&sheets, &game, &style(args))
+            games_sheet_html(&sheets, &game, &style(args, &model, &game))
+        }
+        PickFormat::Play => {
+            let puzzles: Vec<_> = sets[0].iter().map(|t| t.puzzle()).collect();
+            let title = args.title.clone().unwrap_or_else(|| games_title(&game));
+            let page = PlayGame {
+                game: &spelling(&game),
+                title: &title,
+                rule: &game_rule(&game),
+            };
+            play_html(&puzzles, None, &page)
         }
     };
     let mut out = std::io::stdout().lock();

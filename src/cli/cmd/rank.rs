@@ -19,6 +19,8 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     if let Some(range) = args.large_sets {
         return run_sets(&args, range, top);
     }
+    let model = args.model.given()?;
+    let said = model.clone();
     match crate::cli::cmd::source::source(&args.data, &args.game, 0, false)? {
         TableSource::OneTarget(table) => {
             let query = RankQuery {
@@ -27,9 +29,11 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 filter: args.filters.filter(),
                 top,
                 easiest_first: args.easiest,
+                model,
             }
             .validate()?;
             let rows = ranking(&query)?;
+            crate::cli::cmd::pick::say_model(&said, &args.game.game());
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
@@ -41,12 +45,14 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
                 filter: args.filters.filter().validate()?,
                 top,
                 easiest_first: args.easiest,
+                model,
             };
             let rows = match rank_games(&query) {
                 Ok(rows) => rows,
                 Err(e @ RankError::TooManyGames { .. }) => return Err(GaveUp(e.to_string()).into()),
                 Err(e) => return Err(e.into()),
             };
+            crate::cli::cmd::pick::say_model(&said, &args.game.game());
             let dir = query.data.join(query.table.partition());
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }

@@ -25,6 +25,10 @@ pub fn run(args: TasksArgs) -> anyhow::Result<Status> {
     plan.filter.tiers = args.tier.clone();
     plan.order = args.order;
     plan.dissimilar_up_to = args.dissimilar_up_to;
+    plan.model = args.model.given()?;
+    if !args.quiet {
+        super::pick::say_model(&plan.model, &game);
+    }
     let template = match &args.prompt_template {
         Some(path) => {
             let text = std::fs::read_to_string(path)

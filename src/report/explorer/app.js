@@ -556,6 +556,7 @@
       $('set-about').textContent = 'The first games shown, in the order census24 pick draws them, easy to hard, with the answers on a second page.';
     }
     $('partition').textContent = D.partition;
+    $('model').textContent = D.model;
     chips($('f-' + FLAG.tiers), D.tiers, FLAG.tiers, function (n) {
       var from = D.tier_from[n], to = D.tier_from[n + 1];
       return to === undefined ? from + ' s and more' : from + ' to ' + to + ' s';
