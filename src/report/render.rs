@@ -610,7 +610,7 @@ pub fn index(atlas: bool, empty: bool, sections: impl FnOnce(&mut Rendered)) -> 
 }
 
 /// One family of the index: its tables by hand size and its two charts.
-pub(crate) fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
+pub fn index_family(r: &mut Rendered, group: &[(TableKey, SizeSummary)]) {
     let md = &mut r.markdown;
     let _ = writeln!(md, "## {}\n", capitalize(&group[0].0.family_title()));
     let mut header: Vec<Column> = SIZE_COLUMNS.map(Column::right).to_vec();

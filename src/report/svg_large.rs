@@ -348,18 +348,26 @@ mod tests {
         }
     }
 
-    /// The histogram's axes are marked at round values: 88.5, not 88.8.
-    #[test]
-    fn a_histograms_ticks_are_round() {
-        let h = Histogram {
+    /// A histogram of shares from 88% in steps of 0.25, with a mark.
+    fn shares(counts: Vec<f64>, (at, label): (f64, &str)) -> Histogram {
+        Histogram {
             title: "t".into(),
             x_label: "share".into(),
             y_label: "sets".into(),
             from: 88.0,
             step: 0.25,
-            counts: (0..21).map(|i| f64::from(i * (20 - i) * 4800)).collect(),
-            mark: Some((92.9, "25 50 75 100: 92.90%".into())),
-        };
+            counts,
+            mark: Some((at, label.into())),
+        }
+    }
+
+    /// The histogram's axes are marked at round values: 88.5, not 88.8.
+    #[test]
+    fn a_histograms_ticks_are_round() {
+        let h = shares(
+            (0..21).map(|i| f64::from(i * (20 - i) * 4800)).collect(),
+            (92.9, "25 50 75 100: 92.90%"),
+        );
         let svg = h.to_svg();
         crate::report::svg::assert_texts_inside(&svg, 2.0);
         for tick in [">88</text>", ">88.5</text>", ">93</text>", ">500000</text>"] {
@@ -386,15 +394,7 @@ mod tests {
     /// stands at its value.
     #[test]
     fn a_histogram_spans_the_plot_and_marks_its_value() {
-        let h = Histogram {
-            title: "t".into(),
-            x_label: "share".into(),
-            y_label: "sets".into(),
-            from: 88.0,
-            step: 0.25,
-            counts: vec![1.0, 5.0, 20.0, 7.0],
-            mark: Some((88.5, "25 50 75 100".into())),
-        };
+        let h = shares(vec![1.0, 5.0, 20.0, 7.0], (88.5, "25 50 75 100"));
         let svg = h.to_svg();
         let bars: Vec<&str> = svg.lines().filter(|l| l.starts_with("<rect x=")).collect();
         assert_eq!(bars.len(), 4);
