@@ -631,7 +631,7 @@ fn parse_numbers(s: &str) -> Result<Vec<i64>, String> {
 /// One `--large` set: four distinct large numbers.
 fn parse_large_set(s: &str) -> Result<Vec<i64>, String> {
     let v = parse_numbers(s).map_err(|_| format!("\"{s}\" is not four whole numbers"))?;
-    crate::tables::large_sets::one_set(&v).map(|a| a.to_vec())
+    crate::tables::registry::large_sets::one_set(&v).map(|a| a.to_vec())
 }
 
 #[derive(Debug, Args)]

@@ -25,8 +25,8 @@ use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, games_title, pretty};
 use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
-use crate::tables::large_sets::CHECKED_SETS;
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey};
+use crate::tables::registry::large_sets::CHECKED_SETS;
+use crate::tables::registry::large_sets::{LARGE_IN_SET, LargeKey};
 use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
 
@@ -562,7 +562,7 @@ mod tests {
     fn a_census_of_a_range_of_sets_has_a_page_and_one_of_chosen_sets_none() {
         use crate::game::deck::ValueRange;
         use crate::game::targets::TargetRange;
-        use crate::tables::large_sets::LargeSets;
+        use crate::tables::registry::large_sets::LargeSets;
         let sets: Vec<SetCounts> = (0..3)
             .map(|i| SetCounts {
                 numbers: [11 + i, 20, 30, 40],

@@ -12,10 +12,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::atlas;
-use super::kind_large::LargeSetsReport;
-use super::kind_one_target::OneTargetReport;
-use super::kind_reach::ReachReport;
-use super::kinds::{Ctx, KindReport};
+use super::kind::Ctx;
+use super::kinds::readers;
 use super::out::{README, lock_reports, write_rendered};
 use super::query::{ReportError, Table, table_summary};
 use super::render::atlas::render_atlas;
@@ -56,17 +54,6 @@ pub fn write_reports_with(
     fresh: &[(TableKey, Table)],
 ) -> Result<Vec<PathBuf>, ReportError> {
     disk::undo_new_folders(&plan.out, || write_reports_in(plan, fresh))
-}
-
-/// The reading side of every kind of table, in
-/// [`crate::tables::manifest::KindName::ALL`] order: a new kind adds its
-/// [`KindReport`] here.
-fn readers() -> Vec<Box<dyn KindReport>> {
-    vec![
-        Box::<OneTargetReport>::default(),
-        Box::<ReachReport>::default(),
-        Box::<LargeSetsReport>::default(),
-    ]
 }
 
 fn write_reports_in(
@@ -235,7 +222,8 @@ mod tests {
     #[test]
     fn every_kind_is_read_once_in_order() {
         let kinds: Vec<_> = readers().iter().map(|k| k.kind()).collect();
-        assert_eq!(kinds, crate::tables::manifest::KindName::ALL);
+        let names: Vec<_> = crate::tables::registry::KINDS.iter().map(|e| e.name.clone()).collect();
+        assert_eq!(kinds, names);
     }
 
     #[test]

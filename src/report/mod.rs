@@ -37,11 +37,7 @@ pub mod data_recipes;
 #[cfg(feature = "tables")]
 pub mod files;
 #[cfg(feature = "tables")]
-pub mod kind_large;
-#[cfg(feature = "tables")]
-pub mod kind_one_target;
-#[cfg(feature = "tables")]
-pub mod kind_reach;
+pub mod kind;
 #[cfg(feature = "tables")]
 pub mod kinds;
 #[cfg(feature = "tables")]

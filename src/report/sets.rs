@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::tables::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
+use crate::tables::registry::large_sets::{LARGE_IN_SET, LargeKey, LargeSets, SetStat};
 // Reading a census and printing its ranking need polars (the `tables`
 // feature); ranking counts read, and the explorer page's sets, do not.
 #[cfg(feature = "tables")]

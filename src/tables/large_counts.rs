@@ -2,7 +2,7 @@
 //! (the selections of a census of large sets with that many large tiles),
 //! the key of a combination, and the record the shared-counts file keeps
 //! of each ([`crate::tables::large_shared`] writes and reads the file;
-//! [`crate::tables::large_sets`] makes and adds the counts).
+//! [`crate::tables::registry::large_sets`] makes and adds the counts).
 //!
 //! A record: the combination's numbers as three little-endian `u16` (0 for
 //! none), then the eight counts of [`Counts`] as little-endian `u64`.

@@ -29,9 +29,9 @@ use thiserror::Error;
 
 #[cfg(feature = "tables")]
 use crate::tables::large_counts::Counts;
-use crate::tables::large_sets::LARGE_IN_SET;
+use crate::tables::registry::large_sets::LARGE_IN_SET;
 #[cfg(feature = "tables")]
-use crate::tables::large_sets::{LargeKey, SetStat};
+use crate::tables::registry::large_sets::{LargeKey, SetStat};
 #[cfg(feature = "tables")]
 use crate::tables::manifest::sealed_bytes;
 use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sha256_hex};
@@ -366,7 +366,7 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
 mod tests {
     use super::*;
     use crate::game::targets::TargetRange;
-    use crate::tables::large_sets::{LargeSets, count_sets};
+    use crate::tables::registry::large_sets::{LargeSets, count_sets};
 
     /// Two sets counted for 100..199, summarised and read back: the same
     /// numbers and solvable games; a changed byte in the file is refused in

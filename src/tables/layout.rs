@@ -37,7 +37,6 @@ use crate::game::presets::{PRESETS, Preset, dealt_like, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
-use crate::tables::manifest::KindName;
 
 /// A bad `--shard` option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -546,16 +545,6 @@ pub enum Part {
     Shard(Shard),
 }
 
-/// The stems of every Parquet file a table kind writes, each kind's in
-/// [`KindName::ALL`] order ([`KindName::stems`]: `hands` names
-/// `hands.parquet`, `hands.part-I-of-N.parquet` and chunk files
-/// `chunk-00000.hands.parquet`).
-pub fn table_stems() -> impl Iterator<Item = &'static str> {
-    KindName::ALL
-        .into_iter()
-        .flat_map(|k| k.stems().iter().copied())
-}
-
 impl Part {
     fn name(self, stem: &str, ext: &str) -> String {
         match self {
@@ -564,14 +553,27 @@ impl Part {
         }
     }
 
-    /// The Parquet file `stem` of this part (see [`table_stems`]).
+    /// The Parquet file `stem` of this part: a stem (`hands`, `reach`, a
+    /// word without dots) names `hands.parquet`, `hands.part-I-of-N.parquet`
+    /// and chunk files `chunk-00000.hands.parquet`.
     pub fn file(self, stem: &str) -> String {
         self.name(stem, "parquet")
     }
 
-    /// This part's Parquet files of every kind, in [`table_stems`] order.
-    pub fn files(self) -> Vec<String> {
-        table_stems().map(|stem| self.file(stem)).collect()
+    /// Whether `name` is a Parquet file of this part, of any kind: a
+    /// stem without dots, then `.parquet` for the whole table or
+    /// `.part-I-of-N.parquet` for shard I of N. A table's folder holds one
+    /// table, so these are the files its writers own, remove and refuse to
+    /// mix with, whatever kind wrote them.
+    pub fn is_table_file(self, name: &str) -> bool {
+        let Some(rest) = name.strip_suffix(".parquet") else {
+            return false;
+        };
+        let stem = match self {
+            Part::Whole => Some(rest),
+            Part::Shard(s) => rest.strip_suffix(&format!(".part-{}-of-{}", s.index, s.count)),
+        };
+        stem.is_some_and(|stem| !stem.is_empty() && !stem.contains('.'))
     }
 
     pub fn hands(self) -> String {
@@ -612,7 +614,7 @@ impl Part {
     /// unfinished run's folder): the targets of the temporaries its writer
     /// may remove.
     pub fn owns(self, name: &str) -> bool {
-        name == self.manifest() || name == self.partial() || self.files().iter().any(|n| n == name)
+        name == self.manifest() || name == self.partial() || self.is_table_file(name)
     }
 
     /// The shard a manifest file name belongs to, if it is a part manifest.
@@ -623,7 +625,7 @@ impl Part {
     }
 }
 
-/// The file `stem` (see [`table_stems`]) of chunk `c` in a partial folder.
+/// The file `stem` (see [`Part::file`]) of chunk `c` in a partial folder.
 pub fn chunk_file(c: usize, stem: &str) -> String {
     format!("chunk-{c:05}.{stem}.parquet")
 }

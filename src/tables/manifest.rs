@@ -6,6 +6,8 @@
 //! The same [`Params`] describe an unfinished run, so a resume or a rerun into
 //! existing output can name exactly which parameter differs.
 
+use std::borrow::Cow;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -14,38 +16,31 @@ use crate::game::family::Game;
 use crate::game::presets::{base_of, title_of};
 use crate::tables::summary::Tally;
 
-/// The kinds of table, as a manifest records them: what a reader takes the
-/// table's files and queries from, never guessed from other fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum KindName {
-    /// One target: `hands.parquet` and `solutions.parquet`.
-    OneTarget,
-    /// Every target of a range: `reach.parquet`.
-    EveryTarget,
-    /// The census of sets of large numbers: `large_sets.parquet`.
-    LargeSets,
-}
+/// The name of a kind of table, as a manifest records it (`one-target`,
+/// `every-target`, `large-sets`): what a reader takes the table's files
+/// and queries from, never guessed from other fields. Each kind names
+/// itself (the `NAME` of its module under [`crate::tables::registry`]),
+/// and the registry's list of kinds is the one list of them; a name no
+/// kind has reads back, and the registry then knows no table of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KindName(Cow<'static, str>);
 
 impl KindName {
-    /// Every kind, in the order tables are listed (and a folder's files
-    /// are recognised: [`crate::tables::store::kind_in`]).
-    pub const ALL: [KindName; 3] = [
-        KindName::OneTarget,
-        KindName::EveryTarget,
-        KindName::LargeSets,
-    ];
+    /// The name `name`.
+    pub const fn new(name: &'static str) -> KindName {
+        KindName(Cow::Borrowed(name))
+    }
 
-    /// The stems of the Parquet files a table of this kind writes
-    /// (`hands` for `hands.parquet`, `hands.part-1-of-4.parquet` and
-    /// chunk files): the files a writer owns, removes and refuses to mix
-    /// with.
-    pub fn stems(self) -> &'static [&'static str] {
-        match self {
-            KindName::OneTarget => &["hands", "solutions"],
-            KindName::EveryTarget => &["reach"],
-            KindName::LargeSets => &["large_sets"],
-        }
+    /// The name as the manifest writes it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for KindName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -340,7 +335,7 @@ mod tests {
 
     fn params() -> Params {
         Params {
-            kind: KindName::OneTarget,
+            kind: crate::tables::registry::one_target::NAME,
             partition: "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=4".into(),
             game: Some(GameRecord::of(&crate::game::presets::standard())),
             tool_version: "0.1.0".into(),

@@ -236,7 +236,7 @@ fn join(set: PartSet) -> Result<Merged, SweepError> {
         source,
     };
     let mut files = Vec::new();
-    for file in registry::files_of(&set.params) {
+    for file in registry::files_of(&set.params).map_err(SweepError::Conflict)? {
         let content = match file.whole {
             Some(_) => {
                 let mut frames = Vec::new();

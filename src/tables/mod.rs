@@ -4,8 +4,8 @@
 //! `rows` (one hand in, its hand row and solution rows out) -> `table` (the
 //! one place that knows the Parquet schema) -> `store` (the one place that
 //! writes table files: temporary name, then rename), driven by `sweep` (the
-//! one driver, for every `kind` of table: `one_target`, `every_target`,
-//! `large_sets`) and
+//! one driver, for every `kind` of table: `registry::one_target`,
+//! `registry::every_target`, `registry::large_sets`) and
 //! joined from shards by `merge`. `layout` says where a table lives,
 //! `manifest` what it holds and `verify` whether it still does.
 //!
@@ -20,11 +20,8 @@ pub mod enumerate;
 #[cfg(feature = "tables")]
 pub mod error;
 #[cfg(feature = "tables")]
-pub mod every_target;
-#[cfg(feature = "tables")]
 pub mod kind;
 pub mod large_counts;
-pub mod large_sets;
 #[cfg(feature = "tables")]
 pub mod large_shared;
 pub mod large_summary;
@@ -32,8 +29,6 @@ pub mod layout;
 pub mod manifest;
 #[cfg(feature = "tables")]
 pub mod merge;
-#[cfg(feature = "tables")]
-pub mod one_target;
 pub mod reach;
 pub mod registry;
 pub mod rows;

@@ -18,22 +18,35 @@ use crate::game::family::Game;
 use crate::game::rules::Rules;
 #[cfg(feature = "tables")]
 use crate::tables::kind::{KindKey, TableFile};
-use crate::tables::large_sets::LargeKey;
 use crate::tables::layout::{ReachKey, TableKey};
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
 use crate::tables::manifest::{GameRecord, Manifest, Params};
 #[cfg(feature = "tables")]
-use crate::tables::{disk, every_target, large_sets, one_target, store};
+use crate::tables::sweep::{Job, PlanError, Request};
+#[cfg(feature = "tables")]
+use crate::tables::{disk, store};
+use large_sets::LargeKey;
 
-/// A kind of table as the registry knows it: its name, how its folder
-/// reads back as its key, its files and what a merge says of it. One
-/// entry per kind in [`KINDS`]; the making of its rows is its
-/// [`crate::tables::kind::TableKind`], its reports are
+pub mod every_target;
+pub mod large_sets;
+pub mod one_target;
+
+/// A kind of table as the registry knows it: its name, its files, how a
+/// game or a folder reads as its key, how a sweep makes it and what a
+/// merge says of it. One entry per kind in [`KINDS`]; the making of its
+/// rows is its [`crate::tables::kind::TableKind`], its reports are
 /// `crate::report::kinds`'s.
 #[derive(Debug)]
 pub struct KindEntry {
     pub name: KindName,
+    /// The stems of its Parquet files (`hands` for `hands.parquet`): how a
+    /// folder without a manifest is known as the kind's ([`kind_in`]).
+    pub stems: &'static [&'static str],
+    /// The key of its table that holds `game`, if it holds games chosen
+    /// by their fields alone (a census of large sets is asked for by its
+    /// sets).
+    pub of_game: fn(&Game) -> Option<Key>,
     /// The key of the table filed at a folder (relative to the data
     /// folder): `None` when the path is not one of this kind's.
     pub from_partition: fn(&Path) -> Option<Key>,
@@ -44,20 +57,34 @@ pub struct KindEntry {
     /// What `census24 merge` says of a table it joined.
     #[cfg(feature = "tables")]
     pub merged: fn(&Manifest) -> String,
+    /// The validated sweep of its table `key` as `request` asks (`None`
+    /// for a key of another kind).
+    #[cfg(feature = "tables")]
+    pub plan: fn(&Key, &Request) -> Option<Result<Box<dyn Job>, PlanError>>,
 }
 
-/// Every kind of table, in [`KindName::ALL`] order.
-pub const KINDS: [KindEntry; 3] = [
+/// Every kind of table, in the order tables are listed (and a folder's
+/// files are recognised: [`kind_in`]).
+pub static KINDS: [KindEntry; 3] = [
     KindEntry {
-        name: KindName::OneTarget,
+        name: one_target::NAME,
+        stems: &["hands", "solutions"],
+        of_game: |g| TableKey::of_game(g).map(Key::OneTarget),
         from_partition: |rel| TableKey::from_partition(rel).map(Key::OneTarget),
         #[cfg(feature = "tables")]
         files: |p| one_target::files(p.solutions && !p.counts_only, p.solutions),
         #[cfg(feature = "tables")]
         merged: one_target::merged_line,
+        #[cfg(feature = "tables")]
+        plan: |key, req| match key {
+            Key::OneTarget(k) => Some(one_target::plan(*k, req)),
+            _ => None,
+        },
     },
     KindEntry {
-        name: KindName::EveryTarget,
+        name: every_target::NAME,
+        stems: &["reach"],
+        of_game: |g| ReachKey::of_game(g).map(Key::Reach),
         from_partition: |rel| ReachKey::from_partition(rel).map(Key::Reach),
         #[cfg(feature = "tables")]
         files: |p| {
@@ -68,30 +95,94 @@ pub const KINDS: [KindEntry; 3] = [
         },
         #[cfg(feature = "tables")]
         merged: every_target::merged_line,
+        #[cfg(feature = "tables")]
+        plan: |key, req| match key {
+            Key::Reach(k) => Some(every_target::plan(*k, req)),
+            _ => None,
+        },
     },
     KindEntry {
-        name: KindName::LargeSets,
+        name: large_sets::NAME,
+        stems: &["large_sets"],
+        of_game: |_| None,
         from_partition: |rel| LargeKey::from_partition(rel).map(Key::Large),
         #[cfg(feature = "tables")]
         files: |_| large_sets::files(),
         #[cfg(feature = "tables")]
         merged: large_sets::merged_line,
+        #[cfg(feature = "tables")]
+        plan: |key, req| match key {
+            Key::Large(k) => Some(large_sets::plan(k.clone(), req)),
+            _ => None,
+        },
     },
 ];
 
-/// The entry of `kind`.
-pub fn entry(kind: KindName) -> &'static KindEntry {
-    KINDS
-        .iter()
-        .find(|e| e.name == kind)
-        .expect("every kind has its entry (a test holds KINDS to KindName::ALL)")
+/// The entry of `kind`; `None` for a name no kind has (a manifest of
+/// another census24).
+pub fn entry(kind: &KindName) -> Option<&'static KindEntry> {
+    KINDS.iter().find(|e| &e.name == kind)
 }
 
 /// The files of a table made with `params`, in manifest order: what a
-/// sweep writes and what a merge joins.
+/// sweep writes and what a merge joins; an error naming the kind when
+/// this census24 knows no kind of that name.
 #[cfg(feature = "tables")]
-pub fn files_of(params: &Params) -> Vec<TableFile> {
-    (entry(params.kind).files)(params)
+pub fn files_of(params: &Params) -> Result<Vec<TableFile>, String> {
+    match entry(&params.kind) {
+        Some(e) => Ok((e.files)(params)),
+        None => Err(unknown_kind(&params.kind)),
+    }
+}
+
+/// What is said of a manifest whose kind this census24 does not know.
+pub fn unknown_kind(kind: &KindName) -> String {
+    let known: Vec<&str> = KINDS.iter().map(|e| e.name.as_str()).collect();
+    format!(
+        "the manifest records a table of kind \"{kind}\", which this census24 does not know (it knows {}): another census24 version wrote it",
+        known.join(", ")
+    )
+}
+
+/// The validated sweep of the table `key` as `request` asks.
+#[cfg(feature = "tables")]
+pub fn plan(key: &Key, request: &Request) -> Result<Box<dyn Job>, PlanError> {
+    KINDS
+        .iter()
+        .find_map(|e| (e.plan)(key, request))
+        .expect("every key is of a kind with its entry")
+}
+
+/// The kind of the table (or the start of one) in `dir`: what its
+/// manifest (or a shard part's) records, read without checking its seal (a
+/// reader checks it before it uses anything), or else the kind whose files
+/// are there; `None` when `dir` holds no table. Two kinds of one game share
+/// a folder name (a one-target table of 24 and a reach table of targets
+/// 24..24 both live in `targets=24-24`), so the folder alone never says.
+#[cfg(feature = "tables")]
+pub fn kind_in(dir: &Path) -> Option<KindName> {
+    use crate::tables::layout::Part;
+    let names = store::list(dir).ok()?;
+    let manifests = names
+        .iter()
+        .filter(|n| *n == &Part::Whole.manifest() || Part::of_manifest_name(n).is_some());
+    for name in manifests {
+        // A damaged manifest says nothing: the files say the kind, and the
+        // reader then names the damage.
+        if let Ok(Ok(m)) = std::fs::read(dir.join(name)).map(|b| Manifest::from_bytes(&b)) {
+            return Some(m.parameters.kind);
+        }
+    }
+    let has = |stem: &str| {
+        names.iter().any(|n| {
+            n == &Part::Whole.file(stem)
+                || (n.starts_with(&format!("{stem}.part-")) && n.ends_with(".parquet"))
+        })
+    };
+    KINDS
+        .iter()
+        .find(|k| k.stems.iter().any(|s| has(s)))
+        .map(|k| k.name.clone())
 }
 
 /// The key of a table of any kind: one [`Key::from_partition`] reads a
@@ -110,17 +201,15 @@ pub enum Key {
 impl Key {
     /// The key of the table of `kind` filed at `rel` (relative to the data
     /// folder): `None` when the path is not one of that kind's.
-    pub fn from_partition(kind: KindName, rel: &Path) -> Option<Key> {
-        (entry(kind).from_partition)(rel)
+    pub fn from_partition(kind: &KindName, rel: &Path) -> Option<Key> {
+        entry(kind).and_then(|e| (e.from_partition)(rel))
     }
 
     /// The table that holds `game`: its one-target table, or for a range
     /// of targets its reach table (`None` for a game no table files, say
     /// any-selection play of one target).
     pub fn of_game(game: &Game) -> Option<Key> {
-        TableKey::of_game(game)
-            .map(Key::OneTarget)
-            .or_else(|| ReachKey::of_game(game).map(Key::Reach))
+        KINDS.iter().find_map(|e| (e.of_game)(game))
     }
 
     /// Its folder relative to the data folder.
@@ -137,7 +226,7 @@ impl Key {
     /// by partition.
     #[cfg(feature = "tables")]
     fn sort_key(&self) -> (usize, Option<([String; 5], usize)>, PathBuf) {
-        let kind = KindName::ALL.iter().position(|&k| k == self.kind());
+        let kind = KINDS.iter().position(|e| e.name == self.kind());
         let id = match self {
             Key::OneTarget(k) => Some(k.sort_key()),
             _ => None,
@@ -148,9 +237,9 @@ impl Key {
     /// The kind its manifest records.
     pub fn kind(&self) -> KindName {
         match self {
-            Key::OneTarget(_) => KindName::OneTarget,
-            Key::Reach(_) => KindName::EveryTarget,
-            Key::Large(_) => KindName::LargeSets,
+            Key::OneTarget(_) => one_target::NAME,
+            Key::Reach(_) => every_target::NAME,
+            Key::Large(_) => large_sets::NAME,
         }
     }
 
@@ -212,7 +301,7 @@ pub struct FoundTable {
     pub dir: PathBuf,
 }
 
-/// Every table under `data`, sorted: by kind ([`KindName::ALL`] order),
+/// Every table under `data`, sorted: by kind ([`KINDS`] order),
 /// one-target tables by id (families together, hand sizes ascending),
 /// the others by partition.
 #[cfg(feature = "tables")]
@@ -239,7 +328,7 @@ impl Tables {
 }
 
 /// Every table under `data`, in one walk: a partition folder whose kind
-/// (its manifest's, else its files': [`store::kind_in`]) and whose path,
+/// (its manifest's, else its files': [`kind_in`]) and whose path,
 /// read as that kind's key, agree. A folder with shard parts only counts:
 /// its reader then says the table is not finished.
 #[cfg(feature = "tables")]
@@ -253,7 +342,7 @@ pub fn discover(data: &Path) -> Result<Tables, DiscoverError> {
     let mut found = Vec::new();
     for dir in dirs {
         let rel = dir.strip_prefix(data).unwrap_or(&dir).to_path_buf();
-        if let Some(key) = store::kind_in(&dir).and_then(|kind| Key::from_partition(kind, &rel)) {
+        if let Some(key) = kind_in(&dir).and_then(|kind| Key::from_partition(&kind, &rel)) {
             found.push(FoundTable { key, dir });
         }
     }
@@ -328,7 +417,7 @@ fn files_are_todays(
     params: &Params,
 ) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
     use polars::prelude::SerReader;
-    for file in files_of(params) {
+    for file in files_of(params)? {
         let want = (file.empty)()?.schema().clone();
         let path = dir.join(crate::tables::layout::Part::Whole.file(file.stem));
         let have = polars_io::prelude::ParquetReader::new(std::fs::File::open(&path)?).schema()?;
@@ -349,17 +438,18 @@ mod tests {
     use super::*;
     use crate::game::presets::PRESETS;
 
-    /// One entry per kind, in the order of the kinds' names, each with the
-    /// stems of its own files only.
+    /// One entry per kind, each with its own name and the stems of its
+    /// own files only, as the shipped manifests and files name them.
     #[test]
-    fn every_kind_has_one_entry_in_order() {
-        let names: Vec<KindName> = KINDS.iter().map(|e| e.name).collect();
-        assert_eq!(names, KindName::ALL);
-        let stems: Vec<&str> = crate::tables::layout::table_stems().collect();
+    fn every_kind_has_one_entry_of_its_own() {
+        let names: Vec<&str> = KINDS.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["one-target", "every-target", "large-sets"]);
+        let stems: Vec<&str> = KINDS.iter().flat_map(|e| e.stems.iter().copied()).collect();
         assert_eq!(stems, ["hands", "solutions", "reach", "large_sets"]);
-        for kind in KindName::ALL {
-            assert_eq!(entry(kind).name, kind);
+        for e in &KINDS {
+            assert_eq!(entry(&e.name).map(|f| &f.name), Some(&e.name));
         }
+        assert!(entry(&KindName::new("no-such-kind")).is_none());
     }
 
     /// Every preset's table, and a census of large sets, read back from its
@@ -377,26 +467,22 @@ mod tests {
             .expect("the shipped census's folder"),
         ));
         let kinds: Vec<KindName> = keys.iter().map(Key::kind).collect();
-        for kind in [
-            KindName::OneTarget,
-            KindName::EveryTarget,
-            KindName::LargeSets,
-        ] {
-            assert!(kinds.contains(&kind), "{kind:?}");
+        for e in &KINDS {
+            assert!(kinds.contains(&e.name), "{}", e.name);
         }
         for key in &keys {
             let rel = key.partition();
-            assert_eq!(Key::from_partition(key.kind(), &rel).as_ref(), Some(key));
+            assert_eq!(Key::from_partition(&key.kind(), &rel).as_ref(), Some(key));
         }
         // The folder alone can be ambiguous (a one-target folder is also a
         // reach range of one target): the manifest's kind decides.
         let one = Key::of_game(&(PRESETS[0].game)()).unwrap();
         assert!(matches!(
-            Key::from_partition(KindName::EveryTarget, &one.partition()),
+            Key::from_partition(&every_target::NAME, &one.partition()),
             Some(Key::Reach(_))
         ));
         assert_eq!(
-            Key::from_partition(KindName::LargeSets, &one.partition()),
+            Key::from_partition(&large_sets::NAME, &one.partition()),
             None
         );
     }

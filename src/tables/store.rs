@@ -26,7 +26,7 @@ pub use crate::tables::error::SweepError;
 use crate::tables::layout::{self, Part};
 use crate::tables::manifest::ManifestError;
 use crate::tables::manifest::{
-    FileEntry, KindName, Manifest, Params, RunRecord, Sealed, from_sealed_bytes, sealed_bytes,
+    FileEntry, Manifest, Params, RunRecord, Sealed, from_sealed_bytes, sealed_bytes,
 };
 use crate::tables::summary::Tally;
 use crate::tables::table;
@@ -119,35 +119,6 @@ pub fn write_chunk(
         &partial.join(layout::chunk_marker(c)),
         &sealed_bytes(&marker),
     )
-}
-
-/// The kind of the table (or the start of one) in `dir`: what its
-/// manifest (or a shard part's) records, read without checking its seal (a
-/// reader checks it before it uses anything), or else the kind whose files
-/// are there; `None` when `dir` holds no table. Two kinds of one game share
-/// a folder name (a one-target table of 24 and a reach table of targets
-/// 24..24 both live in `targets=24-24`), so the folder alone never says.
-pub fn kind_in(dir: &Path) -> Option<KindName> {
-    let names = list(dir).ok()?;
-    let manifests = names
-        .iter()
-        .filter(|n| *n == &Part::Whole.manifest() || Part::of_manifest_name(n).is_some());
-    for name in manifests {
-        // A damaged manifest says nothing: the files say the kind, and the
-        // reader then names the damage.
-        if let Ok(Ok(m)) = fs::read(dir.join(name)).map(|b| Manifest::from_bytes(&b)) {
-            return Some(m.parameters.kind);
-        }
-    }
-    let has = |stem: &str| {
-        names.iter().any(|n| {
-            n == &Part::Whole.file(stem)
-                || (n.starts_with(&format!("{stem}.part-")) && n.ends_with(".parquet"))
-        })
-    };
-    KindName::ALL
-        .into_iter()
-        .find(|k| k.stems().iter().any(|s| has(s)))
 }
 
 /// How many finished chunks (with their markers) the unfinished run of
@@ -408,7 +379,7 @@ fn no_manifest(dir: &Path, part: Part) -> SweepError {
             dir: dir.to_path_buf(),
         };
     }
-    if let Some(file) = part.files().into_iter().find(|f| names.contains(f)) {
+    if let Some(file) = names.iter().find(|n| part.is_table_file(n)) {
         return SweepError::Unfinished {
             path: dir.join(file),
             manifest: part.manifest(),
@@ -625,9 +596,11 @@ pub fn guarded<T>(
 
 /// Removes the files of a finished part, manifest last (so an interrupted
 /// removal still leaves a part that is either complete or clearly partial).
-/// The files are the part's own names, not names read from its manifest.
+/// The files are those of the part's names ([`Part::is_table_file`]), not
+/// names read from its manifest.
 pub fn remove_part(dir: &Path, part: Part) -> Result<(), SweepError> {
-    for name in part.files().into_iter().rev() {
+    let names = list(dir)?;
+    for name in names.into_iter().filter(|n| part.is_table_file(n)) {
         let path = dir.join(name);
         match disk::remove_file(&path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&path)(e)),

@@ -99,6 +99,60 @@ impl<K: TableKind> SweepConfig<K> {
     }
 }
 
+/// What a sweep is asked beside its table's key: where and how to run
+/// (a [`SweepConfig`] without its kind) and what to compute. A kind makes
+/// its validated config of a key from it (the registry's
+/// `crate::tables::registry::KindEntry::plan`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub run: SweepConfig<()>,
+    /// Enumerate solutions (`--no-solutions` turns it off).
+    pub solutions: bool,
+    /// Counts only, no solution rows (`--counts-only`).
+    pub counts_only: bool,
+}
+
+impl Request {
+    /// The validated config of the table `kind` makes, run as asked.
+    pub fn config<K: TableKind>(&self, kind: K) -> Result<SweepConfig<K>, PlanError> {
+        let r = &self.run;
+        SweepConfig {
+            kind,
+            out: r.out.clone(),
+            shard: r.shard,
+            resumable: r.resumable,
+            threads: r.threads,
+            skip_complete: r.skip_complete,
+            stop_after_chunks: r.stop_after_chunks,
+        }
+        .validate()
+    }
+}
+
+/// A validated sweep of a table of any kind, as the command line runs it.
+pub trait Job {
+    /// The folder of the table.
+    fn dir(&self) -> PathBuf;
+    /// The part this run makes.
+    fn part(&self) -> Part;
+    /// Sweeps it: [`sweep`].
+    fn run(&self, progress: &dyn Progress) -> Result<Summary, SweepError>;
+}
+
+impl<K: TableKind> Job for SweepConfig<K> {
+    fn dir(&self) -> PathBuf {
+        SweepConfig::dir(self)
+    }
+
+    fn part(&self) -> Part {
+        SweepConfig::part(self)
+    }
+
+    fn run(&self, progress: &dyn Progress) -> Result<Summary, SweepError> {
+        sweep(self, progress)
+    }
+}
+
 /// The checks every table shares: a hand size within `1..=max` (`note`
 /// says what larger hands need), a deck that can deal it, a hand count a
 /// sweep can list, and exact arithmetic for `target` (the hand of largest
@@ -185,7 +239,7 @@ fn check_conflicts(dir: &Path, out: &Path, part: Part, remaking: bool) -> Result
     if remaking || dir.join(part.partial()).exists() {
         return Ok(());
     }
-    if let Some(file) = part.files().into_iter().find(|f| names.contains(f)) {
+    if let Some(file) = names.iter().find(|n| part.is_table_file(n)) {
         return Err(SweepError::Conflict(format!(
             "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
             dir.join(&file).display(),
@@ -732,7 +786,7 @@ mod tests {
     use super::*;
     use crate::game::rules::Rules;
     use crate::tables::layout::TableKey;
-    use crate::tables::one_target::OneTarget;
+    use crate::tables::registry::one_target::OneTarget;
 
     #[test]
     fn results_come_in_hand_order_and_panics_are_raised() {

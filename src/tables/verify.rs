@@ -187,7 +187,7 @@ fn differs(path: &Path, what: String) -> VerifyError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::manifest::{KindName, Params};
+    use crate::tables::manifest::Params;
     use crate::tables::summary::Tally;
 
     const PARTITION: &str = "rules=rational/use=all/targets=24-24/values=1-13/deck=x4/k=2";
@@ -198,7 +198,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join("hands.parquet"), b"abc").unwrap();
         let params = Params {
-            kind: KindName::OneTarget,
+            kind: crate::tables::registry::one_target::NAME,
             partition: PARTITION.into(),
             game: None,
             tool_version: "0.1.0".into(),

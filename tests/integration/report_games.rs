@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use census24::game::family::{Draw, Game};
 use census24::game::presets::base_of;
 use census24::tables::registry::Key;
-use census24::tables::store::kind_in;
+use census24::tables::registry::kind_in;
 
 const LARGE_CHART: &str = "solved-by-large-tiles.svg";
 
@@ -28,7 +28,7 @@ fn shipped() -> Vec<(PathBuf, Key)> {
         let Some(kind) = kind_in(&root.join("data").join(rel)) else {
             continue;
         };
-        let key = Key::from_partition(kind, rel)
+        let key = Key::from_partition(&kind, rel)
             .unwrap_or_else(|| panic!("{}: a table folder of its kind", rel.display()));
         out.push((dir.to_path_buf(), key));
     }

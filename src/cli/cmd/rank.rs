@@ -12,7 +12,7 @@ use crate::game::deck::ValueRange;
 use crate::puzzles::filter::HandFilter;
 use crate::report::rank::{GamesQuery, RankError, RankQuery, rank_games, ranking};
 use crate::report::sets::{SetsQuery, rank_sets};
-use crate::tables::large_sets::{LargeKey, LargeSets};
+use crate::tables::registry::large_sets::{LargeKey, LargeSets};
 
 pub fn run(args: RankArgs) -> anyhow::Result<Status> {
     let top = (!args.all).then_some(args.top);

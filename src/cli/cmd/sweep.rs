@@ -1,5 +1,8 @@
-//! `census24 sweep`: options to a validated [`SweepConfig`] of a
-//! single-target or a reach table, run it, print the summary paragraph.
+//! `census24 sweep`: options to the key of the table asked ([`Key`]: the
+//! game's kind, or a census of the large sets named) and a [`Request`],
+//! the kind's validated sweep of it ([`registry::plan`]), run, its summary
+//! paragraph and its report. A table of one target is reported from
+//! memory; every other kind is read back.
 
 use crate::cli::args::SweepArgs;
 use crate::cli::cmd::outcome::Status;
@@ -8,74 +11,53 @@ use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
 
 use crate::game::rules::Use;
-use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with, write_table_report};
 use crate::report::query::Table;
-use crate::tables::every_target::EveryTarget;
-use crate::tables::kind::TableKind;
-use crate::tables::large_sets::{LargeKey, LargeSets, LargeSetsKind};
-use crate::tables::layout::{Part, ReachKey, TableKey};
-use crate::tables::one_target::OneTarget;
-use crate::tables::registry::Key;
-use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
+use crate::tables::layout::{Part, TableKey};
+use crate::tables::registry::large_sets::{LargeKey, LargeSets};
+use crate::tables::registry::one_target::OneTarget;
+use crate::tables::registry::{self, Key};
+use crate::tables::sweep::{PlanError, Request, SweepConfig, sweep_keeping};
 
-impl SweepConfig<OneTarget> {
-    /// The config of `census24 sweep` options, validated.
-    pub fn from_args(args: &SweepArgs, key: TableKey) -> Result<SweepConfig<OneTarget>, PlanError> {
-        let kind = OneTarget::new(key, !args.no_solutions, args.counts_only);
-        run_options(kind, args).validate()
+/// What the options ask of a sweep beside its table.
+fn request_of(args: &SweepArgs) -> Request {
+    Request {
+        run: SweepConfig {
+            kind: (),
+            out: args.out.clone(),
+            shard: args.shard,
+            resumable: args.resumable,
+            threads: args.threads.map(usize::from),
+            skip_complete: args.skip_complete,
+            stop_after_chunks: args.stop_after_chunks,
+        },
+        solutions: !args.no_solutions,
+        counts_only: args.counts_only,
     }
 }
 
-/// The options every kind of sweep shares, around the table `kind` makes.
-fn run_options<K>(kind: K, args: &SweepArgs) -> SweepConfig<K> {
-    SweepConfig {
-        kind,
-        out: args.out.clone(),
-        shard: args.shard,
-        resumable: args.resumable,
-        threads: args.threads.map(usize::from),
-        skip_complete: args.skip_complete,
-        stop_after_chunks: args.stop_after_chunks,
-    }
-}
-
-impl SweepConfig<EveryTarget> {
-    /// The config of `census24 sweep --targets` (or a game of many
-    /// targets) options, validated.
-    pub fn from_args(
-        args: &SweepArgs,
-        key: ReachKey,
-    ) -> Result<SweepConfig<EveryTarget>, PlanError> {
-        if args.counts_only {
-            return Err(PlanError::Options(
-                "--counts-only is for tables of one target; a reach table (--targets, or a game \
-                 of many targets) counts solutions unless --no-solutions"
-                    .into(),
-            ));
-        }
-        let kind = EveryTarget {
-            key,
-            // Any-selection tables decide targets; they count no solutions.
-            solutions: !args.no_solutions && key.uses == Use::All,
-        };
-        run_options(kind, args).validate()
-    }
-}
-
-impl SweepConfig<LargeSetsKind> {
-    /// The config of `census24 sweep --game countdown --large-sets` (or
-    /// `--large`) options, validated.
-    pub fn from_args(
-        args: &SweepArgs,
-        targets: TargetRange,
-    ) -> Result<SweepConfig<LargeSetsKind>, PlanError> {
+/// The table the options ask for: a census of large sets when they name
+/// sets, else the table of the game's kind.
+fn key_of(args: &SweepArgs) -> anyhow::Result<Key> {
+    if args.large_sets.is_some() || !args.large.is_empty() {
+        let targets = crate::cli::cmd::source::large_sets_targets(&args.game)?;
         let sets = match args.large_sets {
             Some(r) => LargeSets::Range(r),
             None => LargeSets::chosen(&args.large).map_err(PlanError::Options)?,
         };
-        run_options(LargeSetsKind::new(LargeKey { sets, targets }), args).validate()
+        return Ok(Key::Large(LargeKey { sets, targets }));
     }
+    let game = args.game.game();
+    Key::of_game(&game).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} writes a reach table: give --targets LO..HI (one target: --targets T..T)",
+            if game.uses == Use::Any {
+                "--use any"
+            } else {
+                "a dealt target (--objective dealt)"
+            }
+        )
+    })
 }
 
 /// The run's progress bar, with Ctrl-C set to finish its line and say what
@@ -88,38 +70,21 @@ fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar 
     bar
 }
 
-/// `sweep --game countdown --large-sets`: the census of sets of large
-/// numbers and its report.
-fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
-    let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
-    let key = Key::Large(cfg.kind.key.clone());
-    run_one_report(args, &cfg, &key)
-}
-
-/// `sweep --targets`: the reach table and its per-target report.
-fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
-    let cfg = SweepConfig::<EveryTarget>::from_args(args, key)?;
-    run_one_report(args, &cfg, &Key::Reach(key))
-}
-
-/// Sweeps `cfg`, prints its summary, then (unless `--no-report` or a shard
-/// part) writes the report of its table `key` into the reports folder and
-/// names the page: the large-sets and reach tables report alike.
-fn run_one_report<K: TableKind>(
-    args: &SweepArgs,
-    cfg: &SweepConfig<K>,
-    key: &Key,
-) -> anyhow::Result<Status> {
-    let summary = sweep(cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
+/// Sweeps the table `key` of any kind, prints its summary, then (unless
+/// `--no-report` or a shard part) writes its report into the reports
+/// folder and names the page.
+fn run_kind(args: &SweepArgs, request: &Request, key: &Key) -> anyhow::Result<Status> {
+    let job = registry::plan(key, request)?;
+    let summary = job.run(&bar_of(args, job.dir(), job.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
-    if !args.no_report && cfg.shard.is_none() {
+    if !args.no_report && request.run.shard.is_none() {
         let out = args
             .reports
             .clone()
-            .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = write_table_report(&cfg.out, &out, key)?;
+            .unwrap_or_else(|| reports_beside(&args.out));
+        let readme = write_table_report(&args.out, &out, key)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }
@@ -136,25 +101,19 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             .num_threads(n.into())
             .build_global();
     }
-    let game = args.game.game();
-    if args.large_sets.is_some() || !args.large.is_empty() {
-        let targets = crate::cli::cmd::source::large_sets_targets(&args.game)?;
-        return run_large(&args, targets);
-    }
-    let key = match Key::of_game(&game) {
-        Some(Key::OneTarget(key)) => key,
-        Some(Key::Reach(key)) => return run_reach(&args, key),
-        _ => anyhow::bail!(
-            "{} writes a reach table: give --targets LO..HI (one target: --targets T..T)",
-            if game.uses == Use::Any {
-                "--use any"
-            } else {
-                "a dealt target (--objective dealt)"
-            }
-        ),
+    let request = request_of(&args);
+    let key = match key_of(&args)? {
+        Key::OneTarget(key) => key,
+        key => return run_kind(&args, &request, &key),
     };
-    let cfg = SweepConfig::<OneTarget>::from_args(&args, key)?;
-    let (summary, written) = sweep_keeping(&cfg, &bar_of(&args, cfg.dir(), cfg.part()))?;
+    run_one_target(&args, &request, key)
+}
+
+/// A table of one target: swept, then reported from memory (not read
+/// back) with its explorer page.
+fn run_one_target(args: &SweepArgs, request: &Request, key: TableKey) -> anyhow::Result<Status> {
+    let cfg = request.config(OneTarget::new(key, request.solutions, request.counts_only))?;
+    let (summary, written) = sweep_keeping(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }

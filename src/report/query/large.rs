@@ -7,8 +7,8 @@ use std::path::Path;
 use super::{ReportError, listed};
 use crate::tables::columns;
 use crate::tables::large_counts::Counts;
-pub use crate::tables::large_sets::SetStat;
-use crate::tables::large_sets::{
+pub use crate::tables::registry::large_sets::SetStat;
+use crate::tables::registry::large_sets::{
     CHECKED_SETS, CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, STANDARD, count_sets,
 };
 use crate::tables::layout::Part;

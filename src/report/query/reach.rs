@@ -10,7 +10,7 @@ use super::{ReportError, listed};
 use crate::difficulty::Tier;
 use crate::report::{HandStat, ReachData, TargetRow};
 use crate::tables::columns;
-use crate::tables::large_sets::NEAR;
+use crate::tables::registry::large_sets::NEAR;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::store;
 

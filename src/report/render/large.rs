@@ -15,7 +15,7 @@ use crate::report::render::{Column, Rendered, markdown_table};
 use crate::report::svg::{LineChart, Series};
 use crate::report::svg_large::{HeatMap, Histogram};
 use crate::tables::large_counts::Counts;
-use crate::tables::large_sets::{
+use crate::tables::registry::large_sets::{
     CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, LargeSets, STANDARD, SetStat,
 };
 
@@ -431,7 +431,7 @@ fn checked(md: &mut String, r: &LargeReport) {
         (Some(a), Some(b)) => format!(
             " ({} of the show's set's {} selections)",
             thousands(a - b),
-            thousands(crate::tables::large_sets::SELECTIONS_PER_SET)
+            thousands(crate::tables::registry::large_sets::SELECTIONS_PER_SET)
         ),
         _ => String::new(),
     };

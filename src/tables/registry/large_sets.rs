@@ -48,16 +48,22 @@ use crate::tables::enumerate::MAX_SWEEP_HANDS;
 #[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
 #[cfg(feature = "tables")]
+use crate::tables::sweep::{Job, Request};
+#[cfg(feature = "tables")]
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::large_counts::{Combo, Counts, combo_of, numbers_of};
 #[cfg(feature = "tables")]
 use crate::tables::large_shared;
 #[cfg(feature = "tables")]
 use crate::tables::layout::Shard;
+use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::{GameRecord, KindName, Params};
+use crate::tables::manifest::{GameRecord, Params};
 #[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
+
+/// The kind's name, as its manifests record it.
+pub const NAME: KindName = KindName::new("large-sets");
 
 /// Large numbers in a set.
 pub const LARGE_IN_SET: usize = 4;
@@ -550,6 +556,13 @@ impl PartialEq for LargeSetsKind {
 }
 impl Eq for LargeSetsKind {}
 
+/// The validated census of the sets of `key` as `request` asks (it
+/// counts what it counts whatever solutions are asked).
+#[cfg(feature = "tables")]
+pub fn plan(key: LargeKey, request: &Request) -> Result<Box<dyn Job>, PlanError> {
+    Ok(Box::new(request.config(LargeSetsKind::new(key))?))
+}
+
 impl LargeSetsKind {
     pub fn new(key: LargeKey) -> LargeSetsKind {
         LargeSetsKind {
@@ -798,7 +811,7 @@ impl TableKind for LargeSetsKind {
             hand_size: TILES,
             values: k.sets.to_string(),
             deck: k.sets.folder(),
-            ..kind::params(KindName::LargeSets, k, false, false)
+            ..kind::params(NAME, k, false, false)
         }
     }
 

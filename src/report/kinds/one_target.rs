@@ -6,21 +6,21 @@
 
 use std::path::{Path, PathBuf};
 
-use super::SizeSummary;
-use super::explorer::explorer_html;
-use super::kinds::{Ctx, KindReport};
-use super::out::{write_files, write_rendered};
-use super::query::{
+use crate::report::SizeSummary;
+use crate::report::explorer::explorer_html;
+use crate::report::kind::{Ctx, KindReport};
+use crate::report::out::{write_files, write_rendered};
+use crate::report::query::{
     ReportError, Table, calibration, catalog, measured_game, measurements, size_summary,
     table_summary,
 };
-use super::render::{Rendered, index_family, table_report};
+use crate::report::render::{Rendered, index_family, table_report};
 use crate::difficulty::calibrate::Measured;
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::report::EXPLORER;
 use crate::tables::layout::TableKey;
 use crate::tables::manifest::KindName;
-use crate::tables::registry::{FoundTable, Key};
+use crate::tables::registry::{FoundTable, Key, one_target};
 use crate::tables::store::SweepError;
 
 /// The one-target tables, read.
@@ -37,7 +37,7 @@ pub struct OneTargetReport {
 
 impl KindReport for OneTargetReport {
     fn kind(&self) -> KindName {
-        KindName::OneTarget
+        one_target::NAME
     }
 
     fn load(&mut self, ctx: &Ctx, found: Vec<FoundTable>) -> Result<(), ReportError> {

@@ -6,20 +6,20 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use super::explorer::sets_html;
-use super::kinds::{Ctx, KindReport};
-use super::out::{README, write_files, write_rendered};
-use super::query::ReportError;
-use super::query::large::{large_data, reference};
-use super::render::Rendered;
-use super::render::large::{LargeReport, census_charts, render_large};
-use super::sets::{SetCounts, of_stats, read_sets};
+use crate::report::explorer::sets_html;
+use crate::report::kind::{Ctx, KindReport};
+use crate::report::out::{README, write_files, write_rendered};
+use crate::report::query::ReportError;
+use crate::report::query::large::{large_data, reference};
+use crate::report::render::Rendered;
+use crate::report::render::large::{LargeReport, census_charts, render_large};
+use crate::report::sets::{SetCounts, of_stats, read_sets};
 use crate::report::EXPLORER;
-use crate::tables::large_sets::{CHECKED_SETS, LargeKey, count_sets};
+use crate::tables::registry::large_sets::{CHECKED_SETS, LargeKey, count_sets};
 use crate::tables::large_summary;
 use crate::tables::layout::Part;
 use crate::tables::manifest::KindName;
-use crate::tables::registry::{FoundTable, Key};
+use crate::tables::registry::{FoundTable, Key, large_sets};
 use crate::tables::store;
 
 /// The censuses found, and the one shipped as its summary.
@@ -35,7 +35,7 @@ pub struct LargeSetsReport {
 
 impl KindReport for LargeSetsReport {
     fn kind(&self) -> KindName {
-        KindName::LargeSets
+        large_sets::NAME
     }
 
     fn load(&mut self, ctx: &Ctx, found: Vec<FoundTable>) -> Result<(), ReportError> {
@@ -100,7 +100,7 @@ impl KindReport for LargeSetsReport {
         );
         for key in &self.keys {
             // A census of a range of sets has its explorer page.
-            let page = match super::sets::rank_args(key) {
+            let page = match crate::report::sets::rank_args(key) {
                 Some(_) => format!(" ([explorer]({}/{EXPLORER}))", key.partition().display()),
                 None => String::new(),
             };

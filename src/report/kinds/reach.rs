@@ -5,19 +5,19 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use super::explorer::games_html;
-use super::games;
-use super::kinds::{Ctx, KindReport};
-use super::out::{write_files, write_rendered};
-use super::query::ReportError;
-use super::query::reach::reach_data;
-use super::render::Rendered;
-use super::render::reach::render_reach;
+use crate::report::explorer::games_html;
+use crate::report::games;
+use crate::report::kind::{Ctx, KindReport};
+use crate::report::out::{write_files, write_rendered};
+use crate::report::query::ReportError;
+use crate::report::query::reach::reach_data;
+use crate::report::render::Rendered;
+use crate::report::render::reach::render_reach;
 use crate::puzzles::pick::DEFAULT_SEED;
 use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::manifest::KindName;
-use crate::tables::registry::{FoundTable, Key};
+use crate::tables::registry::{FoundTable, Key, every_target};
 use crate::tables::store;
 
 /// The reach tables found.
@@ -28,7 +28,7 @@ pub struct ReachReport {
 
 impl KindReport for ReachReport {
     fn kind(&self) -> KindName {
-        KindName::EveryTarget
+        every_target::NAME
     }
 
     fn load(&mut self, ctx: &Ctx, found: Vec<FoundTable>) -> Result<(), ReportError> {

@@ -2,35 +2,57 @@
 //! target, `hands.parquet` (one row per hand) and `solutions.parquet` (one
 //! row per structural class), the rows of [`crate::tables::rows`].
 
+#[cfg(feature = "tables")]
 use std::path::PathBuf;
 
+#[cfg(feature = "tables")]
 use polars::prelude::{DataFrame, PolarsResult};
 
+#[cfg(feature = "tables")]
 use crate::game::deck::{Deck, ValueRange};
+#[cfg(feature = "tables")]
 use crate::game::error::InputError;
+#[cfg(feature = "tables")]
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+#[cfg(feature = "tables")]
 use crate::tables::columns;
+#[cfg(feature = "tables")]
 use crate::tables::enumerate;
+#[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
+#[cfg(feature = "tables")]
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
+#[cfg(feature = "tables")]
 use crate::tables::layout::{Part, Shard, TableKey};
-use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
+use crate::tables::manifest::KindName;
+#[cfg(feature = "tables")]
+use crate::tables::manifest::{GameRecord, Manifest, Params};
+#[cfg(feature = "tables")]
 use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
+#[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted, probability};
-use crate::tables::sweep::check_plan;
+#[cfg(feature = "tables")]
+use crate::tables::sweep::{Job, Request, check_plan};
+#[cfg(feature = "tables")]
 use crate::tables::table::{self, Computed};
+
+/// The kind's name, as its manifests record it.
+pub const NAME: KindName = KindName::new("one-target");
 
 /// Tables of at most this many hands are solved and written without chunk
 /// files (unless a run is asked to be resumable): the 6175 five-card hands of
 /// the default deck take well under a second and 100 MB.
+#[cfg(feature = "tables")]
 pub const IN_MEMORY_HANDS: usize = 8192;
 
 /// The largest hand size whose structural classes a sweep enumerates; past
 /// it the class counts explode and only `--no-solutions` is offered.
+#[cfg(feature = "tables")]
 pub const MAX_SOLUTIONS_K: usize = 7;
 
 /// A single-target table: which one, and what it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(feature = "tables")]
 pub struct OneTarget {
     pub key: TableKey,
     /// Enumerate each hand's structural classes (the solutions table and
@@ -44,6 +66,14 @@ pub struct OneTarget {
     total_ways: u128,
 }
 
+/// The validated sweep of the table `key` as `request` asks.
+#[cfg(feature = "tables")]
+pub fn plan(key: TableKey, request: &Request) -> Result<Box<dyn Job>, PlanError> {
+    let kind = OneTarget::new(key, request.solutions, request.counts_only);
+    Ok(Box::new(request.config(kind)?))
+}
+
+#[cfg(feature = "tables")]
 impl OneTarget {
     pub fn new(key: TableKey, solutions: bool, counts_only: bool) -> OneTarget {
         OneTarget {
@@ -68,6 +98,7 @@ impl OneTarget {
 
 /// What `census24 merge` says of a table it joined: its hands, how many
 /// are solvable and its solution classes.
+#[cfg(feature = "tables")]
 pub fn merged_line(m: &Manifest) -> String {
     format!(
         "{}, {} solvable, {}",
@@ -80,6 +111,7 @@ pub fn merged_line(m: &Manifest) -> String {
 /// `hands` (held whole: places by difficulty need every hand; without the
 /// counts of solutions, `counted` false, without the columns that follow
 /// from them, [`Computed`]), then `solutions` when the table has them.
+#[cfg(feature = "tables")]
 pub fn files(with_solutions: bool, counted: bool) -> Vec<TableFile> {
     let empty: fn() -> PolarsResult<DataFrame> = match counted {
         true => || table::hands_frame(&[]),
@@ -103,6 +135,7 @@ pub fn files(with_solutions: bool, counted: bool) -> Vec<TableFile> {
 
 /// What a one-target table computes: the counts when `counted`; no
 /// nearest values (one target, every card used).
+#[cfg(feature = "tables")]
 fn computed(counted: bool) -> Computed {
     Computed {
         counts: counted,
@@ -112,6 +145,7 @@ fn computed(counted: bool) -> Computed {
 
 /// Places by difficulty need every hand, so only whole tables have them
 /// (and tables without predictions have none).
+#[cfg(feature = "tables")]
 fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
     if part == Part::Whole && hands.schema().contains(columns::DIFFICULTY_RANK) {
         table::fill_difficulty_rank(hands)?;
@@ -119,6 +153,7 @@ fn rank(hands: &mut DataFrame, part: Part) -> PolarsResult<()> {
     Ok(())
 }
 
+#[cfg(feature = "tables")]
 impl KindKey for TableKey {
     fn partition(&self) -> PathBuf {
         TableKey::partition(self)
@@ -141,6 +176,7 @@ impl KindKey for TableKey {
     }
 }
 
+#[cfg(feature = "tables")]
 impl TableKind for OneTarget {
     type Rows = (HandRow, SolutionBatch);
     type Key = TableKey;
@@ -166,7 +202,7 @@ impl TableKind for OneTarget {
 
     fn params(&self) -> Params {
         kind::params(
-            KindName::OneTarget,
+            NAME,
             &self.key,
             self.solutions,
             self.counts_only,
@@ -222,6 +258,7 @@ impl TableKind for OneTarget {
 }
 
 /// `4 cards from 1..13 (rational, target 24, deck 4)`, with the shard if any.
+#[cfg(feature = "tables")]
 fn describe(k: &TableKey, shard: Option<Shard>) -> String {
     let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
     format!(

@@ -3,34 +3,56 @@
 //! `reach.parquet`, the rows of [`crate::tables::reach`]. Each hand is
 //! solved once for the whole range.
 
+#[cfg(feature = "tables")]
 use std::path::PathBuf;
 
+#[cfg(feature = "tables")]
 use polars::prelude::{DataFrame, PolarsResult};
 
+#[cfg(feature = "tables")]
 use crate::game::deck::{Deck, ValueRange};
+#[cfg(feature = "tables")]
 use crate::game::error::InputError;
+#[cfg(feature = "tables")]
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
+#[cfg(feature = "tables")]
 use crate::game::number::Q;
+#[cfg(feature = "tables")]
 use crate::game::rules::{Rules, Use};
+#[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
+#[cfg(feature = "tables")]
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
+#[cfg(feature = "tables")]
 use crate::tables::layout::{ReachKey, Shard};
-use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
+use crate::tables::manifest::KindName;
+#[cfg(feature = "tables")]
+use crate::tables::manifest::{GameRecord, Manifest, Params};
+#[cfg(feature = "tables")]
 use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
+#[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
-use crate::tables::sweep::check_plan;
+#[cfg(feature = "tables")]
+use crate::tables::sweep::{Job, Request, check_plan};
+#[cfg(feature = "tables")]
 use crate::tables::table::{self, Computed};
+
+/// The kind's name, as its manifests record it.
+pub const NAME: KindName = KindName::new("every-target");
 
 /// The largest hand size whose solutions a reach sweep counts: one
 /// enumeration of a hand's classes for every value grows about a
 /// hundredfold per card, so larger hands take `--no-solutions`.
+#[cfg(feature = "tables")]
 pub const MAX_REACH_SOLUTIONS_K: usize = 6;
 
 /// The most rows a reach table holds (hands times targets).
+#[cfg(feature = "tables")]
 pub const MAX_REACH_ROWS: u128 = 200_000_000;
 
 /// A reach table: which one, and whether it counts solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(feature = "tables")]
 pub struct EveryTarget {
     pub key: ReachKey,
     /// Count each target's solutions (and predict difficulty), or only
@@ -38,6 +60,27 @@ pub struct EveryTarget {
     pub solutions: bool,
 }
 
+/// The validated sweep of the table `key` as `request` asks: solutions
+/// are counted unless turned off or the cards are any selection (those
+/// tables decide targets only); counts without solution rows are for
+/// tables of one target.
+#[cfg(feature = "tables")]
+pub fn plan(key: ReachKey, request: &Request) -> Result<Box<dyn Job>, PlanError> {
+    if request.counts_only {
+        return Err(PlanError::Options(
+            "--counts-only is for tables of one target; a reach table (--targets, or a game \
+             of many targets) counts solutions unless --no-solutions"
+                .into(),
+        ));
+    }
+    let kind = EveryTarget {
+        key,
+        solutions: request.solutions && key.uses == Use::All,
+    };
+    Ok(Box::new(request.config(kind)?))
+}
+
+#[cfg(feature = "tables")]
 impl EveryTarget {
     fn spec(&self) -> ReachSpec {
         let k = &self.key;
@@ -55,6 +98,7 @@ impl EveryTarget {
 
 /// What `census24 merge` says of a table it joined: a reach table's rows
 /// are (hand, target) pairs, and its solvable count is of those pairs.
+#[cfg(feature = "tables")]
 pub fn merged_line(m: &Manifest) -> String {
     format!(
         "{} against targets {}: {} (hand, target) pairs, {} of them solvable",
@@ -67,6 +111,7 @@ pub fn merged_line(m: &Manifest) -> String {
 
 /// `reach`, streamed: a thousand rows per hand; without the columns the
 /// table does not compute ([`Computed`]).
+#[cfg(feature = "tables")]
 pub fn files(computed: Computed) -> Vec<TableFile> {
     let empty: fn() -> PolarsResult<DataFrame> = match (computed.counts, computed.nearest) {
         (true, true) => || table::reach_frame(&[]),
@@ -83,14 +128,17 @@ pub fn files(computed: Computed) -> Vec<TableFile> {
 
 /// What a reach table computes: the counts of solutions when swept with
 /// them, the nearest values under natural rules ([`crate::tables::reach`]).
+#[cfg(feature = "tables")]
 pub fn computed(solutions: bool, rules: Rules) -> Computed {
     of(solutions, rules == Rules::Natural)
 }
 
+#[cfg(feature = "tables")]
 fn of(counts: bool, nearest: bool) -> Computed {
     Computed { counts, nearest }
 }
 
+#[cfg(feature = "tables")]
 impl KindKey for ReachKey {
     fn partition(&self) -> PathBuf {
         ReachKey::partition(self)
@@ -114,6 +162,7 @@ impl KindKey for ReachKey {
     }
 }
 
+#[cfg(feature = "tables")]
 impl TableKind for EveryTarget {
     type Rows = Vec<ReachRow>;
     type Key = ReachKey;
@@ -163,7 +212,7 @@ impl TableKind for EveryTarget {
 
     /// `target` holds the range.
     fn params(&self) -> Params {
-        kind::params(KindName::EveryTarget, &self.key, self.solutions, false)
+        kind::params(NAME, &self.key, self.solutions, false)
     }
 
     /// None: a reach table has up to a thousand rows per hand, and is
