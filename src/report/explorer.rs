@@ -25,9 +25,9 @@ use crate::puzzles::pick::DEFAULT_SEED;
 use crate::puzzles::pick::{played_note, short_set_words};
 use crate::puzzles::sheet::{SHEET_STYLE, escape, game_rule, games_title, pretty};
 use crate::report::sets::{PAGE_PER_END, SMALL_DECK, SetCounts, page_sets, rank_args};
+use crate::tables::layout::ReachKey;
 use crate::tables::registry::large_sets::CHECKED_SETS;
 use crate::tables::registry::large_sets::{LARGE_IN_SET, LargeKey};
-use crate::tables::layout::ReachKey;
 use crate::tasks::{MIN_CANDIDATES, Task};
 
 /// The head and header every page shares, up to its filters' form.

@@ -222,7 +222,10 @@ mod tests {
     #[test]
     fn every_kind_is_read_once_in_order() {
         let kinds: Vec<_> = readers().iter().map(|k| k.kind()).collect();
-        let names: Vec<_> = crate::tables::registry::KINDS.iter().map(|e| e.name.clone()).collect();
+        let names: Vec<_> = crate::tables::registry::KINDS
+            .iter()
+            .map(|e| e.name.clone())
+            .collect();
         assert_eq!(kinds, names);
     }
 

@@ -29,12 +29,12 @@ use thiserror::Error;
 
 #[cfg(feature = "tables")]
 use crate::tables::large_counts::Counts;
-use crate::tables::registry::large_sets::LARGE_IN_SET;
-#[cfg(feature = "tables")]
-use crate::tables::registry::large_sets::{LargeKey, SetStat};
 #[cfg(feature = "tables")]
 use crate::tables::manifest::sealed_bytes;
 use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sha256_hex};
+use crate::tables::registry::large_sets::LARGE_IN_SET;
+#[cfg(feature = "tables")]
+use crate::tables::registry::large_sets::{LargeKey, SetStat};
 
 /// The summary's folder under the data folder.
 pub const SUMMARY_DIR: &str = "large-sets";

@@ -16,8 +16,8 @@ use census24::game::rules::{Rules, Use};
 use census24::game::targets::TargetRange;
 use census24::solve::selections::{Engine, Win, Window};
 use census24::tables::large_counts::Counts;
-use census24::tables::registry::large_sets::{LargeKey, LargeSets, LargeSetsKind};
 use census24::tables::reach::{ReachSpec, reach_rows};
+use census24::tables::registry::large_sets::{LargeKey, LargeSets, LargeSetsKind};
 use rayon::prelude::*;
 use tempfile::TempDir;
 

@@ -19,8 +19,10 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Status> {
             continue;
         }
         let t = &m.manifest;
-        let what = registry::entry(&t.parameters.kind)
-            .map_or_else(|| registry::unknown_kind(&t.parameters.kind), |e| (e.merged)(t));
+        let what = registry::entry(&t.parameters.kind).map_or_else(
+            || registry::unknown_kind(&t.parameters.kind),
+            |e| (e.merged)(t),
+        );
         println!(
             "Merged {} into {}: {what}.",
             counted(u64::from(m.parts), "part"),

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use crate::report::EXPLORER;
 use crate::report::explorer::sets_html;
 use crate::report::kind::{Ctx, KindReport};
 use crate::report::out::{README, write_files, write_rendered};
@@ -14,11 +15,10 @@ use crate::report::query::large::{large_data, reference};
 use crate::report::render::Rendered;
 use crate::report::render::large::{LargeReport, census_charts, render_large};
 use crate::report::sets::{SetCounts, of_stats, read_sets};
-use crate::report::EXPLORER;
-use crate::tables::registry::large_sets::{CHECKED_SETS, LargeKey, count_sets};
 use crate::tables::large_summary;
 use crate::tables::layout::Part;
 use crate::tables::manifest::KindName;
+use crate::tables::registry::large_sets::{CHECKED_SETS, LargeKey, count_sets};
 use crate::tables::registry::{FoundTable, Key, large_sets};
 use crate::tables::store;
 

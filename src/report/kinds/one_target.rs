@@ -6,6 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::difficulty::calibrate::Measured;
+use crate::puzzles::catalog::MAX_CLASSES;
+use crate::report::EXPLORER;
 use crate::report::SizeSummary;
 use crate::report::explorer::explorer_html;
 use crate::report::kind::{Ctx, KindReport};
@@ -15,9 +18,6 @@ use crate::report::query::{
     table_summary,
 };
 use crate::report::render::{Rendered, index_family, table_report};
-use crate::difficulty::calibrate::Measured;
-use crate::puzzles::catalog::MAX_CLASSES;
-use crate::report::EXPLORER;
 use crate::tables::layout::TableKey;
 use crate::tables::manifest::KindName;
 use crate::tables::registry::{FoundTable, Key, one_target};

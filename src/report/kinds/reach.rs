@@ -5,6 +5,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use crate::puzzles::pick::DEFAULT_SEED;
 use crate::report::explorer::games_html;
 use crate::report::games;
 use crate::report::kind::{Ctx, KindReport};
@@ -13,7 +14,6 @@ use crate::report::query::ReportError;
 use crate::report::query::reach::reach_data;
 use crate::report::render::Rendered;
 use crate::report::render::reach::render_reach;
-use crate::puzzles::pick::DEFAULT_SEED;
 use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::manifest::KindName;

@@ -7,11 +7,11 @@ use std::path::Path;
 use super::{ReportError, listed};
 use crate::tables::columns;
 use crate::tables::large_counts::Counts;
+use crate::tables::layout::Part;
 pub use crate::tables::registry::large_sets::SetStat;
 use crate::tables::registry::large_sets::{
     CHECKED_SETS, CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, STANDARD, count_sets,
 };
-use crate::tables::layout::Part;
 use crate::tables::store;
 
 /// Every set's counts, in table order (sets ascending).

@@ -10,8 +10,8 @@ use super::{ReportError, listed};
 use crate::difficulty::Tier;
 use crate::report::{HandStat, ReachData, TargetRow};
 use crate::tables::columns;
-use crate::tables::registry::large_sets::NEAR;
 use crate::tables::layout::{Part, ReachKey};
+use crate::tables::registry::large_sets::NEAR;
 use crate::tables::store;
 
 /// Every target's row (and, with closest values, every hand's), from the

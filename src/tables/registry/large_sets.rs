@@ -48,8 +48,6 @@ use crate::tables::enumerate::MAX_SWEEP_HANDS;
 #[cfg(feature = "tables")]
 use crate::tables::error::PlanError;
 #[cfg(feature = "tables")]
-use crate::tables::sweep::{Job, Request};
-#[cfg(feature = "tables")]
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::large_counts::{Combo, Counts, combo_of, numbers_of};
 #[cfg(feature = "tables")]
@@ -61,6 +59,8 @@ use crate::tables::manifest::KindName;
 use crate::tables::manifest::{GameRecord, Params};
 #[cfg(feature = "tables")]
 use crate::tables::summary::{Tally, counted};
+#[cfg(feature = "tables")]
+use crate::tables::sweep::{Job, Request};
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("large-sets");

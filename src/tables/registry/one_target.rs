@@ -201,12 +201,7 @@ impl TableKind for OneTarget {
     }
 
     fn params(&self) -> Params {
-        kind::params(
-            NAME,
-            &self.key,
-            self.solutions,
-            self.counts_only,
-        )
+        kind::params(NAME, &self.key, self.solutions, self.counts_only)
     }
 
     fn in_memory_hands(&self) -> usize {
