@@ -8,8 +8,8 @@
 //! says only what is its own: its key (where the table lives and with which
 //! [`Params`]), the rows of one hand, the frames of some hands' rows, their
 //! files, and the words of its summary. A new kind of table is a type with
-//! this trait, its name and stems in [`crate::tables::manifest::KindName`],
-//! and its entry in [`crate::tables::registry::KINDS`] with its key a
+//! this trait in its module under [`crate::tables::registry`], and its
+//! entry in [`crate::tables::registry::KINDS`] with its key a
 //! variant of [`crate::tables::registry::Key`]. This module names no
 //! kind: the kinds import it, never the other way.
 
@@ -123,7 +123,8 @@ pub trait KindKey {
 /// One Parquet file of a table.
 #[derive(Clone, Copy, Debug)]
 pub struct TableFile {
-    /// See [`crate::tables::manifest::KindName::stems`].
+    /// A word without dots (`hands` names `hands.parquet`): see
+    /// [`crate::tables::layout::Part::file`].
     pub stem: &'static str,
     /// The file without rows (its columns, for a table of no hands).
     pub empty: fn() -> PolarsResult<DataFrame>,
