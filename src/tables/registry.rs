@@ -60,8 +60,12 @@ pub struct KindEntry {
     /// The validated sweep of its table `key` as `request` asks (`None`
     /// for a key of another kind).
     #[cfg(feature = "tables")]
-    pub plan: fn(&Key, &Request) -> Option<Result<Box<dyn Job>, PlanError>>,
+    pub plan: fn(&Key, &Request) -> Option<Planned>,
 }
+
+/// A kind's validated sweep of a key, or why it cannot be made.
+#[cfg(feature = "tables")]
+pub type Planned = Result<Box<dyn Job>, PlanError>;
 
 /// Every kind of table, in the order tables are listed (and a folder's
 /// files are recognised: [`kind_in`]).
@@ -146,7 +150,7 @@ pub fn unknown_kind(kind: &KindName) -> String {
 
 /// The validated sweep of the table `key` as `request` asks.
 #[cfg(feature = "tables")]
-pub fn plan(key: &Key, request: &Request) -> Result<Box<dyn Job>, PlanError> {
+pub fn plan(key: &Key, request: &Request) -> Planned {
     KINDS
         .iter()
         .find_map(|e| (e.plan)(key, request))

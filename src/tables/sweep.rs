@@ -242,7 +242,7 @@ fn check_conflicts(dir: &Path, out: &Path, part: Part, remaking: bool) -> Result
     if let Some(file) = names.iter().find(|n| part.is_table_file(n)) {
         return Err(SweepError::Conflict(format!(
             "{} exists without {}: it is not a finished census24 table; remove it or choose another --out",
-            dir.join(&file).display(),
+            dir.join(file).display(),
             part.manifest()
         )));
     }
