@@ -663,6 +663,36 @@ mod tests {
 
     use super::*;
 
+    /// A part's writers own every `STEM.parquet` of its own part, of any
+    /// kind, and nothing else: not another shard's files, chunk files,
+    /// manifests or other names.
+    #[test]
+    fn a_part_owns_the_parquet_files_of_its_name() {
+        let one = Part::Shard(Shard { index: 1, count: 2 });
+        let two = Part::Shard(Shard { index: 2, count: 2 });
+        for stem in ["hands", "solutions", "reach", "large_sets", "any_new_kind"] {
+            let whole = Part::Whole.file(stem);
+            let part = one.file(stem);
+            assert!(Part::Whole.is_table_file(&whole), "{whole}");
+            assert!(Part::Whole.owns(&whole), "{whole}");
+            assert!(!Part::Whole.is_table_file(&part), "{part}");
+            assert!(one.is_table_file(&part), "{part}");
+            assert!(!two.is_table_file(&part), "{part}");
+            assert!(!one.is_table_file(&whole), "{whole}");
+            let chunk = chunk_file(0, stem);
+            assert!(!Part::Whole.is_table_file(&chunk), "{chunk}");
+        }
+        for name in [
+            "manifest.json",
+            ".parquet",
+            "hands.csv",
+            "a.b.parquet",
+            "hands.parquet.tmp",
+        ] {
+            assert!(!Part::Whole.is_table_file(name), "{name}");
+        }
+    }
+
     #[test]
     fn partition_path_is_hive_style() {
         let key = TableKey::standard(4);

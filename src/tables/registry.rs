@@ -456,6 +456,27 @@ mod tests {
         assert!(entry(&KindName::new("no-such-kind")).is_none());
     }
 
+    /// A manifest of a kind this census24 does not know reads back, and
+    /// its files are refused with one line naming the kind and the known
+    /// ones.
+    #[cfg(feature = "tables")]
+    #[test]
+    fn an_unknown_kind_is_named_not_guessed() {
+        let key = Key::of_game(&(PRESETS[0].game)()).unwrap();
+        let mut params = crate::tables::kind::params(one_target::NAME, &key, true, false);
+        assert_eq!(files_of(&params).map(|f| f.len()), Ok(2));
+        let json = serde_json::to_string(&params)
+            .unwrap()
+            .replace("one-target", "no-such-kind");
+        params = serde_json::from_str(&json).unwrap();
+        assert_eq!(params.kind, KindName::new("no-such-kind"));
+        let e = files_of(&params).map(|f| f.len()).unwrap_err();
+        assert!(
+            e.contains("\"no-such-kind\"") && e.contains("one-target, every-target, large-sets"),
+            "{e}"
+        );
+    }
+
     /// Every preset's table, and a census of large sets, read back from its
     /// folder and kind as the same key.
     #[test]
