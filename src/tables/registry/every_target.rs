@@ -3,39 +3,27 @@
 //! `reach.parquet`, the rows of [`crate::tables::reach`]. Each hand is
 //! solved once for the whole range.
 
-#[cfg(feature = "tables")]
-use std::path::PathBuf;
-
-#[cfg(feature = "tables")]
-use polars::prelude::{DataFrame, PolarsResult};
-
-#[cfg(feature = "tables")]
-use crate::game::deck::{Deck, ValueRange};
-#[cfg(feature = "tables")]
-use crate::game::error::InputError;
-#[cfg(feature = "tables")]
-use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-#[cfg(feature = "tables")]
-use crate::game::number::Q;
-#[cfg(feature = "tables")]
-use crate::game::rules::{Rules, Use};
-#[cfg(feature = "tables")]
-use crate::tables::error::PlanError;
-#[cfg(feature = "tables")]
-use crate::tables::kind::{self, KindKey, TableFile, TableKind};
-#[cfg(feature = "tables")]
-use crate::tables::layout::{ReachKey, Shard};
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::{GameRecord, Manifest, Params};
+use crate::{
+    game::deck::{Deck, ValueRange},
+    game::error::InputError,
+    game::hand::{Hand, MAX_EXACT_CARDS},
+    game::number::Q,
+    game::rules::{Rules, Use},
+    tables::error::PlanError,
+    tables::kind::{self, KindKey, TableFile, TableKind},
+    tables::layout::{ReachKey, Shard},
+    tables::manifest::{GameRecord, Manifest, Params},
+    tables::reach::{ReachRow, ReachSpec, reach_rows},
+    tables::summary::{Tally, counted},
+    tables::sweep::{Job, Request, check_plan},
+    tables::table::{self, Computed},
+};
 #[cfg(feature = "tables")]
-use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
+use polars::prelude::{DataFrame, PolarsResult};
 #[cfg(feature = "tables")]
-use crate::tables::summary::{Tally, counted};
-#[cfg(feature = "tables")]
-use crate::tables::sweep::{Job, Request, check_plan};
-#[cfg(feature = "tables")]
-use crate::tables::table::{self, Computed};
+use std::path::PathBuf;
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("every-target");

@@ -2,39 +2,27 @@
 //! target, `hands.parquet` (one row per hand) and `solutions.parquet` (one
 //! row per structural class), the rows of [`crate::tables::rows`].
 
-#[cfg(feature = "tables")]
-use std::path::PathBuf;
-
-#[cfg(feature = "tables")]
-use polars::prelude::{DataFrame, PolarsResult};
-
-#[cfg(feature = "tables")]
-use crate::game::deck::{Deck, ValueRange};
-#[cfg(feature = "tables")]
-use crate::game::error::InputError;
-#[cfg(feature = "tables")]
-use crate::game::hand::{Hand, MAX_EXACT_CARDS};
-#[cfg(feature = "tables")]
-use crate::tables::columns;
-#[cfg(feature = "tables")]
-use crate::tables::enumerate;
-#[cfg(feature = "tables")]
-use crate::tables::error::PlanError;
-#[cfg(feature = "tables")]
-use crate::tables::kind::{self, KindKey, TableFile, TableKind};
-#[cfg(feature = "tables")]
-use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
-use crate::tables::manifest::{GameRecord, Manifest, Params};
+use crate::{
+    game::deck::{Deck, ValueRange},
+    game::error::InputError,
+    game::hand::{Hand, MAX_EXACT_CARDS},
+    tables::columns,
+    tables::enumerate,
+    tables::error::PlanError,
+    tables::kind::{self, KindKey, TableFile, TableKind},
+    tables::layout::{Part, Shard, TableKey},
+    tables::manifest::{GameRecord, Manifest, Params},
+    tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row},
+    tables::summary::{Tally, counted, probability},
+    tables::sweep::{Job, Request, check_plan},
+    tables::table::{self, Computed},
+};
 #[cfg(feature = "tables")]
-use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
+use polars::prelude::{DataFrame, PolarsResult};
 #[cfg(feature = "tables")]
-use crate::tables::summary::{Tally, counted, probability};
-#[cfg(feature = "tables")]
-use crate::tables::sweep::{Job, Request, check_plan};
-#[cfg(feature = "tables")]
-use crate::tables::table::{self, Computed};
+use std::path::PathBuf;
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("one-target");
