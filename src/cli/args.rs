@@ -1152,4 +1152,31 @@ mod tests {
         let e = game_of_spelling("chess").unwrap_err();
         assert!(e.starts_with("game \"chess\" is not a game"), "{e}");
     }
+
+    /// Every shipped table's options (the words its pages and hints give
+    /// for `sweep`, `rank` and `pick`) name its game again: read by the
+    /// command line's own game options, they choose the same table.
+    #[test]
+    fn every_shipped_tables_options_name_it_again() {
+        use crate::tables::registry::{Key, discover};
+        #[derive(Debug, Parser)]
+        struct Only {
+            #[command(flatten)]
+            game: GameArgs,
+        }
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let mut seen = 0;
+        for key in discover(&data).unwrap().keys() {
+            let args = match &key {
+                Key::OneTarget(k) => k.args(),
+                Key::Reach(k) => k.args(),
+                _ => continue,
+            };
+            let words = std::iter::once("census24").chain(args.split_whitespace());
+            let game = Only::try_parse_from(words).unwrap().game.game();
+            assert_eq!(Key::of_game(&game).as_ref(), Some(&key), "{args}");
+            seen += 1;
+        }
+        assert!(seen >= 20, "{seen} tables");
+    }
 }

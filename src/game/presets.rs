@@ -257,44 +257,64 @@ pub fn name_of(game: &Game) -> Option<&'static str> {
 /// again; a play page's CSV carries it (its `game` column) so that
 /// `census24 calibrate --play` and a model file know their game.
 pub fn spelling(game: &Game) -> String {
+    let (p, differ) = spelt(game);
+    std::iter::once(p.name.to_string())
+        .chain(differ)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The command-line options that name `game`, for every command that takes
+/// a game (`census24 sweep`, `pick`, `rank`): its [`spelling`] as options,
+/// `--game NAME` left out for the default game (`--hand-size 5`, `--game
+/// krypto --rules natural`; nothing at all for the 24 game itself).
+pub fn options(game: &Game) -> String {
+    let (p, differ) = spelt(game);
+    let name = (p.name != DEFAULT).then(|| format!("--game {}", p.name));
+    name.into_iter().chain(differ).collect::<Vec<_>>().join(" ")
+}
+
+/// The preset `game` is spelled by and the options whose values differ
+/// from it, in the order the help lists them.
+fn spelt(game: &Game) -> (&'static Preset, Vec<String>) {
     let p = dealt_like(game).unwrap_or(&PRESETS[0]);
     let own = (p.game)();
-    let mut s = p.name.to_string();
-    let mut opt = |differs: bool, words: String| {
-        if differs {
-            s += &format!(" {words}");
-        }
-    };
-    opt(
-        game.targets != own.targets,
-        match game.targets {
-            Targets::One(t) => format!("--target {t}"),
-            Targets::Range(r) => format!("--targets {r}"),
-        },
-    );
-    opt(game.rules != own.rules, format!("--rules {}", game.rules));
-    opt(game.uses != own.uses, format!("--use {}", game.uses));
-    opt(
-        game.hand_size != own.hand_size,
-        format!("--hand-size {}", game.hand_size),
-    );
     let multiset = matches!(game.deck, Deck::Multiset(_));
-    opt(
-        !multiset && game.values != own.values,
-        format!("--values {}", game.values),
-    );
-    opt(game.deck != own.deck, format!("--deck {}", game.deck));
-    opt(
-        game.objective != own.objective,
-        format!(
-            "--objective {}",
-            match game.objective {
-                Objective::Set => "set",
-                Objective::Dealt => "dealt",
-            }
+    let options = [
+        (
+            game.hand_size != own.hand_size,
+            format!("--hand-size {}", game.hand_size),
         ),
-    );
-    s
+        (
+            !multiset && game.values != own.values,
+            format!("--values {}", game.values),
+        ),
+        (
+            game.targets != own.targets,
+            match game.targets {
+                Targets::One(t) => format!("--target {t}"),
+                Targets::Range(r) => format!("--targets {r}"),
+            },
+        ),
+        (game.rules != own.rules, format!("--rules {}", game.rules)),
+        (game.uses != own.uses, format!("--use {}", game.uses)),
+        (game.deck != own.deck, format!("--deck {}", game.deck)),
+        (
+            game.objective != own.objective,
+            format!(
+                "--objective {}",
+                match game.objective {
+                    Objective::Set => "set",
+                    Objective::Dealt => "dealt",
+                }
+            ),
+        ),
+    ];
+    let differ = options
+        .into_iter()
+        .filter_map(|(differs, words)| differs.then_some(words))
+        .collect();
+    (p, differ)
 }
 
 #[cfg(test)]
@@ -398,7 +418,10 @@ mod tests {
             targets: Targets::One(Q::new(3, 4).unwrap()),
             ..standard()
         };
-        assert_eq!(spelling(&five), "24 --target 3/4 --hand-size 5");
+        assert_eq!(spelling(&five), "24 --hand-size 5 --target 3/4");
+        assert_eq!(options(&five), "--hand-size 5 --target 3/4");
+        assert_eq!(options(&standard()), "");
+        assert_eq!(options(&natural), "--game krypto --rules natural");
     }
 
     #[test]

@@ -124,37 +124,33 @@ pub fn covering(data: &Path, game: &Game) -> Result<Option<ReachKey>, ReportErro
 /// The sweep options that make a reach table holding `game`'s targets: the
 /// preset's own table when the game is a preset but for its targets and
 /// the preset's range holds them (`--game countdown` for Countdown's 952),
-/// else the asked range (`--game countdown --targets 1000..1010`, or
-/// `--targets 10..10` with the game's other options).
+/// else the asked range with the game's other options
+/// ([`crate::game::presets::options`]: `--game countdown --targets
+/// 1000..1010`, `--targets 10..10` for the 24 game's cards).
 pub fn sweep_args(game: &Game) -> String {
-    let asked = target_range(game);
-    let range = |r: TargetRange| format!("{}..{}", r.lo, r.hi);
-    for preset in crate::game::presets::PRESETS {
-        let own = (preset.game)();
-        if (Game {
+    let Some(asked) = target_range(game) else {
+        return "--targets LO..HI (with the game's options)".to_string();
+    };
+    let preset = crate::game::presets::PRESETS.iter().find_map(|p| {
+        let own = (p.game)();
+        let same = (Game {
             targets: own.targets,
             rules: own.rules,
             ..*game
-        }) != own
-        {
-            continue;
+        }) == own;
+        match own.targets {
+            Targets::Range(r) if same && r.lo <= asked.lo && asked.hi <= r.hi => Some(Game {
+                targets: own.targets,
+                ..*game
+            }),
+            _ => None,
         }
-        let rules = match game.rules == own.rules {
-            true => String::new(),
-            false => format!(" --rules {}", game.rules),
-        };
-        return match (own.targets, asked) {
-            (Targets::Range(r), Some(a)) if r.lo <= a.lo && a.hi <= r.hi => {
-                format!("--game {}{rules}", preset.name)
-            }
-            (_, Some(a)) => format!("--game {}{rules} --targets {}", preset.name, range(a)),
-            (_, None) => format!("--game {}{rules}", preset.name),
-        };
-    }
-    match asked {
-        Some(a) => format!("--targets {} (with the game's options)", range(a)),
-        None => "--targets LO..HI (with the game's options)".to_string(),
-    }
+    });
+    let table = preset.unwrap_or(Game {
+        targets: Targets::Range(asked),
+        ..*game
+    });
+    crate::game::presets::options(&table)
 }
 
 /// The rows of the verified reach table `key` under `data` whose target is

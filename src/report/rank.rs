@@ -322,7 +322,12 @@ pub fn read_table(data: &Path, t: &TableKey) -> Result<(Table, Manifest), RankEr
 
 /// The options of `census24 sweep` that create `table` in `data`.
 pub fn sweep_command(data: &Path, t: &TableKey) -> String {
-    format!("{} --out {}", t.args(), data.display())
+    let out = format!("--out {}", data.display());
+    [t.args(), out]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl RankQuery {

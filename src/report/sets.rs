@@ -243,12 +243,8 @@ pub fn rank_args(key: &LargeKey) -> Option<String> {
     let LargeSets::Range(r) = &key.sets else {
         return None;
     };
-    let mut args = format!("--game countdown --large-sets {r}");
-    let t = key.targets;
-    if (t.lo, t.hi) != (100, 999) {
-        args += &format!(" --targets {}..{}", t.lo, t.hi);
-    }
-    Some(args)
+    let game = crate::game::presets::options(&key.game());
+    Some(format!("{game} --large-sets {r}"))
 }
 
 /// The sets of `q` ranked: hardest first (the lowest share, compared

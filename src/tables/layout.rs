@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::game::deck::Multiset;
 use crate::game::family::{Draw, Game, Objective, Scoring, Targets};
 use crate::game::number::Q;
-use crate::game::presets::{PRESETS, Preset, dealt_like, title_of};
+use crate::game::presets::{dealt_like, title_of};
 use crate::game::rules::{Rules, Use};
 use crate::game::targets::TargetRange;
 use crate::tables::enumerate::{Deck, ValueRange};
@@ -144,25 +144,11 @@ impl TableKey {
         named(&self.game(), &what)
     }
 
-    /// The command-line options that name this table (`census24 sweep`,
-    /// `rank`, `pick`): `--hand-size K`, and each other option only where it
-    /// differs from [`TableKey::standard`].
+    /// The command-line options that name this table's game (`census24
+    /// sweep`, `rank`, `pick`): [`crate::game::presets::options`] of
+    /// [`TableKey::game`] (`--hand-size 5`; nothing for the 24 game).
     pub fn args(&self) -> String {
-        let standard = TableKey::standard(self.k);
-        let mut args = format!("--hand-size {}", self.k);
-        if self.values != standard.values {
-            args += &format!(" --values {}..{}", self.values.lo, self.values.hi);
-        }
-        if self.target != standard.target {
-            args += &format!(" --target {}", self.target);
-        }
-        if self.rules != standard.rules {
-            args += &format!(" --rules {}", self.rules);
-        }
-        if self.deck != standard.deck {
-            args += &format!(" --deck {}", self.deck);
-        }
-        args
+        crate::game::presets::options(&self.game())
     }
 
     /// `rules=R/use=all/targets=T-T/values=LO-HI/deck=D/k=K`, relative to the
@@ -372,47 +358,13 @@ impl ReachKey {
         named(&self.game(), &what)
     }
 
-    /// The preset whose table this is, under either rule choice
-    /// (`--game krypto --rules natural`), and its game.
-    fn preset(&self) -> Option<(&'static Preset, Game)> {
-        PRESETS.iter().find_map(|p| {
-            let own = (p.game)();
-            let key = ReachKey::of_game(&own)?;
-            (ReachKey {
-                rules: self.rules,
-                ..key
-            } == *self)
-                .then_some((p, own))
-        })
-    }
-
     /// The options that name this table's game on the command line, as
-    /// `sweep`, `rank` and `pick` take them: `--game countdown`, `--game
-    /// krypto --rules natural`, or each option of a game no preset names
-    /// (`--hand-size 4 --targets 1..999 --rules rational --values 1..13
-    /// --deck x4`).
+    /// `sweep`, `rank` and `pick` take them:
+    /// [`crate::game::presets::options`] of [`ReachKey::game`] (`--game
+    /// countdown`, `--game krypto --rules natural`, `--targets 1..999` for
+    /// the 24 game's cards).
     pub fn args(&self) -> String {
-        if let Some((p, own)) = self.preset() {
-            return match self.rules == own.rules {
-                true => format!("--game {}", p.name),
-                false => format!("--game {} --rules {}", p.name, self.rules),
-            };
-        }
-        let mut c = format!(
-            "--hand-size {} --targets {} --rules {}",
-            self.k, self.targets, self.rules
-        );
-        if self.uses == Use::Any {
-            c += " --use any";
-        }
-        match self.deck {
-            Deck::Multiset(_) => c += &format!(" --deck {}", self.deck),
-            _ => c += &format!(" --values {} --deck {}", self.values, self.deck),
-        }
-        if self.objective == Objective::Dealt {
-            c += " --objective dealt";
-        }
-        c
+        crate::game::presets::options(&self.game())
     }
 
     /// The game this table holds: its folder's fields, with the scoring and

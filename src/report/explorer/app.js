@@ -358,8 +358,8 @@
   function pickCommand(F) {
     var extra = F.q || F.withCards || F.without || F.solvable === 'no' || F.fraction === 'no' || F.integer || F.targets;
     // The table's own --targets (a game no preset names) gives way to the filter's.
-    var table = F.targets ? D.table_args.replace(/ --targets \S+/, '') : D.table_args;
-    var c = 'census24 pick ' + table + ' --count ' + S.n + ' --seed ' + (GAMES ? D.seed : S.seed);
+    var table = F.targets ? D.table_args.replace(/(^| )--targets \S+/, '').trim() : D.table_args;
+    var c = ['census24 pick', table].filter(Boolean).join(' ') + ' --count ' + S.n + ' --seed ' + (GAMES ? D.seed : S.seed);
     if (F.targets) c += ' --targets ' + F.targets[0] + '..' + F.targets[1];
     var opt = function (field, value) { c += ' --' + FLAG[field] + (value === undefined ? '' : ' ' + value); };
     if (F.tier) opt('tiers', F.tier.map(function (t) { return D.tiers[t]; }).join(','));
