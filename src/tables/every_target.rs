@@ -4,9 +4,11 @@
 //! solved once for the whole range.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use polars::prelude::{DataFrame, PolarsResult};
 
+use crate::difficulty::pricer::Pricer;
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
@@ -16,7 +18,7 @@ use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{ReachKey, Shard};
 use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
-use crate::tables::reach::{ReachRow, ReachSpec, reach_rows};
+use crate::tables::reach::{ReachRow, ReachSpec, reach_rows_priced};
 use crate::tables::summary::{Tally, counted};
 use crate::tables::sweep::check_plan;
 use crate::tables::table::{self, Computed};
@@ -30,12 +32,15 @@ pub const MAX_REACH_SOLUTIONS_K: usize = 6;
 pub const MAX_REACH_ROWS: u128 = 200_000_000;
 
 /// A reach table: which one, and whether it counts solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EveryTarget {
     pub key: ReachKey,
     /// Count each target's solutions (and predict difficulty), or only
     /// decide which targets each hand reaches.
     pub solutions: bool,
+    /// The model file that prices the figures (`sweep --model`); `None`:
+    /// the built-in model.
+    pub model: Option<Arc<Pricer>>,
 }
 
 impl EveryTarget {
@@ -163,7 +168,10 @@ impl TableKind for EveryTarget {
 
     /// `target` holds the range.
     fn params(&self) -> Params {
-        kind::params(KindName::EveryTarget, &self.key, self.solutions, false)
+        Params {
+            model: kind::priced_by(&self.model, self.solutions),
+            ..kind::params(KindName::EveryTarget, &self.key, self.solutions, false)
+        }
     }
 
     /// None: a reach table has up to a thousand rows per hand, and is
@@ -173,7 +181,7 @@ impl TableKind for EveryTarget {
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
-        reach_rows(hand, &self.spec())
+        reach_rows_priced(hand, &self.spec(), kind::pricer(&self.model))
     }
 
     fn tally(&self, rows: &Self::Rows) -> Tally {

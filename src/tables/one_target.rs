@@ -3,9 +3,11 @@
 //! row per structural class), the rows of [`crate::tables::rows`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use polars::prelude::{DataFrame, PolarsResult};
 
+use crate::difficulty::pricer::Pricer;
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::{Hand, MAX_EXACT_CARDS};
@@ -15,7 +17,7 @@ use crate::tables::error::PlanError;
 use crate::tables::kind::{self, KindKey, TableFile, TableKind};
 use crate::tables::layout::{Part, Shard, TableKey};
 use crate::tables::manifest::{GameRecord, KindName, Manifest, Params};
-use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row};
+use crate::tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch_priced, hand_row_priced};
 use crate::tables::summary::{Tally, counted, probability};
 use crate::tables::sweep::check_plan;
 use crate::tables::table::{self, Computed};
@@ -30,7 +32,7 @@ pub const IN_MEMORY_HANDS: usize = 8192;
 pub const MAX_SOLUTIONS_K: usize = 7;
 
 /// A single-target table: which one, and what it holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OneTarget {
     pub key: TableKey,
     /// Enumerate each hand's structural classes (the solutions table and
@@ -42,6 +44,9 @@ pub struct OneTarget {
     /// All deals of K cards, the denominator of `deal_probability` (set by
     /// [`OneTarget::new`]).
     total_ways: u128,
+    /// The model file that prices the figures (`sweep --model`); `None`:
+    /// the built-in model.
+    pub model: Option<Arc<Pricer>>,
 }
 
 impl OneTarget {
@@ -52,6 +57,7 @@ impl OneTarget {
             counts_only,
             // Checked by `validate`: an impossible deal count is refused there.
             total_ways: enumerate::total_ways(key.k, key.values, key.deck).unwrap_or(0),
+            model: None,
         }
     }
 
@@ -165,12 +171,15 @@ impl TableKind for OneTarget {
     }
 
     fn params(&self) -> Params {
-        kind::params(
-            KindName::OneTarget,
-            &self.key,
-            self.solutions,
-            self.counts_only,
-        )
+        Params {
+            model: kind::priced_by(&self.model, self.solutions),
+            ..kind::params(
+                KindName::OneTarget,
+                &self.key,
+                self.solutions,
+                self.counts_only,
+            )
+        }
     }
 
     fn in_memory_hands(&self) -> usize {
@@ -178,11 +187,14 @@ impl TableKind for OneTarget {
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
-        let spec = self.spec();
+        let (spec, pricer) = (self.spec(), kind::pricer(&self.model));
         if self.counts_only {
-            Ok((hand_row(hand, &spec)?, SolutionBatch::default()))
+            Ok((
+                hand_row_priced(hand, &spec, pricer)?,
+                SolutionBatch::default(),
+            ))
         } else {
-            hand_batch(hand, &spec)
+            hand_batch_priced(hand, &spec, pricer)
         }
     }
 

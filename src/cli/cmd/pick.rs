@@ -19,7 +19,6 @@ use crate::export;
 use crate::game::family::Game;
 use crate::game::presets::spelling;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, shape, solved};
-use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::{
     Chooser, PickPlan, hardest_played, pick_played_versions, picked, played_note, puzzles,
     short_set, to_list,
@@ -67,13 +66,6 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         }
         TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None, model),
     };
-    if model.is_some() && plan.allowed() < Ops::Division {
-        anyhow::bail!(
-            "--model prices the full game's solutions; the figures of play within --ops {} \
-             come from the built-in model: drop --model or --ops",
-            plan.allowed()
-        );
-    }
     let dir = args.data.join(key.partition());
     let cat = match read_table(&args.data, &key) {
         Ok((table, manifest)) => {

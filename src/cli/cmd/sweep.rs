@@ -1,12 +1,15 @@
 //! `census24 sweep`: options to a validated [`SweepConfig`] of a
 //! single-target or a reach table, run it, print the summary paragraph.
 
+use std::sync::Arc;
+
 use crate::cli::args::SweepArgs;
 use crate::cli::cmd::outcome::Status;
 use crate::cli::interrupt;
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
 
+use crate::difficulty::pricer::Pricer;
 use crate::game::rules::Use;
 use crate::game::targets::TargetRange;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with, write_table_report};
@@ -22,7 +25,11 @@ use crate::tables::sweep::{PlanError, SweepConfig, sweep, sweep_keeping};
 impl SweepConfig<OneTarget> {
     /// The config of `census24 sweep` options, validated.
     pub fn from_args(args: &SweepArgs, key: TableKey) -> Result<SweepConfig<OneTarget>, PlanError> {
-        let kind = OneTarget::new(key, !args.no_solutions, args.counts_only);
+        let mut kind = OneTarget::new(key, !args.no_solutions, args.counts_only);
+        kind.model = args
+            .model
+            .given()
+            .map_err(|e| PlanError::Options(format!("{e:#}")))?;
         run_options(kind, args).validate()
     }
 }
@@ -58,6 +65,10 @@ impl SweepConfig<EveryTarget> {
             key,
             // Any-selection tables decide targets; they count no solutions.
             solutions: !args.no_solutions && key.uses == Use::All,
+            model: args
+                .model
+                .given()
+                .map_err(|e| PlanError::Options(format!("{e:#}")))?,
         };
         run_options(kind, args).validate()
     }
@@ -93,13 +104,13 @@ fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar 
 fn run_large(args: &SweepArgs, targets: TargetRange) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<LargeSetsKind>::from_args(args, targets)?;
     let key = Key::Large(cfg.kind.key.clone());
-    run_one_report(args, &cfg, &key)
+    run_one_report(args, &cfg, &key, None)
 }
 
 /// `sweep --targets`: the reach table and its per-target report.
 fn run_reach(args: &SweepArgs, key: ReachKey) -> anyhow::Result<Status> {
     let cfg = SweepConfig::<EveryTarget>::from_args(args, key)?;
-    run_one_report(args, &cfg, &Key::Reach(key))
+    run_one_report(args, &cfg, &Key::Reach(key), cfg.kind.model.as_ref())
 }
 
 /// Sweeps `cfg`, prints its summary, then (unless `--no-report` or a shard
@@ -109,6 +120,7 @@ fn run_one_report<K: TableKind>(
     args: &SweepArgs,
     cfg: &SweepConfig<K>,
     key: &Key,
+    model: Option<&Arc<Pricer>>,
 ) -> anyhow::Result<Status> {
     let summary = sweep(cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
@@ -119,7 +131,7 @@ fn run_one_report<K: TableKind>(
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&cfg.out));
-        let readme = write_table_report(&cfg.out, &out, key)?;
+        let readme = write_table_report(&cfg.out, &out, key, model)?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }
@@ -167,6 +179,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 .clone()
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
             only: Some(vec![cfg.kind.key.partition()]),
+            model: cfg.kind.model.clone(),
         };
         // The table just written is reported from memory, not read back.
         let fresh: Vec<_> = written
@@ -174,7 +187,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
                 let mut frames = frames.into_iter();
                 let hands = frames.next().expect("a table has a hands file");
                 let table = Table::of_frames(&cfg.dir(), hands, frames.next());
-                (cfg.kind.key, table)
+                (cfg.kind.key, table.with_model(cfg.kind.params().model))
             })
             .into_iter()
             .collect();
