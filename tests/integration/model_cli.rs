@@ -200,6 +200,34 @@ fn sweep_with_a_model_prices_the_table_names_it_and_reports_by_it() {
     let readme = text(&later.join(K3).join("README.md"));
     assert_eq!(readme, text(&pr.join("README.md")));
     assert!(text(&later.join(K3).join("explorer.html")).contains(SAYS));
+
+    // A sheet picked from the table names the model too; play within
+    // fewer operations needs the model itself.
+    let data = priced.join("data");
+    let pick = |extra: &[&str]| {
+        let mut args = vec![
+            "pick",
+            "--data",
+            data.to_str().unwrap(),
+            "-k",
+            "3",
+            "-n",
+            "4",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, html, stderr) = pick(&["--format", "html"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(html.contains(SAYS) && stderr.contains(SAYS), "{stderr}");
+    let (code, _, stderr) = pick(&["--ops", "add-sub"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("was swept with the model class.json: give it with --model"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = pick(&["--ops", "add-sub", "--model", m]);
+    assert_eq!(code, 0, "{stderr}");
 }
 
 #[test]

@@ -14,11 +14,12 @@ use std::io::Write;
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::outcome::Status;
 use crate::cli::cmd::source::TableSource;
-use crate::difficulty::pricer::Pricer;
+use crate::difficulty::pricer::{ModelRecord, Pricer};
 use crate::export;
 use crate::game::family::Game;
 use crate::game::presets::spelling;
 use crate::puzzles::catalog::{Entry, MAX_CLASSES, MAX_SOLVED_CARDS, shape, solved};
+use crate::puzzles::ops::Ops;
 use crate::puzzles::pick::{
     Chooser, PickPlan, hardest_played, pick_played_versions, picked, played_note, puzzles,
     short_set, to_list,
@@ -67,8 +68,11 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None, model),
     };
     let dir = args.data.join(key.partition());
+    // The model file that priced the table (`sweep --model`), if any.
+    let mut recorded = None;
     let cat = match read_table(&args.data, &key) {
         Ok((table, manifest)) => {
+            recorded = table.model.clone();
             if !table.has_solutions() {
                 anyhow::bail!(
                     "{} was swept {}: pick needs its solutions table ({}); sweep the table with \
@@ -102,6 +106,22 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         None => cat,
     };
     let game = args.game.game();
+    let recorded = recorded.filter(|_| model.is_none());
+    if let Some(r) = &recorded {
+        // Its figures are that model's: play within fewer operations
+        // would be priced by another.
+        if plan.allowed() < Ops::Division {
+            anyhow::bail!(
+                "{} was swept with the model {}: give it with --model to pick within --ops {}",
+                dir.display(),
+                r.file,
+                plan.allowed()
+            );
+        }
+        if args.format() != PickFormat::Play {
+            eprintln!("census24: {}", r.note(&game));
+        }
+    }
     if args.format() != PickFormat::Play {
         say_model(&model, &game);
     }
@@ -143,7 +163,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
                 &sheets,
                 key.target,
                 plan.allowed(),
-                &style(&args, &model, &game),
+                &style(&args, &model, recorded.as_ref(), &game),
             )
         }
         PickFormat::Jsonl => export::to_jsonl(&puzzles(shown, &plan, &key)),
@@ -178,13 +198,23 @@ pub fn say_model(model: &Option<std::sync::Arc<Pricer>>, game: &Game) {
 }
 
 /// The sheet's title and what it hides, as asked, and the model that
-/// priced its levels.
-fn style(args: &PickArgs, model: &Option<std::sync::Arc<Pricer>>, game: &Game) -> SheetStyle {
-    let pricer = model.as_deref().unwrap_or_else(|| Pricer::shipped());
+/// priced its levels: the model file given, else the one the table's
+/// manifest `recorded`, else the built-in model.
+fn style(
+    args: &PickArgs,
+    model: &Option<std::sync::Arc<Pricer>>,
+    recorded: Option<&ModelRecord>,
+    game: &Game,
+) -> SheetStyle {
+    let note = match (model, recorded) {
+        (Some(p), _) => p.note(game),
+        (None, Some(r)) => r.note(game),
+        (None, None) => Pricer::shipped().note(game),
+    };
     SheetStyle {
         title: args.title.clone(),
         hide: args.hide.clone(),
-        model: Some(pricer.note(game)),
+        model: Some(note),
     }
 }
 
@@ -354,7 +384,7 @@ fn run_reach(
                 .iter()
                 .map(|v| v.iter().map(|t| t.puzzle()).collect())
                 .collect();
-            games_sheet_html(&sheets, &game, &style(args, &model, &game))
+            games_sheet_html(&sheets, &game, &style(args, &model, None, &game))
         }
         PickFormat::Play => {
             let puzzles: Vec<_> = sets[0].iter().map(|t| t.puzzle()).collect();
