@@ -107,24 +107,10 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
     };
     let game = args.game.game();
     let recorded = recorded.filter(|_| model.is_none());
-    if let Some(r) = &recorded {
-        // Its figures are that model's: play within fewer operations
-        // would be priced by another.
-        if plan.allowed() < Ops::Division {
-            anyhow::bail!(
-                "{} was swept with the model {}: give it with --model to pick within --ops {}",
-                dir.display(),
-                r.file,
-                plan.allowed()
-            );
-        }
-        if args.format() != PickFormat::Play {
-            eprintln!("census24: {}", r.note(&game));
-        }
-    }
     if args.format() != PickFormat::Play {
         say_model(&model, &game);
     }
+    swept_with(recorded.as_ref(), &plan, &dir, &game, args.format())?;
     // With --ops short of division, the hands are chosen and shown with
     // the figures of play with the set's operations (solved again).
     let versions = pick_played_versions(&cat, &plan, args.versions as usize)?;
@@ -195,6 +181,32 @@ pub fn say_model(model: &Option<std::sync::Arc<Pricer>>, game: &Game) {
     if let Some(pricer) = model {
         eprintln!("census24: {}", pricer.note(game));
     }
+}
+
+/// A table swept with the model file `recorded` (and no `--model`): its
+/// figures are that model's, said on stderr (but for a play page), and
+/// play within fewer operations is refused, as another model would price
+/// it.
+fn swept_with(
+    recorded: Option<&ModelRecord>,
+    plan: &PickPlan,
+    dir: &std::path::Path,
+    game: &Game,
+    format: PickFormat,
+) -> anyhow::Result<()> {
+    let Some(r) = recorded else { return Ok(()) };
+    if plan.allowed() < Ops::Division {
+        anyhow::bail!(
+            "{} was swept with the model {}: give it with --model to pick within --ops {}",
+            dir.display(),
+            r.file,
+            plan.allowed()
+        );
+    }
+    if format != PickFormat::Play {
+        eprintln!("census24: {}", r.note(game));
+    }
+    Ok(())
 }
 
 /// The sheet's title and what it hides, as asked, and the model that
