@@ -182,7 +182,7 @@ pub enum Command {
     /// file (--out), which the next build embeds. With --play, fits a model
     /// on your own players instead: the CSVs of play pages (`pick --format
     /// play`) of one game, graded and pooled per puzzle, written to --out
-    /// for `--model FILE` (pick, tasks, rank). Exit status 2 for a bad
+    /// for `--model FILE` (sweep, report, pick, tasks, rank). Exit status 2 for a bad
     /// file, a mix of games, or too few puzzles to fit. See
     /// docs/DIFFICULTY.md.
     Calibrate(CalibrateArgs),
@@ -596,6 +596,11 @@ pub struct SweepArgs {
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after_chunks: Option<usize>,
 
+    // The model that prices the tables' predicted figures and the report
+    // (the manifest records it).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
     /// With --game countdown: the game played with other large numbers,
     /// every set of four distinct ones from LO..HI (above 10; the small
     /// tiles stay 1..10 twice). Writes one table (large_sets.parquet), one
@@ -606,14 +611,14 @@ pub struct SweepArgs {
         long,
         value_name = "LO..HI",
         requires = "game",
-        conflicts_with = "large"
+        conflicts_with_all = ["large", "model"]
     )]
     pub large_sets: Option<ValueRange>,
 
     /// With --game countdown: one chosen set of four large numbers, such as
     /// "12 16 18 24" (repeat the option for more sets); the same table as
     /// --large-sets.
-    #[arg(long, value_name = "\"A B C D\"", requires = "game", value_parser = parse_large_set)]
+    #[arg(long, value_name = "\"A B C D\"", requires = "game", conflicts_with = "model", value_parser = parse_large_set)]
     pub large: Vec<Vec<i64>>,
 }
 
@@ -671,6 +676,11 @@ pub struct ReportArgs {
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
+
+    // The model that prices the reports' figures and explorer pages: each
+    // table is solved again (a table swept with this model is not).
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 /// The hand filters `rank` and `pick` share, lowered to one

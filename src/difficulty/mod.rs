@@ -53,7 +53,7 @@ pub fn predict_costed(
     solutions: &Solutions,
     costs: &[f64],
 ) -> Option<Prediction> {
-    features::features_costed(hand, target, solutions, costs).map(|f| predict_features(&f))
+    pricer::Pricer::shipped().predict_costed(hand, target, solutions, costs)
 }
 
 /// [`predict`] with the derivations already counted for a range of
@@ -65,11 +65,7 @@ pub fn predict_in(
     solutions: &Solutions,
     span: &span::Span,
 ) -> Option<Prediction> {
-    if !target.is_integer() {
-        return predict(hand, target, solutions);
-    }
-    features::features_with(hand, target, solutions, &span.at(target.numer()))
-        .map(|f| predict_features(&f))
+    pricer::Pricer::shipped().predict_in(hand, target, solutions, span)
 }
 
 /// The numbers a player of `game` uses on `hand` for `target`, which the

@@ -13,9 +13,13 @@
 
 use std::sync::LazyLock;
 
-use super::features::Features;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::features::{self, Features};
 use super::model::{FOLDS, Model, Predictor, Source};
 use super::prediction::{Prediction, prediction};
+use super::span::Span;
 use crate::canon::Solutions;
 use crate::game::family::Game;
 use crate::game::hand::Hand;
@@ -48,9 +52,41 @@ pub struct Pricer {
     time: Predictor,
     rate: Predictor,
     spread: Predictor,
-    /// The file it was read from; `None` for the embedded model.
+    /// The file it was read from; `None` for the embedded model (also when
+    /// read from a file of the same bytes: its figures are the tables').
     pub file: Option<String>,
     pub source: Source,
+    /// SHA-256 of the model file's bytes.
+    pub sha256: String,
+}
+
+/// Which model priced a table's figures, as its manifest records it: the
+/// model file's name (without its folder, so a table made on another
+/// machine records the same), the SHA-256 of its bytes and what it was
+/// fitted on. Tables priced by the built-in model record none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelRecord {
+    pub file: String,
+    pub sha256: String,
+    pub source: Source,
+}
+
+// A record is read from a model file or a manifest, whose numbers are
+// never NaN: equality is total, as the manifest's parameters need.
+impl Eq for ModelRecord {}
+
+impl ModelRecord {
+    /// [`Pricer::note`] of the model this record names.
+    pub fn note(&self, game: &Game) -> String {
+        note(Some(&self.file), &self.source, game)
+    }
+}
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 static SHIPPED: LazyLock<Pricer> = LazyLock::new(|| {
@@ -68,13 +104,40 @@ impl Pricer {
     /// four-card data).
     pub fn from_json(text: &str, file: Option<&str>) -> Result<Pricer, String> {
         let m = Model::from_json(text)?;
+        let sha256 = sha256_hex(text);
+        // The embedded model's own bytes are the embedded model.
+        let builtin = file.is_none() || SHIPPED.sha256 == sha256;
         Ok(Pricer {
             time: Predictor::of(&m.time)?,
             rate: Predictor::of(&m.solve_rate)?,
             spread: Predictor::of(&m.spread)?,
-            file: file.map(str::to_string),
+            file: file.filter(|_| !builtin).map(str::to_string),
             source: m.source.unwrap_or_else(shipped_source),
+            sha256,
         })
+    }
+
+    /// What a table's manifest records of this model: `None` for the
+    /// built-in model.
+    pub fn record(&self) -> Option<ModelRecord> {
+        let file = self.file.as_deref()?;
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or_else(|| file.to_string(), |n| n.to_string_lossy().into_owned());
+        Some(ModelRecord {
+            file: name,
+            sha256: self.sha256.clone(),
+            source: self.source.clone(),
+        })
+    }
+
+    /// Whether this model priced a table whose manifest records `record`
+    /// (`None`: the built-in model).
+    pub fn priced(&self, record: Option<&ModelRecord>) -> bool {
+        match record {
+            None => self.file.is_none(),
+            Some(r) => r.sha256 == self.sha256,
+        }
     }
 
     /// The prediction of this model for these features.
@@ -89,7 +152,36 @@ impl Pricer {
     /// The prediction for a hand with these solutions for `target`;
     /// `None` when it has no solution.
     pub fn predict(&self, hand: &Hand, target: Q, solutions: &Solutions) -> Option<Prediction> {
-        super::features::features(hand, target, solutions).map(|f| self.predict_features(&f))
+        features::features(hand, target, solutions).map(|f| self.predict_features(&f))
+    }
+
+    /// [`Pricer::predict`] with the complexity of each class already known
+    /// ([`super::effort::costs`]).
+    pub fn predict_costed(
+        &self,
+        hand: &Hand,
+        target: Q,
+        solutions: &Solutions,
+        costs: &[f64],
+    ) -> Option<Prediction> {
+        features::features_costed(hand, target, solutions, costs).map(|f| self.predict_features(&f))
+    }
+
+    /// [`Pricer::predict`] with the derivations already counted for a
+    /// range of targets ([`Span`]): the same prediction, without counting
+    /// them again for each target.
+    pub fn predict_in(
+        &self,
+        hand: &Hand,
+        target: Q,
+        solutions: &Solutions,
+        span: &Span,
+    ) -> Option<Prediction> {
+        if !target.is_integer() {
+            return self.predict(hand, target, solutions);
+        }
+        features::features_with(hand, target, solutions, &span.at(target.numer()))
+            .map(|f| self.predict_features(&f))
     }
 
     /// Whether it was fitted on players of `game`.
@@ -102,26 +194,79 @@ impl Pricer {
     /// whether the figures are extrapolated (the model fitted on another
     /// game).
     pub fn note(&self, game: &Game) -> String {
-        let s = &self.source;
-        let which = match &self.file {
-            Some(f) => format!("the model {f}"),
-            None => "the built-in model".to_string(),
-        };
-        let answers = s
-            .answers
-            .map(|a| format!(", {a} answers"))
-            .unwrap_or_default();
-        let mut note = format!(
-            "Predicted times and solve rates come from {which}, fitted on {} playing --game {} ({} \
-             puzzles{answers}; held-out Spearman rho {:.3} on time, {:.3} on solve rate, {} folds)",
-            s.players, s.game, s.puzzles, s.held_out_time, s.held_out_rate, s.folds
+        note(self.file.as_deref(), &self.source, game)
+    }
+}
+
+/// [`Pricer::note`] of the model file `file` (`None`: the built-in model)
+/// fitted on `s`: the one sentence, whether the model is at hand or only
+/// recorded in a table's manifest.
+fn note(file: Option<&str>, s: &Source, game: &Game) -> String {
+    let which = match file {
+        Some(f) => format!("the model {f}"),
+        None => "the built-in model".to_string(),
+    };
+    let answers = s
+        .answers
+        .map(|a| format!(", {a} answers"))
+        .unwrap_or_default();
+    let mut note = format!(
+        "Predicted times and solve rates come from {which}, fitted on {} playing --game {} ({} \
+         puzzles{answers}; held-out Spearman rho {:.3} on time, {:.3} on solve rate, {} folds)",
+        s.players, s.game, s.puzzles, s.held_out_time, s.held_out_rate, s.folds
+    );
+    if s.game != spelling(game) {
+        note += &format!(
+            "; for --game {} they are extrapolated from those players",
+            spelling(game)
         );
-        if !self.fitted_on(game) {
-            note += &format!(
-                "; for --game {} they are extrapolated from those players",
-                spelling(game)
-            );
-        }
-        note + "."
+    }
+    note + "."
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded model's own bytes read from a file are the built-in
+    /// model: no file named, nothing for a manifest to record, so tables
+    /// priced by it keep their bytes.
+    #[test]
+    fn the_built_in_model_read_as_a_file_is_the_built_in_model() {
+        let p = Pricer::from_json(MODEL_JSON, Some("data/human/difficulty-model.json")).unwrap();
+        assert_eq!(&p, Pricer::shipped());
+        assert_eq!(p.record(), None);
+        assert!(p.priced(None));
+    }
+
+    /// Another model file is recorded by its name (without its folder) and
+    /// the SHA-256 of its bytes, and the record says the note the model
+    /// says.
+    #[test]
+    fn a_model_file_is_recorded_by_name_and_bytes() {
+        let mut model = Model::from_json(MODEL_JSON).unwrap();
+        model.source = Some(Source {
+            game: "krypto".into(),
+            players: "5 players".into(),
+            ..shipped_source()
+        });
+        let text = model.to_json();
+        let p = Pricer::from_json(&text, Some("/tmp/club/krypto.json")).unwrap();
+        let r = p.record().unwrap();
+        assert_eq!(r.file, "krypto.json");
+        assert_eq!(r.sha256, sha256_hex(&text));
+        assert!(p.priced(Some(&r)) && !p.priced(None));
+        assert!(!Pricer::shipped().priced(Some(&r)));
+        let game = crate::game::presets::standard();
+        assert_eq!(
+            r.note(&game),
+            p.note(&game)
+                .replace("/tmp/club/krypto.json", "krypto.json")
+        );
+        assert!(
+            r.note(&game)
+                .contains("fitted on 5 players playing --game krypto")
+        );
+        assert!(r.note(&game).ends_with("extrapolated from those players."));
     }
 }

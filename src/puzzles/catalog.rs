@@ -7,6 +7,8 @@
 //! Pure: `query::catalog` fills it from the Parquet files; the explorer page
 //! and `census24 pick` read it.
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use super::ops::Ops;
@@ -131,6 +133,18 @@ impl Entry {
     /// operation class, deal odds and place stay the table's. Itself when
     /// `allowed` takes every operation.
     pub fn within(&self, allowed: Ops, key: &TableKey) -> Result<Entry, InputError> {
+        self.within_priced(allowed, key, Pricer::shipped())
+    }
+
+    /// [`Entry::within`] with the prediction of `pricer` (`--model`): the
+    /// model prices the classes play within `allowed` keeps, as the
+    /// built-in model does.
+    pub fn within_priced(
+        &self,
+        allowed: Ops,
+        key: &TableKey,
+        pricer: &Pricer,
+    ) -> Result<Entry, InputError> {
         if allowed >= Ops::Division {
             return Ok(self.clone());
         }
@@ -143,7 +157,7 @@ impl Entry {
             solutions: true,
         };
         let hand = Hand::new(self.cards.clone())?;
-        let (row, batch) = rows::hand_batch_keeping(&hand, &spec, |c| {
+        let (row, batch) = rows::hand_batch_keeping(&hand, &spec, pricer, |c| {
             Ops::of_class(c.facts.op_counts) <= allowed
         })?;
         Ok(Entry {
@@ -161,6 +175,18 @@ pub struct Catalog {
     pub id: TableKey,
     pub kept: Kept,
     pub hands: Vec<Entry>,
+    /// The model file that priced the figures ([`Catalog::repriced`]);
+    /// `None`: the table's.
+    pub model: Option<Arc<Pricer>>,
+}
+
+impl Catalog {
+    /// The model that prices play within some operations
+    /// ([`Entry::within_priced`]): the one that priced the catalog, or the
+    /// built-in model.
+    pub fn pricer(&self) -> &Pricer {
+        self.model.as_deref().unwrap_or_else(|| Pricer::shipped())
+    }
 }
 
 impl Entry {
@@ -244,6 +270,7 @@ pub fn solved(key: &TableKey) -> Result<Catalog, InputError> {
         id: *key,
         kept: Kept::All,
         hands,
+        model: None,
     })
 }
 
@@ -256,7 +283,7 @@ impl Catalog {
     /// the table's figures (the built-in model's): each hand solved again
     /// for the table's target and rules, its places by difficulty made
     /// again. Fails on a table of more than [`MAX_REPRICED_HANDS`] hands.
-    pub fn repriced(mut self, pricer: &Pricer) -> Result<Catalog, InputError> {
+    pub fn repriced(mut self, pricer: &Arc<Pricer>) -> Result<Catalog, InputError> {
         if self.hands.len() > MAX_REPRICED_HANDS {
             return Err(InputError::Other(format!(
                 "--model prices a table of at most {MAX_REPRICED_HANDS} hands again, this one \
@@ -277,6 +304,7 @@ impl Catalog {
         for (e, rank) in self.hands.iter_mut().zip(difficulty::ranks(&times)) {
             e.rank = rank;
         }
+        self.model = Some(Arc::clone(pricer));
         Ok(self)
     }
 }

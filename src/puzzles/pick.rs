@@ -340,9 +340,15 @@ impl Chooser<'_> {
 /// solutions are those of play with the operations the set allows
 /// ([`Entry::within`]), so an `add-sub` sheet shows `2 4 6 12` with its one
 /// solution in `+` and `-`, not the ten of the full game.
-pub fn played(set: &[&Entry], plan: &PickPlan, key: &TableKey) -> Result<Vec<Entry>, InputError> {
+pub fn played(
+    set: &[&Entry],
+    plan: &PickPlan,
+    catalog: &Catalog,
+) -> Result<Vec<Entry>, InputError> {
     let allowed = plan.allowed();
-    set.par_iter().map(|e| e.within(allowed, key)).collect()
+    set.par_iter()
+        .map(|e| e.within_priced(allowed, &catalog.id, catalog.pricer()))
+        .collect()
 }
 
 /// The catalog as a set restricted to some operations plays it: with
@@ -364,12 +370,13 @@ pub fn as_played(catalog: &Catalog, plan: &PickPlan) -> Result<Option<Catalog>, 
         .hands
         .par_iter()
         .filter(|e| plan.filter.admits_solutions(e))
-        .map(|e| e.within(allowed, &catalog.id))
+        .map(|e| e.within_priced(allowed, &catalog.id, catalog.pricer()))
         .collect::<Result<Vec<Entry>, InputError>>()?;
     Ok(Some(Catalog {
         id: catalog.id,
         kept: catalog.kept,
         hands,
+        model: catalog.model.clone(),
     }))
 }
 
@@ -396,7 +403,7 @@ pub fn pick_played_versions(
             .collect()),
         None => pick_versions(catalog, plan, versions)?
             .iter()
-            .map(|set| played(set, plan, &catalog.id).map_err(input))
+            .map(|set| played(set, plan, catalog).map_err(input))
             .collect(),
     }
 }
@@ -622,6 +629,7 @@ mod tests {
             id: TableKey::standard(2),
             kept: Kept::All,
             hands,
+            model: None,
         }
     }
 

@@ -16,8 +16,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::difficulty::Tier;
-use crate::difficulty::pricer::Pricer;
-use crate::game::family::Game;
+use crate::difficulty::pricer::{ModelRecord, Pricer};
 use crate::puzzles::catalog::{Catalog, Entry, Kept, MAX_SOLVED_CARDS, shape};
 use crate::puzzles::filter::{Figures, Flag};
 use crate::puzzles::ops::Ops;
@@ -53,8 +52,7 @@ struct Head {
     /// The options that name this table's game on the command line.
     table_args: String,
     /// Which model priced the figures and how it was validated, or that
-    /// they are extrapolated ([`Pricer::note`]): the table's figures are
-    /// the built-in model's.
+    /// they are extrapolated ([`Pricer::note`]).
     model: String,
     tiers: Vec<&'static str>,
     /// Seconds at which each tier begins.
@@ -73,7 +71,7 @@ impl Head {
         partition: PathBuf,
         k: usize,
         table_args: String,
-        game: &Game,
+        model: String,
     ) -> Head {
         Head {
             mode,
@@ -82,7 +80,7 @@ impl Head {
             partition: partition.display().to_string(),
             k,
             table_args,
-            model: Pricer::shipped().note(game),
+            model,
             tiers: Tier::ALL.iter().map(|t| t.name()).collect(),
             tier_from: [0.0, Tier::MEDIUM_FROM, Tier::HARD_FROM, Tier::EXPERT_FROM],
             flags: Flag::ALL.iter().map(|f| [f.field(), f.name()]).collect(),
@@ -173,17 +171,20 @@ type Played = (f64, u8, f64, Option<u32>, f64);
 
 /// Each hand's figures as played within `level`: for the hands of a class
 /// within it, when the table is small enough to solve again in memory
-/// (its page solves each such hand once more, as `pick` does).
-fn played(catalog: &Catalog, level: Ops) -> Vec<Option<Played>> {
-    let small = catalog.id.k <= MAX_SOLVED_CARDS;
+/// (its page solves each such hand once more, as `pick` does) and the
+/// model that priced it is at hand (`pricer`).
+fn played(catalog: &Catalog, level: Ops, pricer: Option<&Pricer>) -> Vec<Option<Played>> {
+    let Some(pricer) = pricer.filter(|_| catalog.id.k <= MAX_SOLVED_CARDS) else {
+        return vec![None; catalog.hands.len()];
+    };
     catalog
         .hands
         .par_iter()
         .map(|e| {
-            if !small || e.ops.is_none_or(|o| o > level) {
+            if e.ops.is_none_or(|o| o > level) {
                 return None;
             }
-            let e = e.within(level, &catalog.id).ok()?;
+            let e = e.within_priced(level, &catalog.id, pricer).ok()?;
             let p = e.prediction?;
             Some((
                 p.time_s,
@@ -196,11 +197,12 @@ fn played(catalog: &Catalog, level: Ops) -> Vec<Option<Played>> {
         .collect()
 }
 
-/// [`played_note`] at `level`, or for a table too large for [`played`] the
+/// [`played_note`] at `level`, or for a table [`played`] does not solve
+/// again (too large, or priced by a model only its manifest names) the
 /// words that say its sheets show the full game's figures.
-fn note(catalog: &Catalog, level: Ops) -> Option<String> {
+fn note(catalog: &Catalog, level: Ops, solved: bool) -> Option<String> {
     let note = played_note(level)?;
-    if catalog.id.k <= MAX_SOLVED_CARDS {
+    if solved && catalog.id.k <= MAX_SOLVED_CARDS {
         return Some(note);
     }
     Some(format!(
@@ -236,9 +238,23 @@ pub fn title(catalog: &Catalog) -> String {
     catalog.id.title()
 }
 
-/// The explorer page of a table.
-pub fn explorer_html(catalog: &Catalog) -> String {
+/// The explorer page of a table whose figures the catalog's model priced
+/// ([`Catalog::model`]), else the model its manifest `recorded`, else the
+/// built-in model. Play within some operations is priced again by the
+/// same model, so a page whose model is only recorded (not at hand) shows
+/// the full game's figures there.
+pub fn explorer_html(catalog: &Catalog, recorded: Option<&ModelRecord>) -> String {
     let h = &catalog.hands;
+    let game = catalog.id.game();
+    let pricer = match (&catalog.model, recorded) {
+        (Some(p), _) => Some(p.as_ref()),
+        (None, Some(_)) => None,
+        (None, None) => Some(Pricer::shipped()),
+    };
+    let model = match (recorded, pricer) {
+        (Some(r), _) => r.note(&game),
+        (None, p) => p.unwrap_or_else(|| Pricer::shipped()).note(&game),
+    };
     let data = Data {
         head: Head::new(
             "hands",
@@ -247,7 +263,7 @@ pub fn explorer_html(catalog: &Catalog) -> String {
             catalog.id.partition(),
             catalog.id.k,
             catalog.id.args(),
-            &catalog.id.game(),
+            model,
         ),
         target: catalog.id.target.to_string(),
         kept: match catalog.kept {
@@ -274,8 +290,11 @@ pub fn explorer_html(catalog: &Catalog) -> String {
             .map(|e| LEVELS.map(|l| e.simplest_within(l).map(shape)))
             .collect(),
         signs: LEVELS.map(Ops::signs),
-        played: [played(catalog, Ops::AddSub), played(catalog, Ops::Product)],
-        played_note: LEVELS.map(|l| note(catalog, l)),
+        played: [
+            played(catalog, Ops::AddSub, pricer),
+            played(catalog, Ops::Product, pricer),
+        ],
+        played_note: LEVELS.map(|l| note(catalog, l, pricer.is_some())),
         short_set: [short_set_words(false), short_set_words(true)],
     };
     fill(
@@ -344,7 +363,14 @@ struct GamesData<'a> {
 /// The explorer page of the reach table `key` of `rows` games: the first
 /// of its `games` solvable games that `pick` draws ([`crate::report::games::drawn`], `drawn` in draw
 /// order), to filter, sort, open and make puzzle sets from.
-pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> String {
+/// `model` says which model priced their figures ([`Pricer::note`]).
+pub fn games_html(
+    key: &ReachKey,
+    drawn: &[Task],
+    games: usize,
+    rows: usize,
+    model: String,
+) -> String {
     let data = GamesData {
         head: Head::new(
             "games",
@@ -353,7 +379,7 @@ pub fn games_html(key: &ReachKey, drawn: &[Task], games: usize, rows: usize) -> 
             key.partition(),
             key.k,
             key.args(),
-            &key.game(),
+            model,
         ),
         games,
         all_drawn: rows as u64 <= MIN_CANDIDATES,
@@ -500,6 +526,7 @@ mod tests {
                     vec![vec![("3*8", 2.0), ("8*3/1", 4.5)], vec![("8<3", 9.0)]],
                 ),
             ],
+            model: None,
         }
     }
 
@@ -516,7 +543,7 @@ mod tests {
 
     #[test]
     fn the_page_is_self_contained_and_its_data_cannot_close_the_script() {
-        let page = explorer_html(&catalog());
+        let page = explorer_html(&catalog(), None);
         assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
         assert!(!page.contains("{{"), "a marker is left");
         assert!(page.contains("<title>The 24 game: target 24 with 2 cards</title>"));
@@ -544,7 +571,7 @@ mod tests {
     /// script reads from the data: a renamed option renames them all.
     #[test]
     fn the_page_spells_its_filters_as_rank_and_pick_do() {
-        let page = explorer_html(&catalog());
+        let page = explorer_html(&catalog(), None);
         for flag in Flag::ALL {
             let control = match flag {
                 Flag::NeedsFraction => format!("data-key=\"{}\"", flag.name()),
@@ -593,6 +620,9 @@ mod tests {
 
     #[test]
     fn the_same_catalog_gives_the_same_bytes() {
-        assert_eq!(explorer_html(&catalog()), explorer_html(&catalog()));
+        assert_eq!(
+            explorer_html(&catalog(), None),
+            explorer_html(&catalog(), None)
+        );
     }
 }

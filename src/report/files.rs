@@ -10,6 +10,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::atlas;
 use super::kind::Ctx;
@@ -18,12 +19,13 @@ use super::out::{README, lock_reports, write_rendered};
 use super::query::{ReportError, Table, table_summary};
 use super::render::atlas::render_atlas;
 use super::render::{Rendered, index};
+use crate::difficulty::pricer::Pricer;
 use crate::tables::disk;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::registry::{DiscoverError, Key, discover};
 
 /// What `census24 report` does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ReportPlan {
     /// The folder the sweep wrote tables into.
     pub data: PathBuf,
@@ -32,6 +34,9 @@ pub struct ReportPlan {
     /// Only the tables in these folders (partitions, of any kind; all
     /// tables when `None`). The index always covers every table.
     pub only: Option<Vec<PathBuf>>,
+    /// The model file that prices the figures (`--model`); `None`: each
+    /// table's own ([`crate::report::reprice`]).
+    pub model: Option<Arc<Pricer>>,
 }
 
 /// The default reports folder of a data folder: `reports` beside it
@@ -81,6 +86,7 @@ fn write_reports_in(
         out: &plan.out,
         only: plan.only.as_deref(),
         fresh,
+        model: plan.model.as_ref(),
     };
     // Every table is read or verified before anything is written.
     let mut kinds = readers();
@@ -104,10 +110,16 @@ fn write_reports_in(
 }
 
 /// Writes the report of the table `key` under `data` into the same
-/// partition under `out`, without the index; returns its README. A
-/// sweep's own report of a reach table or a census of large sets: it
-/// waits for another report into `out`.
-pub fn write_table_report(data: &Path, out: &Path, key: &Key) -> Result<PathBuf, ReportError> {
+/// partition under `out`, without the index, its figures priced by
+/// `model` when given; returns its README. A sweep's own report of a
+/// reach table or a census of large sets: it waits for another report
+/// into `out`.
+pub fn write_table_report(
+    data: &Path,
+    out: &Path,
+    key: &Key,
+    model: Option<&Arc<Pricer>>,
+) -> Result<PathBuf, ReportError> {
     let found = discover(data)?
         .found
         .into_iter()
@@ -119,6 +131,7 @@ pub fn write_table_report(data: &Path, out: &Path, key: &Key) -> Result<PathBuf,
         out,
         only: Some(&only),
         fresh: &[],
+        model,
     };
     disk::undo_new_folders(out, || {
         let mut kind = readers()

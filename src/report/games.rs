@@ -11,9 +11,11 @@
 //! source ([`crate::tasks`]), whose verdict must agree with the table's.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use polars::prelude::*;
 
+use crate::difficulty::pricer::Pricer;
 use crate::game::error::InputError;
 use crate::game::family::{Game, Targets};
 use crate::game::targets::TargetRange;
@@ -207,13 +209,18 @@ pub fn read(data: &Path, key: &ReachKey, targets: TargetRange) -> Result<GameRow
 /// keeps the solvable ones its filters admit, so its set under any filter
 /// on the figures is the first games of this list that pass: what the
 /// explorer page of a reach table holds.
+/// The games are priced by `model` when given (`--model`).
 pub fn drawn(
     game: Game,
     rows: &GameRows,
     count: usize,
     seed: u32,
+    model: Option<Arc<Pricer>>,
 ) -> Result<Vec<Task>, InputError> {
-    let plan = TaskPlan::of_game(game);
+    let plan = TaskPlan {
+        model,
+        ..TaskPlan::of_game(game)
+    };
     let n = rows.len() as u64;
     let mut order = (0..n.min(MIN_CANDIDATES)).map(|i| draw::permuted(i, n, u64::from(seed)));
     let mut out: Vec<Task> = Vec::with_capacity(count);

@@ -13,9 +13,11 @@
 //! its section to the reports index ([`KindReport::index`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::query::{ReportError, Table};
 use super::render::Rendered;
+use crate::difficulty::pricer::Pricer;
 use crate::tables::layout::TableKey;
 use crate::tables::manifest::KindName;
 use crate::tables::registry::FoundTable;
@@ -32,6 +34,9 @@ pub struct Ctx<'a> {
     /// Only the tables in these folders (all when `None`).
     pub only: Option<&'a [PathBuf]>,
     pub fresh: &'a [(TableKey, Table)],
+    /// The model file that prices the figures (`report --model`); `None`:
+    /// each table's own.
+    pub model: Option<&'a Arc<Pricer>>,
 }
 
 impl Ctx<'_> {

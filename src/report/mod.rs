@@ -46,6 +46,8 @@ pub mod out;
 pub mod query;
 #[cfg(feature = "tables")]
 pub mod rank;
+#[cfg(feature = "tables")]
+pub mod reprice;
 pub mod sets;
 
 use crate::tables::layout::TableKey;
@@ -124,6 +126,9 @@ pub struct HandList {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableSummary {
     pub id: TableKey,
+    /// The model file that priced the figures, as the manifest records it
+    /// (`None`: the built-in model).
+    pub model: Option<crate::difficulty::pricer::ModelRecord>,
     pub size: SizeSummary,
     pub integer_solvable: u64,
     /// Deals with a solution per tier, as probabilities (easy to expert).
@@ -257,6 +262,9 @@ pub struct HandStat {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ReachData {
     pub targets: Vec<TargetRow>,
+    /// The model file that priced the figures, as the manifest records it
+    /// (`None`: the built-in model).
+    pub model: Option<crate::difficulty::pricer::ModelRecord>,
     /// Per hand, for a game that scores near misses (its table has closest
     /// values).
     pub hands: Vec<HandStat>,

@@ -23,6 +23,7 @@ use super::{
     Calibration, HARDEST, HandList, LIST_CAP, Listed, SizeSummary, TableSummary, ValueRow,
 };
 use crate::difficulty::calibrate::{Measured, parse_measurements, spearman};
+use crate::difficulty::pricer::ModelRecord;
 use crate::difficulty::{Tier, figures};
 use crate::game::number::Q;
 use crate::game::rules::Rules;
@@ -66,6 +67,13 @@ pub enum ReportError {
         path: PathBuf,
         source: crate::game::error::InputError,
     },
+    /// Pricing a table's figures again by a model file (`report --model`)
+    /// failed, or the table is too large for it.
+    #[error("{}: {source}", path.display())]
+    Repriced {
+        path: PathBuf,
+        source: crate::game::error::InputError,
+    },
 }
 
 /// Runs a polars read of `path`, turning a panic inside it into an error
@@ -92,6 +100,9 @@ pub struct Table {
     pub hands_path: PathBuf,
     hands: DataFrame,
     solutions: Option<(PathBuf, Option<DataFrame>)>,
+    /// The model file that priced its figures, as its manifest records it
+    /// (`None`: the built-in model).
+    pub model: Option<ModelRecord>,
 }
 
 impl std::fmt::Debug for Table {
@@ -123,6 +134,7 @@ impl Table {
             hands_path: dir.join(Part::Whole.hands()),
             hands,
             solutions,
+            model: manifest.parameters.model.clone(),
         };
         Ok((table, manifest))
     }
@@ -136,12 +148,28 @@ impl Table {
             hands_path: dir.join(Part::Whole.hands()),
             hands,
             solutions: solutions.map(|df| (dir.join(Part::Whole.solutions()), Some(df))),
+            model: None,
         }
     }
 
     /// The hands frame (its columns shared, not copied).
     pub fn hands_frame(&self) -> DataFrame {
         self.hands.clone()
+    }
+
+    /// The table, its figures priced by `model` (a sweep's own table).
+    pub fn with_model(self, model: Option<ModelRecord>) -> Table {
+        Table { model, ..self }
+    }
+
+    /// The table with the hands frame `hands`, its figures priced by
+    /// `model` ([`crate::report::reprice`]).
+    pub fn with_hands(self, hands: DataFrame, model: Option<ModelRecord>) -> Table {
+        Table {
+            hands,
+            model,
+            ..self
+        }
     }
 
     /// Whether a designer gets an explorer page for this table: it has
@@ -480,6 +508,7 @@ pub fn table_summary(id: &TableKey, table: &Table) -> Result<TableSummary, Repor
 
     Ok(TableSummary {
         id: *id,
+        model: table.model.clone(),
         size,
         integer_solvable,
         deal_tiers,
@@ -818,6 +847,7 @@ pub fn catalog(id: &TableKey, table: &Table, max_classes: u64) -> Result<Catalog
         id: *id,
         kept,
         hands: entries,
+        model: None,
     })
 }
 

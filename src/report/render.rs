@@ -148,7 +148,7 @@ pub fn table_report(t: &TableSummary, family: &[SizeSummary]) -> Rendered {
         distinct_solutions(&mut r, t.size.k, counts);
     }
     if let (Some(tiers), Some(deals)) = (t.size.tiers, t.deal_tiers) {
-        difficulty_tiers(&mut r, &t.size, tiers, deals);
+        difficulty_tiers(&mut r, t, tiers, deals);
     }
     if let Some(c) = &t.calibration {
         calibration(&mut r, c);
@@ -313,17 +313,26 @@ fn distinct_solutions(r: &mut Rendered, k: u32, counts: &[(u32, u64)]) {
     r.chart(COUNTS_CHART, chart.to_svg());
 }
 
-/// Hands and deals per difficulty tier, with their two charts.
-fn difficulty_tiers(r: &mut Rendered, s: &SizeSummary, tiers: [u64; 4], deals: [f64; 4]) {
-    let k = s.k;
+/// Hands and deals per difficulty tier, with their two charts, and which
+/// model priced them.
+fn difficulty_tiers(r: &mut Rendered, t: &TableSummary, tiers: [u64; 4], deals: [f64; 4]) {
+    let (s, k) = (&t.size, t.size.k);
     let md = &mut r.markdown;
     md.push_str("## Difficulty tiers\n\n");
+    md.push_str("Tiers cut the predicted mean solve time of docs/DIFFICULTY.md: easy under 7 s, ");
+    md.push_str("medium 7 to 12 s, hard 12 to 25 s, expert 25 s and more. ");
+    match &t.model {
+        None => md.push_str(
+            "The model was calibrated on players' times for four-card hands and 24; for other \
+             games its figures are extrapolations. ",
+        ),
+        Some(m) => {
+            md.push_str(&m.note(&t.id.game()));
+            md.push(' ');
+        }
+    }
     md.push_str(
-        "Tiers cut the predicted mean solve time of docs/DIFFICULTY.md: easy under 7 s, \
-         medium 7 to 12 s, hard 12 to 25 s, expert 25 s and more. The model was calibrated \
-         on players' times for four-card hands and 24; for other games its figures are \
-         extrapolations. The last column is the chance that a random deal is solvable and \
-         in the tier.\n\n",
+        "The last column is the chance that a random deal is solvable and in the tier.\n\n",
     );
     let _ = writeln!(md, "![Difficulty tiers]({TIERS_CHART})\n");
     let header = [

@@ -14,9 +14,11 @@
 //! kind: the kinds import it, never the other way.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use polars::prelude::{DataFrame, PolarsResult};
 
+use crate::difficulty::pricer::{ModelRecord, Pricer};
 use crate::game::deck::{Deck, ValueRange};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
@@ -170,6 +172,7 @@ pub fn params(kind: KindName, key: &impl KindKey, solutions: bool, counts_only: 
         solutions,
         counts_only,
         shard: None,
+        model: None,
     }
 }
 
@@ -180,4 +183,20 @@ pub fn partition_text(partition: &std::path::Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     parts.join("/")
+}
+
+/// The model a kind's rows are priced by: its model file's, or the
+/// built-in model.
+pub fn pricer(model: &Option<Arc<Pricer>>) -> &Pricer {
+    model.as_deref().unwrap_or_else(|| Pricer::shipped())
+}
+
+/// What a table's manifest records of the model that priced it: its model
+/// file, when the table holds predictions (`predicted`: solutions
+/// counted); `None` for the built-in model.
+pub fn priced_by(model: &Option<Arc<Pricer>>, predicted: bool) -> Option<ModelRecord> {
+    model
+        .as_ref()
+        .filter(|_| predicted)
+        .and_then(|m| m.record())
 }

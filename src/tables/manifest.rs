@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::difficulty::pricer::ModelRecord;
 use crate::game::family::Game;
 use crate::game::presets::{base_of, title_of};
 use crate::tables::summary::Tally;
@@ -104,6 +105,11 @@ pub struct Params {
     pub counts_only: bool,
     /// `I/N` for a shard part, absent for a whole table.
     pub shard: Option<String>,
+    /// The model file that priced the table's predicted figures (`sweep
+    /// --model`); absent for the built-in model, so tables priced by it
+    /// keep their bytes and older manifests read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelRecord>,
 }
 
 impl Params {
@@ -348,6 +354,7 @@ mod tests {
             solutions: true,
             counts_only: false,
             shard: None,
+            model: None,
         }
     }
 

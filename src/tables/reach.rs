@@ -12,7 +12,7 @@
 use std::cell::OnceCell;
 
 use crate::canon::{self, Solutions};
-use crate::difficulty::{self, Prediction, span::Span};
+use crate::difficulty::{Prediction, pricer::Pricer, span::Span};
 use crate::game::error::InputError;
 use crate::game::family::Objective;
 use crate::game::hand::Hand;
@@ -67,6 +67,15 @@ pub struct ReachRow {
 
 /// The rows of one hand, one per target, ascending.
 pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputError> {
+    reach_rows_priced(hand, spec, Pricer::shipped())
+}
+
+/// [`reach_rows`] with the predictions of `pricer` (`sweep --model`).
+pub fn reach_rows_priced(
+    hand: &Hand,
+    spec: &ReachSpec,
+    pricer: &Pricer,
+) -> Result<Vec<ReachRow>, InputError> {
     let targets = spec.targets;
     hand.check_range(Q::int(targets.widest()))?;
     let text = hand.to_string();
@@ -151,7 +160,7 @@ pub fn reach_rows(hand: &Hand, spec: &ReachSpec) -> Result<Vec<ReachRow>, InputE
         }
         r.prediction = span
             .as_ref()
-            .and_then(|s| difficulty::predict_in(hand, Q::int(t), sols, s));
+            .and_then(|s| pricer.predict_in(hand, Q::int(t), sols, s));
         if spec.rules == Rules::Natural {
             let near = nearest.get_or_init(|| Nearest::of(hand, targets, Use::All));
             let near = near.as_ref().map_err(Clone::clone)?;

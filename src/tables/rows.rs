@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::canon::{self, Solutions};
-use crate::difficulty::{self, Prediction};
+use crate::difficulty::{self, Prediction, pricer::Pricer};
 use crate::game::error::InputError;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
@@ -186,23 +186,33 @@ pub fn hand_rows(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, Vec<SolutionRo
 
 /// [`hand_rows`] with the solution rows held compactly.
 pub fn hand_batch(hand: &Hand, spec: &RowSpec) -> Result<(HandRow, SolutionBatch), InputError> {
+    hand_batch_priced(hand, spec, Pricer::shipped())
+}
+
+/// [`hand_batch`] with the prediction of `pricer` (`sweep --model`).
+pub fn hand_batch_priced(
+    hand: &Hand,
+    spec: &RowSpec,
+    pricer: &Pricer,
+) -> Result<(HandRow, SolutionBatch), InputError> {
     if !spec.solutions {
         return Ok((decided_row(hand, spec)?, SolutionBatch::default()));
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    batch_of(hand, spec, sols)
+    batch_of(hand, spec, sols, pricer)
 }
 
 /// The rows of one hand counting only the solutions `keep` accepts
 /// ([`Solutions::keeping`]): its counts, simplest solution and difficulty
-/// as play with some operations only sees them.
+/// (priced by `pricer`) as play with some operations only sees them.
 pub fn hand_batch_keeping(
     hand: &Hand,
     spec: &RowSpec,
+    pricer: &Pricer,
     keep: impl Fn(&canon::Class) -> bool,
 ) -> Result<(HandRow, SolutionBatch), InputError> {
     let sols = canon::solutions(hand, spec.target, spec.rules)?.keeping(keep);
-    batch_of(hand, spec, sols)
+    batch_of(hand, spec, sols, pricer)
 }
 
 /// The rows of a hand whose classes are `sols`.
@@ -210,11 +220,12 @@ fn batch_of(
     hand: &Hand,
     spec: &RowSpec,
     sols: Solutions,
+    pricer: &Pricer,
 ) -> Result<(HandRow, SolutionBatch), InputError> {
     let text: Arc<str> = hand.to_string().into();
     // Each class is priced once, for its row and for the hand's effort.
     let costs = difficulty::effort::costs(&sols, spec.target);
-    let row = counted_row(hand, spec, &sols, Some(&costs))?;
+    let row = counted_row(hand, spec, &sols, Some(&costs), pricer)?;
     // The classes are used up: each expression tree and canonical key is
     // freed as soon as its row is made.
     let mut batch = SolutionBatch::new(text, sols.classes.len());
@@ -246,11 +257,20 @@ fn batch_of(
 /// (`sweep --counts-only`, for hand sizes whose solutions table would be too
 /// large to keep).
 pub fn hand_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
+    hand_row_priced(hand, spec, Pricer::shipped())
+}
+
+/// [`hand_row`] with the prediction of `pricer` (`sweep --model`).
+pub fn hand_row_priced(
+    hand: &Hand,
+    spec: &RowSpec,
+    pricer: &Pricer,
+) -> Result<HandRow, InputError> {
     if !spec.solutions {
         return decided_row(hand, spec);
     }
     let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    counted_row(hand, spec, &sols, None)
+    counted_row(hand, spec, &sols, None, pricer)
 }
 
 fn peak(c: &canon::Class) -> Q {
@@ -300,12 +320,13 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
 }
 
 /// The row of a hand whose classes are `sols` (priced `costs`, when the
-/// caller has them).
+/// caller has them), its prediction `pricer`'s.
 fn counted_row(
     hand: &Hand,
     spec: &RowSpec,
     sols: &Solutions,
     costs: Option<&[f64]>,
+    pricer: &Pricer,
 ) -> Result<HandRow, InputError> {
     let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
     let solvable = !sols.classes.is_empty();
@@ -314,8 +335,8 @@ fn counted_row(
     let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
         || integer_solvable(hand, spec, solvable)?;
     let assessed = match costs {
-        Some(costs) => difficulty::predict_costed(hand, spec.target, sols, costs),
-        None => difficulty::predict(hand, spec.target, sols),
+        Some(costs) => pricer.predict_costed(hand, spec.target, sols, costs),
+        None => pricer.predict(hand, spec.target, sols),
     };
     Ok(HandRow {
         hand: hand.clone(),

@@ -103,13 +103,16 @@ impl<K: TableKind> SweepConfig<K> {
 /// (a [`SweepConfig`] without its kind) and what to compute. A kind makes
 /// its validated config of a key from it (the registry's
 /// `crate::tables::registry::KindEntry::plan`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     pub run: SweepConfig<()>,
     /// Enumerate solutions (`--no-solutions` turns it off).
     pub solutions: bool,
     /// Counts only, no solution rows (`--counts-only`).
     pub counts_only: bool,
+    /// The model file that prices the figures (`--model`); `None`: the
+    /// built-in model.
+    pub model: Option<std::sync::Arc<crate::difficulty::pricer::Pricer>>,
 }
 
 impl Request {

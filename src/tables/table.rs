@@ -80,6 +80,20 @@ fn prediction_columns<R>(
     Ok(out)
 }
 
+/// Replaces the prediction columns of a table's rows (hands or reach) by
+/// `predictions`, one per row, as [`prediction_columns`] writes them: the
+/// same figures priced by another model (`report --model`). A hands
+/// table's places by difficulty are its caller's to fill again.
+pub fn replace_predictions(
+    df: &mut DataFrame,
+    predictions: &[Option<Prediction>],
+) -> PolarsResult<()> {
+    for c in prediction_columns(predictions, |p| *p)? {
+        df.with_column(c)?;
+    }
+    Ok(())
+}
+
 /// The predictions of a table's rows, read from the columns that
 /// [`prediction_columns`] writes (`None` where a row has none).
 pub fn read_predictions(df: &DataFrame) -> PolarsResult<Vec<Option<Prediction>>> {

@@ -211,6 +211,7 @@ mod tests {
             solutions: false,
             counts_only: false,
             shard: None,
+            model: None,
         };
         let files = vec![FileEntry::of("hands.parquet", 1, b"abc")];
         let m = Manifest::new(params, &Tally::default(), files);

@@ -18,6 +18,7 @@ mod help;
 mod integrity;
 mod krypto_cli;
 mod large_sets_cli;
+mod model_cli;
 mod pick_cli;
 mod play_cli;
 mod reach_cli;

@@ -162,7 +162,7 @@ fn a_play_page_of_five_cards_and_many_targets_carries_its_game() {
 /// A synthetic play CSV: `players` players on the first `n` four-card
 /// hands of `pick --all`, each answering with the simplest solution in a
 /// time that follows the built-in model's predicted time.
-fn synthetic(n: usize, players: usize) -> String {
+pub(crate) fn synthetic(n: usize, players: usize) -> String {
     let (code, csv, stderr) = on_data("pick", &["--all", "--format", "csv"]);
     assert_eq!(code, 0, "{stderr}");
     let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();

@@ -131,7 +131,7 @@ fn run_play(args: &CalibrateArgs) -> anyhow::Result<Status> {
     print!("{}", validation.to_markdown());
     println!(
         "\n{} answers of {} players graded ({} correct), {} puzzles, {} fitted. Model of \
-         --game {} written to {}: price with it by `--model {}` (pick, tasks, rank).",
+         --game {} written to {}: price with it by `--model {}` (sweep, report, pick, tasks, rank).",
         pool.answers,
         pool.players,
         pool.correct,

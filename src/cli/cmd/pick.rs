@@ -14,7 +14,7 @@ use std::io::Write;
 use crate::cli::args::{PickArgs, PickFormat};
 use crate::cli::cmd::outcome::Status;
 use crate::cli::cmd::source::TableSource;
-use crate::difficulty::pricer::Pricer;
+use crate::difficulty::pricer::{ModelRecord, Pricer};
 use crate::export;
 use crate::game::family::Game;
 use crate::game::presets::spelling;
@@ -67,16 +67,12 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         }
         TableSource::Dealt => return run_reach(&args, &plan, args.game.game(), None, model),
     };
-    if model.is_some() && plan.allowed() < Ops::Division {
-        anyhow::bail!(
-            "--model prices the full game's solutions; the figures of play within --ops {} \
-             come from the built-in model: drop --model or --ops",
-            plan.allowed()
-        );
-    }
     let dir = args.data.join(key.partition());
+    // The model file that priced the table (`sweep --model`), if any.
+    let mut recorded = None;
     let cat = match read_table(&args.data, &key) {
         Ok((table, manifest)) => {
+            recorded = table.model.clone();
             if !table.has_solutions() {
                 anyhow::bail!(
                     "{} was swept {}: pick needs its solutions table ({}); sweep the table with \
@@ -110,9 +106,11 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
         None => cat,
     };
     let game = args.game.game();
+    let recorded = recorded.filter(|_| model.is_none());
     if args.format() != PickFormat::Play {
         say_model(&model, &game);
     }
+    swept_with(recorded.as_ref(), &plan, &dir, &game, args.format())?;
     // With --ops short of division, the hands are chosen and shown with
     // the figures of play with the set's operations (solved again).
     let versions = pick_played_versions(&cat, &plan, args.versions as usize)?;
@@ -151,7 +149,7 @@ pub fn run(args: PickArgs) -> anyhow::Result<Status> {
                 &sheets,
                 key.target,
                 plan.allowed(),
-                &style(&args, &model, &game),
+                &style(&args, &model, recorded.as_ref(), &game),
             )
         }
         PickFormat::Jsonl => export::to_jsonl(&puzzles(shown, &plan, &key)),
@@ -185,14 +183,50 @@ pub fn say_model(model: &Option<std::sync::Arc<Pricer>>, game: &Game) {
     }
 }
 
+/// A table swept with the model file `recorded` (and no `--model`): its
+/// figures are that model's, said on stderr (but for a play page), and
+/// play within fewer operations is refused, as another model would price
+/// it.
+fn swept_with(
+    recorded: Option<&ModelRecord>,
+    plan: &PickPlan,
+    dir: &std::path::Path,
+    game: &Game,
+    format: PickFormat,
+) -> anyhow::Result<()> {
+    let Some(r) = recorded else { return Ok(()) };
+    if plan.allowed() < Ops::Division {
+        anyhow::bail!(
+            "{} was swept with the model {}: give it with --model to pick within --ops {}",
+            dir.display(),
+            r.file,
+            plan.allowed()
+        );
+    }
+    if format != PickFormat::Play {
+        eprintln!("census24: {}", r.note(game));
+    }
+    Ok(())
+}
+
 /// The sheet's title and what it hides, as asked, and the model that
-/// priced its levels.
-fn style(args: &PickArgs, model: &Option<std::sync::Arc<Pricer>>, game: &Game) -> SheetStyle {
-    let pricer = model.as_deref().unwrap_or_else(|| Pricer::shipped());
+/// priced its levels: the model file given, else the one the table's
+/// manifest `recorded`, else the built-in model.
+fn style(
+    args: &PickArgs,
+    model: &Option<std::sync::Arc<Pricer>>,
+    recorded: Option<&ModelRecord>,
+    game: &Game,
+) -> SheetStyle {
+    let note = match (model, recorded) {
+        (Some(p), _) => p.note(game),
+        (None, Some(r)) => r.note(game),
+        (None, None) => Pricer::shipped().note(game),
+    };
     SheetStyle {
         title: args.title.clone(),
         hide: args.hide.clone(),
-        model: Some(pricer.note(game)),
+        model: Some(note),
     }
 }
 
@@ -362,7 +396,7 @@ fn run_reach(
                 .iter()
                 .map(|v| v.iter().map(|t| t.puzzle()).collect())
                 .collect();
-            games_sheet_html(&sheets, &game, &style(args, &model, &game))
+            games_sheet_html(&sheets, &game, &style(args, &model, None, &game))
         }
         PickFormat::Play => {
             let puzzles: Vec<_> = sets[0].iter().map(|t| t.puzzle()).collect();

@@ -24,10 +24,12 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Status> {
         true => Some(of_game(&args.game, &args.data)?),
         false => None,
     };
+    let model = args.model.given()?;
     let plan = ReportPlan {
         data: args.data,
         out: args.out,
         only,
+        model,
     };
     let mut written = write_reports(&plan)?;
     // The data folder's own index: its tables, columns and globs (unless

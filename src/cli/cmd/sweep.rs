@@ -13,6 +13,7 @@ use indicatif::ProgressBar;
 use crate::game::rules::Use;
 use crate::report::files::{ReportPlan, reports_beside, write_reports_with, write_table_report};
 use crate::report::query::Table;
+use crate::tables::kind::TableKind;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::registry::large_sets::{LargeKey, LargeSets};
 use crate::tables::registry::one_target::OneTarget;
@@ -20,8 +21,8 @@ use crate::tables::registry::{self, Key};
 use crate::tables::sweep::{PlanError, Request, SweepConfig, sweep_keeping};
 
 /// What the options ask of a sweep beside its table.
-fn request_of(args: &SweepArgs) -> Request {
-    Request {
+fn request_of(args: &SweepArgs) -> anyhow::Result<Request> {
+    Ok(Request {
         run: SweepConfig {
             kind: (),
             out: args.out.clone(),
@@ -33,7 +34,8 @@ fn request_of(args: &SweepArgs) -> Request {
         },
         solutions: !args.no_solutions,
         counts_only: args.counts_only,
-    }
+        model: args.model.given()?,
+    })
 }
 
 /// The table the options ask for: a census of large sets when they name
@@ -84,7 +86,7 @@ fn run_kind(args: &SweepArgs, request: &Request, key: &Key) -> anyhow::Result<St
             .reports
             .clone()
             .unwrap_or_else(|| reports_beside(&args.out));
-        let readme = write_table_report(&args.out, &out, key)?;
+        let readme = write_table_report(&args.out, &out, key, request.model.as_ref())?;
         if !args.quiet {
             println!("Report: {}", readme.display());
         }
@@ -101,7 +103,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             .num_threads(n.into())
             .build_global();
     }
-    let request = request_of(&args);
+    let request = request_of(&args)?;
     let key = match key_of(&args)? {
         Key::OneTarget(key) => key,
         key => return run_kind(&args, &request, &key),
@@ -112,7 +114,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
 /// A table of one target: swept, then reported from memory (not read
 /// back) with its explorer page.
 fn run_one_target(args: &SweepArgs, request: &Request, key: TableKey) -> anyhow::Result<Status> {
-    let cfg = request.config(OneTarget::new(key, request.solutions, request.counts_only))?;
+    let cfg = request.config(OneTarget::of_request(key, request))?;
     let (summary, written) = sweep_keeping(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
@@ -126,6 +128,7 @@ fn run_one_target(args: &SweepArgs, request: &Request, key: TableKey) -> anyhow:
                 .clone()
                 .unwrap_or_else(|| reports_beside(&cfg.out)),
             only: Some(vec![cfg.kind.key.partition()]),
+            model: cfg.kind.model.clone(),
         };
         // The table just written is reported from memory, not read back.
         let fresh: Vec<_> = written
@@ -133,7 +136,7 @@ fn run_one_target(args: &SweepArgs, request: &Request, key: TableKey) -> anyhow:
                 let mut frames = frames.into_iter();
                 let hands = frames.next().expect("a table has a hands file");
                 let table = Table::of_frames(&cfg.dir(), hands, frames.next());
-                (cfg.kind.key, table)
+                (cfg.kind.key, table.with_model(cfg.kind.params().model))
             })
             .into_iter()
             .collect();

@@ -5,8 +5,10 @@
 //! it, so every one-target table is read, reported or not.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::difficulty::calibrate::Measured;
+use crate::difficulty::pricer::{ModelRecord, Pricer};
 use crate::puzzles::catalog::MAX_CLASSES;
 use crate::report::EXPLORER;
 use crate::report::SizeSummary;
@@ -33,6 +35,9 @@ pub struct OneTargetReport {
     sizes: Vec<(TableKey, SizeSummary)>,
     /// The players' measurements, when a chosen table is of their game.
     measured: Option<Vec<Measured>>,
+    /// The model file the report prices by (`None`: the built-in model):
+    /// the index compares the tiers of the tables it priced.
+    model: Option<ModelRecord>,
 }
 
 impl KindReport for OneTargetReport {
@@ -46,9 +51,16 @@ impl KindReport for OneTargetReport {
                 continue;
             };
             if let Some(table) = read_table(ctx, id, &f.dir)? {
+                let table = match ctx.model {
+                    Some(p) if ctx.chosen(&id.partition()) => {
+                        crate::report::reprice::one_target(&id, table, p)?
+                    }
+                    _ => table,
+                };
                 self.tables.push((id, f.dir, table));
             }
         }
+        self.model = ctx.model.and_then(|p| p.record());
         self.sizes = self
             .tables
             .iter()
@@ -70,21 +82,27 @@ impl KindReport for OneTargetReport {
             if !ctx.chosen(&id.partition()) {
                 continue;
             }
-            let family: Vec<SizeSummary> = self
-                .sizes
-                .iter()
-                .filter(|(other, _)| other.family() == id.family())
-                .map(|(_, s)| s.clone())
+            // Tiers are compared across sizes only between tables priced
+            // by one model.
+            let family: Vec<SizeSummary> = (self.sizes.iter().zip(&self.tables))
+                .filter(|((other, _), _)| other.family() == id.family())
+                .map(|((_, s), (_, _, t))| priced_alike(s, t, table.model.as_ref()))
                 .collect();
             let measured = self.measured.as_deref().filter(|_| measured_game(id));
             let dir = ctx.out.join(id.partition());
-            written.extend(write_table_files(&dir, id, table, &family, measured)?);
+            let model = ctx.model.filter(|p| p.priced(table.model.as_ref()));
+            written.extend(write_table_files(
+                &dir, id, table, &family, measured, model,
+            )?);
         }
         Ok(written)
     }
 
     fn index(&self, r: &mut Rendered) {
-        for group in self.sizes.chunk_by(|a, b| a.0.family() == b.0.family()) {
+        let sizes: Vec<(TableKey, SizeSummary)> = (self.sizes.iter().zip(&self.tables))
+            .map(|((id, s), (_, _, t))| (*id, priced_alike(s, t, self.model.as_ref())))
+            .collect();
+        for group in sizes.chunk_by(|a, b| a.0.family() == b.0.family()) {
             index_family(r, group);
         }
     }
@@ -118,20 +136,36 @@ fn read_table(ctx: &Ctx, id: TableKey, dir: &Path) -> Result<Option<Table>, Repo
     }
 }
 
+/// The size summary `s` of `table`, with its tiers only when the table's
+/// figures were priced by the model `model` records (`None`: the built-in
+/// model).
+fn priced_alike(s: &SizeSummary, table: &Table, model: Option<&ModelRecord>) -> SizeSummary {
+    let mut s = s.clone();
+    if table.model.as_ref().map(|m| &m.sha256) != model.map(|m| &m.sha256) {
+        s.tiers = None;
+    }
+    s
+}
+
 /// Writes one table's report (with `family`, the size summaries of its
-/// family, and the players' measurements when it is their game) and its
-/// explorer page (when [`Table::explorable`]) into `dir`; returns the files
-/// written, README first.
+/// family, and the players' measurements when it is their game and the
+/// built-in model priced it) and its explorer page (when
+/// [`Table::explorable`]) into `dir`, the page's play within some
+/// operations priced by `model` (the model file that priced the table,
+/// when at hand); returns the files written, README first.
 fn write_table_files(
     dir: &Path,
     id: &TableKey,
     table: &Table,
     family: &[SizeSummary],
     measured: Option<&[Measured]>,
+    model: Option<&Arc<Pricer>>,
 ) -> Result<Vec<PathBuf>, ReportError> {
     let readme = || {
         let mut summary = table_summary(id, table)?;
-        if let Some(m) = measured {
+        // The players' times were fitted by the built-in model: its own
+        // calibration, not another model's.
+        if let Some(m) = measured.filter(|_| table.model.is_none()) {
             summary.calibration = calibration(table, m)?;
         }
         write_rendered(dir, &table_report(&summary, family))
@@ -146,7 +180,9 @@ fn write_table_files(
         let page = s.spawn(|| {
             // The explorer lists every solution (from memory when the
             // sweep has just written the table).
-            let page = explorer_html(&catalog(id, table, MAX_CLASSES)?);
+            let mut cat = catalog(id, table, MAX_CLASSES)?;
+            cat.model = model.cloned();
+            let page = explorer_html(&cat, table.model.as_ref());
             write_files(dir, &[(EXPLORER, page.as_bytes())])?;
             Ok::<_, ReportError>(dir.join(EXPLORER))
         });

@@ -6,21 +6,60 @@ use std::path::Path;
 
 use polars::prelude::*;
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+
 use super::{ReportError, listed};
-use crate::difficulty::Tier;
+use crate::difficulty::pricer::ModelRecord;
+use crate::difficulty::{Prediction, Tier};
 use crate::report::{HandStat, ReachData, TargetRow};
 use crate::tables::columns;
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::registry::large_sets::NEAR;
 use crate::tables::store;
+use crate::tables::table::read_predictions;
+
+/// The rows of the verified reach table in `dir`, with the file they
+/// were read from and the model file its manifest says priced them.
+pub fn read_reach(dir: &Path) -> Result<ReachRows, ReportError> {
+    let manifest = store::verify(dir, Part::Whole)?;
+    Ok(ReachRows {
+        frame: store::read_whole(dir, listed(dir, &manifest, &Part::Whole.reach())?)?,
+        path: dir.join(Part::Whole.reach()),
+        model: manifest.parameters.model,
+    })
+}
+
+/// A reach table's rows as [`read_reach`] reads them (their figures
+/// perhaps priced again, [`crate::report::reprice::reach`]).
+#[derive(Debug)]
+pub struct ReachRows {
+    pub frame: DataFrame,
+    /// The file, named in errors.
+    pub path: PathBuf,
+    /// The model file that priced the figures (`None`: the built-in model).
+    pub model: Option<ModelRecord>,
+}
 
 /// Every target's row (and, with closest values, every hand's), from the
-/// table in `dir`. Rows are read column by column without copying them
-/// out: the Countdown census has twelve million.
-pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> {
-    let manifest = store::verify(dir, Part::Whole)?;
-    let path = dir.join(Part::Whole.reach());
-    let df = store::read_whole(dir, listed(dir, &manifest, &Part::Whole.reach())?)?;
+/// rows of the reach table `key`. Rows are read column by column without
+/// copying them out: the Countdown census has twelve million. Also gives
+/// the predictions of the games `wanted` ((hand, target) pairs), from the
+/// same rows.
+pub fn reach_data(
+    key: &ReachKey,
+    rows: ReachRows,
+    wanted: &[(&str, i64)],
+) -> Result<(ReachData, Vec<Option<Prediction>>), ReportError> {
+    let ReachRows {
+        frame: df,
+        path,
+        model,
+    } = rows;
+    let found = predictions_of(key, &df, wanted).map_err(|source| ReportError::Table {
+        path: path.clone(),
+        source,
+    })?;
     let err = |source| ReportError::Table {
         path: path.clone(),
         source,
@@ -52,7 +91,48 @@ pub fn reach_data(key: &ReachKey, dir: &Path) -> Result<ReachData, ReportError> 
     for i in 0..df.height() {
         fold.add(&rows, i);
     }
-    Ok(fold.finish())
+    let data = ReachData {
+        model,
+        ..fold.finish()
+    };
+    Ok((data, found))
+}
+
+/// The predictions of the games `wanted` in the rows `df` of the reach
+/// table `key` (one row per target of its range, hand by hand); `None` for
+/// a game it does not hold.
+fn predictions_of(
+    key: &ReachKey,
+    df: &DataFrame,
+    wanted: &[(&str, i64)],
+) -> PolarsResult<Vec<Option<Prediction>>> {
+    if wanted.is_empty() || !df.schema().contains(columns::PREDICTED_TIME_S) {
+        return Ok(vec![None; wanted.len()]);
+    }
+    let hands = df.column(columns::HAND)?.str()?;
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, h) in hands.iter().enumerate() {
+        if let Some(h) = h {
+            first.entry(h).or_insert(i);
+        }
+    }
+    let rows: Vec<Option<usize>> = wanted
+        .iter()
+        .map(|&(hand, t)| {
+            let at = first.get(hand)? + usize::try_from(t - key.targets.lo).ok()?;
+            (at < df.height()).then_some(at)
+        })
+        .collect();
+    let picked = df.take(&IdxCa::from_vec(
+        "row".into(),
+        rows.iter().map(|r| r.unwrap_or(0) as IdxSize).collect(),
+    ))?;
+    let predictions = read_predictions(&picked)?;
+    Ok(rows
+        .iter()
+        .zip(predictions)
+        .map(|(r, p)| r.and(p))
+        .collect())
 }
 
 /// The columns of a reach table that its report reads.
@@ -175,6 +255,7 @@ impl<'a> Fold<'a> {
             targets: self.rows,
             hands: self.hands,
             large: self.large,
+            model: None,
         }
     }
 }

@@ -45,6 +45,8 @@ struct View<'a> {
     counted: bool,
     /// The table has difficulty predictions.
     predicted: bool,
+    /// The model file that priced them (`None`: the built-in model).
+    model: Option<&'a crate::difficulty::pricer::ModelRecord>,
     by_solvable: Vec<(i64, f64)>,
     by_unique: Vec<(i64, f64)>,
     by_spread: Vec<(i64, f64)>,
@@ -57,6 +59,7 @@ impl<'a> View<'a> {
             rows,
             counted: rows.iter().any(|r| r.one_solution.is_some()),
             predicted: rows.iter().any(|r| r.mean_difficulty.is_some()),
+            model: None,
             by_solvable: best_by(rows, |r| Some(r.solvable as f64)),
             by_unique: best_by(rows, |r| r.one_solution.map(|n| n as f64)),
             by_spread: best_by(rows, spread_score),
@@ -70,7 +73,10 @@ impl<'a> View<'a> {
 
 /// The report of one reach table.
 pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
-    let v = View::new(key, &data.targets);
+    let v = View {
+        model: data.model.as_ref(),
+        ..View::new(key, &data.targets)
+    };
     let mut m = intro(&v);
     if key.objective == Objective::Dealt {
         dealt_section(&mut m, &v);
@@ -339,10 +345,19 @@ fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) 
         );
         charts.push((DIFFICULTY_CHART.to_string(), diff.to_svg().into_bytes()));
         let _ = writeln!(m, "![Mean difficulty by target]({DIFFICULTY_CHART})\n");
-        m.push_str(
-            "Difficulty is the model's prediction (docs/DIFFICULTY.md), calibrated on players' \
-             times for four-card hands and target 24; for other targets it is an extrapolation.\n\n",
-        );
+        match v.model {
+            None => m.push_str(
+                "Difficulty is the model's prediction (docs/DIFFICULTY.md), calibrated on players' \
+                 times for four-card hands and target 24; for other targets it is an extrapolation.\n\n",
+            ),
+            Some(model) => {
+                let _ = writeln!(
+                    m,
+                    "Difficulty is the model's prediction (docs/DIFFICULTY.md). {}\n",
+                    model.note(&v.key.game())
+                );
+            }
+        }
     }
 }
 
@@ -734,6 +749,7 @@ mod tests {
             .map(|r| TargetRow { hands: 100, ..r })
             .collect();
         let data = ReachData {
+            model: None,
             targets: rows,
             ..ReachData::default()
         };
@@ -806,6 +822,7 @@ mod tests {
             row(25, 9, 2, [5, 4, 0, 0]),
         ];
         let data = ReachData {
+            model: None,
             targets: rows,
             ..ReachData::default()
         };
@@ -860,6 +877,7 @@ mod tests {
             large,
         };
         let data = ReachData {
+            model: None,
             targets: vec![t(100, 2, 2), t(101, 0, 0)],
             hands: vec![h("1 1 2 2 3 3", 0, 1, 0), h("3 6 25 50 75 100", 2, 2, 4)],
             large: vec![25, 50, 75, 100],
@@ -895,6 +913,7 @@ mod tests {
             ..TargetRow::empty(target)
         };
         let data = ReachData {
+            model: None,
             targets: vec![t(1, 9, 9, 8), t(2, 6, 8, 6)],
             ..ReachData::default()
         };

@@ -56,6 +56,7 @@ fn summary() -> TableSummary {
     let x_114 = listed("1 1 4", 80.2, "expert", 1, "x");
     TableSummary {
         id: id(3),
+        model: None,
         size: family()[1].clone(),
         integer_solvable: 14,
         deal_tiers: Some([0.5, 0.2, 0.06, 0.04]),
@@ -257,4 +258,39 @@ fn atlas_states_the_numbers_and_links_its_files() {
         assert!(md.contains(&format!("]({name})")), "{name} is not linked");
     }
     assert_eq!(r.charts.len(), 6);
+}
+
+/// A table priced by a model file says which, in place of the built-in
+/// model's words, and the rest of the report is the same.
+#[test]
+fn a_table_priced_by_a_model_file_names_it() {
+    use crate::difficulty::pricer::{ModelRecord, shipped_source};
+    let record = ModelRecord {
+        file: "class.json".into(),
+        sha256: "ab".repeat(32),
+        source: crate::difficulty::model::Source {
+            players: "3 players".into(),
+            puzzles: 60,
+            ..shipped_source()
+        },
+    };
+    let plain = table_report(&summary(), &family()).markdown;
+    let priced = table_report(
+        &TableSummary {
+            model: Some(record.clone()),
+            ..summary()
+        },
+        &family(),
+    )
+    .markdown;
+    let built_in = "The model was calibrated on players' times for four-card hands and 24; for \
+                    other games its figures are extrapolations. ";
+    assert!(plain.contains(built_in));
+    assert!(!priced.contains(built_in));
+    let note = record.note(&id(3).game());
+    assert!(
+        note.contains("the model class.json, fitted on 3 players"),
+        "{note}"
+    );
+    assert_eq!(priced, plain.replace(built_in, &format!("{note} ")));
 }

@@ -6,6 +6,7 @@
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
 use crate::{
+    difficulty::pricer::Pricer,
     game::deck::{Deck, ValueRange},
     game::error::InputError,
     game::hand::{Hand, MAX_EXACT_CARDS},
@@ -15,7 +16,7 @@ use crate::{
     tables::kind::{self, KindKey, TableFile, TableKind},
     tables::layout::{ReachKey, Shard},
     tables::manifest::{GameRecord, Manifest, Params},
-    tables::reach::{ReachRow, ReachSpec, reach_rows},
+    tables::reach::{ReachRow, ReachSpec, reach_rows_priced},
     tables::summary::{Tally, counted},
     tables::sweep::{Job, Request, check_plan},
     tables::table::{self, Computed},
@@ -23,7 +24,7 @@ use crate::{
 #[cfg(feature = "tables")]
 use polars::prelude::{DataFrame, PolarsResult};
 #[cfg(feature = "tables")]
-use std::path::PathBuf;
+use std::{path::PathBuf, sync::Arc};
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("every-target");
@@ -39,13 +40,16 @@ pub const MAX_REACH_SOLUTIONS_K: usize = 6;
 pub const MAX_REACH_ROWS: u128 = 200_000_000;
 
 /// A reach table: which one, and whether it counts solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg(feature = "tables")]
 pub struct EveryTarget {
     pub key: ReachKey,
     /// Count each target's solutions (and predict difficulty), or only
     /// decide which targets each hand reaches.
     pub solutions: bool,
+    /// The model file that prices the figures (`sweep --model`); `None`:
+    /// the built-in model.
+    pub model: Option<Arc<Pricer>>,
 }
 
 /// The validated sweep of the table `key` as `request` asks: solutions
@@ -64,6 +68,7 @@ pub fn plan(key: ReachKey, request: &Request) -> Result<Box<dyn Job>, PlanError>
     let kind = EveryTarget {
         key,
         solutions: request.solutions && key.uses == Use::All,
+        model: request.model.clone(),
     };
     Ok(Box::new(request.config(kind)?))
 }
@@ -200,7 +205,10 @@ impl TableKind for EveryTarget {
 
     /// `target` holds the range.
     fn params(&self) -> Params {
-        kind::params(NAME, &self.key, self.solutions, false)
+        Params {
+            model: kind::priced_by(&self.model, self.solutions),
+            ..kind::params(NAME, &self.key, self.solutions, false)
+        }
     }
 
     /// None: a reach table has up to a thousand rows per hand, and is
@@ -210,7 +218,7 @@ impl TableKind for EveryTarget {
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
-        reach_rows(hand, &self.spec())
+        reach_rows_priced(hand, &self.spec(), kind::pricer(&self.model))
     }
 
     fn tally(&self, rows: &Self::Rows) -> Tally {

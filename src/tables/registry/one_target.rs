@@ -5,6 +5,7 @@
 use crate::tables::manifest::KindName;
 #[cfg(feature = "tables")]
 use crate::{
+    difficulty::pricer::Pricer,
     game::deck::{Deck, ValueRange},
     game::error::InputError,
     game::hand::{Hand, MAX_EXACT_CARDS},
@@ -14,7 +15,7 @@ use crate::{
     tables::kind::{self, KindKey, TableFile, TableKind},
     tables::layout::{Part, Shard, TableKey},
     tables::manifest::{GameRecord, Manifest, Params},
-    tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch, hand_row},
+    tables::rows::{HandRow, RowSpec, SolutionBatch, hand_batch_priced, hand_row_priced},
     tables::summary::{Tally, counted, probability},
     tables::sweep::{Job, Request, check_plan},
     tables::table::{self, Computed},
@@ -22,7 +23,7 @@ use crate::{
 #[cfg(feature = "tables")]
 use polars::prelude::{DataFrame, PolarsResult};
 #[cfg(feature = "tables")]
-use std::path::PathBuf;
+use std::{path::PathBuf, sync::Arc};
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("one-target");
@@ -39,7 +40,7 @@ pub const IN_MEMORY_HANDS: usize = 8192;
 pub const MAX_SOLUTIONS_K: usize = 7;
 
 /// A single-target table: which one, and what it holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg(feature = "tables")]
 pub struct OneTarget {
     pub key: TableKey,
@@ -52,17 +53,30 @@ pub struct OneTarget {
     /// All deals of K cards, the denominator of `deal_probability` (set by
     /// [`OneTarget::new`]).
     total_ways: u128,
+    /// The model file that prices the figures (`sweep --model`); `None`:
+    /// the built-in model.
+    pub model: Option<Arc<Pricer>>,
 }
 
 /// The validated sweep of the table `key` as `request` asks.
 #[cfg(feature = "tables")]
 pub fn plan(key: TableKey, request: &Request) -> Result<Box<dyn Job>, PlanError> {
-    let kind = OneTarget::new(key, request.solutions, request.counts_only);
-    Ok(Box::new(request.config(kind)?))
+    Ok(Box::new(
+        request.config(OneTarget::of_request(key, request))?,
+    ))
 }
 
 #[cfg(feature = "tables")]
 impl OneTarget {
+    /// The table `key` as `request` asks it: its solutions, counts and
+    /// model.
+    pub fn of_request(key: TableKey, request: &Request) -> OneTarget {
+        OneTarget {
+            model: request.model.clone(),
+            ..OneTarget::new(key, request.solutions, request.counts_only)
+        }
+    }
+
     pub fn new(key: TableKey, solutions: bool, counts_only: bool) -> OneTarget {
         OneTarget {
             key,
@@ -70,6 +84,7 @@ impl OneTarget {
             counts_only,
             // Checked by `validate`: an impossible deal count is refused there.
             total_ways: enumerate::total_ways(key.k, key.values, key.deck).unwrap_or(0),
+            model: None,
         }
     }
 
@@ -189,7 +204,10 @@ impl TableKind for OneTarget {
     }
 
     fn params(&self) -> Params {
-        kind::params(NAME, &self.key, self.solutions, self.counts_only)
+        Params {
+            model: kind::priced_by(&self.model, self.solutions),
+            ..kind::params(NAME, &self.key, self.solutions, self.counts_only)
+        }
     }
 
     fn in_memory_hands(&self) -> usize {
@@ -197,11 +215,14 @@ impl TableKind for OneTarget {
     }
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
-        let spec = self.spec();
+        let (spec, pricer) = (self.spec(), kind::pricer(&self.model));
         if self.counts_only {
-            Ok((hand_row(hand, &spec)?, SolutionBatch::default()))
+            Ok((
+                hand_row_priced(hand, &spec, pricer)?,
+                SolutionBatch::default(),
+            ))
         } else {
-            hand_batch(hand, &spec)
+            hand_batch_priced(hand, &spec, pricer)
         }
     }
 
