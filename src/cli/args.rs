@@ -98,7 +98,7 @@ pub enum Command {
     ///
     /// The games of a reach table are ranked when the game has no table of
     /// its own: a target or range of Countdown or Krypto (--game countdown
-    /// --target 952), or a target of the every-target table (--hand-size 4
+    /// --target 952), or a target of the reach table (--hand-size 4
     /// --target 10). Each game (hand and target) is worked out again as
     /// `census24 tasks` works it out; more games than one run works out end
     /// with exit 3, naming the limit. --needs-fraction and --ops need a

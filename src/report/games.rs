@@ -4,7 +4,7 @@
 //!
 //! A game of many targets (Countdown, Krypto, `--targets LO..HI`) or one
 //! target of such a game (`--game countdown --target 952`, four cards for
-//! 10 from the every-target table) is read from the reach table of its
+//! 10 from the reach table) is read from the reach table of its
 //! family whose targets hold the game's: its own, or the narrowest swept
 //! range that holds them. `census24 pick` draws from these rows and
 //! `census24 rank` ranks them, each game worked out again by the task

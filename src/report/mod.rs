@@ -1,7 +1,7 @@
 //! Reports: what a table says, as markdown and SVG charts a designer reads at
 //! a glance.
 //!
-//! Both kinds of table, a single target's hands table and an every-target
+//! Both kinds of table, a single target's hands table and a reach
 //! reach table, go through the same three steps, each importing only the
 //! ones after it:
 //!

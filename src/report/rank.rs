@@ -134,7 +134,7 @@ pub struct RankRow {
 pub const MAX_RANKED_GAMES: usize = 100_000;
 
 /// A validated `census24 rank` request over the games of a reach table
-/// (Countdown, Krypto, a target of the every-target table).
+/// (Countdown, Krypto, a target of the reach table).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesQuery {
     pub data: PathBuf,

@@ -30,7 +30,7 @@ use crate::tables::table;
 
 /// One kind of table: the single-target tables ([`one_target::OneTarget`]:
 /// `hands.parquet` and `solutions.parquet`) and the reach tables
-/// ([`every_target::EveryTarget`]: `reach.parquet`, every target of a
+/// ([`reach::ReachKind`]: `reach.parquet`, every target of a
 /// range).
 pub trait TableKind: Sync {
     /// The rows one hand gives, made on a worker thread.

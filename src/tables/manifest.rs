@@ -18,14 +18,20 @@ use crate::game::presets::{base_of, title_of};
 use crate::tables::summary::Tally;
 
 /// The name of a kind of table, as a manifest records it (`one-target`,
-/// `every-target`, `large-sets`): what a reader takes the table's files
-/// and queries from, never guessed from other fields. Each kind names
-/// itself (the `NAME` of its module under [`crate::tables::registry`]),
-/// and the registry's list of kinds is the one list of them; a name no
-/// kind has reads back, and the registry then knows no table of it.
+/// `reach`, `large-sets`): what a reader takes the table's files and
+/// queries from, never guessed from other fields. Each kind names itself
+/// (the `NAME` of its module under [`crate::tables::registry`]), and the
+/// registry's list of kinds is the one list of them; a name no kind has
+/// reads back, and the registry then knows no table of it. A name an
+/// earlier census24 wrote ([`RENAMED`]) reads back as written (a manifest
+/// is held to its bytes) and stands for today's ([`KindName::today`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct KindName(Cow<'static, str>);
+
+/// Kinds' names as earlier census24 versions wrote them, and today's: the
+/// reach table was `every-target` until issue 44 gave each kind one name.
+pub const RENAMED: [(&str, &str); 1] = [("every-target", "reach")];
 
 impl KindName {
     /// The name `name`.
@@ -36,6 +42,15 @@ impl KindName {
     /// The name as the manifest writes it.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// Today's name of the kind: this one, or the one it was renamed to
+    /// ([`RENAMED`]).
+    pub fn today(&self) -> KindName {
+        match RENAMED.iter().find(|(old, _)| *old == self.0) {
+            Some((_, now)) => KindName::new(now),
+            None => self.clone(),
+        }
     }
 }
 
@@ -116,7 +131,12 @@ impl Params {
     /// One line per parameter that differs: `solutions: true there, false here`.
     pub fn differences(&self, here: &Params) -> Vec<String> {
         let value = |p: &Params| {
-            let mut v = serde_json::to_value(p).expect("params serialize");
+            // A kind's old name is today's kind.
+            let p = Params {
+                kind: p.kind.today(),
+                ..p.clone()
+            };
+            let mut v = serde_json::to_value(&p).expect("params serialize");
             // Absent when false (and from manifests older than the option).
             v.as_object_mut()
                 .expect("object")

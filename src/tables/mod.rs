@@ -5,7 +5,7 @@
 //! one place that knows the Parquet schema) -> `store` (the one place that
 //! writes table files: temporary name, then rename), driven by `sweep` (the
 //! one driver, for every `kind` of table: `registry::one_target`,
-//! `registry::every_target`, `registry::large_sets`) and
+//! `registry::reach`, `registry::large_sets`) and
 //! joined from shards by `merge`. `layout` says where a table lives,
 //! `manifest` what it holds and `verify` whether it still does.
 //!

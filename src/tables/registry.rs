@@ -28,9 +28,9 @@ use crate::tables::sweep::{Job, PlanError, Request};
 use crate::tables::{disk, store};
 use large_sets::LargeKey;
 
-pub mod every_target;
 pub mod large_sets;
 pub mod one_target;
+pub mod reach;
 
 /// A kind of table as the registry knows it: its name, its files, how a
 /// game or a folder reads as its key, how a sweep makes it and what a
@@ -86,22 +86,22 @@ pub static KINDS: [KindEntry; 3] = [
         },
     },
     KindEntry {
-        name: every_target::NAME,
+        name: reach::NAME,
         stems: &["reach"],
         of_game: |g| ReachKey::of_game(g).map(Key::Reach),
         from_partition: |rel| ReachKey::from_partition(rel).map(Key::Reach),
         #[cfg(feature = "tables")]
         files: |p| {
-            every_target::files(every_target::computed(
+            reach::files(reach::computed(
                 p.solutions,
                 p.rules.parse().unwrap_or(Rules::Rational),
             ))
         },
         #[cfg(feature = "tables")]
-        merged: every_target::merged_line,
+        merged: reach::merged_line,
         #[cfg(feature = "tables")]
         plan: |key, req| match key {
-            Key::Reach(k) => Some(every_target::plan(*k, req)),
+            Key::Reach(k) => Some(reach::plan(*k, req)),
             _ => None,
         },
     },
@@ -125,7 +125,8 @@ pub static KINDS: [KindEntry; 3] = [
 /// The entry of `kind`; `None` for a name no kind has (a manifest of
 /// another census24).
 pub fn entry(kind: &KindName) -> Option<&'static KindEntry> {
-    KINDS.iter().find(|e| &e.name == kind)
+    let kind = kind.today();
+    KINDS.iter().find(|e| e.name == kind)
 }
 
 /// The files of a table made with `params`, in manifest order: what a
@@ -242,7 +243,7 @@ impl Key {
     pub fn kind(&self) -> KindName {
         match self {
             Key::OneTarget(_) => one_target::NAME,
-            Key::Reach(_) => every_target::NAME,
+            Key::Reach(_) => reach::NAME,
             Key::Large(_) => large_sets::NAME,
         }
     }
@@ -372,8 +373,9 @@ pub enum Upgraded {
 
 /// Brings the manifest of every whole table under `data` to what a sweep
 /// writes today when its files are already today's: each table is
-/// verified, then, if its manifest records no game or an older schema
-/// version and every file has exactly the columns a sweep of its
+/// verified, then, if its manifest records no game, an older schema
+/// version or a kind by its old name ([`crate::tables::manifest::RENAMED`])
+/// and every file has exactly the columns a sweep of its
 /// parameters writes now, its manifest is written again with the game of
 /// its folder ([`KindKey::game_record`]) and today's schema version, and
 /// sealed anew; its files are untouched (a sweep of the same table today
@@ -394,7 +396,10 @@ pub fn upgrade_manifests(
         }
         let mut manifest = store::verify(&dir, Part::Whole)?;
         let p = &manifest.parameters;
-        if p.game.is_some() && p.schema_version == crate::tables::table::SCHEMA_VERSION {
+        if p.game.is_some()
+            && p.schema_version == crate::tables::table::SCHEMA_VERSION
+            && p.kind == p.kind.today()
+        {
             done.push(Upgraded::Already(dir));
             continue;
         }
@@ -405,6 +410,7 @@ pub fn upgrade_manifests(
         let record = key.game_record();
         manifest.parameters.game = Some(record.clone());
         manifest.parameters.schema_version = crate::tables::table::SCHEMA_VERSION;
+        manifest.parameters.kind = manifest.parameters.kind.today();
         disk::write_atomic(&path, &manifest.to_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         store::verify(&dir, Part::Whole)?;
@@ -447,13 +453,23 @@ mod tests {
     #[test]
     fn every_kind_has_one_entry_of_its_own() {
         let names: Vec<&str> = KINDS.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["one-target", "every-target", "large-sets"]);
+        assert_eq!(names, ["one-target", "reach", "large-sets"]);
         let stems: Vec<&str> = KINDS.iter().flat_map(|e| e.stems.iter().copied()).collect();
         assert_eq!(stems, ["hands", "solutions", "reach", "large_sets"]);
         for e in &KINDS {
             assert_eq!(entry(&e.name).map(|f| &f.name), Some(&e.name));
         }
         assert!(entry(&KindName::new("no-such-kind")).is_none());
+    }
+
+    /// A manifest an earlier census24 wrote, with the reach table's old
+    /// name, reads as a reach table's and writes today's name.
+    #[test]
+    fn the_old_name_of_a_kind_reads_as_todays() {
+        let old: KindName = serde_json::from_str("\"every-target\"").unwrap();
+        assert_eq!(serde_json::to_string(&old).unwrap(), "\"every-target\"");
+        assert_eq!(old.today(), reach::NAME);
+        assert_eq!(entry(&old).map(|e| &e.name), Some(&reach::NAME));
     }
 
     /// A manifest of a kind this census24 does not know reads back, and
@@ -472,7 +488,7 @@ mod tests {
         assert_eq!(params.kind, KindName::new("no-such-kind"));
         let e = files_of(&params).map(|f| f.len()).unwrap_err();
         assert!(
-            e.contains("\"no-such-kind\"") && e.contains("one-target, every-target, large-sets"),
+            e.contains("\"no-such-kind\"") && e.contains("one-target, reach, large-sets"),
             "{e}"
         );
     }
@@ -503,7 +519,7 @@ mod tests {
         // reach range of one target): the manifest's kind decides.
         let one = Key::of_game(&(PRESETS[0].game)()).unwrap();
         assert!(matches!(
-            Key::from_partition(&every_target::NAME, &one.partition()),
+            Key::from_partition(&reach::NAME, &one.partition()),
             Some(Key::Reach(_))
         ));
         assert_eq!(

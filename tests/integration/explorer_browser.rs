@@ -960,14 +960,14 @@ fn countdown_page_holds_the_games_pick_draws_and_its_sets_are_picks() {
     assert!(note.contains("The filters census24 pick has"), "{note}");
 }
 
-/// The every-target pages of two and three cards hold their sets to
+/// The reach pages of two and three cards hold their sets to
 /// `pick`: the two-card page holds every game and pick draws the whole
 /// table, so a set shorter than asked is pick's short set too; the
 /// three-card page holds the games of the first 100,000 draws only (pick
 /// draws at least those), so a set under a time filter is pick's, not one
 /// pick gives up on (the review found a page claiming such a set).
 #[test]
-fn every_target_pages_give_pick_sets_short_or_not() {
+fn reach_pages_give_pick_sets_short_or_not() {
     let Some(browser) = chromium() else { return };
     let family = "rules=rational/use=all/targets=1-999/values=1-13/deck=x4";
     let files: &[&str] = &["reach.parquet", "manifest.json"];

@@ -503,10 +503,10 @@ fn time_limit_keeps_the_hands_most_solvers_finish_in_time() {
 
 /// A game without a table (target 10 with four cards) is solved in memory,
 /// saying so, and gives the hands, dissimilar counts and predicted times
-/// that the shipped every-target table holds for target 10: the same rows,
+/// that the shipped reach table holds for target 10: the same rows,
 /// reached by a second route (a sweep of 1..999 read back from Parquet).
 #[test]
-fn pick_without_a_table_solves_the_game_as_the_every_target_table_has_it() {
+fn pick_without_a_table_solves_the_game_as_the_reach_table_has_it() {
     use polars::prelude::*;
     let empty = tempfile::TempDir::new().unwrap();
     let d = empty.path().to_str().unwrap();

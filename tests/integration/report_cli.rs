@@ -168,7 +168,7 @@ fn report_indexes_the_data_folder_with_its_columns_and_globs() {
     for line in [
         "| `hands.parquet` | 1 | 91 | `pl.scan_parquet(\"data/**/hands.parquet\", hive_partitioning=True)` | `read_parquet('data/**/hands.parquet', hive_partitioning=true)` |",
         "| `reach.parquet` | 1 | 4,550 |",
-        "| `rules=rational/use=all/targets=1-50/values=1-13/deck=x4/k=2/` | every-target | The 24 game's cards | `reach.parquet` (4,550) | `closest`, `closest_below`, `distance` |",
+        "| `rules=rational/use=all/targets=1-50/values=1-13/deck=x4/k=2/` | reach | The 24 game's cards | `reach.parquet` (4,550) | `closest`, `closest_below`, `distance` |",
         "| `tier` | enum (easy, medium, hard, expert) |",
     ] {
         assert!(index.contains(line), "no {line:?} in\n{index}");

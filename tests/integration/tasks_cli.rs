@@ -347,8 +347,8 @@ fn pick_draws_countdown_and_krypto_games_from_their_tables() {
 /// `rank` over a reach table: the games of the asked targets, each worked
 /// out again by the task source.
 #[test]
-fn rank_of_a_target_from_the_every_target_table_agrees_with_its_own_table() {
-    // A data folder holding only the four-card every-target table: rank
+fn rank_of_a_target_from_the_reach_table_agrees_with_its_own_table() {
+    // A data folder holding only the four-card reach table: rank
     // for 24 reads it, not the one-target table.
     let partition = "rules=rational/use=all/targets=1-999/values=1-13/deck=x4/k=4";
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");

@@ -21,7 +21,7 @@ use crate::report::reprice;
 use crate::report::{EXPLORER, PAGE_GAMES};
 use crate::tables::layout::{Part, ReachKey};
 use crate::tables::manifest::KindName;
-use crate::tables::registry::{FoundTable, Key, every_target};
+use crate::tables::registry::{FoundTable, Key, reach};
 use crate::tables::store;
 
 /// The reach tables found.
@@ -32,7 +32,7 @@ pub struct ReachReport {
 
 impl KindReport for ReachReport {
     fn kind(&self) -> KindName {
-        every_target::NAME
+        reach::NAME
     }
 
     fn load(&mut self, ctx: &Ctx, found: Vec<FoundTable>) -> Result<(), ReportError> {

@@ -89,7 +89,7 @@ pub fn render_reach(key: &ReachKey, data: &ReachData) -> Rendered {
         closest_sections(&mut m, key, data)
     };
     target_charts(&mut m, &mut charts, &v);
-    let csv = every_target(&mut m, &v);
+    let csv = every_target_csv(&mut m, &v);
     charts.push((TARGETS_CSV.to_string(), csv.into_bytes()));
     Rendered {
         markdown: m,
@@ -363,7 +363,7 @@ fn target_charts(m: &mut String, charts: &mut Vec<(String, Vec<u8>)>, v: &View) 
 
 /// The table of every target (folded away) and the same rows as CSV,
 /// which it returns.
-fn every_target(m: &mut String, v: &View) -> String {
+fn every_target_csv(m: &mut String, v: &View) -> String {
     let rows = v.rows;
     let _ = writeln!(
         m,

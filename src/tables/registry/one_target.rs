@@ -275,7 +275,7 @@ fn describe(k: &TableKey, shard: Option<Shard>) -> String {
     )
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "tables"))]
 mod tests {
     use super::*;
     use crate::game::number::Q;

@@ -27,7 +27,7 @@ use polars::prelude::{DataFrame, PolarsResult};
 use std::{path::PathBuf, sync::Arc};
 
 /// The kind's name, as its manifests record it.
-pub const NAME: KindName = KindName::new("every-target");
+pub const NAME: KindName = KindName::new("reach");
 
 /// The largest hand size whose solutions a reach sweep counts: one
 /// enumeration of a hand's classes for every value grows about a
@@ -42,7 +42,7 @@ pub const MAX_REACH_ROWS: u128 = 200_000_000;
 /// A reach table: which one, and whether it counts solutions.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg(feature = "tables")]
-pub struct EveryTarget {
+pub struct ReachKind {
     pub key: ReachKey,
     /// Count each target's solutions (and predict difficulty), or only
     /// decide which targets each hand reaches.
@@ -65,7 +65,7 @@ pub fn plan(key: ReachKey, request: &Request) -> Result<Box<dyn Job>, PlanError>
                 .into(),
         ));
     }
-    let kind = EveryTarget {
+    let kind = ReachKind {
         key,
         solutions: request.solutions && key.uses == Use::All,
         model: request.model.clone(),
@@ -74,7 +74,7 @@ pub fn plan(key: ReachKey, request: &Request) -> Result<Box<dyn Job>, PlanError>
 }
 
 #[cfg(feature = "tables")]
-impl EveryTarget {
+impl ReachKind {
     fn spec(&self) -> ReachSpec {
         let k = &self.key;
         ReachSpec {
@@ -156,7 +156,7 @@ impl KindKey for ReachKey {
 }
 
 #[cfg(feature = "tables")]
-impl TableKind for EveryTarget {
+impl TableKind for ReachKind {
     type Rows = Vec<ReachRow>;
     type Key = ReachKey;
 
