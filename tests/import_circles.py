@@ -10,8 +10,8 @@ code (`crate::game::presets::standard()`, `super::markdown_table(...)`).
 A child module named by its bare name (`use draw::Dealer;`,
 `draw::Rng::new()` in `tasks/mod.rs`) counts too. Each path is resolved to
 the longest module it names; comments, strings and
-test code (`#[cfg(test)] mod tests { ... }` and files declared
-`#[cfg(test)] mod NAME;`) are left out. A child naming its parent's items
+test code (`#[cfg(test)] mod tests { ... }`, also `#[cfg(all(test, ...))]`,
+and files declared `#[cfg(test)] mod NAME;`) are left out. A child naming its parent's items
 (`super::Thing`) is an edge like any other: a parent that also uses the
 child closes a circle.
 
@@ -48,6 +48,7 @@ def self_test():
         "inline": ({"p.rs": "fn f() { crate::q::g() }", "q.rs": "pub fn g() { let _ = crate::p::f; }"}, 1),
         "folders": ({"m/one.rs": "use crate::n::two::T;", "n/two.rs": "", "n/three.rs": "use crate::m::one::U;", "m/mod.rs": "", "n/mod.rs": ""}, 1),
         "comments and tests": ({"c.rs": "// use crate::d::D;\nconst S: &str = \"crate::d::x\";\n#[cfg(test)]\nmod tests { use crate::d::D; }", "d.rs": "use crate::c::C;"}, 0),
+        "tests of a feature": ({"c.rs": "#[cfg(all(test, feature = \"tables\"))]\n#[allow(unused)]\nmod tests { use crate::d::D; }", "d.rs": "use crate::c::C;"}, 0),
         "an alias": ({"e.rs": "use crate::f as g;\nfn x() { g::h(); }", "f.rs": "use crate::e::x;"}, 1),
         "a path through an imported module": ({"lib.rs": "mod k; mod l;", "k/mod.rs": "pub mod deep;", "k/deep.rs": "use crate::l::L;", "l.rs": "use crate::k;\nfn y() { k::deep::z(); }"}, 1),
         "super::super": ({"s/t/u.rs": "use super::super::v::V;", "s/t/mod.rs": "mod u;", "s/mod.rs": "mod t; mod v;", "s/v.rs": "use crate::s::t::u::U;"}, 1),
@@ -71,6 +72,9 @@ def self_test():
     if failed:
         sys.exit(1)
 
+
+# `#[cfg(test)]` or `#[cfg(all(test, ...))]`, then any other attributes.
+TEST_CFG = r"#\[cfg\((?:test|all\(test\b[^\]]*\))\)\]\s*(?:#\[[^\]]*\]\s*)*"
 
 if "--self-test" in sys.argv:
     self_test()
@@ -129,7 +133,7 @@ def strip(text):
 def without_tests(code):
     """Cut `#[cfg(test)] mod NAME { ... }` blocks out of stripped code."""
     while True:
-        m = re.search(r"#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{", code)
+        m = re.search(TEST_CFG + r"(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{", code)
         if not m:
             return code
         depth, i = 1, m.end()
@@ -168,7 +172,7 @@ files = sorted(p for p in root.rglob("*.rs") if p.relative_to(root) != pathlib.P
 mods = {modname(p): p for p in files}
 test_only = set()
 for p in files:
-    for m in re.finditer(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", p.read_text()):
+    for m in re.finditer(TEST_CFG + r"(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", p.read_text()):
         test_only.add(modname(p) + (m.group(1),))
 nodes = {name for name in mods if name not in test_only}
 
