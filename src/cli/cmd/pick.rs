@@ -382,8 +382,23 @@ fn run_reach(
             sets
         }
     };
+    let text = games_text(args, &sets, &game, &model);
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Status::Done)
+}
+
+/// The sets of games in the format asked (the first set, or every version
+/// of an HTML sheet).
+fn games_text(
+    args: &PickArgs,
+    sets: &[Vec<&Task>],
+    game: &Game,
+    model: &Option<std::sync::Arc<Pricer>>,
+) -> String {
     let rows = || sets[0].iter().map(|t| t.picked()).collect::<Vec<_>>();
-    let text = match args.format() {
+    match args.format() {
         PickFormat::List => sets[0]
             .iter()
             .map(|t| format!("{} -> {}\n", t.hand, t.target))
@@ -396,23 +411,19 @@ fn run_reach(
                 .iter()
                 .map(|v| v.iter().map(|t| t.puzzle()).collect())
                 .collect();
-            games_sheet_html(&sheets, &game, &style(args, &model, None, &game))
+            games_sheet_html(&sheets, game, &style(args, model, None, game))
         }
         PickFormat::Play => {
             let puzzles: Vec<_> = sets[0].iter().map(|t| t.puzzle()).collect();
-            let title = args.title.clone().unwrap_or_else(|| games_title(&game));
+            let title = args.title.clone().unwrap_or_else(|| games_title(game));
             let page = PlayGame {
-                game: &spelling(&game),
+                game: &spelling(game),
                 title: &title,
-                rule: &game_rule(&game),
+                rule: &game_rule(game),
             };
             play_html(&puzzles, None, &page)
         }
-    };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(Status::Done)
+    }
 }
 
 /// The plan's sets of games from `pool` (in the order drawn), chosen as
