@@ -314,6 +314,33 @@ fn a_reach_table_swept_with_a_model_holds_its_figures() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     same_tree(&pr, &later.join(REACH3));
+    // A pick from the table the model priced takes that model, or says
+    // why not: its games would otherwise be priced by another one.
+    let pick = |extra: &[&str]| {
+        let mut a = vec![
+            "pick",
+            "--data",
+            data.to_str().unwrap(),
+            "-k",
+            "3",
+            "--targets",
+            "1..30",
+            "-n",
+            "3",
+        ];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    let (code, _, stderr) = pick(&[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("was swept with the model class.json: give it with --model"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let (code, out, stderr) = pick(&["--model", m]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(out.lines().count(), 3, "{out}");
 }
 
 /// The built-in model read as a file is the built-in model: tables,

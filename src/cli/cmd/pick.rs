@@ -286,6 +286,23 @@ fn run_reach(
             game.describe()
         );
     }
+    // A reach table swept with a model file holds that model's figures
+    // (its explorer page shows them): a pick from it, priced here, takes
+    // the same model or says why not.
+    if let (Some(reach), None) = (reach, &model) {
+        let dir = args.data.join(reach.partition());
+        if let Some(r) = crate::tables::store::verify(&dir, Part::Whole)?
+            .parameters
+            .model
+        {
+            anyhow::bail!(
+                "{} was swept with the model {}: give it with --model, so that the games are \
+                 priced as its pages price them",
+                dir.display(),
+                r.file
+            );
+        }
+    }
     let versions = args.versions as usize;
     let pooled = plan.spread || plan.distinct_shapes || versions > 1;
     let mut tp = TaskPlan::of_game(game);
