@@ -133,6 +133,13 @@ fn sweep_with_a_model_prices_the_table_names_it_and_reports_by_it() {
         args.extend_from_slice(model);
         let (code, out, stderr) = run(&args);
         assert_eq!(code, 0, "{stderr}");
+        // The figures of a table swept with a model are that model's, and
+        // rank says so (with --model, that model's note).
+        assert_eq!(
+            stderr.contains("class.json"),
+            data.starts_with(&priced) || !model.is_empty(),
+            "{stderr}"
+        );
         out
     };
     // (Hands of equal times may come in another order.)
@@ -341,6 +348,24 @@ fn a_reach_table_swept_with_a_model_holds_its_figures() {
     let (code, out, stderr) = pick(&["--model", m]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(out.lines().count(), 3, "{out}");
+    // So does a ranking of its games.
+    let rank = |extra: &[&str]| {
+        let mut a = vec![
+            "rank",
+            "--data",
+            data.to_str().unwrap(),
+            "-k",
+            "3",
+            "--targets",
+            "1..30",
+        ];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    let (code, _, stderr) = rank(&[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("give it with --model"), "{stderr}");
+    assert_eq!(rank(&["--model", m]).0, 0);
 }
 
 /// The built-in model read as a file is the built-in model: tables,

@@ -287,21 +287,13 @@ fn run_reach(
         );
     }
     // A reach table swept with a model file holds that model's figures
-    // (its explorer page shows them): a pick from it, priced here, takes
-    // the same model or says why not.
-    if let (Some(reach), None) = (reach, &model) {
-        let dir = args.data.join(reach.partition());
-        if let Some(r) = crate::tables::store::verify(&dir, Part::Whole)?
-            .parameters
-            .model
-        {
-            anyhow::bail!(
-                "{} was swept with the model {}: give it with --model, so that the games are \
-                 priced as its pages price them",
-                dir.display(),
-                r.file
-            );
-        }
+    // (its explorer page shows them): a pick from it takes the same model.
+    if let Some(reach) = reach {
+        crate::cli::cmd::source::same_model_as_reach(
+            &args.data,
+            &reach.partition(),
+            model.is_some(),
+        )?;
     }
     let versions = args.versions as usize;
     let pooled = plan.spread || plan.distinct_shapes || versions > 1;

@@ -35,9 +35,19 @@ pub fn run(args: RankArgs) -> anyhow::Result<Status> {
             let rows = ranking(&query)?;
             crate::cli::cmd::pick::say_model(&said, &args.game.game());
             let dir = query.data.join(query.table.partition());
+            // Without --model the figures are the table's: its model's.
+            let swept = crate::cli::cmd::source::swept_model(&query.data, &query.table.partition());
+            if let (None, Some(r)) = (&said, swept) {
+                eprintln!("census24: {}", r.note(&args.game.game()));
+            }
             print(&args, &rows, &query.filter.nothing_passes(&dir))
         }
         TableSource::Reach(table) => {
+            crate::cli::cmd::source::same_model_as_reach(
+                &args.data,
+                &table.partition(),
+                model.is_some(),
+            )?;
             let query = GamesQuery {
                 data: args.data.clone(),
                 game: args.game.game(),

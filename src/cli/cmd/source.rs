@@ -1,6 +1,8 @@
 //! Which table `rank` and `pick` read for a game ([`TableSource`]), and
 //! the targets of a census of large sets: the one lookup of a game's table
-//! for the commands.
+//! for the commands, and the model file a table was swept with.
+
+use std::path::Path;
 
 /// The table `rank` and `pick` read for a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,4 +116,33 @@ pub fn source(
         game.describe(),
         games::sweep_args(&game)
     )
+}
+
+/// The model file a table in `data` was swept with (`sweep --model`), as
+/// its manifest records it; `None` for the built-in model or a table not
+/// there.
+pub fn swept_model(
+    data: &Path,
+    partition: &Path,
+) -> Option<crate::difficulty::pricer::ModelRecord> {
+    use crate::tables::layout::Part;
+    let dir = data.join(partition);
+    crate::tables::store::verify(&dir, Part::Whole)
+        .ok()?
+        .parameters
+        .model
+}
+
+/// Refuses to work out the games of a reach table swept with a model file
+/// by another model (no `--model`): its pages show that model's figures.
+pub fn same_model_as_reach(data: &Path, partition: &Path, given: bool) -> anyhow::Result<()> {
+    match swept_model(data, partition) {
+        Some(r) if !given => anyhow::bail!(
+            "{} was swept with the model {}: give it with --model, so that the games are priced \
+             as its pages price them",
+            data.join(partition).display(),
+            r.file
+        ),
+        _ => Ok(()),
+    }
 }
