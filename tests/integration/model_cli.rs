@@ -176,34 +176,14 @@ fn sweep_with_a_model_prices_the_table_names_it_and_reports_by_it() {
     // `report --model` prices the plain table to the same report and page.
     let again = tmp.path().join("again");
     let data = plain.join("data");
-    let (code, _, stderr) = run(&[
-        "report",
-        "--quiet",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-        "--model",
-        m,
-        "-k",
-        "3",
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    report(&data, &again, &["--model", m, "-k", "3"]);
     same_tree(&pr, &again.join(K3));
 
     // A later report without --model still names the model the manifest
     // records.
     let later = tmp.path().join("later");
     let data = priced.join("data");
-    let (code, _, stderr) = run(&[
-        "report",
-        "--quiet",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        later.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    report(&data, &later, &[]);
     let readme = text(&later.join(K3).join("README.md"));
     assert_eq!(readme, text(&pr.join("README.md")));
     assert!(text(&later.join(K3).join("explorer.html")).contains(SAYS));
@@ -295,31 +275,13 @@ fn a_reach_table_swept_with_a_model_holds_its_figures() {
     assert!(text(&pr.join("explorer.html")).contains(SAYS));
     // `report --model` of the plain table: the same report and page.
     let again = tmp.path().join("again");
-    let (code, _, stderr) = run(&[
-        "report",
-        "--quiet",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-        "--model",
-        m,
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    report(&data, &again, &["--model", m]);
     same_tree(&pr, &again.join(REACH3));
     // A later report without --model: the same pages, the games' figures
     // read from the table the model priced.
     let later = tmp.path().join("later");
     let data = priced.join("data");
-    let (code, _, stderr) = run(&[
-        "report",
-        "--quiet",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        later.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    report(&data, &later, &[]);
     same_tree(&pr, &later.join(REACH3));
     // A pick from the table the model priced takes that model, or says
     // why not: its games would otherwise be priced by another one.
@@ -444,4 +406,20 @@ fn a_census_of_large_sets_takes_no_model() {
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--model"), "{stderr}");
+}
+
+/// `census24 report --quiet` of `data` into `out`, with `extra` options:
+/// it succeeds.
+fn report(data: &Path, out: &Path, extra: &[&str]) {
+    let mut args = vec![
+        "report",
+        "--quiet",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let (code, _, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
 }
