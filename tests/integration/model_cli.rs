@@ -285,21 +285,13 @@ fn a_reach_table_swept_with_a_model_holds_its_figures() {
     same_tree(&pr, &later.join(REACH3));
     // A pick from the table the model priced takes that model, or says
     // why not: its games would otherwise be priced by another one.
-    let pick = |extra: &[&str]| {
-        let mut a = vec![
-            "pick",
-            "--data",
-            data.to_str().unwrap(),
-            "-k",
-            "3",
-            "--targets",
-            "1..30",
-            "-n",
-            "3",
-        ];
+    let of_table = |command: &str, extra: &[&str]| {
+        let data = data.to_str().unwrap();
+        let mut a = vec![command, "--data", data, "-k", "3", "--targets", "1..30"];
         a.extend_from_slice(extra);
         run(&a)
     };
+    let pick = |extra: &[&str]| of_table("pick", &[&["-n", "3"], extra].concat());
     let (code, _, stderr) = pick(&[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
@@ -311,22 +303,11 @@ fn a_reach_table_swept_with_a_model_holds_its_figures() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(out.lines().count(), 3, "{out}");
     // So does a ranking of its games.
-    let rank = |extra: &[&str]| {
-        let mut a = vec![
-            "rank",
-            "--data",
-            data.to_str().unwrap(),
-            "-k",
-            "3",
-            "--targets",
-            "1..30",
-        ];
-        a.extend_from_slice(extra);
-        run(&a)
-    };
+    let rank = |extra: &[&str]| of_table("rank", extra);
     let (code, _, stderr) = rank(&[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("give it with --model"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert_eq!(rank(&["--model", m]).0, 0);
 }
 
