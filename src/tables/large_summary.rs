@@ -110,29 +110,26 @@ pub fn summary_files(
 ) -> Result<Vec<(&'static str, Vec<u8>)>, SummaryError> {
     let games: [u64; LARGE_IN_SET + 1] =
         std::array::from_fn(|j| sets.first().map_or(0, |s| s.by_tiles[j].games));
-    let rows =
-        sets.iter()
-            .map(|s| {
-                let numbers =
-                    s.numbers.as_slice().try_into().map_err(|_| {
-                        bad(SETS_FILE, format!("set {} is not four numbers", s.large))
-                    })?;
-                let solvable = std::array::from_fn(|j| s.by_tiles[j].solvable);
-                for (j, &want) in games.iter().enumerate() {
-                    let c: &Counts = &s.by_tiles[j];
-                    if c.games != want {
-                        return Err(bad(
-                            SETS_FILE,
-                            format!(
-                                "set {} has {} games with {j} large tiles, not {}",
-                                s.large, c.games, want
-                            ),
-                        ));
-                    }
+    let rows = sets
+        .iter()
+        .map(|s| {
+            let numbers = s.numbers;
+            let solvable = std::array::from_fn(|j| s.by_tiles[j].solvable);
+            for (j, &want) in games.iter().enumerate() {
+                let c: &Counts = &s.by_tiles[j];
+                if c.games != want {
+                    return Err(bad(
+                        SETS_FILE,
+                        format!(
+                            "set {} has {} games with {j} large tiles, not {}",
+                            s.large, c.games, want
+                        ),
+                    ));
                 }
-                Ok(SetSolvable { numbers, solvable })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+            }
+            Ok(SetSolvable { numbers, solvable })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let manifest = SummaryManifest {
         tool: "census24".to_string(),
         tool_version: env!("CARGO_PKG_VERSION").to_string(),

@@ -559,11 +559,22 @@ fn stem_of(name: &str) -> &str {
     name.strip_suffix(".parquet").unwrap_or(name)
 }
 
-fn read_checked_with(
+/// A file of a finished table, checked against its manifest entry, handed
+/// to `parse` as its bytes: a reader that folds the rows piece by piece
+/// ([`table::from_parquet_slice`]) rather than decoding them all at once.
+pub fn read_checked_by<T>(
     dir: &Path,
     entry: &FileEntry,
-    parse: impl FnOnce(&[u8]) -> Result<DataFrame, PolarsError>,
-) -> Result<DataFrame, SweepError> {
+    parse: impl FnOnce(&[u8]) -> Result<T, PolarsError>,
+) -> Result<T, SweepError> {
+    read_checked_with(dir, entry, parse)
+}
+
+fn read_checked_with<T>(
+    dir: &Path,
+    entry: &FileEntry,
+    parse: impl FnOnce(&[u8]) -> Result<T, PolarsError>,
+) -> Result<T, SweepError> {
     let path = dir.join(&entry.name);
     let bytes = read(&path)?;
     if !matches(entry, &bytes) {

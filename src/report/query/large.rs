@@ -13,36 +13,40 @@ use crate::tables::registry::large_sets::{
     CHECKED_SETS, CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, STANDARD, count_sets,
 };
 use crate::tables::store;
+use crate::tables::table::{self, CHUNK_GROUP_ROWS};
+use polars::prelude::{DataFrame, PolarsError, PolarsResult};
 
-/// Every set's counts, in table order (sets ascending).
+/// Every set's counts, in table order (sets ascending). The table is
+/// folded a piece of [`CHUNK_GROUP_ROWS`] rows at a time into one
+/// [`SetStat`] per set, so that no more than the sets and one piece are
+/// held (a census of 2.5 million sets has 12.8 million rows).
 pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
     let manifest = store::verify(dir, Part::Whole)?;
     let name = Part::Whole.file("large_sets");
-    let path = dir.join(&name);
-    let df = store::read_checked(dir, listed(dir, &manifest, &name)?)?;
-    let err = |source| ReportError::Table {
-        path: path.clone(),
-        source,
+    let entry = listed(dir, &manifest, &name)?;
+    let sets = store::read_checked_by(dir, entry, |bytes| {
+        let rows = table::parquet_rows(bytes)?;
+        // Each set has a row for each number of its large tiles.
+        let mut out: Vec<SetStat> = Vec::with_capacity(rows / (LARGE_IN_SET + 1));
+        let mut offset = 0;
+        while offset < rows {
+            let len = CHUNK_GROUP_ROWS.min(rows - offset);
+            fold_piece(&table::from_parquet_slice(bytes, offset, len)?, &mut out)?;
+            offset += len;
+        }
+        Ok(out)
+    })?;
+    Ok(sets)
+}
+
+/// Folds the rows of one piece of the table into `out`, whose last set may
+/// go on from the piece before.
+fn fold_piece(df: &DataFrame, out: &mut Vec<SetStat>) -> PolarsResult<()> {
+    let u64s = |name: &str| -> PolarsResult<Vec<u64>> {
+        Ok(df.column(name)?.u64()?.into_no_null_iter().collect())
     };
-    let u64s = |name: &str| -> Result<Vec<u64>, ReportError> {
-        let c = df.column(name).map_err(err)?;
-        Ok(c.u64().map_err(err)?.into_no_null_iter().collect())
-    };
-    let large: Vec<String> = df
-        .column(columns::LARGE)
-        .map_err(err)?
-        .str()
-        .map_err(err)?
-        .iter()
-        .map(|v| v.unwrap_or_default().to_string())
-        .collect();
-    let tiles: Vec<u8> = df
-        .column(columns::LARGE_TILES)
-        .map_err(err)?
-        .u8()
-        .map_err(err)?
-        .into_no_null_iter()
-        .collect();
+    let large = df.column(columns::LARGE)?.str()?;
+    let tiles = df.column(columns::LARGE_TILES)?.u8()?;
     let [games, solvable, w5, w10, gw, sw, w5w, w10w] = [
         columns::GAMES,
         columns::SOLVABLE,
@@ -56,12 +60,22 @@ pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
     .map(u64s);
     let (games, solvable, w5, w10, gw, sw, w5w, w10w) =
         (games?, solvable?, w5?, w10?, gw?, sw?, w5w?, w10w?);
-    let mut out: Vec<SetStat> = Vec::new();
-    for i in 0..df.height() {
-        if out.last().is_none_or(|s| s.large != large[i]) {
+    for (i, (name, tiles)) in large.iter().zip(tiles.iter()).enumerate() {
+        let (name, tiles) = (name.unwrap_or_default(), tiles.unwrap_or_default());
+        if out.last().is_none_or(|s| s.large != name) {
+            let numbers: [i64; LARGE_IN_SET] = name
+                .split(' ')
+                .map(|v| v.parse().ok().filter(|&n: &i64| n > 0))
+                .collect::<Option<Vec<i64>>>()
+                .and_then(|v| v.try_into().ok())
+                .ok_or_else(|| {
+                    PolarsError::ComputeError(
+                        format!("\"{name}\" is not a set of four large numbers").into(),
+                    )
+                })?;
             out.push(SetStat {
-                large: large[i].clone(),
-                numbers: large[i].split(' ').filter_map(|v| v.parse().ok()).collect(),
+                large: name.to_string(),
+                numbers,
                 by_tiles: [Counts::default(); LARGE_IN_SET + 1],
                 all: Counts::default(),
             });
@@ -75,10 +89,10 @@ pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
             near_weighted: [w5w[i], w10w[i]],
         };
         let s = out.last_mut().expect("pushed above");
-        s.by_tiles[(tiles[i] as usize).min(LARGE_IN_SET)] = c;
+        s.by_tiles[(tiles as usize).min(LARGE_IN_SET)] = c;
         s.all.add(&c);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// What a report shows beside the census's own sets: the standard set's

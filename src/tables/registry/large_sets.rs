@@ -497,17 +497,17 @@ pub struct SetStat {
     /// `25 50 75 100`.
     pub large: String,
     /// The numbers, ascending.
-    pub numbers: Vec<i64>,
+    pub numbers: [i64; LARGE_IN_SET],
     pub by_tiles: [Counts; LARGE_IN_SET + 1],
     pub all: Counts,
 }
 
 impl SetStat {
     /// A set's stat from its rows (large tiles 0 to 4).
-    pub fn of_rows(numbers: &[i64], rows: &[LargeRow]) -> SetStat {
+    pub fn of_rows(numbers: &[i64; LARGE_IN_SET], rows: &[LargeRow]) -> SetStat {
         let mut s = SetStat {
             large: large_name(numbers),
-            numbers: numbers.to_vec(),
+            numbers: *numbers,
             by_tiles: [Counts::default(); LARGE_IN_SET + 1],
             all: Counts::default(),
         };
