@@ -32,7 +32,7 @@ pub const SCHEMA_VERSION: u32 = 6;
 const ZSTD_LEVEL: i32 = 3;
 /// Rows per row group: a k = 6 solutions table (5.8 million rows) spans 23,
 /// small tables are one; a writer holds about one group in memory.
-const ROW_GROUP_ROWS: usize = 256 * 1024;
+pub const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// Rows per row group of a chunk file ([`TableWriter::for_chunk`]).
 pub const CHUNK_GROUP_ROWS: usize = 32 * 1024;
 /// Bytes per data page (polars' default, pinned).

@@ -502,9 +502,11 @@ fn a_census_shipped_as_its_summary_is_indexed_and_reads_back() {
     };
     let ranked = rank(&whole);
     assert_eq!(ranked, rank(&data));
+    let names: Vec<String> = sets.iter().map(|s| s.large()).collect();
     let mut by_hand: Vec<(u64, &str)> = sets
         .iter()
-        .map(|s| (s.all.solvable, s.large.as_str()))
+        .zip(&names)
+        .map(|(s, name)| (s.all().solvable, name.as_str()))
         .collect();
     by_hand.sort();
     let listed: Vec<(u64, &str)> = ranked
@@ -522,7 +524,7 @@ fn a_census_shipped_as_its_summary_is_indexed_and_reads_back() {
     let mut solvable: Vec<u64> = rows.iter().map(|r| r.total()).collect();
     assert_eq!(
         solvable,
-        sets.iter().map(|s| s.all.solvable).collect::<Vec<_>>()
+        sets.iter().map(|s| s.all().solvable).collect::<Vec<_>>()
     );
     solvable.dedup();
     assert!(solvable.len() > 1, "five sets, one count: {solvable:?}");

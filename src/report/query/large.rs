@@ -13,11 +13,11 @@ use crate::tables::registry::large_sets::{
     CHECKED_SETS, CHECKED_TARGETS, Check, LARGE_IN_SET, LargeKey, STANDARD, count_sets,
 };
 use crate::tables::store;
-use crate::tables::table::{self, CHUNK_GROUP_ROWS};
+use crate::tables::table::{self, ROW_GROUP_ROWS};
 use polars::prelude::{DataFrame, PolarsError, PolarsResult};
 
 /// Every set's counts, in table order (sets ascending). The table is
-/// folded a piece of [`CHUNK_GROUP_ROWS`] rows at a time into one
+/// folded a row group ([`ROW_GROUP_ROWS`] rows) at a time into one
 /// [`SetStat`] per set, so that no more than the sets and one piece are
 /// held (a census of 2.5 million sets has 12.8 million rows).
 pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
@@ -30,7 +30,7 @@ pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
         let mut out: Vec<SetStat> = Vec::with_capacity(rows / (LARGE_IN_SET + 1));
         let mut offset = 0;
         while offset < rows {
-            let len = CHUNK_GROUP_ROWS.min(rows - offset);
+            let len = ROW_GROUP_ROWS.min(rows - offset);
             fold_piece(&table::from_parquet_slice(bytes, offset, len)?, &mut out)?;
             offset += len;
         }
@@ -62,25 +62,24 @@ fn fold_piece(df: &DataFrame, out: &mut Vec<SetStat>) -> PolarsResult<()> {
         (games?, solvable?, w5?, w10?, gw?, sw?, w5w?, w10w?);
     for (i, (name, tiles)) in large.iter().zip(tiles.iter()).enumerate() {
         let (name, tiles) = (name.unwrap_or_default(), tiles.unwrap_or_default());
-        if out.last().is_none_or(|s| s.large != name) {
-            let numbers: [i64; LARGE_IN_SET] = name
-                .split(' ')
-                .map(|v| v.parse().ok().filter(|&n: &i64| n > 0))
-                .collect::<Option<Vec<i64>>>()
-                .and_then(|v| v.try_into().ok())
-                .ok_or_else(|| {
-                    PolarsError::ComputeError(
-                        format!("\"{name}\" is not a set of four large numbers").into(),
-                    )
-                })?;
+        let numbers: [i64; LARGE_IN_SET] = name
+            .split(' ')
+            .map(|v| v.parse().ok().filter(|&n: &i64| n > 0))
+            .collect::<Option<Vec<i64>>>()
+            .and_then(|v| v.try_into().ok())
+            .ok_or_else(|| {
+                PolarsError::ComputeError(
+                    format!("\"{name}\" is not a set of four large numbers").into(),
+                )
+            })?;
+        if out.last().is_none_or(|s| s.numbers != numbers) {
             out.push(SetStat {
-                large: name.to_string(),
                 numbers,
                 by_tiles: [Counts::default(); LARGE_IN_SET + 1],
-                all: Counts::default(),
             });
         }
-        let c = Counts {
+        let s = out.last_mut().expect("pushed above");
+        s.by_tiles[(tiles as usize).min(LARGE_IN_SET)] = Counts {
             games: games[i],
             solvable: solvable[i],
             near: [w5[i], w10[i]],
@@ -88,9 +87,6 @@ fn fold_piece(df: &DataFrame, out: &mut Vec<SetStat>) -> PolarsResult<()> {
             solvable_weighted: sw[i],
             near_weighted: [w5w[i], w10w[i]],
         };
-        let s = out.last_mut().expect("pushed above");
-        s.by_tiles[(tiles as usize).min(LARGE_IN_SET)] = c;
-        s.all.add(&c);
     }
     Ok(())
 }
@@ -110,11 +106,11 @@ pub fn reference(key: &LargeKey, sets: &[SetStat]) -> (SetStat, Vec<Check>) {
         .collect();
     let standard = sets
         .iter()
-        .find(|s| s.large == STANDARD)
+        .find(|s| s.large() == STANDARD)
         .or_else(|| {
             checks
                 .iter()
-                .find(|c| c.targets == key.targets && c.set.large == STANDARD)
+                .find(|c| c.targets == key.targets && c.set.large() == STANDARD)
                 .map(|c| &c.set)
         })
         .cloned()

@@ -71,7 +71,7 @@ fn pct(x: f64) -> String {
 
 /// The counts a ranking reads: all selections, or those with `tiles` large tiles.
 fn pick(s: &SetStat, tiles: Option<usize>) -> Counts {
-    tiles.map_or(s.all, |j| s.by_tiles[j])
+    tiles.map_or(s.all(), |j| s.by_tiles[j])
 }
 
 /// Sets ranked by a share (best first).
@@ -87,7 +87,7 @@ fn rows_of(v: &[(&SetStat, Counts)], ranks: impl Iterator<Item = usize>) -> Vec<
         .map(|((set, c), r)| {
             vec![
                 r.to_string(),
-                set.large.clone(),
+                set.large().clone(),
                 pct(share(c, Share::Unique)),
                 pct(share(c, Share::Weighted)),
                 pct(c.near[0] as f64 / c.games.max(1) as f64),
@@ -128,11 +128,8 @@ fn ends(
             }
         })
         .collect();
-    let (mut rows, shown): (Vec<Vec<String>>, Vec<&str>) = if v.len() <= 2 * n {
-        (
-            rows_of(v, 1..),
-            v.iter().map(|x| x.0.large.as_str()).collect(),
-        )
+    let (mut rows, shown): (Vec<Vec<String>>, Vec<String>) = if v.len() <= 2 * n {
+        (rows_of(v, 1..), v.iter().map(|x| x.0.large()).collect())
     } else {
         let mut rows = rows_of(&v[..n], 1..);
         rows.push(vec!["…".to_string(); HEADER.len()]);
@@ -140,18 +137,18 @@ fn ends(
         let shown = v[..n]
             .iter()
             .chain(&v[v.len() - n..])
-            .map(|x| x.0.large.as_str())
+            .map(|x| x.0.large())
             .collect();
         (rows, shown)
     };
     if let Some(me) = standard
-        && !shown.contains(&STANDARD)
+        && !shown.iter().any(|s| s == STANDARD)
     {
         let better = v
             .iter()
             .filter(|x| by_share(x, &me, s) == Ordering::Less)
             .count();
-        let held = v.iter().any(|x| x.0.large == STANDARD);
+        let held = v.iter().any(|x| x.0.large() == STANDARD);
         let mut row = rows_of(&[me], std::iter::once(better + 1)).remove(0);
         if !held {
             row[0] = format!("({})", better + 1);
@@ -231,10 +228,10 @@ fn standard_rank(
     let me = (standard, pick(standard, tiles));
     let better = sets
         .iter()
-        .filter(|x| x.large != STANDARD)
+        .filter(|x| x.large() != STANDARD)
         .filter(|x| by_share(&(*x, pick(x, tiles)), &me, s) == Ordering::Less)
         .count();
-    (better + 1, sets.iter().any(|x| x.large == STANDARD))
+    (better + 1, sets.iter().any(|x| x.large() == STANDARD))
 }
 
 /// The report of a census from its sets' counts.
@@ -265,7 +262,7 @@ pub fn render_large(r: &LargeReport) -> Rendered {
     }
     let by_unique = ranked(sets, None, Share::Unique);
     let by_weighted = ranked(sets, None, Share::Weighted);
-    let std_all = (&r.standard, r.standard.all);
+    let std_all = (&r.standard, r.standard.all());
     answer(md, r, &by_unique, &by_weighted);
     md.push_str(
         "**How to read it.** A *game* is a selection of six tiles and a target. \
@@ -280,7 +277,7 @@ pub fn render_large(r: &LargeReport) -> Rendered {
          games whose closest reachable value is that near (7 and 5 points on the \
          show), exact included.",
     );
-    if !r.sets.iter().any(|s| s.large == STANDARD) {
+    if !r.sets.iter().any(|s| s.large() == STANDARD) {
         md.push_str(
             " A rank in brackets is the rank the show's set would take: the census does \
              not hold it, so it was counted for reference.",
@@ -357,16 +354,16 @@ fn answer(
         "**The answer.** The easiest set is **{}**: {} of its games can be solved exactly \
          ({} draw-weighted). The hardest is **{}**: {} ({}). The show's {STANDARD} solves {} \
          and {where_}; draw-weighted, the easiest set is {} ({}) and the hardest {} ({}).\n",
-        best.0.large,
+        best.0.large(),
         pct(share(&best.1, Share::Unique)),
         pct(share(&best.1, Share::Weighted)),
-        worst.0.large,
+        worst.0.large(),
         pct(share(&worst.1, Share::Unique)),
         pct(share(&worst.1, Share::Weighted)),
-        pct(share(&r.standard.all, Share::Unique)),
-        by_weighted[0].0.large,
+        pct(share(&r.standard.all(), Share::Unique)),
+        by_weighted[0].0.large(),
         pct(share(&by_weighted[0].1, Share::Weighted)),
-        by_weighted[by_weighted.len() - 1].0.large,
+        by_weighted[by_weighted.len() - 1].0.large(),
         pct(share(
             &by_weighted[by_weighted.len() - 1].1,
             Share::Weighted
@@ -424,8 +421,8 @@ fn checked(md: &mut String, r: &LargeReport) {
     let solved = |t: TargetRange| {
         r.checks
             .iter()
-            .find(|c| c.targets == t && c.set.large == STANDARD)
-            .map(|c| c.set.all.solvable)
+            .find(|c| c.targets == t && c.set.large() == STANDARD)
+            .map(|c| c.set.all().solvable)
     };
     let hundred = match (solved(CHECKED_TARGETS[0]), solved(CHECKED_TARGETS[1])) {
         (Some(a), Some(b)) => format!(
@@ -457,9 +454,9 @@ fn checked(md: &mut String, r: &LargeReport) {
         .checks
         .iter()
         .map(|c| {
-            let a = &c.set.all;
+            let a = &c.set.all();
             vec![
-                c.set.large.clone(),
+                c.set.large().clone(),
                 format!("{}..{}", c.targets.lo, c.targets.hi),
                 thousands(a.games),
                 thousands(a.solvable),
@@ -490,9 +487,9 @@ fn charts(out: &mut Rendered, r: &LargeReport) {
     let shares: Vec<(&[i64], f64)> = r
         .sets
         .iter()
-        .map(|s| (s.numbers.as_slice(), 100.0 * share(&s.all, Share::Unique)))
+        .map(|s| (s.numbers.as_slice(), 100.0 * share(&s.all(), Share::Unique)))
         .collect();
-    let standard = 100.0 * share(&r.standard.all, Share::Unique);
+    let standard = 100.0 * share(&r.standard.all(), Share::Unique);
     out.markdown.push_str(
         "## Charts\n\n\
          Each cell is the mean solvable share (every selection) of the sets with that \

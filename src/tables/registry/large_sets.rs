@@ -491,31 +491,41 @@ impl fmt::Debug for SharedCounts {
 }
 
 /// One set of large numbers as a report reads it: its counts by large
-/// tiles in the selection (0 to 4) and over all selections.
+/// tiles in the selection (0 to 4). A census holds millions of sets, so
+/// a set holds only these (352 bytes): its name and its counts over all
+/// selections are worked out when asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetStat {
-    /// `25 50 75 100`.
-    pub large: String,
     /// The numbers, ascending.
     pub numbers: [i64; LARGE_IN_SET],
     pub by_tiles: [Counts; LARGE_IN_SET + 1],
-    pub all: Counts,
 }
 
 impl SetStat {
     /// A set's stat from its rows (large tiles 0 to 4).
     pub fn of_rows(numbers: &[i64; LARGE_IN_SET], rows: &[LargeRow]) -> SetStat {
         let mut s = SetStat {
-            large: large_name(numbers),
             numbers: *numbers,
             by_tiles: [Counts::default(); LARGE_IN_SET + 1],
-            all: Counts::default(),
         };
         for r in rows {
             s.by_tiles[(r.large_tiles as usize).min(LARGE_IN_SET)] = r.counts;
-            s.all.add(&r.counts);
         }
         s
+    }
+
+    /// `25 50 75 100`.
+    pub fn large(&self) -> String {
+        large_name(&self.numbers)
+    }
+
+    /// Its counts over all selections.
+    pub fn all(&self) -> Counts {
+        let mut all = Counts::default();
+        for c in &self.by_tiles {
+            all.add(c);
+        }
+        all
     }
 }
 
