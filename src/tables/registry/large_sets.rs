@@ -614,14 +614,22 @@ impl LargeSetsKind {
     }
 
     /// The counts of `combos`, in their order, computed on the current
-    /// rayon pool (each worker with its engine; neighbours in the list
-    /// share sub-multisets, and rayon hands each worker runs of them).
+    /// rayon pool (each worker with its engine). They are computed in
+    /// blocks ([`blocked`]): neighbours then share their pairs of large
+    /// numbers, whose five-tile values the engine keeps, and rayon hands
+    /// each worker runs of them.
     pub fn count_combinations(&self, combos: &[Combo]) -> Vec<Counts> {
         use rayon::prelude::*;
-        combos
+        let order = blocked(combos);
+        let made: Vec<Counts> = order
             .par_iter()
-            .map(|&c| counts_of(&numbers_of(c), &self.key))
-            .collect()
+            .map(|&i| counts_of(&numbers_of(combos[i]), &self.key))
+            .collect();
+        let mut out = vec![Counts::default(); combos.len()];
+        for (&i, c) in order.iter().zip(made) {
+            out[i] = c;
+        }
+        out
     }
 
     /// Takes the shared counts made before the sets (by
@@ -658,6 +666,25 @@ impl LargeSetsKind {
             })
             .collect()
     }
+}
+
+/// Numbers per block of [`blocked`].
+const BLOCK: i64 = 10;
+
+/// The positions of `combos` in the order they are best computed in: by
+/// size, then by the blocks of [`BLOCK`] numbers their numbers fall in,
+/// then by numbers. In plain order the pairs {b, c} of the combinations
+/// {a, b, c} come back only after every combination of `a`, long after the
+/// engine has forgotten them (a simulation of its memory: 1.09 pairs made
+/// again per combination of 11..100 in plain order, 0.33 in blocks of 10).
+fn blocked(combos: &[Combo]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..combos.len()).collect();
+    order.sort_by_cached_key(|&i| {
+        let n = numbers_of(combos[i]);
+        let blocks: Vec<i64> = n.iter().map(|x| x.div_euclid(BLOCK)).collect();
+        (n.len(), blocks, n)
+    });
+    order
 }
 
 /// Every `j`-combination of `numbers` (ascending) as [`Combo`]s, in order.
