@@ -560,7 +560,13 @@ fn decide(
             "internal: {selection} reaches {target} but lists no solution"
         )));
     };
-    let Some(prediction) = plan.pricer().predict(&selection, t, &sols) else {
+    // With any-selection play the selection is the fewest numbers that
+    // reach the target (the solver tries fewer numbers first).
+    let prediction = match game.uses {
+        Use::All => plan.pricer().predict(&selection, t, &sols),
+        Use::Any => plan.pricer().predict_fewest(&selection, t, &sols),
+    };
+    let Some(prediction) = prediction else {
         return Ok(Decision::Skip);
     };
     let dissimilar = match game.uses {
