@@ -399,7 +399,8 @@ fn tiers_parse_by_name() {
 
 /// The numbers a Countdown player uses (the fewest that reach the
 /// target): their features, found without counting their parts, are the
-/// features counted in full.
+/// features counted in full, and their dissimilar count is that of their
+/// classes.
 #[test]
 fn fewest_selections_keep_their_features_without_counting_parts() {
     let game = crate::game::presets::game("countdown").unwrap();
@@ -423,6 +424,11 @@ fn fewest_selections_keep_their_features_without_counting_parts() {
             features::features_of_fewest(&sel, target, &sols),
             features::features(&sel, target, &sols),
             "{sel} -> {target}"
+        );
+        assert_eq!(
+            crate::canon::dissimilar(&hand, target, game.rules).unwrap(),
+            solutions(&hand, target, game.rules).unwrap().dissimilar,
+            "{hand} -> {target}"
         );
         checked += 1;
     }
