@@ -353,6 +353,23 @@ impl DistinctSolver {
         Ok(self.classes_of(&found, target))
     }
 
+    /// The number of dissimilar solutions of `hand` for `target`: the
+    /// `dissimilar` of [`Self::solutions`], found the same way (the same
+    /// search, the same cores interned in the same order), but without the
+    /// representatives, keys and order of the classes.
+    pub fn dissimilar(&mut self, hand: &Hand, target: Q) -> Result<u32, InputError> {
+        check(hand, target)?;
+        self.start(hand);
+        let id = self.engine.id(hand.cards());
+        let found = self.engine.with_value(id, target);
+        let mut arena = self.engine.algebra().arena.borrow_mut();
+        let cores: rustc_hash::FxHashSet<Form> = found
+            .iter()
+            .map(|e| dissimilar::core_if_neutral(&mut arena, e.key).unwrap_or(e.key))
+            .collect();
+        Ok(cores.len() as u32)
+    }
+
     /// Every target from `lo` to `hi` that `hand` reaches, ascending, with
     /// its solutions: the same classes, order and groups as [`Self::solutions`]
     /// gives for each target, from one enumeration of the hand's classes
@@ -469,6 +486,13 @@ thread_local! {
 /// what was solved before: a thread-local [`DistinctSolver`] only saves work.
 pub fn solutions(hand: &Hand, target: Q, rules: Rules) -> Result<Solutions, InputError> {
     with_shared(rules, |s| s.solutions(hand, target))
+}
+
+/// The number of dissimilar solutions of `hand` for `target` under
+/// `rules`: the `dissimilar` of [`solutions`], without writing out the
+/// classes.
+pub fn dissimilar(hand: &Hand, target: Q, rules: Rules) -> Result<u32, InputError> {
+    with_shared(rules, |s| s.dissimilar(hand, target))
 }
 
 /// [`DistinctSolver::solutions_by_target`] on this thread's solver.

@@ -157,19 +157,65 @@ pub fn features_costed(
     solutions: &Solutions,
     costs: &[f64],
 ) -> Option<Features> {
+    features_counted(hand, target, solutions, costs, false)
+}
+
+/// [`features`] of a hand that is a fewest selection: no sub-multiset of
+/// fewer of its numbers reaches `target` under the game's rules (the
+/// numbers [`super::played_selection`] gives with any-selection play).
+/// The same features, found with less work: no proper part of such a hand
+/// reaches the target ([`fewest_has_no_lures`]), so none is counted.
+pub fn features_of_fewest(hand: &Hand, target: Q, solutions: &Solutions) -> Option<Features> {
+    features_counted(
+        hand,
+        target,
+        solutions,
+        &effort::costs(solutions, target),
+        true,
+    )
+}
+
+/// Whether a fewest selection `cards` ([`features_of_fewest`]) has no part
+/// that reaches `target`, without counting: when every card and the target
+/// are positive whole numbers. A part that reaches the target within the
+/// bound does so through some derivation of whole numbers from 0 to the
+/// bound; a result 0 is absorbed on the way to a positive target (`x + 0`,
+/// `x - 0`: the other side's value; `x * 0` and `0 / x` are 0 again), so
+/// some sub-multiset of the part reaches the target through positive whole
+/// results only, which every rule set admits: a selection of fewer numbers
+/// than the fewest, which there is not.
+fn fewest_has_no_lures(cards: &[i64], target: Option<i64>) -> bool {
+    target.is_some_and(|t| t >= 1) && cards.iter().all(|&c| c >= 1)
+}
+
+/// [`features_costed`]; `fewest`: the hand is a fewest selection
+/// ([`features_of_fewest`]).
+fn features_counted(
+    hand: &Hand,
+    target: Q,
+    solutions: &Solutions,
+    costs: &[f64],
+    fewest: bool,
+) -> Option<Features> {
     if solutions.classes.is_empty() {
         return None;
     }
     let start = Numbers::of(hand.cards())?;
     let scale = scale(target);
     let whole_target = target.is_integer().then(|| target.numer());
-    let near = with_counter(0, scale.floor(), whole_target, |d| d.of(&start));
-    let (far, (good, openings), (parts, dead_parts)) =
-        with_counter(1, (2.0 * scale).floor(), whole_target, |d| {
-            (d.of(&start), d.openings(&start), d.lures(&start))
-        });
+    let no_lures = fewest && fewest_has_no_lures(start.as_slice(), whole_target);
+    let bounds = (scale.floor(), (2.0 * scale).floor());
+    let (far, (good, openings), (parts, dead_parts)) = with_counter(bounds, whole_target, |d| {
+        let far = d.of(&start);
+        let openings = d.openings(&start);
+        (
+            far,
+            openings,
+            if no_lures { (0, 0) } else { d.lures(&start) },
+        )
+    });
     let derived = Derived {
-        near_hits: near.hits,
+        near_hits: far.near,
         far_complete: far.complete,
         far_walk: far.walk,
         good,
@@ -256,6 +302,9 @@ fn features_with_costs(
 struct Counts {
     /// Derivations (numbers told apart by position) that end at the target.
     hits: f64,
+    /// Those of them whose every result is within the near bound too
+    /// ([`Derivations::near`]): the near count, met on the far count's way.
+    near: f64,
     /// Derivations that end at all, at any value.
     complete: f64,
     /// Chance that a walk picking uniformly among the distinct moves at each
@@ -405,9 +454,14 @@ fn replace_packed<K: Packed>(xs: &[i64], i: usize, j: usize, r: i64) -> K {
 }
 
 /// Counts derivations whose every result is a whole number in `0..=bound`,
-/// remembering each multiset of numbers met.
+/// and among those that end at the target the ones whose every result is
+/// in `0..=near` too, remembering each multiset of numbers met. The states
+/// of the near count are states of the far one (`near <= bound`), and a
+/// state's near count is the sum over its moves within `near` of the next
+/// states' near counts: one walk over the states counts both.
 struct Derivations {
     bound: i64,
+    near: i64,
     target: Option<i64>,
     /// The states that pack into a key ([`Numbers::packed`]): with a target
     /// below 128 all of them, and all but the starts of hands with negative
@@ -474,10 +528,11 @@ fn picks_of(xs: &[i64], i: usize, j: usize) -> f64 {
     }
 }
 
-/// [`value_pairs`] as plain loops into `out` (at most 28 pairs of eight
-/// numbers), the same pairs in the same order; returns how many.
-fn value_pairs_into(xs: &[i64], out: &mut [(usize, usize, f64); 28]) -> usize {
-    let mut n = 0;
+/// [`value_pairs`] as plain loops calling `f` on each (at most 28 pairs of
+/// eight numbers), the same pairs in the same order: no list to fill
+/// (zeroing one cost as much as filling it).
+#[inline]
+fn each_value_pair(xs: &[i64], mut f: impl FnMut(usize, usize, f64)) {
     for i in 0..xs.len() {
         if i > 0 && xs[i] == xs[i - 1] {
             continue;
@@ -486,11 +541,9 @@ fn value_pairs_into(xs: &[i64], out: &mut [(usize, usize, f64); 28]) -> usize {
             if j > i + 1 && xs[j] == xs[j - 1] {
                 continue;
             }
-            out[n] = (i, j, picks_of(xs, i, j));
-            n += 1;
+            f(i, j, picks_of(xs, i, j));
         }
     }
-    n
 }
 
 /// [`moves_into`] a new list (for [`super::span`]).
@@ -506,26 +559,26 @@ pub(super) fn moves(numbers: &Numbers, bound: i64) -> Vec<Move> {
 const MEMO_LIMIT: usize = 1 << 16;
 
 thread_local! {
-    /// The two counters of [`features`] (bounds of once and twice the
+    /// The counter of [`features`] (near and far bounds, once and twice the
     /// scale), one per thread and kept across hands: the states a hand's
     /// first move leads to recur in many hands. A state's counts depend only
-    /// on the state, the bound and the target, so the memory only saves work.
-    static COUNTERS: RefCell<[Option<Derivations>; 2]> = const { RefCell::new([None, None]) };
+    /// on the state, the bounds and the target, so the memory only saves work.
+    static COUNTER: RefCell<Option<Derivations>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` on this thread's counter `slot` for `bound` and `target`, new
-/// when the last call used another bound or target or it grew too large.
+/// Runs `f` on this thread's counter for the (near, far) `bounds` and
+/// `target`, new when the last call used other bounds or another target or
+/// it grew too large.
 fn with_counter<R>(
-    slot: usize,
-    bound: f64,
+    bounds: (f64, f64),
     target: Option<i64>,
     f: impl FnOnce(&mut Derivations) -> R,
 ) -> R {
-    COUNTERS.with_borrow_mut(|counters| {
-        let fresh = Derivations::new(bound, target);
-        let counter = match &mut counters[slot] {
+    COUNTER.with_borrow_mut(|counter| {
+        let fresh = Derivations::new(bounds, target);
+        let counter = match counter {
             Some(d) => {
-                let other = d.bound != fresh.bound || d.target != target;
+                let other = d.bound != fresh.bound || d.near != fresh.near || d.target != target;
                 if other || d.memo.len() + d.memo16.len() + d.wide.len() >= MEMO_LIMIT {
                     // Forgotten, but the tables keep their room: growing
                     // them again after every reset cost rehashes and page
@@ -535,6 +588,7 @@ fn with_counter<R>(
                     d.memo16.clear();
                     d.wide.clear();
                     d.bound = fresh.bound;
+                    d.near = fresh.near;
                     d.target = target;
                 }
                 d
@@ -592,9 +646,14 @@ fn results_packed(a: i64, b: i64) -> [Option<i64>; 6] {
 }
 
 impl Derivations {
-    fn new(bound: f64, target: Option<i64>) -> Derivations {
+    /// The counter for the (near, far) `bounds`: the far one is its bound.
+    fn new(bounds: (f64, f64), target: Option<i64>) -> Derivations {
+        let whole = |b: f64| b.min(i64::MAX as f64) as i64;
+        let (near, bound) = (whole(bounds.0), whole(bounds.1));
+        debug_assert!(near <= bound, "the near bound is within the far one");
         Derivations {
-            bound: bound.min(i64::MAX as f64) as i64,
+            bound,
+            near,
             target,
             memo: FxHashMap::default(),
             memo16: FxHashMap::default(),
@@ -629,6 +688,7 @@ impl Derivations {
             let hit = f64::from(u8::from(Some(*last) == self.target));
             return Counts {
                 hits: hit,
+                near: hit,
                 complete: 1.0,
                 walk: hit,
             };
@@ -655,9 +715,12 @@ impl Derivations {
         let mut walks = 0.0;
         let mut chances = 0.0;
         let moves = self.take_moves(numbers);
-        for (next, pairs, distinct, _) in &moves {
+        for (next, pairs, distinct, r) in &moves {
             let sub = self.of(next);
             c.hits += pairs * sub.hits;
+            if *r <= self.near {
+                c.near += pairs * sub.near;
+            }
             c.complete += pairs * sub.complete;
             if *distinct {
                 walks += 1.0;
@@ -691,6 +754,7 @@ impl Derivations {
             let hit = f64::from(u8::from(Some(xs[0]) == self.target));
             return Counts {
                 hits: hit,
+                near: hit,
                 complete: 1.0,
                 walk: hit,
             };
@@ -705,16 +769,24 @@ impl Derivations {
         let mut c = Counts::default();
         let mut walks = 0.0;
         let mut chances = 0.0;
-        let mut picks = [(0, 0, 0.0); 28];
-        let n = value_pairs_into(xs, &mut picks);
-        for &(i, j, pairs) in &picks[..n] {
+        each_value_pair(xs, |i, j, pairs| {
             let (a, b) = (xs[i], xs[j]);
             for (op, r) in results_packed(a, b).into_iter().enumerate() {
                 let Some(r) = r.filter(|&r| (0..=self.bound).contains(&r)) else {
                     continue;
                 };
-                let sub = self.of_packed(replace_packed::<K>(xs, i, j, r));
+                let sub = match xs {
+                    // Two numbers left, counted directly without a key.
+                    &[_, _, _] => {
+                        let other = xs[3 - i - j];
+                        self.of_pair(other.min(r), other.max(r))
+                    }
+                    _ => self.of_packed(replace_packed::<K>(xs, i, j, r)),
+                };
                 c.hits += pairs * sub.hits;
+                if r <= self.near {
+                    c.near += pairs * sub.near;
+                }
                 c.complete += pairs * sub.complete;
                 // With a == b, b-a and b/a repeat a-b and a/b.
                 if !(a == b && (op == 3 || op == 5)) {
@@ -722,7 +794,7 @@ impl Derivations {
                     chances += sub.walk;
                 }
             }
-        }
+        });
         if walks > 0.0 {
             c.walk = chances / walks;
         }
@@ -742,6 +814,9 @@ impl Derivations {
             };
             let hit = f64::from(u8::from(Some(r) == self.target));
             c.hits += hit;
+            if r <= self.near {
+                c.near += hit;
+            }
             c.complete += 1.0;
             if !(a == b && (op == 3 || op == 5)) {
                 walks += 1.0;
@@ -795,7 +870,7 @@ mod tests {
     use crate::game::rules::Rules;
 
     fn counts(cards: &[i64], bound: f64) -> Counts {
-        Derivations::new(bound, Some(24)).of(&Numbers::of(cards).unwrap())
+        Derivations::new((bound, bound), Some(24)).of(&Numbers::of(cards).unwrap())
     }
 
     #[test]
@@ -839,8 +914,8 @@ mod tests {
         // one of 255 (the general path) must count exactly alike.
         for cards in [[1, 2, 3, 4], [3, 3, 2, 1], [2, 2, 2, 2], [1, 1, 5, 4]] {
             let n = Numbers::of(&cards).unwrap();
-            let packed = Derivations::new(254.0, Some(10)).of(&n);
-            let general = Derivations::new(255.0, Some(10)).of(&n);
+            let packed = Derivations::new((254.0, 254.0), Some(10)).of(&n);
+            let general = Derivations::new((255.0, 255.0), Some(10)).of(&n);
             assert_eq!(packed, general, "{cards:?}");
             assert!(packed.walk > 0.0 && packed.hits > 0.0, "{cards:?}");
         }
@@ -866,13 +941,9 @@ mod tests {
             &[7, 7],
             &[4; 8],
         ] {
-            let mut out = [(0, 0, 0.0); 28];
-            let n = value_pairs_into(xs, &mut out);
-            assert_eq!(
-                out[..n].to_vec(),
-                value_pairs(xs).collect::<Vec<_>>(),
-                "{xs:?}"
-            );
+            let mut out = Vec::new();
+            each_value_pair(xs, |i, j, pairs| out.push((i, j, pairs)));
+            assert_eq!(out, value_pairs(xs).collect::<Vec<_>>(), "{xs:?}");
         }
     }
 
@@ -887,8 +958,8 @@ mod tests {
             (vec![2, 2, 8, 75], 600),
         ] {
             let n = Numbers::of(&cards).unwrap();
-            let packed = Derivations::new(65_534.0, Some(target)).of(&n);
-            let general = Derivations::new(70_000.0, Some(target)).of(&n);
+            let packed = Derivations::new((65_534.0, 65_534.0), Some(target)).of(&n);
+            let general = Derivations::new((70_000.0, 70_000.0), Some(target)).of(&n);
             assert_eq!(packed, general, "{cards:?}");
             assert!(packed.hits > 0.0, "{cards:?}");
         }
@@ -899,6 +970,28 @@ mod tests {
                 .packed::<u128>()
                 .is_some()
         );
+    }
+
+    #[test]
+    fn near_counts_met_on_the_far_walk_are_the_near_counts() {
+        for (cards, target) in [
+            (vec![3, 3, 8, 8], 24),
+            (vec![1, 2, 3, 4, 5], 24),
+            (vec![2, 7, 25, 50, 100], 350),
+            (vec![1, 1, 6, 9, 75], 181),
+        ] {
+            let n = Numbers::of(&cards).unwrap();
+            let t = target as f64;
+            let both = Derivations::new((t, 2.0 * t), Some(target)).of(&n);
+            let near = Derivations::new((t, t), Some(target)).of(&n);
+            let far = Derivations::new((2.0 * t, 2.0 * t), Some(target)).of(&n);
+            assert_eq!(both.near, near.hits, "{cards:?}");
+            assert_eq!(
+                (both.hits, both.complete, both.walk),
+                (far.hits, far.complete, far.walk),
+                "{cards:?}"
+            );
+        }
     }
 
     #[test]

@@ -155,6 +155,19 @@ impl Pricer {
         features::features(hand, target, solutions).map(|f| self.predict_features(&f))
     }
 
+    /// [`Pricer::predict`] of a fewest selection: numbers of which no
+    /// fewer reach `target` under the game's rules
+    /// ([`features::features_of_fewest`]); the same prediction, with less
+    /// work.
+    pub fn predict_fewest(
+        &self,
+        hand: &Hand,
+        target: Q,
+        solutions: &Solutions,
+    ) -> Option<Prediction> {
+        features::features_of_fewest(hand, target, solutions).map(|f| self.predict_features(&f))
+    }
+
     /// [`Pricer::predict`] with the complexity of each class already known
     /// ([`super::effort::costs`]).
     pub fn predict_costed(

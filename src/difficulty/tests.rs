@@ -396,3 +396,41 @@ fn tiers_parse_by_name() {
         "unknown tier \"Easy\\n\" (expected easy, medium, hard or expert)"
     );
 }
+
+/// The numbers a Countdown player uses (the fewest that reach the
+/// target): their features, found without counting their parts, are the
+/// features counted in full, and their dissimilar count is that of their
+/// classes.
+#[test]
+fn fewest_selections_keep_their_features_without_counting_parts() {
+    let game = crate::game::presets::game("countdown").unwrap();
+    let (small, large) = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [25, 50, 75, 100]);
+    let mut seed = 7u64;
+    let mut next = |n: u64| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) % n
+    };
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut cards: Vec<i64> = (0..4).map(|_| small[next(10) as usize]).collect();
+        cards.extend((0..2).map(|_| large[next(4) as usize]));
+        let target = Q::int(100 + next(900) as i64);
+        let hand = Hand::new(cards).unwrap();
+        let Some(sel) = played_selection(&hand, target, &game).unwrap() else {
+            continue;
+        };
+        let sols = solutions(&sel, target, game.rules).unwrap();
+        assert_eq!(
+            features::features_of_fewest(&sel, target, &sols),
+            features::features(&sel, target, &sols),
+            "{sel} -> {target}"
+        );
+        assert_eq!(
+            crate::canon::dissimilar(&hand, target, game.rules).unwrap(),
+            solutions(&hand, target, game.rules).unwrap().dissimilar,
+            "{hand} -> {target}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} solvable hands");
+}

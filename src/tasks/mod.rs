@@ -40,6 +40,7 @@ pub mod formats;
 pub mod parquet;
 pub mod prompt;
 
+use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use rayon::prelude::*;
@@ -61,6 +62,7 @@ use crate::game::steps::write_steps;
 use crate::puzzles::filter::{Figures, HandFilter};
 use crate::puzzles::pick::Picked;
 use crate::puzzles::sheet::{SheetPuzzle, pretty};
+use crate::solve::subsets::selection_order;
 use crate::solve::{Closest, Search, solve_hand_using, sub_hands};
 use draw::{Dealer, Rng};
 
@@ -512,8 +514,10 @@ struct Stratum {
 /// The dissimilar solutions of `hand` for `target` with any-selection
 /// play: summed over its selections (each solution uses exactly one).
 /// `selection` is the fewest numbers that reach the target, with its own
-/// solutions `known`: the solver tries selections fewest numbers first, so
-/// no smaller selection reaches it, and those are not listed again.
+/// solutions `known`: the solver tries selections fewest numbers first,
+/// then in ascending order of their numbers, so no smaller selection
+/// reaches it, nor one of its size that comes before it, and those are not
+/// listed again.
 fn dissimilar_any(
     hand: &Hand,
     target: Q,
@@ -523,10 +527,10 @@ fn dissimilar_any(
 ) -> Result<u32, InputError> {
     let mut n = 0;
     for sub in sub_hands(hand)? {
-        n += match sub.len() {
-            k if k < selection.len() => 0,
-            _ if sub.cards() == selection.cards() => known.dissimilar,
-            _ => canon::solutions(&sub, target, game.rules)?.dissimilar,
+        n += match selection_order(sub.cards(), selection.cards()) {
+            Ordering::Less => 0,
+            Ordering::Equal => known.dissimilar,
+            Ordering::Greater => canon::dissimilar(&sub, target, game.rules)?,
         };
     }
     Ok(n)
@@ -560,7 +564,13 @@ fn decide(
             "internal: {selection} reaches {target} but lists no solution"
         )));
     };
-    let Some(prediction) = plan.pricer().predict(&selection, t, &sols) else {
+    // With any-selection play the selection is the fewest numbers that
+    // reach the target (the solver tries fewer numbers first).
+    let prediction = match game.uses {
+        Use::All => plan.pricer().predict(&selection, t, &sols),
+        Use::Any => plan.pricer().predict_fewest(&selection, t, &sols),
+    };
+    let Some(prediction) = prediction else {
         return Ok(Decision::Skip);
     };
     let dissimilar = match game.uses {
