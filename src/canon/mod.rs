@@ -297,6 +297,25 @@ impl Algebra for StructuralAlgebra {
         }
     }
 
+    /// A sum (product) built with `op2` follows one card in a sum (product)
+    /// only when none of its terms (factors) is above the card: its
+    /// largest is the largest of its two operands' (each operand's own
+    /// largest when it is a sum (product) too, else itself).
+    fn may_follow(&self, op: Op, card: &Form, op2: Op, side: &Form) -> bool {
+        let sum = |o: Op| matches!(o, Op::Add | Op::Sub);
+        if sum(op) != sum(op2) {
+            return true;
+        }
+        let arena = self.arena.borrow();
+        let lead = arena.lead(side.node);
+        let top = if lead.tag == if sum(op) { 1 } else { 2 } {
+            lead.top
+        } else {
+            side.node
+        };
+        arena.cmp_nodes(card.node, top).is_ge()
+    }
+
     /// Classes are told apart by interned forms and their witnesses chosen
     /// by [`Self::prefer`], so the order found needs no sorting.
     fn sort(&self, _list: &mut [Entry<Self>]) {}
