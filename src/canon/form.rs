@@ -31,13 +31,13 @@
 //! hand's top-level questions) go to a region that is emptied when the next
 //! hand starts, the others are kept as long as the search keeps its tables.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use crate::game::expr::{Expr, Op};
+use crate::game::expr::{Expr, FlatTrees, Op};
 use crate::game::number::Q;
 
 /// A node of an [`Arena`]; the top bit names its region.
@@ -583,25 +583,65 @@ fn display_order(arena: &Arena, parts: &[Part], neg: bool, order: &mut [usize]) 
     });
 }
 
+/// What [`render_with`] writes a reading with: an expression tree, or
+/// nodes of a flat buffer.
+pub(crate) trait Build {
+    type T;
+    fn card(&self, v: i64) -> Self::T;
+    fn bin(&self, op: Op, l: Self::T, r: Self::T) -> Self::T;
+}
+
+/// Readings as [`Expr`] trees.
+struct ExprBuild;
+
+impl Build for ExprBuild {
+    type T = Expr;
+    fn card(&self, v: i64) -> Expr {
+        Expr::Card(v)
+    }
+    fn bin(&self, op: Op, l: Expr, r: Expr) -> Expr {
+        Expr::bin(op, l, r)
+    }
+}
+
+/// Readings as nodes of a [`FlatTrees`] buffer, by index: no allocation per
+/// node.
+pub(crate) struct FlatBuild<'a>(pub RefCell<&'a mut FlatTrees>);
+
+impl Build for FlatBuild<'_> {
+    type T = u32;
+    fn card(&self, v: i64) -> u32 {
+        self.0.borrow_mut().card(v)
+    }
+    fn bin(&self, op: Op, l: u32, r: u32) -> u32 {
+        self.0.borrow_mut().bin(op, l, r)
+    }
+}
+
 /// A readable expression tree with the value of `node` (of `-node` when
 /// `neg`), or `None` if that signed form cannot be written without a unary
 /// minus or a constant (`-a`, `1/(a*b)`).
 pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
+    render_with(arena, id, neg, &ExprBuild)
+}
+
+/// [`render`], the reading written by `b`.
+pub(crate) fn render_with<B: Build>(arena: &Arena, id: NodeId, neg: bool, b: &B) -> Option<B::T> {
     let node = arena.node(id);
     let neg = neg && !node.selfneg;
     let parts = arena.parts(id);
     match node.kind {
-        Kind::Leaf(v) => (!neg).then_some(Expr::Card(v)),
+        Kind::Leaf(v) => (!neg).then(|| b.card(v)),
         Kind::Sum => with_scratch(parts.len(), |order: &mut [usize]| {
             display_order(arena, parts, neg, order);
             let order = &*order;
             let term = |i: usize| &parts[order[i]];
             // Each term is written as itself when it can be, else negated;
             // both readings are made at most once.
-            with_scratch(parts.len(), |cache: &mut [[Option<Option<Expr>>; 2]]| {
-                let mut get = |i: usize, minus: bool| -> Option<Expr> {
+            with_scratch(parts.len(), |cache: &mut [[Option<Option<B::T>>; 2]]| {
+                let mut get = |i: usize, minus: bool| -> Option<B::T> {
                     cache[i][minus as usize]
-                        .get_or_insert_with(|| render(arena, term(i).node, minus))
+                        .get_or_insert_with(|| render_with(arena, term(i).node, minus, b))
                         .take()
                 };
                 // Start with a term that can be written with the sign it has
@@ -618,10 +658,10 @@ pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
                     }
                     let minus = term(i).flip ^ neg;
                     acc = match get(i, false) {
-                        Some(e) => Expr::bin(if minus { Op::Sub } else { Op::Add }, acc, e),
+                        Some(e) => b.bin(if minus { Op::Sub } else { Op::Add }, acc, e),
                         None => {
                             let e = get(i, true)?;
-                            Expr::bin(if minus { Op::Add } else { Op::Sub }, acc, e)
+                            b.bin(if minus { Op::Add } else { Op::Sub }, acc, e)
                         }
                     };
                 }
@@ -634,14 +674,14 @@ pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
             let factor = |i: usize| &parts[order[i]];
             // Each factor written as itself or as its negation; the number of
             // negations must match the sign asked for.
-            with_scratch(parts.len(), |chosen: &mut [Option<(Expr, bool)>]| {
+            with_scratch(parts.len(), |chosen: &mut [Option<(B::T, bool)>]| {
                 let mut flips = false;
                 for (i, c) in chosen.iter_mut().enumerate() {
-                    *c = Some(match render(arena, factor(i).node, false) {
+                    *c = Some(match render_with(arena, factor(i).node, false, b) {
                         Some(e) => (e, false),
                         None => {
                             flips ^= true;
-                            (render(arena, factor(i).node, true)?, true)
+                            (render_with(arena, factor(i).node, true, b)?, true)
                         }
                     });
                 }
@@ -655,7 +695,7 @@ pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
                             break;
                         }
                         if !c.as_ref().expect("every factor written").1
-                            && let Some(e) = render(arena, p.node, true)
+                            && let Some(e) = render_with(arena, p.node, true, b)
                         {
                             *c = Some((e, true));
                             flipped = true;
@@ -672,7 +712,7 @@ pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
                 for i in 0..order.len() {
                     if i != first {
                         let op = if factor(i).flip { Op::Div } else { Op::Mul };
-                        acc = Expr::bin(op, acc, take(i));
+                        acc = b.bin(op, acc, take(i));
                     }
                 }
                 Some(acc)

@@ -28,12 +28,12 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::game::error::InputError;
-use crate::game::expr::{Expr, Facts, Op};
+use crate::game::expr::{Expr, Facts, FlatTrees, Node, Op, Shape, facts_of};
 use crate::game::hand::Hand;
 use crate::game::named::named;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
-use form::{Arena, Form};
+use form::{Arena, FlatBuild, Form};
 use search::{Algebra, Engine, Entry, Tree};
 use witness::{TreeId, Witnesses};
 
@@ -167,6 +167,49 @@ impl Solutions {
     }
 }
 
+/// What a hand row and the difficulty features read of one class: the
+/// facts of its representative, whether that is a product at its root, and
+/// its dissimilar group.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    pub facts: Facts,
+    /// The representative is `a*b` at its root.
+    pub product: bool,
+    pub dissimilar_group: u32,
+}
+
+impl Class {
+    pub fn outline(&self) -> Outline {
+        Outline {
+            facts: self.facts,
+            product: matches!(self.expr, Expr::Bin(Op::Mul, ..)),
+            dissimilar_group: self.dissimilar_group,
+        }
+    }
+}
+
+/// All solutions of one hand as a table's hand row reads them
+/// (`sweep --counts-only`): the [`Solutions`] in the same order with the
+/// same groups, each class an [`Outline`] and its representative a tree of
+/// one flat buffer, without canonical keys or expression trees to build
+/// and free for thousands of classes.
+#[derive(Clone, Debug, Default)]
+pub struct Sketch {
+    /// Every structural class, simplest first.
+    pub classes: Vec<Outline>,
+    pub dissimilar: u32,
+    /// The representatives: class `i`'s is `trees.node(roots[i])`.
+    pub trees: FlatTrees,
+    pub roots: Vec<u32>,
+}
+
+impl Sketch {
+    /// The representative of the simplest class (class 0).
+    pub fn simplest(&self) -> Option<Expr> {
+        self.roots.first().map(|&r| self.trees.node(r).to_expr())
+    }
+}
+
 /// The order "simplest first": no fraction before a fraction, then fewer
 /// sum/product alternations in the normal form, then fewer subtractions and
 /// divisions in the representative, then a smaller largest intermediate, then
@@ -182,7 +225,10 @@ pub fn simplicity(class: &Class, levels: u32) -> (bool, u32, u32, Q, String) {
 type Prefix = (bool, u32, u32, Q);
 
 fn simplicity_prefix(class: &Class, levels: u32) -> Prefix {
-    let f = &class.facts;
+    prefix_of(&class.facts, levels)
+}
+
+fn prefix_of(f: &Facts, levels: u32) -> Prefix {
     (
         f.uses_fraction,
         levels,
@@ -249,6 +295,25 @@ impl Algebra for StructuralAlgebra {
             (None, Some(top)) => arena.cmp_nodes(a.node, top).is_ge(),
             (Some(_), Some(_)) => false,
         }
+    }
+
+    /// A sum (product) built with `op2` follows one card in a sum (product)
+    /// only when none of its terms (factors) is above the card: its
+    /// largest is the largest of its two operands' (each operand's own
+    /// largest when it is a sum (product) too, else itself).
+    fn may_follow(&self, op: Op, card: &Form, op2: Op, side: &Form) -> bool {
+        let sum = |o: Op| matches!(o, Op::Add | Op::Sub);
+        if sum(op) != sum(op2) {
+            return true;
+        }
+        let arena = self.arena.borrow();
+        let lead = arena.lead(side.node);
+        let top = if lead.tag == if sum(op) { 1 } else { 2 } {
+            lead.top
+        } else {
+            side.node
+        };
+        arena.cmp_nodes(card.node, top).is_ge()
     }
 
     /// Classes are told apart by interned forms and their witnesses chosen
@@ -370,6 +435,16 @@ impl DistinctSolver {
         Ok(cores.len() as u32)
     }
 
+    /// [`Self::solutions`] as a [`Sketch`]: the same classes, order and
+    /// groups, outlined.
+    pub fn sketch(&mut self, hand: &Hand, target: Q) -> Result<Sketch, InputError> {
+        check(hand, target)?;
+        self.start(hand);
+        let id = self.engine.id(hand.cards());
+        let found = self.engine.with_value(id, target);
+        Ok(self.sketch_of(&found, target))
+    }
+
     /// Every target from `lo` to `hi` that `hand` reaches, ascending, with
     /// its solutions: the same classes, order and groups as [`Self::solutions`]
     /// gives for each target, from one enumeration of the hand's classes
@@ -471,6 +546,72 @@ impl DistinctSolver {
             classes: out,
         }
     }
+}
+
+impl DistinctSolver {
+    /// [`Self::classes_of`] outlined: each representative written into
+    /// one flat buffer, the order's last key compared in the arena rather
+    /// than as strings.
+    fn sketch_of(&self, found: &[Entry<StructuralAlgebra>], target: Q) -> Sketch {
+        let rules = self.rules;
+        let alg = self.engine.algebra();
+        let (mut arena, witnesses) = (alg.arena.borrow_mut(), alg.witnesses.borrow());
+        let mut trees = FlatTrees::default();
+        let mut outlined: Vec<(Prefix, Outline, Form, Form, u32)> = Vec::with_capacity(found.len());
+        for e in found {
+            let form = e.key;
+            // The representative as `classes_of` chooses it.
+            let rendered = {
+                let b = FlatBuild(RefCell::new(&mut trees));
+                form::render_with(&arena, form.node, form.neg, &b)
+            }
+            .and_then(|root| match facts_of(trees.node(root), Some(rules)) {
+                Ok((v, facts)) if v == target => Some((root, facts)),
+                _ => None,
+            });
+            let (root, facts) = rendered.unwrap_or_else(|| {
+                let x = witnesses.to_expr(e.item);
+                let facts = x.facts().expect("a representative evaluates");
+                (trees.push(&x), facts)
+            });
+            let product = matches!(trees.node(root).shape(), Shape::Bin(Op::Mul, ..));
+            let core = dissimilar::core_if_neutral(&mut arena, form).unwrap_or(form);
+            let levels = arena.node(form.node).levels;
+            let outline = Outline {
+                facts,
+                product,
+                dissimilar_group: 0,
+            };
+            outlined.push((prefix_of(&facts, levels), outline, form, core, root));
+        }
+        // The order of `classes_of`: `cmp_keys` is the order of the keys.
+        let mut order: Vec<u32> = (0..outlined.len() as u32).collect();
+        order.sort_unstable_by(|&i, &j| {
+            let (a, b) = (&outlined[i as usize], &outlined[j as usize]);
+            a.0.cmp(&b.0).then_with(|| arena.cmp_keys(a.2, b.2))
+        });
+        let mut groups: FxHashMap<Form, u32> = FxHashMap::default();
+        let mut sketch = Sketch {
+            classes: Vec::with_capacity(order.len()),
+            roots: Vec::with_capacity(order.len()),
+            ..Sketch::default()
+        };
+        for i in order {
+            let (_, mut outline, _, core, root) = outlined[i as usize];
+            let next = groups.len() as u32;
+            outline.dissimilar_group = *groups.entry(core).or_insert(next);
+            sketch.classes.push(outline);
+            sketch.roots.push(root);
+        }
+        sketch.dissimilar = groups.len() as u32;
+        sketch.trees = trees;
+        sketch
+    }
+}
+
+/// [`DistinctSolver::sketch`] on this thread's solver.
+pub fn sketch(hand: &Hand, target: Q, rules: Rules) -> Result<Sketch, InputError> {
+    with_shared(rules, |s| s.sketch(hand, target))
 }
 
 thread_local! {

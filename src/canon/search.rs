@@ -66,6 +66,13 @@ pub(crate) trait Algebra {
     fn leads(&self, _op: Op, _a: &Self::Key, _b: &Self::Key) -> bool {
         true
     }
+    /// Whether a class built with `op2` from the operand `side` (and
+    /// another) can still be `b` in a class `bound op b` (or `b op bound`)
+    /// that [`Self::leads`] admits, `bound` being one card: asked of each
+    /// operand before anything is built. `true` keeps every one.
+    fn may_follow(&self, _op: Op, _bound: &Self::Key, _op2: Op, _side: &Self::Key) -> bool {
+        true
+    }
     /// Whether the classes found, and the item kept for each, do not depend
     /// on the order candidates are offered in (when [`Self::prefer`] is a
     /// total order on items): the engine may then offer them value by value.
@@ -282,6 +289,9 @@ pub(crate) struct Engine<A: Algebra> {
     /// each is asked by one hand only, so they are forgotten after it.
     scratch: FxHashMap<(u32, Q), Entries<A>>,
     scratch_from: usize,
+    /// Questions of the same size asked for one card's operation only
+    /// ([`Engine::with_value_led`]), forgotten with them.
+    led: FxHashMap<(u32, Q, Op, A::Key), Entries<A>>,
     /// Classes held by `memo`, which bounds its memory.
     memo_classes: usize,
     /// Reachable values of a multiset, by id, once tabulated (see [`Values`]).
@@ -352,6 +362,7 @@ impl<A: Algebra> Engine<A> {
             memo: FxHashMap::default(),
             scratch: FxHashMap::default(),
             scratch_from: usize::MAX,
+            led: FxHashMap::default(),
             memo_classes: 0,
             values: Vec::new(),
             found_pool: Vec::new(),
@@ -391,6 +402,7 @@ impl<A: Algebra> Engine<A> {
     /// when the next hand starts, and so does the engine.
     pub fn start_hand(&mut self, size: usize) {
         self.scratch.clear();
+        self.led.clear();
         for id in std::mem::take(&mut self.local_tables) {
             self.grouped[id as usize] = None;
             if let Some(t) = self.tables[id as usize].take() {
@@ -427,6 +439,7 @@ impl<A: Algebra> Engine<A> {
         self.by_value.clear();
         self.memo.clear();
         self.scratch.clear();
+        self.led.clear();
         self.values.clear();
     }
 
@@ -683,7 +696,7 @@ impl<A: Algebra> Engine<A> {
         // not grown again push by push for every question.
         let mut found = self.found_pool.pop().unwrap_or_default();
         if A::ORDER_FREE {
-            self.by_values(&mut found, id, t);
+            self.by_values(&mut found, id, t, None);
         } else {
             self.by_entries(&mut found, id, t);
         }
@@ -708,11 +721,45 @@ impl<A: Algebra> Engine<A> {
         r
     }
 
+    /// The classes over `id` worth `t` that can be `b` in `card op b` (or
+    /// `b op card`) under [`Algebra::leads`]: a question of the hand's
+    /// largest sides ([`Engine::start_hand`]), each asked for the one card
+    /// left over, where a class that cannot lead is never built. Classes
+    /// kept are kept whole (every candidate of a class has its kind and its
+    /// largest operand), so the hand's classes and witnesses are the same.
+    fn with_value_led(&mut self, id: u32, t: Q, op: Op, card: &A::Key) -> Entries<A> {
+        if !self.rules.admits(t) {
+            return self.empty.clone();
+        }
+        let key = (id, t, op, card.clone());
+        if let Some(r) = self.led.get(&key) {
+            return r.clone();
+        }
+        let mut found = self.found_pool.pop().unwrap_or_default();
+        self.by_values(&mut found, id, t, Some((op, card)));
+        let r = if found.list.is_empty() {
+            self.empty.clone()
+        } else {
+            self.alg.sort(&mut found.list);
+            Rc::from(&found.list[..])
+        };
+        found.index.clear();
+        found.list.clear();
+        self.found_pool.push(found);
+        self.led.insert(key, r.clone());
+        r
+    }
+
     /// Offers every class over `id` worth `t` (to be found), value by value:
     /// each value of the smaller side fixes the value the other side needs
     /// once for all its classes, and a class so built is worth `t` without
     /// being evaluated (see [`needed`]).
-    fn by_values(&mut self, found: &mut Classes<A>, id: u32, t: Q) {
+    /// With `lead` (an operation and a card), only the classes that can
+    /// follow that card ([`Engine::with_value_led`]).
+    fn by_values(&mut self, found: &mut Classes<A>, id: u32, t: Q, lead: Option<(Op, &A::Key)>) {
+        let follows = |alg: &A, op2: Op, side: &A::Key| {
+            lead.is_none_or(|(op, card)| alg.may_follow(op, card, op2, side))
+        };
         for &(a, b) in self.splits_of(id).iter() {
             self.all(a);
             let ga = self.grouped[a as usize].clone().expect("tabulated");
@@ -725,8 +772,17 @@ impl<A: Algebra> Engine<A> {
             } else {
                 None
             };
+            // One card beside the hand's largest side: that side is asked
+            // only for what can follow the card.
+            let led = self.rules == Rules::Rational
+                && lead.is_none()
+                && self.size_of(a) == 1
+                && self.size_of(b) >= self.scratch_from;
             for (xv, xs) in ga.iter() {
                 for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
+                    if !xs.iter().any(|x| follows(&self.alg, op, &x.key)) {
+                        continue;
+                    }
                     let (partners, check) = match need {
                         Ok(Some(y)) if tabulated => {
                             if !self.rules.admits(y)
@@ -739,13 +795,17 @@ impl<A: Algebra> Engine<A> {
                                 None => continue,
                             }
                         }
+                        Ok(Some(y)) if led => (self.with_value_led(b, y, op, &xs[0].key), false),
                         Ok(Some(y)) => (self.with_value_in(b, y, false), false),
                         Ok(None) => continue,
                         // Every value would do but for a division by zero.
                         Err(()) => (self.all(b), true),
                     };
-                    for x in xs.iter() {
+                    for x in xs.iter().filter(|x| follows(&self.alg, op, &x.key)) {
                         for y in partners.iter() {
+                            if !follows(&self.alg, op, &y.key) {
+                                continue;
+                            }
                             let (l, r) = if swap { (y, x) } else { (x, y) };
                             if !check || op.apply(l.value, r.value) == Some(t) {
                                 self.offer_worth(found, op, l, r, t);

@@ -563,3 +563,24 @@ fn distinct_levels_parse_by_name() {
         "unknown distinct level \"trees\" (expected dissimilar, structural or none)"
     );
 }
+
+/// The sketch of a hand is its solutions outlined: the same classes in the
+/// same order, groups and facts, the same simplest representative.
+#[test]
+fn a_sketch_outlines_the_solutions() {
+    let mut rng = StdRng::seed_from_u64(48);
+    for n in 2..=7 {
+        for _ in 0..6 {
+            let cards = random_hand(&mut rng, n, 13);
+            let hand = Hand::new(cards).unwrap();
+            for rules in [Rules::Rational, Rules::Integer, Rules::Natural] {
+                let s = solutions(&hand, Q::int(24), rules).unwrap();
+                let k = sketch(&hand, Q::int(24), rules).unwrap();
+                let outlines: Vec<Outline> = s.classes.iter().map(Class::outline).collect();
+                assert_eq!(outlines, k.classes, "{hand} {rules:?}");
+                assert_eq!(s.dissimilar, k.dissimilar, "{hand} {rules:?}");
+                assert_eq!(s.classes.first().map(|c| c.expr.clone()), k.simplest());
+            }
+        }
+    }
+}

@@ -17,8 +17,8 @@
 //! The constants are stated, not fitted; docs/DIFFICULTY.md gives them with
 //! their reasons.
 
-use crate::canon::{Class, Solutions};
-use crate::game::expr::{Expr, Op};
+use crate::canon::{Class, Sketch, Solutions};
+use crate::game::expr::{Expr, Node, Op, Shape};
 use crate::game::number::Q;
 
 /// Effort of each operation inside a solution, indexed `+ - * /`. Adding up
@@ -72,9 +72,15 @@ pub struct HandEffort {
 /// The complexity of one solution for `target`: the summed effort of its
 /// steps (see the constants of this module and docs/DIFFICULTY.md).
 pub fn complexity(expr: &Expr, target: Q) -> f64 {
+    complexity_of(expr, target)
+}
+
+/// [`complexity`] of a tree held anywhere ([`Node`]): the same sum, step by
+/// step in the same order.
+pub fn complexity_of<N: Node>(n: N, target: Q) -> f64 {
     let scale = target.abs().map_or(f64::MAX, Q::to_f64).max(10.0);
     let mut total = 0.0;
-    walk(expr, scale, true, &mut total);
+    walk(n, scale, true, &mut total);
     total
 }
 
@@ -85,10 +91,10 @@ pub fn class_complexity(class: &Class, target: Q) -> f64 {
 
 /// Adds the effort of every step of `e` to `total` and returns its value, or
 /// `None` when it cannot be evaluated (never for a solution).
-fn walk(e: &Expr, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
-    let (op, l, r) = match e {
-        Expr::Card(c) => return Some(Q::int(*c)),
-        Expr::Bin(op, l, r) => (*op, l, r),
+fn walk<N: Node>(e: N, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
+    let (op, l, r) = match e.shape() {
+        Shape::Card(c) => return Some(Q::int(c)),
+        Shape::Bin(op, l, r) => (op, l, r),
     };
     let a = walk(l, scale, false, total)?;
     let b = walk(r, scale, false, total)?;
@@ -101,7 +107,7 @@ fn walk(e: &Expr, scale: f64, last: bool, total: &mut f64) -> Option<Q> {
         Op::Sub => b.is_zero(),
     };
     let mut cost = if neutral { NEUTRAL } else { STEP[i] };
-    if matches!(**l, Expr::Bin(..)) && matches!(**r, Expr::Bin(..)) {
+    if matches!(l.shape(), Shape::Bin(..)) && matches!(r.shape(), Shape::Bin(..)) {
         cost += HOLD;
     }
     if last {
@@ -152,18 +158,37 @@ pub fn costs(solutions: &Solutions, target: Q) -> Vec<f64> {
         .collect()
 }
 
+/// The complexity of every class of `sketch` for `target`, in order: the
+/// same figures as [`costs`] of its solutions.
+pub fn sketch_costs(sketch: &Sketch, target: Q) -> Vec<f64> {
+    sketch
+        .roots
+        .iter()
+        .map(|&r| complexity_of(sketch.trees.node(r), target))
+        .collect()
+}
+
 /// [`effort`] with the complexity of each class already known (`costs`,
 /// from [`costs`]): a sweep prices each class once for both the solutions
 /// table and the hand's effort.
 pub fn effort_with(solutions: &Solutions, costs: &[f64]) -> Option<HandEffort> {
-    debug_assert_eq!(costs.len(), solutions.classes.len());
+    let groups = solutions.classes.iter().map(|c| c.dissimilar_group);
+    effort_of_groups(groups, solutions.dissimilar, costs)
+}
+
+/// [`effort_with`] of classes in these dissimilar `groups` (of `dissimilar`).
+pub fn effort_of_groups(
+    groups: impl Iterator<Item = u32>,
+    dissimilar: u32,
+    costs: &[f64],
+) -> Option<HandEffort> {
     let easiest = (0..costs.len()).min_by(|&i, &j| costs[i].total_cmp(&costs[j]))?;
     // Each dissimilar group is one solution to a player, found by its easiest
     // member. Groups are summed in index order so the float result does not
     // depend on anything but the solutions.
-    let mut best = vec![f64::INFINITY; solutions.dissimilar.max(1) as usize];
-    for (class, &c) in solutions.classes.iter().zip(costs) {
-        let g = class.dissimilar_group as usize;
+    let mut best = vec![f64::INFINITY; dissimilar.max(1) as usize];
+    for (group, &c) in groups.zip(costs) {
+        let g = group as usize;
         if g >= best.len() {
             best.resize(g + 1, f64::INFINITY);
         }

@@ -21,8 +21,7 @@ use std::cell::RefCell;
 use rustc_hash::FxHashMap;
 
 use super::effort;
-use crate::canon::Solutions;
-use crate::game::expr::Op;
+use crate::canon::{Outline, Sketch, Solutions};
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 
@@ -200,6 +199,38 @@ fn features_counted(
     if solutions.classes.is_empty() {
         return None;
     }
+    let derived = derive(hand, target, fewest)?;
+    let outlines = solutions.classes.iter().map(|c| c.outline());
+    features_of(
+        hand,
+        target,
+        outlines,
+        solutions.dissimilar,
+        &derived,
+        costs,
+    )
+}
+
+/// [`features_costed`] of a hand's solutions as a [`Sketch`] gives them
+/// (priced by [`effort::sketch_costs`]): the same features.
+pub fn features_sketched(
+    hand: &Hand,
+    target: Q,
+    sketch: &Sketch,
+    costs: &[f64],
+) -> Option<Features> {
+    if sketch.classes.is_empty() {
+        return None;
+    }
+    let derived = derive(hand, target, false)?;
+    let outlines = sketch.classes.iter().copied();
+    features_of(hand, target, outlines, sketch.dissimilar, &derived, costs)
+}
+
+/// The derivations of `hand` for `target` ([`Derived`]); `None` past
+/// [`MAX`] cards. `fewest`: the hand is a fewest selection
+/// ([`features_of_fewest`]), whose parts need no counting.
+fn derive(hand: &Hand, target: Q, fewest: bool) -> Option<Derived> {
     let start = Numbers::of(hand.cards())?;
     let scale = scale(target);
     let whole_target = target.is_integer().then(|| target.numer());
@@ -214,7 +245,7 @@ fn features_counted(
             if no_lures { (0, 0) } else { d.lures(&start) },
         )
     });
-    let derived = Derived {
+    Some(Derived {
         near_hits: far.near,
         far_complete: far.complete,
         far_walk: far.walk,
@@ -222,8 +253,7 @@ fn features_counted(
         openings,
         parts,
         dead_parts,
-    };
-    features_with_costs(hand, target, solutions, &derived, costs)
+    })
 }
 
 /// The features of a hand with these solutions, its derivations for
@@ -235,36 +265,31 @@ pub fn features_with(
     solutions: &Solutions,
     d: &Derived,
 ) -> Option<Features> {
-    features_with_costs(
-        hand,
-        target,
-        solutions,
-        d,
-        &effort::costs(solutions, target),
-    )
+    let costs = effort::costs(solutions, target);
+    let outlines = solutions.classes.iter().map(|c| c.outline());
+    features_of(hand, target, outlines, solutions.dissimilar, d, &costs)
 }
 
-/// [`features_with`] with the complexity of each class already known.
-fn features_with_costs(
+/// The features of a hand whose classes are `classes` (simplest first, in
+/// `dissimilar` groups, priced `costs`), its derivations `d`.
+fn features_of(
     hand: &Hand,
     target: Q,
-    solutions: &Solutions,
+    classes: impl Iterator<Item = Outline> + Clone,
+    dissimilar: u32,
     d: &Derived,
     costs: &[f64],
 ) -> Option<Features> {
-    let effort = effort::effort_with(solutions, costs)?;
+    let groups = classes.clone().map(|c| c.dissimilar_group);
+    let effort = effort::effort_of_groups(groups, dissimilar, costs)?;
     let easiest = costs.iter().copied().fold(f64::INFINITY, f64::min);
-    let classes = solutions.classes.len() as f64;
-    let share = |keep: &dyn Fn(&crate::canon::Class) -> bool| {
-        solutions.classes.iter().filter(|c| keep(c)).count() as f64 / classes
-    };
+    let n = costs.len() as f64;
+    let share =
+        |keep: &dyn Fn(&Outline) -> bool| classes.clone().filter(|c| keep(c)).count() as f64 / n;
     let divisions = share(&|c| c.facts.op_counts[3] > 0);
-    let products = share(&|c| {
-        !c.facts.uses_fraction && matches!(c.expr, crate::game::expr::Expr::Bin(Op::Mul, ..))
-    });
-    let peak = solutions
-        .classes
-        .iter()
+    let products = share(&|c| !c.facts.uses_fraction && c.product);
+    let peak = classes
+        .clone()
         .filter_map(|c| c.facts.peak)
         .min()
         .map_or(0.0, Q::to_f64);

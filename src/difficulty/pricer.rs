@@ -20,7 +20,7 @@ use super::features::{self, Features};
 use super::model::{FOLDS, Model, Predictor, Source};
 use super::prediction::{Prediction, prediction};
 use super::span::Span;
-use crate::canon::Solutions;
+use crate::canon::{Sketch, Solutions};
 use crate::game::family::Game;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
@@ -178,6 +178,13 @@ impl Pricer {
         costs: &[f64],
     ) -> Option<Prediction> {
         features::features_costed(hand, target, solutions, costs).map(|f| self.predict_features(&f))
+    }
+
+    /// [`Pricer::predict`] of a hand's solutions as a [`Sketch`]: the same
+    /// prediction.
+    pub fn predict_sketched(&self, hand: &Hand, target: Q, sketch: &Sketch) -> Option<Prediction> {
+        let costs = super::effort::sketch_costs(sketch, target);
+        features::features_sketched(hand, target, sketch, &costs).map(|f| self.predict_features(&f))
     }
 
     /// [`Pricer::predict`] with the derivations already counted for a

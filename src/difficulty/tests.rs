@@ -434,3 +434,30 @@ fn fewest_selections_keep_their_features_without_counting_parts() {
     }
     assert!(checked > 20, "{checked} solvable hands");
 }
+
+/// A hand's solutions outlined (`sweep --counts-only`) price exactly as
+/// the solutions do: the same complexities and features to the last bit,
+/// whatever the size of the hand, the rules or the target.
+#[test]
+fn sketched_solutions_price_as_the_solutions() {
+    let cases = [
+        ("3 3 8 8", 24, Rules::Rational),
+        ("1 5 5 5", 24, Rules::Rational),
+        ("2 4 6 8 9", 24, Rules::Rational),
+        ("1 1 2 7 7 13", 24, Rules::Rational),
+        ("1 3 4 6 9 9 12", 24, Rules::Rational),
+        ("4 4 10 10 13", 24, Rules::Integer),
+        ("2 3 5 7 11", 10, Rules::Natural),
+    ];
+    for (h, t, rules) in cases {
+        let (h, t) = (hand(h), Q::int(t));
+        let s = solutions(&h, t, rules).unwrap();
+        let k = crate::canon::sketch(&h, t, rules).unwrap();
+        let (costs, kcosts) = (effort::costs(&s, t), effort::sketch_costs(&k, t));
+        let bits = |v: &[f64]| v.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&costs), bits(&kcosts), "{h}");
+        let f = features::features_costed(&h, t, &s, &costs).map(|f| bits(&f.values));
+        let g = features::features_sketched(&h, t, &k, &kcosts).map(|f| bits(&f.values));
+        assert_eq!(f, g, "{h}");
+    }
+}

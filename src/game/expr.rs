@@ -75,6 +75,145 @@ pub enum Expr {
     Bin(Op, Box<Expr>, Box<Expr>),
 }
 
+/// One node of an expression tree as a walk sees it: a card, or an
+/// operation on two nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape<N> {
+    Card(i64),
+    Bin(Op, N, N),
+}
+
+/// A node of a tree that a walk can read: an [`Expr`], or a node of a
+/// [`FlatTrees`] buffer. The facts and the complexity of a solution are one
+/// walk each, whichever holds the tree.
+pub trait Node: Copy {
+    fn shape(self) -> Shape<Self>;
+}
+
+impl<'a> Node for &'a Expr {
+    #[inline]
+    fn shape(self) -> Shape<&'a Expr> {
+        match self {
+            Expr::Card(c) => Shape::Card(*c),
+            Expr::Bin(op, l, r) => Shape::Bin(*op, l, r),
+        }
+    }
+}
+
+/// Expression trees held in one buffer, their nodes indices into it: built
+/// and read without an allocation per node (a hand's thousands of
+/// representatives, when only their facts are kept).
+#[derive(Clone, Debug, Default)]
+pub struct FlatTrees {
+    nodes: Vec<Shape<u32>>,
+}
+
+/// A node of a [`FlatTrees`].
+#[derive(Clone, Copy, Debug)]
+pub struct FlatNode<'a> {
+    nodes: &'a [Shape<u32>],
+    at: u32,
+}
+
+impl FlatTrees {
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
+    /// A new card node, by index.
+    pub fn card(&mut self, v: i64) -> u32 {
+        self.nodes.push(Shape::Card(v));
+        self.nodes.len() as u32 - 1
+    }
+
+    /// A new node `l op r`, by index.
+    pub fn bin(&mut self, op: Op, l: u32, r: u32) -> u32 {
+        self.nodes.push(Shape::Bin(op, l, r));
+        self.nodes.len() as u32 - 1
+    }
+
+    /// A copy of `e`, by the index of its root.
+    pub fn push(&mut self, e: &Expr) -> u32 {
+        match e {
+            Expr::Card(c) => self.card(*c),
+            Expr::Bin(op, l, r) => {
+                let (l, r) = (self.push(l), self.push(r));
+                self.bin(*op, l, r)
+            }
+        }
+    }
+
+    /// The node at index `at`.
+    pub fn node(&self, at: u32) -> FlatNode<'_> {
+        FlatNode {
+            nodes: &self.nodes,
+            at,
+        }
+    }
+}
+
+impl Node for FlatNode<'_> {
+    #[inline]
+    fn shape(self) -> Shape<Self> {
+        let at = |i| FlatNode {
+            nodes: self.nodes,
+            at: i,
+        };
+        match self.nodes[self.at as usize] {
+            Shape::Card(c) => Shape::Card(c),
+            Shape::Bin(op, l, r) => Shape::Bin(op, at(l), at(r)),
+        }
+    }
+}
+
+impl FlatNode<'_> {
+    /// The tree as an [`Expr`].
+    pub fn to_expr(self) -> Expr {
+        match self.shape() {
+            Shape::Card(c) => Expr::Card(c),
+            Shape::Bin(op, l, r) => Expr::bin(op, l.to_expr(), r.to_expr()),
+        }
+    }
+}
+
+/// The value of the tree at `n` and its facts ([`Expr::facts_under`] with
+/// `Some(rules)`, [`Expr::facts`] with `None`), for any [`Node`].
+pub fn facts_of<N: Node>(n: N, rules: Option<Rules>) -> Result<(Q, Facts), EvalError> {
+    let mut f = Facts::default();
+    let (v, depth) = facts_rec(n, rules, &mut f)?;
+    f.depth = depth;
+    if f.peak.is_none() {
+        f.peak = Some(v.abs().ok_or(EvalError::Overflow)?);
+    }
+    Ok((v, f))
+}
+
+/// The value and the height of the tree (each node's height from its
+/// children's, not walked again), checking each intermediate against
+/// `rules` when given; the other facts go into `f`.
+fn facts_rec<N: Node>(n: N, rules: Option<Rules>, f: &mut Facts) -> Result<(Q, u32), EvalError> {
+    match n.shape() {
+        Shape::Card(c) => Ok((Q::int(c), 0)),
+        Shape::Bin(op, l, r) => {
+            let (a, da) = facts_rec(l, rules, f)?;
+            let (b, db) = facts_rec(r, rules, f)?;
+            let v = op.apply(a, b).ok_or(if op == Op::Div && b.is_zero() {
+                EvalError::DivisionByZero
+            } else {
+                EvalError::Overflow
+            })?;
+            if rules.is_some_and(|r| !r.admits(v)) {
+                return Err(EvalError::BreaksRules);
+            }
+            let av = v.abs().ok_or(EvalError::Overflow)?;
+            f.peak = Some(f.peak.map_or(av, |p| p.max(av)));
+            f.uses_fraction |= !v.is_integer();
+            f.op_counts[op as usize] += 1;
+            Ok((v, 1 + da.max(db)))
+        }
+    }
+}
+
 /// Facts about one expression that tables and the difficulty model use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Facts {
@@ -160,39 +299,7 @@ impl Expr {
     }
 
     fn facts_with(&self, rules: Option<Rules>) -> Result<(Q, Facts), EvalError> {
-        let mut f = Facts::default();
-        let (v, depth) = self.facts_rec(rules, &mut f)?;
-        f.depth = depth;
-        if f.peak.is_none() {
-            f.peak = Some(v.abs().ok_or(EvalError::Overflow)?);
-        }
-        Ok((v, f))
-    }
-
-    /// The value and the height of the tree (each node's height from its
-    /// children's, not walked again), checking each intermediate against
-    /// `rules` when given; the other facts go into `f`.
-    fn facts_rec(&self, rules: Option<Rules>, f: &mut Facts) -> Result<(Q, u32), EvalError> {
-        match self {
-            Expr::Card(c) => Ok((Q::int(*c), 0)),
-            Expr::Bin(op, l, r) => {
-                let (a, da) = l.facts_rec(rules, f)?;
-                let (b, db) = r.facts_rec(rules, f)?;
-                let v = op.apply(a, b).ok_or(if *op == Op::Div && b.is_zero() {
-                    EvalError::DivisionByZero
-                } else {
-                    EvalError::Overflow
-                })?;
-                if rules.is_some_and(|r| !r.admits(v)) {
-                    return Err(EvalError::BreaksRules);
-                }
-                let av = v.abs().ok_or(EvalError::Overflow)?;
-                f.peak = Some(f.peak.map_or(av, |p| p.max(av)));
-                f.uses_fraction |= !v.is_integer();
-                f.op_counts[*op as usize] += 1;
-                Ok((v, 1 + da.max(db)))
-            }
-        }
+        facts_of(self, rules)
     }
 
     /// Height of the tree: 0 for a lone card.

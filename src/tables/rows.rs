@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::canon::{self, Solutions};
 use crate::difficulty::{self, Prediction, pricer::Pricer};
 use crate::game::error::InputError;
+use crate::game::expr::Expr;
 use crate::game::hand::Hand;
 use crate::game::number::Q;
 use crate::game::rules::Rules;
@@ -269,11 +270,22 @@ pub fn hand_row_priced(
     if !spec.solutions {
         return decided_row(hand, spec);
     }
-    let sols = canon::solutions(hand, spec.target, spec.rules)?;
-    counted_row(hand, spec, &sols, None, pricer)
+    // No solution row is made: the classes are only outlined.
+    let sketch = canon::sketch(hand, spec.target, spec.rules)?;
+    let assessed = pricer.predict_sketched(hand, spec.target, &sketch);
+    let classes = sketch.classes.iter().copied();
+    let simplest = sketch.simplest();
+    row_of(
+        hand,
+        spec,
+        classes,
+        sketch.dissimilar,
+        simplest.as_ref(),
+        assessed,
+    )
 }
 
-fn peak(c: &canon::Class) -> Q {
+fn peak(c: canon::Outline) -> Q {
     c.facts
         .peak
         .expect("facts of a solution always carry a peak")
@@ -328,28 +340,41 @@ fn counted_row(
     costs: Option<&[f64]>,
     pricer: &Pricer,
 ) -> Result<HandRow, InputError> {
-    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
-    let solvable = !sols.classes.is_empty();
-    // A representative without a fractional intermediate is itself a
-    // solution under integer rules; only hands without one need the solver.
-    let integer_solvable = sols.classes.iter().any(|c| !c.facts.uses_fraction)
-        || integer_solvable(hand, spec, solvable)?;
     let assessed = match costs {
         Some(costs) => pricer.predict_costed(hand, spec.target, sols, costs),
         None => pricer.predict(hand, spec.target, sols),
     };
+    let classes = sols.classes.iter().map(|c| c.outline());
+    let simplest = sols.classes.first().map(|c| &c.expr);
+    row_of(hand, spec, classes, sols.dissimilar, simplest, assessed)
+}
+
+/// The row of a hand whose classes are `classes` (simplest first, the first
+/// represented by `simplest`), in `dissimilar` groups, assessed `assessed`.
+fn row_of(
+    hand: &Hand,
+    spec: &RowSpec,
+    classes: impl Iterator<Item = canon::Outline> + Clone,
+    dissimilar: u32,
+    simplest: Option<&Expr>,
+    assessed: Option<Prediction>,
+) -> Result<HandRow, InputError> {
+    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    let solvable = simplest.is_some();
+    // A representative without a fractional intermediate is itself a
+    // solution under integer rules; only hands without one need the solver.
+    let integer_solvable =
+        classes.clone().any(|c| !c.facts.uses_fraction) || integer_solvable(hand, spec, solvable)?;
     Ok(HandRow {
         hand: hand.clone(),
         solvable,
-        structural: Some(sols.structural()),
-        dissimilar: Some(sols.dissimilar),
+        structural: Some(classes.clone().count() as u32),
+        dissimilar: Some(dissimilar),
         integer_solvable,
         needs_fraction: solvable && !integer_solvable,
-        smallest_peak: sols.classes.iter().map(peak).min(),
-        simplest: sols
-            .classes
-            .first()
-            .map(|c| c.expr.to_infix_under(spec.rules, false))
+        smallest_peak: classes.map(peak).min(),
+        simplest: simplest
+            .map(|e| e.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
         deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
