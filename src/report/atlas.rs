@@ -9,7 +9,10 @@
 //! by solving hands in table order until one fails (a witness that the size
 //! is too small) or none does (a proof that it is enough). The chart's lines
 //! (the share of hands that make a target, for a handful of targets and
-//! every size) are counted here the same way.
+//! every size) are counted here the same way. Both walk the hand sizes
+//! once with a [`Ladder`], which knows most of what the hands of one size
+//! reach from the hands one card smaller; the exact solver decides only
+//! the pairs it does not know (the misses among them: every witness).
 //!
 //! Pure and deterministic: the parameters in, counts out, the same whatever
 //! the thread count (rayon's `position_first` and ordered sums).
