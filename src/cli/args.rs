@@ -195,7 +195,7 @@ pub enum Command {
     /// until one misses each target (the witness) or none does (the proof),
     /// and counts every hand for the chart's targets (1, 10, 24, 60, 97).
     /// Writes OUT/atlas/cover.csv and OUT/atlas/shares.csv, which `census24
-    /// report --atlas` reads. The defaults take about half an hour on two
+    /// report --atlas` reads. The defaults take well under a minute on two
     /// cores.
     ///
     /// With a game named (--game, -k or --values), the cover of that game

@@ -9,7 +9,10 @@
 //! by solving hands in table order until one fails (a witness that the size
 //! is too small) or none does (a proof that it is enough). The chart's lines
 //! (the share of hands that make a target, for a handful of targets and
-//! every size) are counted here the same way.
+//! every size) are counted here the same way. Both walk the hand sizes
+//! once with a [`Ladder`], which knows most of what the hands of one size
+//! reach from the hands one card smaller; the exact solver decides only
+//! the pairs it does not know (the misses among them: every witness).
 //!
 //! Pure and deterministic: the parameters in, counts out, the same whatever
 //! the thread count (rayon's `position_first` and ordered sums).
@@ -25,6 +28,7 @@ use crate::game::number::Q;
 use crate::game::rules::Rules;
 use crate::game::targets::TargetRange;
 use crate::solve::exact::solve;
+use crate::solve::ladder::Ladder;
 use crate::tables::enumerate;
 use crate::tables::layout::TableKey;
 use crate::tables::manifest::{FileEntry, Sealed, from_sealed_bytes, sealed_bytes, sha256_hex};
@@ -205,26 +209,33 @@ pub struct Solved {
 }
 
 /// Solves the plan for one deck of the atlas; `progress` hears each step.
+///
+/// One pass over the hand sizes: the hands of each size (and what the
+/// ladder knows they reach) serve the cover and every chart line.
 pub fn solve_deck(plan: &Plan, deck: Deck, progress: &dyn Fn(&str)) -> Result<Solved, InputError> {
     let game = key(1, deck);
+    let (values, rules) = (game.values, game.rules);
     let name = deck.folder();
-    let cover = cover(
-        plan.targets,
-        game.values,
-        deck,
-        game.rules,
-        plan.max_k,
-        |k| {
-            let cards = crate::tables::summary::counted(k as u64, "card");
-            progress(&format!("deck {name}: every target checked at {cards}"))
-        },
-    )?;
-    let mut lines = Vec::new();
-    for t in plan.chart_targets() {
+    let mut cover = uncovered(plan.targets);
+    let mut lines: Vec<(i64, Vec<Share>)> = plan
+        .chart_targets()
+        .into_iter()
+        .map(|t| (t, Vec::new()))
+        .collect();
+    let mut ladder = Ladder::new(rules, plan.targets.lo, plan.targets.hi);
+    for k in 1..=plan.max_k {
+        ladder.climb(enumerate::hands(k, values, deck));
+        let cards = crate::tables::summary::counted(k as u64, "card");
+        if cover.iter().any(|c| c.first_k.is_none()) {
+            cover_step(&mut cover, k, &ladder, rules)?;
+            progress(&format!("deck {name}: every target checked at {cards}"));
+        }
+        for (t, line) in &mut lines {
+            line.push(share(&ladder, k, *t, values, deck, rules)?);
+        }
         progress(&format!(
-            "deck {name}: counting target {t} at every hand size"
+            "deck {name}: the chart's targets counted at {cards}"
         ));
-        lines.push((t, shares(t, game.values, deck, game.rules, plan.max_k)?));
     }
     Ok(Solved { deck, cover, lines })
 }
@@ -420,21 +431,29 @@ pub struct Share {
     pub deal_share: f64,
 }
 
-fn solvable(cards: &[i64], target: i64, rules: Rules) -> Result<bool, InputError> {
-    let hand = Hand::new(cards.to_vec())?;
+/// Whether hand `i` of the ladder's size makes `target`: known by the
+/// ladder, or else decided by the exact solver.
+fn makes(ladder: &Ladder, i: usize, target: i64, rules: Rules) -> Result<bool, InputError> {
+    if ladder.known(i, target) {
+        return Ok(true);
+    }
+    let hand = Hand::new(ladder.hands()[i].clone())?;
     Ok(solve(&hand, Q::int(target), rules)?.is_some())
 }
 
-/// The first hand of `hands` (in order) that does not make `target`.
-fn first_miss(hands: &[Vec<i64>], target: i64, rules: Rules) -> Result<Option<usize>, InputError> {
-    let found = hands.par_iter().position_first(|h| {
-        // An error (a step limit; none occurs for these sizes) counts as a
-        // miss, so that it is found and reported rather than skipped.
-        !matches!(solvable(h, target, rules), Ok(true))
-    });
+/// The first hand of the ladder's size (in order) that does not make
+/// `target`.
+fn first_miss(ladder: &Ladder, target: i64, rules: Rules) -> Result<Option<usize>, InputError> {
+    let found = (0..ladder.hands().len())
+        .into_par_iter()
+        .position_first(|i| {
+            // An error (a step limit; none occurs for these sizes) counts as
+            // a miss, so that it is found and reported rather than skipped.
+            !matches!(makes(ladder, i, target, rules), Ok(true))
+        });
     match found {
         Some(i) => {
-            solvable(&hands[i], target, rules)?;
+            makes(ladder, i, target, rules)?;
             Ok(Some(i))
         }
         None => Ok(None),
@@ -460,27 +479,45 @@ pub fn cover(
     max_k: usize,
     mut progress: impl FnMut(usize),
 ) -> Result<Vec<Cover>, InputError> {
-    let mut out: Vec<Cover> = (targets.lo..=targets.hi)
-        .map(|target| Cover {
-            target,
-            first_k: None,
-            witness: None,
-        })
-        .collect();
+    let mut out = uncovered(targets);
+    let mut ladder = Ladder::new(rules, targets.lo, targets.hi);
     for k in 1..=max_k {
-        let hands = enumerate::hands(k, values, deck);
-        for c in out.iter_mut().filter(|c| c.first_k.is_none()) {
-            match first_miss(&hands, c.target, rules)? {
-                Some(i) => c.witness = Some((k, hand_text(&hands[i]))),
-                None => c.first_k = Some(k),
-            }
-        }
+        ladder.climb(enumerate::hands(k, values, deck));
+        cover_step(&mut out, k, &ladder, rules)?;
         progress(k);
         if out.iter().all(|c| c.first_k.is_some()) {
             break;
         }
     }
     Ok(out)
+}
+
+/// Every target of `targets`, none covered yet.
+fn uncovered(targets: TargetRange) -> Vec<Cover> {
+    (targets.lo..=targets.hi)
+        .map(|target| Cover {
+            target,
+            first_k: None,
+            witness: None,
+        })
+        .collect()
+}
+
+/// Checks each target not yet covered against the hands of size `k` (the
+/// ladder's): covered at `k`, or the first hand that misses it.
+fn cover_step(
+    out: &mut [Cover],
+    k: usize,
+    ladder: &Ladder,
+    rules: Rules,
+) -> Result<(), InputError> {
+    for c in out.iter_mut().filter(|c| c.first_k.is_none()) {
+        match first_miss(ladder, c.target, rules)? {
+            Some(i) => c.witness = Some((k, hand_text(&ladder.hands()[i]))),
+            None => c.first_k = Some(k),
+        }
+    }
+    Ok(())
 }
 
 /// The share of hands of each size 1 to `max_k` that make `target`.
@@ -491,29 +528,43 @@ pub fn shares(
     rules: Rules,
     max_k: usize,
 ) -> Result<Vec<Share>, InputError> {
+    let mut ladder = Ladder::new(rules, target, target);
     (1..=max_k)
         .map(|k| {
-            let hands = enumerate::hands(k, values, deck);
-            let made: Vec<bool> = hands
-                .par_iter()
-                .map(|h| solvable(h, target, rules))
-                .collect::<Result<_, _>>()?;
-            let (mut solvable_hands, mut ways) = (0u64, 0u128);
-            for (h, &ok) in hands.iter().zip(&made) {
-                if ok {
-                    solvable_hands += 1;
-                    ways += u128::from(enumerate::deal_ways(h, deck));
-                }
-            }
-            let total = enumerate::total_ways(k, values, deck).unwrap_or(u128::MAX);
-            Ok(Share {
-                k,
-                hands: hands.len() as u64,
-                solvable: solvable_hands,
-                deal_share: ways as f64 / total as f64,
-            })
+            ladder.climb(enumerate::hands(k, values, deck));
+            share(&ladder, k, target, values, deck, rules)
         })
         .collect()
+}
+
+/// The share of the hands of size `k` (the ladder's) that make `target`.
+fn share(
+    ladder: &Ladder,
+    k: usize,
+    target: i64,
+    values: ValueRange,
+    deck: Deck,
+    rules: Rules,
+) -> Result<Share, InputError> {
+    let hands = ladder.hands();
+    let made: Vec<bool> = (0..hands.len())
+        .into_par_iter()
+        .map(|i| makes(ladder, i, target, rules))
+        .collect::<Result<_, _>>()?;
+    let (mut solvable_hands, mut ways) = (0u64, 0u128);
+    for (h, &ok) in hands.iter().zip(&made) {
+        if ok {
+            solvable_hands += 1;
+            ways += u128::from(enumerate::deal_ways(h, deck));
+        }
+    }
+    let total = enumerate::total_ways(k, values, deck).unwrap_or(u128::MAX);
+    Ok(Share {
+        k,
+        hands: hands.len() as u64,
+        solvable: solvable_hands,
+        deal_share: ways as f64 / total as f64,
+    })
 }
 
 #[cfg(test)]

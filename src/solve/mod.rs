@@ -11,6 +11,7 @@
 
 pub mod bighand;
 pub mod exact;
+pub mod ladder;
 pub mod selections;
 pub mod subsets;
 pub mod targets;
