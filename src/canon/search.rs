@@ -700,15 +700,7 @@ impl<A: Algebra> Engine<A> {
         } else {
             self.by_entries(&mut found, id, t);
         }
-        let r = if found.list.is_empty() {
-            self.empty.clone()
-        } else {
-            self.alg.sort(&mut found.list);
-            Rc::from(&found.list[..])
-        };
-        found.index.clear();
-        found.list.clear();
-        self.found_pool.push(found);
+        let r = self.settle(found);
         let memo = if scratch {
             &mut self.scratch
         } else {
@@ -718,6 +710,21 @@ impl<A: Algebra> Engine<A> {
             self.memo_classes += r.len();
         }
         memo.insert((id, t), r.clone());
+        r
+    }
+
+    /// The classes a question found, sorted, as its answer; the scratch
+    /// lists go back to the pool.
+    fn settle(&mut self, mut found: Classes<A>) -> Entries<A> {
+        let r = if found.list.is_empty() {
+            self.empty.clone()
+        } else {
+            self.alg.sort(&mut found.list);
+            Rc::from(&found.list[..])
+        };
+        found.index.clear();
+        found.list.clear();
+        self.found_pool.push(found);
         r
     }
 
@@ -737,15 +744,7 @@ impl<A: Algebra> Engine<A> {
         }
         let mut found = self.found_pool.pop().unwrap_or_default();
         self.by_values(&mut found, id, t, Some((op, card)));
-        let r = if found.list.is_empty() {
-            self.empty.clone()
-        } else {
-            self.alg.sort(&mut found.list);
-            Rc::from(&found.list[..])
-        };
-        found.index.clear();
-        found.list.clear();
-        self.found_pool.push(found);
+        let r = self.settle(found);
         self.led.insert(key, r.clone());
         r
     }
