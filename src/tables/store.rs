@@ -562,15 +562,7 @@ fn stem_of(name: &str) -> &str {
 /// A file of a finished table, checked against its manifest entry, handed
 /// to `parse` as its bytes: a reader that folds the rows piece by piece
 /// ([`table::from_parquet_slice`]) rather than decoding them all at once.
-pub fn read_checked_by<T>(
-    dir: &Path,
-    entry: &FileEntry,
-    parse: impl FnOnce(&[u8]) -> Result<T, PolarsError>,
-) -> Result<T, SweepError> {
-    read_checked_with(dir, entry, parse)
-}
-
-fn read_checked_with<T>(
+pub fn read_checked_with<T>(
     dir: &Path,
     entry: &FileEntry,
     parse: impl FnOnce(&[u8]) -> Result<T, PolarsError>,

@@ -24,7 +24,7 @@ pub fn large_data(dir: &Path) -> Result<Vec<SetStat>, ReportError> {
     let manifest = store::verify(dir, Part::Whole)?;
     let name = Part::Whole.file("large_sets");
     let entry = listed(dir, &manifest, &name)?;
-    let sets = store::read_checked_by(dir, entry, |bytes| {
+    let sets = store::read_checked_with(dir, entry, |bytes| {
         let rows = table::parquet_rows(bytes)?;
         // Each set has a row for each number of its large tiles.
         let mut out: Vec<SetStat> = Vec::with_capacity(rows / (LARGE_IN_SET + 1));
