@@ -44,8 +44,29 @@ pub const MAX_TILE: u64 = 1023;
 /// The most bits one five-tile set may take (the window's top times the
 /// largest tile): a census beyond it is refused.
 pub const MAX_BOUND: u64 = 1 << 20;
-/// Bytes of five-tile bit sets one engine keeps before forgetting them.
-const BIG_BUDGET: usize = 768 << 20;
+/// Bytes of five-tile bit sets the engines of a census keep together
+/// before forgetting them (each engine its share).
+const BIG_BUDGET: usize = 512 << 20;
+/// Lists of up to four tiles (and windows of up to five) the engines of a
+/// census keep together (each engine its share).
+const LIST_BUDGET: usize = 400_000;
+
+/// What one engine keeps: its share of [`BIG_BUDGET`] and [`LIST_BUDGET`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Budget {
+    engines: usize,
+    big: usize,
+    lists: usize,
+}
+
+/// Slots of [`Engine::near`].
+const NEAR_SLOTS: usize = 4096;
+
+/// The slot of a key in [`Engine::near`].
+#[inline]
+fn slot(key: Key) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NEAR_SLOTS.trailing_zeros())) as usize
+}
 
 /// A multiset of up to six tiles (each 1..=1023), sorted ascending, ten
 /// bits each from the low end.
@@ -224,16 +245,31 @@ pub struct Engine {
     bound: u64,
     full: FxHashMap<Key, Rc<[u64]>>,
     low: FxHashMap<Key, Rc<Bits>>,
+    /// The lists and bits met last, by slot ([`slot`]): a set's selections
+    /// meet the same few hundred sub-multisets again and again, and a slot
+    /// is read without the hash table's cache misses.
+    near: Vec<(Key, Rc<[u64]>, Option<Rc<Bits>>)>,
     big: FxHashMap<Key, Rc<Bits>>,
     /// The five-tile sets of the generation before `big` (each half the
     /// budget): a set met again moves back, so the ones in use stay.
     old_big: FxHashMap<Key, Rc<Bits>>,
+    /// The words of five-tile sets forgotten, for the next ones to reuse:
+    /// a generation forgotten at once and freed would be handed back to
+    /// the system and faulted in again, page by page.
+    spare: Vec<Vec<u64>>,
     uwin: FxHashMap<Key, Win>,
+    budget: Budget,
 }
 
 impl Engine {
     /// An engine for selections whose largest tile is `max_tile`.
     pub fn new(win: Window, max_tile: u64) -> Engine {
+        Engine::sharing(win, max_tile, 1)
+    }
+
+    /// One of `engines` engines working side by side (one per worker),
+    /// each keeping its share of the memory.
+    pub fn sharing(win: Window, max_tile: u64, engines: usize) -> Engine {
         assert!(win.lo >= 1 && win.hi >= win.lo && win.hi - win.lo < WINDOW_BITS);
         assert!(win.hi * max_tile <= MAX_BOUND && max_tile <= MAX_TILE);
         Engine {
@@ -241,17 +277,30 @@ impl Engine {
             bound: win.hi * max_tile,
             full: FxHashMap::default(),
             low: FxHashMap::default(),
+            near: vec![(0, Rc::from(Vec::new()), None); NEAR_SLOTS],
             big: FxHashMap::default(),
             old_big: FxHashMap::default(),
+            spare: Vec::new(),
             uwin: FxHashMap::default(),
+            budget: Budget {
+                engines: engines.max(1),
+                big: BIG_BUDGET / engines.max(1),
+                lists: LIST_BUDGET / engines.max(1),
+            },
         }
     }
 
     /// Values first reached with exactly these tiles (none of a smaller
     /// sub-multiset reaches them), sorted.
     fn full(&mut self, key: Key) -> Rc<[u64]> {
+        let at = slot(key);
+        if self.near[at].0 == key {
+            return self.near[at].1.clone();
+        }
         if let Some(v) = self.full.get(&key) {
-            return v.clone();
+            let v = v.clone();
+            self.near[at] = (key, v.clone(), None);
+            return v;
         }
         let (t, n) = tiles_of(key);
         let v: Rc<[u64]> = if n == 1 {
@@ -273,13 +322,24 @@ impl Engine {
             Rc::from(out)
         };
         self.full.insert(key, v.clone());
+        self.near[at] = (key, v.clone(), None);
         v
     }
 
     /// The values below LOW of `full(key)` as bits.
     fn low(&mut self, key: Key) -> Rc<Bits> {
+        let at = slot(key);
+        if self.near[at].0 == key
+            && let Some(b) = &self.near[at].2
+        {
+            return b.clone();
+        }
         if let Some(v) = self.low.get(&key) {
-            return v.clone();
+            let v = v.clone();
+            if self.near[at].0 == key {
+                self.near[at].2 = Some(v.clone());
+            }
+            return v;
         }
         let xs = self.full(key);
         let mut words = vec![0u64; (LOW / 64) as usize];
@@ -291,6 +351,9 @@ impl Engine {
         }
         let v = Rc::new(Bits { words });
         self.low.insert(key, v.clone());
+        if self.near[at].0 == key {
+            self.near[at].2 = Some(v.clone());
+        }
         v
     }
 
@@ -304,7 +367,13 @@ impl Engine {
             return v;
         }
         let bound = self.bound;
-        let mut words = vec![0u64; (bound / 64 + 1) as usize];
+        let mut words = match self.spare.pop() {
+            Some(mut w) => {
+                w.fill(0);
+                w
+            }
+            None => vec![0u64; (bound / 64 + 1) as usize],
+        };
         let m = |words: &mut Vec<u64>, r: u64| {
             if r <= bound {
                 words[(r >> 6) as usize] |= 1 << (r & 63);
@@ -479,6 +548,11 @@ impl Engine {
         self.win
     }
 
+    /// How many engines share the memory it keeps.
+    pub fn engines(&self) -> usize {
+        self.budget.engines
+    }
+
     /// The largest value its five-tile bit sets hold.
     pub fn bound(&self) -> u64 {
         self.bound
@@ -502,14 +576,19 @@ impl Engine {
     /// set's sub-multisets together, so little is lost).
     fn forget_if_full(&mut self) {
         let bytes = (self.bound as usize / 64 + 1) * 8;
-        if self.big.len() * bytes > BIG_BUDGET / 2 {
-            self.old_big = std::mem::take(&mut self.big);
+        if self.big.len() * bytes > self.budget.big / 2 {
+            let old = std::mem::replace(&mut self.old_big, std::mem::take(&mut self.big));
+            self.spare.extend(
+                old.into_values()
+                    .filter_map(|b| Rc::try_unwrap(b).ok())
+                    .map(|b| b.words),
+            );
         }
-        if self.full.len() > 400_000 {
+        if self.full.len() > self.budget.lists {
             self.full.clear();
             self.low.clear();
         }
-        if self.uwin.len() > 400_000 {
+        if self.uwin.len() > self.budget.lists {
             self.uwin.clear();
         }
     }
@@ -666,6 +745,27 @@ mod tests {
             }
         }
         assert_eq!(n, 4 * 16 * 12);
+    }
+
+    /// An engine that forgets at every step (a share of one in 65,536:
+    /// a few five-tile sets and lists) reuses the words of the sets it
+    /// forgot and reads lists back from its slots: it answers as one that
+    /// forgets nothing.
+    #[test]
+    fn forgetting_changes_no_answer() {
+        let win = Window { lo: 90, hi: 1009 };
+        let (mut keep, mut forget) = (Engine::new(win, 100), Engine::sharing(win, 100, 1 << 16));
+        assert_eq!(forget.engines(), 1 << 16);
+        for set in [[25u16, 50, 75, 100], [37, 61, 89, 97], [11, 12, 13, 14]] {
+            for s1 in 1..=10u16 {
+                for s2 in [s1, 11 - s1] {
+                    let t = [set[0], set[1], set[2], set[3], s1, s2];
+                    assert_eq!(forget.reach(&t), keep.reach(&t), "{t:?}");
+                    assert_eq!(forget.reach(&t[1..]), keep.reach(&t[1..]), "{t:?}");
+                }
+            }
+        }
+        assert!(!forget.spare.is_empty() && forget.big.len() < keep.big.len());
     }
 
     #[test]

@@ -386,11 +386,14 @@ fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
     let width = (t_hi - t_lo + 1) as u64;
     ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let stale = slot
-            .as_ref()
-            .is_none_or(|e| e.window() != win || e.bound() != win.hi * top);
+        // One engine per worker of the pool, each with its share of the
+        // memory the census keeps.
+        let engines = rayon::current_num_threads();
+        let stale = slot.as_ref().is_none_or(|e| {
+            e.window() != win || e.bound() != win.hi * top || e.engines() != engines
+        });
         if stale {
-            *slot = Some(Engine::new(win, top));
+            *slot = Some(Engine::sharing(win, top, engines));
         }
         let engine = slot.as_mut().expect("made above");
         let mut c = Counts::default();
