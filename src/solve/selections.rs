@@ -62,6 +62,25 @@ struct Budget {
 /// Slots of [`Engine::near`].
 const NEAR_SLOTS: usize = 4096;
 
+/// One slot of [`Engine::near`]: a sub-multiset's list and, once asked,
+/// its bits below [`LOW`].
+#[derive(Clone, Debug)]
+struct Near {
+    key: Key,
+    full: Rc<[u64]>,
+    low: Option<Rc<Bits>>,
+}
+
+impl Near {
+    fn of(key: Key, full: Rc<[u64]>) -> Near {
+        Near {
+            key,
+            full,
+            low: None,
+        }
+    }
+}
+
 /// The slot of a key in [`Engine::near`].
 #[inline]
 fn slot(key: Key) -> usize {
@@ -248,7 +267,7 @@ pub struct Engine {
     /// The lists and bits met last, by slot ([`slot`]): a set's selections
     /// meet the same few hundred sub-multisets again and again, and a slot
     /// is read without the hash table's cache misses.
-    near: Vec<(Key, Rc<[u64]>, Option<Rc<Bits>>)>,
+    near: Vec<Near>,
     big: FxHashMap<Key, Rc<Bits>>,
     /// The five-tile sets of the generation before `big` (each half the
     /// budget): a set met again moves back, so the ones in use stay.
@@ -277,7 +296,7 @@ impl Engine {
             bound: win.hi * max_tile,
             full: FxHashMap::default(),
             low: FxHashMap::default(),
-            near: vec![(0, Rc::from(Vec::new()), None); NEAR_SLOTS],
+            near: vec![Near::of(0, Rc::from(Vec::new())); NEAR_SLOTS],
             big: FxHashMap::default(),
             old_big: FxHashMap::default(),
             spare: Vec::new(),
@@ -294,12 +313,12 @@ impl Engine {
     /// sub-multiset reaches them), sorted.
     fn full(&mut self, key: Key) -> Rc<[u64]> {
         let at = slot(key);
-        if self.near[at].0 == key {
-            return self.near[at].1.clone();
+        if self.near[at].key == key {
+            return self.near[at].full.clone();
         }
         if let Some(v) = self.full.get(&key) {
             let v = v.clone();
-            self.near[at] = (key, v.clone(), None);
+            self.near[at] = Near::of(key, v.clone());
             return v;
         }
         let (t, n) = tiles_of(key);
@@ -322,22 +341,22 @@ impl Engine {
             Rc::from(out)
         };
         self.full.insert(key, v.clone());
-        self.near[at] = (key, v.clone(), None);
+        self.near[at] = Near::of(key, v.clone());
         v
     }
 
     /// The values below LOW of `full(key)` as bits.
     fn low(&mut self, key: Key) -> Rc<Bits> {
         let at = slot(key);
-        if self.near[at].0 == key
-            && let Some(b) = &self.near[at].2
+        if self.near[at].key == key
+            && let Some(b) = &self.near[at].low
         {
             return b.clone();
         }
         if let Some(v) = self.low.get(&key) {
             let v = v.clone();
-            if self.near[at].0 == key {
-                self.near[at].2 = Some(v.clone());
+            if self.near[at].key == key {
+                self.near[at].low = Some(v.clone());
             }
             return v;
         }
@@ -351,8 +370,8 @@ impl Engine {
         }
         let v = Rc::new(Bits { words });
         self.low.insert(key, v.clone());
-        if self.near[at].0 == key {
-            self.near[at].2 = Some(v.clone());
+        if self.near[at].key == key {
+            self.near[at].low = Some(v.clone());
         }
         v
     }
