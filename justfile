@@ -64,7 +64,7 @@ bench:
 # --no-solutions from 8), the reach tables of targets 1..999 for k = 2..4,
 # the Countdown census, Krypto's census under house and tournament rules
 # (five cards and an objective dealt from its deck), and the atlas's cover of targets 1..100 (data/atlas/,
-# `census24 cover`). About 40 CPU-minutes, most of it the seven-card counts (docs/PERFORMANCE.md).
+# `census24 cover`). About 45 CPU-minutes (23 on two cores), 87% of it the seven-card counts (docs/PERFORMANCE.md).
 data:
     cargo build --release
     rm -rf data/rules=*
