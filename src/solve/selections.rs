@@ -133,6 +133,17 @@ fn splits(key: Key) -> ([(Key, Key); 31], usize) {
     let mut out = [(0, 0); 31];
     let mut len = 0;
     let full = (1u32 << n) - 1;
+    if (1..n).all(|i| t[i] != t[i - 1]) {
+        // Distinct tiles (a census's selections but for a repeated small
+        // tile): each split once, as the part without the last tile and
+        // the rest, with nothing to compare.
+        for mask in 1u32..1 << (n - 1) {
+            let (ka, kb) = (pick(&t, n, mask), pick(&t, n, full ^ mask));
+            out[len] = if ka <= kb { (ka, kb) } else { (kb, ka) };
+            len += 1;
+        }
+        return (out, len);
+    }
     for mask in 1u32..full {
         let (ka, kb) = (pick(&t, n, mask), pick(&t, n, full ^ mask));
         let p = if ka <= kb { (ka, kb) } else { (kb, ka) };
@@ -716,6 +727,41 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Splits, listed without comparing when the tiles are distinct, are
+    /// every split of the tiles into two non-empty parts, each once.
+    #[test]
+    fn splits_are_each_distinct_split_once() {
+        for tiles in [
+            &[5u16][..],
+            &[3, 7],
+            &[1, 2, 3, 4, 5, 6],
+            &[2, 2, 11, 12, 13, 14],
+            &[4, 4, 4, 9],
+            &[7, 11, 12, 13, 14],
+            &[1023, 1, 1, 500, 500, 2],
+        ] {
+            let (sp, n) = splits(key_of(tiles));
+            let mut got = sp[..n].to_vec();
+            got.sort_unstable();
+            let mut want: Vec<(Key, Key)> = (1u32..(1 << tiles.len()) - 1)
+                .map(|m| {
+                    let part = |inside: bool| {
+                        let p: Vec<u16> = (0..tiles.len())
+                            .filter(|i| (m >> i & 1 == 1) == inside)
+                            .map(|i| tiles[i])
+                            .collect();
+                        key_of(&p)
+                    };
+                    let (a, b) = (part(true), part(false));
+                    (a.min(b), a.max(b))
+                })
+                .collect();
+            want.sort_unstable();
+            want.dedup();
+            assert_eq!(got, want, "{tiles:?}");
+        }
     }
 
     #[test]
