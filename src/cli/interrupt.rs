@@ -8,6 +8,7 @@
 //! next run of the part, which holds its lock.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use signal_hook::consts::{SIGINT, SIGTERM};
@@ -38,19 +39,35 @@ pub fn kept_line(dir: &std::path::Path, part: Part) -> String {
     }
 }
 
-/// From now on, SIGINT or SIGTERM ends the process: `bar` is left where it
-/// stood on a line of its own, [`kept_line`] is printed, and the exit
-/// status is [`EXIT_INTERRUPTED`]. Returns `Err` only if the handler cannot
-/// be installed (the run then goes on with the default handling).
-pub fn exit_on_interrupt(bar: ProgressBar, dir: PathBuf, part: Part) -> std::io::Result<()> {
+/// The table a signal reports on: the one being swept, set by each sweep
+/// of a run in turn (`sweep --also-deck` sweeps one table per deck).
+#[derive(Clone, Debug, Default)]
+pub struct Watch(Arc<Mutex<Option<(ProgressBar, PathBuf, Part)>>>);
+
+impl Watch {
+    /// `bar` and the part of the table in `dir` are swept from now on.
+    pub fn now(&self, bar: ProgressBar, dir: PathBuf, part: Part) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((bar, dir, part));
+    }
+}
+
+/// From now on, SIGINT or SIGTERM ends the process: the bar of the table
+/// `watch` names last is left where it stood on a line of its own,
+/// [`kept_line`] is printed for that table, and the exit status is
+/// [`EXIT_INTERRUPTED`]. Returns `Err` only if the handler cannot be
+/// installed (the run then goes on with the default handling).
+pub fn exit_on_interrupt(watch: Watch) -> std::io::Result<()> {
     let mut signals = Signals::new([SIGINT, SIGTERM])?;
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
-            if !bar.is_hidden() {
-                bar.abandon();
-                bar.set_draw_target(ProgressDrawTarget::hidden());
+            let now = watch.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if let Some((bar, dir, part)) = now {
+                if !bar.is_hidden() {
+                    bar.abandon();
+                    bar.set_draw_target(ProgressDrawTarget::hidden());
+                }
+                eprintln!("{}", crate::game::error::one_line(&kept_line(&dir, part)));
             }
-            eprintln!("{}", crate::game::error::one_line(&kept_line(&dir, part)));
             std::process::exit(EXIT_INTERRUPTED);
         }
     });

@@ -308,9 +308,25 @@ fn integer_solvable(hand: &Hand, spec: &RowSpec, solvable: bool) -> Result<bool,
     Ok(solve(hand, spec.target, integer_rules)?.is_some())
 }
 
+/// The ways to deal `hand` from the spec's deck and their share of all
+/// deals: the only columns of a hand's rows that depend on the deck.
+fn deal(hand: &Hand, spec: &RowSpec) -> (u64, f64) {
+    let ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    (ways, enumerate::deal_probability(ways, spec.total_ways))
+}
+
+impl HandRow {
+    /// The same row for the deck of `spec` (a hand solved for one deck is
+    /// solved for all: only its deal odds change).
+    pub fn dealt(mut self, spec: &RowSpec) -> HandRow {
+        (self.deal_ways, self.deal_probability) = deal(&self.hand, spec);
+        self
+    }
+}
+
 /// The row of a hand that is only decided.
 fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
-    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    let (deal_ways, deal_probability) = deal(hand, spec);
     let found = solve(hand, spec.target, spec.rules)?;
     let solvable = found.is_some();
     let integer_solvable = integer_solvable(hand, spec, solvable)?;
@@ -326,7 +342,7 @@ fn decided_row(hand: &Hand, spec: &RowSpec) -> Result<HandRow, InputError> {
             .map(|e| e.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
-        deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
+        deal_probability,
         prediction: None,
     })
 }
@@ -359,7 +375,7 @@ fn row_of(
     simplest: Option<&Expr>,
     assessed: Option<Prediction>,
 ) -> Result<HandRow, InputError> {
-    let deal_ways = enumerate::deal_ways(hand.cards(), spec.deck);
+    let (deal_ways, deal_probability) = deal(hand, spec);
     let solvable = simplest.is_some();
     // A representative without a fractional intermediate is itself a
     // solution under integer rules; only hands without one need the solver.
@@ -377,7 +393,7 @@ fn row_of(
             .map(|e| e.to_infix_under(spec.rules, false))
             .unwrap_or_default(),
         deal_ways,
-        deal_probability: enumerate::deal_probability(deal_ways, spec.total_ways),
+        deal_probability,
         prediction: assessed,
     })
 }

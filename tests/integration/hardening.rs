@@ -585,3 +585,66 @@ fn ctrl_c_during_a_sweep_says_what_was_kept_and_the_same_command_resumes() {
     assert_eq!(tree(&data), tree(&clean));
     let _ = std::io::stdout().flush();
 }
+
+/// Ctrl-C during the second table of `sweep --also-deck` speaks of that
+/// table (the first one's handler is not left behind to speak of a table
+/// already written), and the same command finishes both.
+#[test]
+fn ctrl_c_during_the_second_deck_names_its_table() {
+    let tmp = TempDir::new().unwrap();
+    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
+    let args = [
+        "-k",
+        "5",
+        "--counts-only",
+        "--resumable",
+        "--threads",
+        "1",
+        "--deck",
+        "4",
+        "--also-deck",
+        "none",
+    ];
+    sweep_into(&clean, &args);
+    let bin = assert_cmd::cargo::cargo_bin("census24");
+    let child = Command::new(&bin)
+        .args(["sweep", "--no-report", "--out", s(&data)])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let partial = data.join(partition(5, "none")).join(".partial");
+    let started = Instant::now();
+    while !partial.join("chunk-00000.json").exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no chunk of the second table finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    if out.status.code() == Some(0) {
+        // The run finished before the signal came: nothing to check.
+        return;
+    }
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("kept in {}", partial.display())),
+        "{err}"
+    );
+    let out = std::process::Command::new(&bin)
+        .args(["sweep", "--no-report", "--out", s(&data)])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(tree(&data), tree(&clean));
+}

@@ -520,6 +520,78 @@ fn small_tables_written_in_one_go_match_the_chunked_run() {
     assert!(a == b, "writing without chunks changed the bytes");
 }
 
+/// `--also-deck`: each deck's table is the bytes its own sweep writes (the
+/// deal odds and places by difficulty its own), though each hand is solved
+/// once; a deck given twice, or a game without a table of one target, is
+/// refused.
+#[test]
+fn also_deck_tables_are_each_decks_own_sweep() {
+    let (both, alone) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let game = ["--hand-size", "5", "--values", "1..8"];
+    let mut all = vec![
+        "sweep",
+        "--no-report",
+        "--out",
+        both.path().to_str().unwrap(),
+    ];
+    all.extend(game);
+    all.extend(["--deck", "2", "--also-deck", "none", "--also-deck", "3"]);
+    let (code, stdout, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    // The 792 hands of five from 1..8 drawn freely hold the 2-copy deck's
+    // 504 (all solved first) and the 3-copy deck's 728 (all taken).
+    assert!(
+        stdout
+            .contains("Solved 792 hands once for 3 decks: the tables took the rows of 1232 hands"),
+        "{stdout}"
+    );
+    for deck in ["2", "none", "3"] {
+        let mut args = game.to_vec();
+        args.extend(["--deck", deck]);
+        sweep(alone.path(), &args);
+    }
+    for deck in ["x2", "none", "x3"] {
+        let part = format!("rules=rational/use=all/targets=24-24/values=1-8/deck={deck}/k=5");
+        let (a, b) = (
+            files(&both.path().join(&part)),
+            files(&alone.path().join(&part)),
+        );
+        assert_eq!(a.len(), 3, "{part}");
+        assert!(a == b, "{part}: --also-deck changed the bytes");
+    }
+    let out = both.path().to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec!["--deck", "none", "--also-deck", "none"],
+            "--also-deck none: that deck's table is swept already",
+        ),
+        (
+            vec!["--game", "countdown", "--also-deck", "none"],
+            "--also-deck sweeps tables of one target",
+        ),
+        (
+            vec![
+                "--hand-size",
+                "3",
+                "--targets",
+                "1..99",
+                "--also-deck",
+                "none",
+            ],
+            "--also-deck sweeps tables of one target",
+        ),
+    ] {
+        let mut all = vec!["sweep", "--no-report", "--out", out];
+        all.extend(args.iter().copied());
+        let (code, stdout, err) = run(&all);
+        assert_eq!(code, 2, "{all:?}: {stdout} {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{all:?}: {err}"
+        );
+    }
+}
+
 /// `--counts-only` keeps every column of the hands table (the same bytes as
 /// a full sweep's) and writes no solutions table.
 #[test]

@@ -4,9 +4,9 @@
 //! paragraph and its report. A table of one target is reported from
 //! memory; every other kind is read back.
 
-use crate::cli::args::SweepArgs;
+use crate::cli::args::{GameArgs, SweepArgs};
 use crate::cli::cmd::outcome::Status;
-use crate::cli::interrupt;
+use crate::cli::interrupt::{self, Watch};
 use crate::cli::progress::hands_bar;
 use indicatif::ProgressBar;
 
@@ -16,8 +16,9 @@ use crate::report::query::Table;
 use crate::tables::kind::TableKind;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::registry::large_sets::{LargeKey, LargeSets};
-use crate::tables::registry::one_target::OneTarget;
+use crate::tables::registry::one_target::{OneTarget, SharedRows};
 use crate::tables::registry::{self, Key};
+use crate::tables::summary::counted;
 use crate::tables::sweep::{PlanError, Request, SweepConfig, sweep_keeping};
 
 /// What the options ask of a sweep beside its table.
@@ -62,22 +63,25 @@ fn key_of(args: &SweepArgs) -> anyhow::Result<Key> {
     })
 }
 
-/// The run's progress bar, with Ctrl-C set to finish its line and say what
-/// the run kept in `dir` ([`interrupt::exit_on_interrupt`]).
-fn bar_of(args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar {
+/// A table's progress bar, with Ctrl-C set to finish its line and say what
+/// the sweep kept in `dir` (`watch`, [`interrupt::exit_on_interrupt`]).
+fn bar_of(watch: &Watch, args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar {
     let bar = hands_bar(args.quiet);
-    if let Err(e) = interrupt::exit_on_interrupt(bar.clone(), dir, part) {
-        eprintln!("census24: Ctrl-C will stop the sweep without a word ({e})");
-    }
+    watch.now(bar.clone(), dir, part);
     bar
 }
 
 /// Sweeps the table `key` of any kind, prints its summary, then (unless
 /// `--no-report` or a shard part) writes its report into the reports
 /// folder and names the page.
-fn run_kind(args: &SweepArgs, request: &Request, key: &Key) -> anyhow::Result<Status> {
+fn run_kind(
+    watch: &Watch,
+    args: &SweepArgs,
+    request: &Request,
+    key: &Key,
+) -> anyhow::Result<Status> {
     let job = registry::plan(key, request)?;
-    let summary = job.run(&bar_of(args, job.dir(), job.part()))?;
+    let summary = job.run(&bar_of(watch, args, job.dir(), job.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }
@@ -104,18 +108,64 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             .build_global();
     }
     let request = request_of(&args)?;
+    let watch = Watch::default();
+    if let Err(e) = interrupt::exit_on_interrupt(watch.clone()) {
+        eprintln!("census24: Ctrl-C will stop the sweep without a word ({e})");
+    }
     let key = match key_of(&args)? {
         Key::OneTarget(key) => key,
-        key => return run_kind(&args, &request, &key),
+        key if args.also_deck.is_empty() => return run_kind(&watch, &args, &request, &key),
+        key => anyhow::bail!(
+            "--also-deck sweeps tables of one target; this game makes a {} table",
+            key.kind()
+        ),
     };
-    run_one_target(&args, &request, key)
+    if args.also_deck.is_empty() {
+        return run_one_target(&watch, &args, &request, key, None);
+    }
+    // The same game for each deck, in the order given, sharing what each
+    // solved.
+    let mut keys = vec![key];
+    for &deck in &args.also_deck {
+        let game = GameArgs {
+            deck: Some(deck),
+            ..args.game.clone()
+        }
+        .game();
+        match Key::of_game(&game) {
+            Some(Key::OneTarget(k)) if keys.contains(&k) => {
+                anyhow::bail!("--also-deck {deck}: that deck's table is swept already")
+            }
+            Some(Key::OneTarget(k)) => keys.push(k),
+            _ => anyhow::bail!("--also-deck {deck}: not a table of one target"),
+        }
+    }
+    let (shared, decks) = (SharedRows::default(), keys.len());
+    for key in keys {
+        run_one_target(&watch, &args, &request, key, Some(shared.clone()))?;
+    }
+    if !args.quiet {
+        println!(
+            "Solved {} once for {decks} decks: the tables took the rows of {} from the sweeps before them.",
+            counted(shared.solved() as u64, "hand"),
+            counted(shared.taken(), "hand"),
+        );
+    }
+    Ok(Status::Done)
 }
 
-/// A table of one target: swept, then reported from memory (not read
-/// back) with its explorer page.
-fn run_one_target(args: &SweepArgs, request: &Request, key: TableKey) -> anyhow::Result<Status> {
-    let cfg = request.config(OneTarget::of_request(key, request))?;
-    let (summary, written) = sweep_keeping(&cfg, &bar_of(args, cfg.dir(), cfg.part()))?;
+/// A table of one target: swept (taking and giving the rows of hands
+/// `shared` with the sweeps of other decks), then reported from memory
+/// (not read back) with its explorer page.
+fn run_one_target(
+    watch: &Watch,
+    args: &SweepArgs,
+    request: &Request,
+    key: TableKey,
+    shared: Option<SharedRows>,
+) -> anyhow::Result<Status> {
+    let cfg = request.config(OneTarget::of_request(key, request).sharing(shared))?;
+    let (summary, written) = sweep_keeping(&cfg, &bar_of(watch, args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }

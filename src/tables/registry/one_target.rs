@@ -23,7 +23,12 @@ use crate::{
 #[cfg(feature = "tables")]
 use polars::prelude::{DataFrame, PolarsResult};
 #[cfg(feature = "tables")]
-use std::{path::PathBuf, sync::Arc};
+use rustc_hash::FxHashMap;
+#[cfg(feature = "tables")]
+use std::{
+    path::PathBuf,
+    sync::{Arc, Mutex},
+};
 
 /// The kind's name, as its manifests record it.
 pub const NAME: KindName = KindName::new("one-target");
@@ -56,6 +61,69 @@ pub struct OneTarget {
     /// The model file that prices the figures (`sweep --model`); `None`:
     /// the built-in model.
     pub model: Option<Arc<Pricer>>,
+    /// Rows solved by the sweeps of the same game for other decks
+    /// (`sweep --also-deck`), taken rather than solved again, and this
+    /// sweep's rows given to them.
+    pub shared: Option<SharedRows>,
+}
+
+/// The rows of every hand solved so far by the sweeps of one game for
+/// several decks (`sweep --deck 4 --also-deck none`): a hand's rows depend
+/// on its cards, the target, the rules and what the table holds, never on
+/// the deck it is dealt from but for its deal odds, which each table deals
+/// again ([`HandRow::dealt`]). The 52-card deck's 49,205 seven-card hands
+/// are all hands of independent draws, so the second table solves none.
+/// Cloning shares the rows.
+#[cfg(feature = "tables")]
+#[derive(Clone, Default)]
+pub struct SharedRows(Arc<Mutex<Solved>>);
+
+#[cfg(feature = "tables")]
+#[derive(Default)]
+struct Solved {
+    rows: FxHashMap<Vec<i64>, (HandRow, SolutionBatch)>,
+    taken: u64,
+}
+
+#[cfg(feature = "tables")]
+impl SharedRows {
+    /// The rows of `hand` if a sweep solved it.
+    fn take(&self, hand: &Hand) -> Option<(HandRow, SolutionBatch)> {
+        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let rows = s.rows.get(hand.cards()).cloned();
+        s.taken += rows.is_some() as u64;
+        rows
+    }
+
+    fn give(&self, rows: &(HandRow, SolutionBatch)) {
+        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        s.rows.insert(rows.0.hand.cards().to_vec(), rows.clone());
+    }
+
+    /// Hands solved once and held for the other decks.
+    pub fn solved(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).rows.len()
+    }
+
+    /// Hands whose rows a sweep took instead of solving them.
+    pub fn taken(&self) -> u64 {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).taken
+    }
+}
+
+/// Every sweep sharing rows is the same sweep as one that does not.
+#[cfg(feature = "tables")]
+impl PartialEq for SharedRows {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+#[cfg(feature = "tables")]
+impl std::fmt::Debug for SharedRows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SharedRows({} hands)", self.solved())
+    }
 }
 
 /// The validated sweep of the table `key` as `request` asks.
@@ -77,6 +145,12 @@ impl OneTarget {
         }
     }
 
+    /// The same table, taking and giving the rows of hands `shared` with
+    /// the sweeps of other decks.
+    pub fn sharing(self, shared: Option<SharedRows>) -> OneTarget {
+        OneTarget { shared, ..self }
+    }
+
     pub fn new(key: TableKey, solutions: bool, counts_only: bool) -> OneTarget {
         OneTarget {
             key,
@@ -85,6 +159,7 @@ impl OneTarget {
             // Checked by `validate`: an impossible deal count is refused there.
             total_ways: enumerate::total_ways(key.k, key.values, key.deck).unwrap_or(0),
             model: None,
+            shared: None,
         }
     }
 
@@ -216,14 +291,21 @@ impl TableKind for OneTarget {
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
         let (spec, pricer) = (self.spec(), kind::pricer(&self.model));
-        if self.counts_only {
-            Ok((
+        if let Some((row, batch)) = self.shared.as_ref().and_then(|s| s.take(hand)) {
+            return Ok((row.dealt(&spec), batch));
+        }
+        let rows = if self.counts_only {
+            (
                 hand_row_priced(hand, &spec, pricer)?,
                 SolutionBatch::default(),
-            ))
+            )
         } else {
-            hand_batch_priced(hand, &spec, pricer)
+            hand_batch_priced(hand, &spec, pricer)?
+        };
+        if let Some(s) = &self.shared {
+            s.give(&rows);
         }
+        Ok(rows)
     }
 
     fn tally(&self, (row, solutions): &Self::Rows) -> Tally {
@@ -364,6 +446,27 @@ mod tests {
              (100.00%), 0 of them only with fractions; a random deal is solvable with probability \
              1.0000. 1 solution class."
         );
+    }
+
+    /// A hand solved for one deck is taken by the sweep of another with
+    /// that deck's odds: its rows are the rows solved afresh for it.
+    #[test]
+    fn shared_rows_are_the_rows_solved_afresh() {
+        let shared = SharedRows::default();
+        let none = table(5, "1..13", Deck::Unlimited, true).sharing(Some(shared.clone()));
+        let four = table(5, "1..13", Deck::Copies(4), true).sharing(Some(shared.clone()));
+        let hand = Hand::new(vec![1, 5, 5, 5, 13]).unwrap();
+        let first = none.rows_of_hand(&hand).unwrap();
+        let taken = four.rows_of_hand(&hand).unwrap();
+        assert_eq!((shared.solved(), shared.taken()), (1, 1));
+        let afresh = table(5, "1..13", Deck::Copies(4), true)
+            .rows_of_hand(&hand)
+            .unwrap();
+        assert_eq!(taken, afresh);
+        // C(4,1) * C(4,3) * C(4,1) deals from the 52 cards; the rest the same.
+        assert_eq!((taken.0.deal_ways, first.0.deal_ways == 64), (64, false));
+        assert!(!taken.1.is_empty() && taken.1 == first.1);
+        assert_eq!(taken.0.clone().dealt(&none.spec()), first.0);
     }
 
     /// Rows of a hand count once in the tally, whatever the grouping.
