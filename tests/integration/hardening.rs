@@ -532,94 +532,24 @@ fn merge_of_a_large_sets_census_counts_sets_and_games() {
     assert!(!out.contains("rows"), "{out}");
 }
 
-/// Defect 3.5: Ctrl-C during a sweep left the progress line unterminated
-/// and said nothing. It now says in one line what was kept and that the
-/// same command resumes, exits with 130, and the same command finishes
-/// the table with the bytes of an uninterrupted run.
-#[test]
-fn ctrl_c_during_a_sweep_says_what_was_kept_and_the_same_command_resumes() {
-    let tmp = TempDir::new().unwrap();
-    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
-    let args = ["-k", "5", "--counts-only", "--resumable", "--threads", "1"];
-    sweep_into(&clean, &args);
+/// Runs `census24 sweep --no-report --out DATA ARGS`, sends it SIGINT once
+/// `marker` (a finished chunk) exists, and returns its standard error if the
+/// signal stopped it with status 130 (`None` if it finished first).
+fn interrupted_sweep(data: &Path, args: &[&str], marker: &Path) -> Option<String> {
     let bin = assert_cmd::cargo::cargo_bin("census24");
     let child = Command::new(&bin)
-        .args(["sweep", "--no-report", "--out", s(&data)])
+        .args(["sweep", "--no-report", "--out", s(data)])
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let partial = data.join(partition(5, "x4")).join(".partial");
     let started = Instant::now();
-    while !partial.join("chunk-00000.json").exists() {
+    while !marker.exists() {
         assert!(
             started.elapsed() < Duration::from_secs(60),
-            "no chunk finished"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    if out.status.code() == Some(0) {
-        // The run finished before the signal came: nothing to check.
-        return;
-    }
-    assert_eq!(out.status.code(), Some(130), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("interrupted: "), "{err}");
-    assert!(err.contains(" kept in "), "{err}");
-    assert!(err.contains("the same command resumes"), "{err}");
-    let mut again = std::process::Command::new(&bin);
-    again
-        .args(["sweep", "--no-report", "--out", s(&data)])
-        .args(args);
-    let out = again.output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8(out.stdout).unwrap().contains("resuming"));
-    assert_eq!(tree(&data), tree(&clean));
-    let _ = std::io::stdout().flush();
-}
-
-/// Ctrl-C during the second table of `sweep --also-deck` speaks of that
-/// table (the first one's handler is not left behind to speak of a table
-/// already written), and the same command finishes both.
-#[test]
-fn ctrl_c_during_the_second_deck_names_its_table() {
-    let tmp = TempDir::new().unwrap();
-    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
-    let args = [
-        "-k",
-        "5",
-        "--counts-only",
-        "--resumable",
-        "--threads",
-        "1",
-        "--deck",
-        "4",
-        "--also-deck",
-        "none",
-    ];
-    sweep_into(&clean, &args);
-    let bin = assert_cmd::cargo::cargo_bin("census24");
-    let child = Command::new(&bin)
-        .args(["sweep", "--no-report", "--out", s(&data)])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let partial = data.join(partition(5, "none")).join(".partial");
-    let started = Instant::now();
-    while !partial.join("chunk-00000.json").exists() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no chunk of the second table finished"
+            "no {} after a minute",
+            marker.display()
         );
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -631,20 +561,83 @@ fn ctrl_c_during_the_second_deck_names_its_table() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     if out.status.code() == Some(0) {
-        // The run finished before the signal came: nothing to check.
-        return;
+        return None;
     }
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains(&format!("kept in {}", partial.display())),
-        "{err}"
-    );
-    let out = std::process::Command::new(&bin)
-        .args(["sweep", "--no-report", "--out", s(&data)])
+    Some(err)
+}
+
+/// Runs the same command again: it resumes, and prints the summary.
+fn sweep_again(data: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("census24"))
+        .args(["sweep", "--no-report", "--out", s(data)])
         .args(args)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Defect 3.5: Ctrl-C during a sweep left the progress line unterminated
+/// and said nothing. It now says in one line what was kept and that the
+/// same command resumes, exits with 130, and the same command finishes
+/// the table with the bytes of an uninterrupted run.
+#[test]
+fn ctrl_c_during_a_sweep_says_what_was_kept_and_the_same_command_resumes() {
+    let tmp = TempDir::new().unwrap();
+    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
+    let args = ["-k", "5", "--counts-only", "--resumable", "--threads", "1"];
+    sweep_into(&clean, &args);
+    let partial = data.join(partition(5, "x4")).join(".partial");
+    // The run may finish before the signal comes: nothing to check then.
+    let Some(err) = interrupted_sweep(&data, &args, &partial.join("chunk-00000.json")) else {
+        return;
+    };
+    assert!(err.contains("interrupted: "), "{err}");
+    assert!(err.contains(" kept in "), "{err}");
+    assert!(err.contains("the same command resumes"), "{err}");
+    assert!(sweep_again(&data, &args).contains("resuming"));
+    assert_eq!(tree(&data), tree(&clean));
+    let _ = std::io::stdout().flush();
+}
+
+/// Ctrl-C during the second table of `sweep --also-deck` speaks of that
+/// table (the first one's handler is not left behind to speak of a table
+/// already written) and of keeping the finished one; the same command with
+/// `--skip-complete` finishes both.
+#[test]
+fn ctrl_c_during_the_second_deck_names_its_table() {
+    let tmp = TempDir::new().unwrap();
+    let (data, clean) = (tmp.path().join("data"), tmp.path().join("clean"));
+    // The one-copy deck's 1,287 hands leave the second table 4,901 to solve.
+    let args = [
+        "-k",
+        "5",
+        "--counts-only",
+        "--resumable",
+        "--threads",
+        "1",
+        "--deck",
+        "1",
+        "--also-deck",
+        "none",
+    ];
+    sweep_into(&clean, &args);
+    let partial = data.join(partition(5, "none")).join(".partial");
+    let Some(err) = interrupted_sweep(&data, &args, &partial.join("chunk-00000.json")) else {
+        return;
+    };
+    assert!(
+        err.contains(&format!("kept in {}", partial.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains("with --skip-complete keeps the tables finished"),
+        "{err}"
+    );
+    let mut again = args.to_vec();
+    again.push("--skip-complete");
+    assert!(sweep_again(&data, &again).contains("resuming"));
     assert_eq!(tree(&data), tree(&clean));
 }

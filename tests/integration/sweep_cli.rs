@@ -522,44 +522,79 @@ fn small_tables_written_in_one_go_match_the_chunked_run() {
 
 /// `--also-deck`: each deck's table is the bytes its own sweep writes (the
 /// deal odds and places by difficulty its own), though each hand is solved
-/// once; a deck given twice, or a game without a table of one target, is
-/// refused.
+/// once: with solutions (written in one go), counts only and decided only
+/// (written through chunks). A deck given twice, a game without a table of
+/// one target, a deck too small or too many hands to hold with solutions
+/// is refused before any table is written.
 #[test]
 fn also_deck_tables_are_each_decks_own_sweep() {
     let (both, alone) = (TempDir::new().unwrap(), TempDir::new().unwrap());
-    let game = ["--hand-size", "5", "--values", "1..8"];
-    let mut all = vec![
-        "sweep",
-        "--no-report",
-        "--out",
-        both.path().to_str().unwrap(),
+    let tables: [(&[&str], &str, usize); 3] = [
+        (&["--hand-size", "5", "--values", "1..8"], "values=1-8", 3),
+        (
+            &[
+                "--hand-size",
+                "6",
+                "--values",
+                "1..7",
+                "--counts-only",
+                "--resumable",
+            ],
+            "values=1-7",
+            2,
+        ),
+        (
+            &[
+                "--hand-size",
+                "8",
+                "--values",
+                "1..6",
+                "--no-solutions",
+                "--resumable",
+            ],
+            "values=1-6",
+            2,
+        ),
     ];
-    all.extend(game);
-    all.extend(["--deck", "2", "--also-deck", "none", "--also-deck", "3"]);
-    let (code, stdout, err) = run(&all);
-    assert_eq!(code, 0, "{err}");
-    // The 792 hands of five from 1..8 drawn freely hold the 2-copy deck's
-    // 504 (all solved first) and the 3-copy deck's 728 (all taken).
-    assert!(
-        stdout
-            .contains("Solved 792 hands once for 3 decks: the tables took the rows of 1232 hands"),
-        "{stdout}"
-    );
-    for deck in ["2", "none", "3"] {
-        let mut args = game.to_vec();
-        args.extend(["--deck", deck]);
-        sweep(alone.path(), &args);
+    for (game, values, files_each) in tables {
+        let mut all = vec![
+            "sweep",
+            "--no-report",
+            "--out",
+            both.path().to_str().unwrap(),
+        ];
+        all.extend(game);
+        all.extend(["--deck", "2", "--also-deck", "none", "--also-deck", "3"]);
+        let (code, stdout, err) = run(&all);
+        assert_eq!(code, 0, "{err}");
+        if values == "values=1-8" {
+            // The 792 hands of five from 1..8 drawn freely hold the 2-copy
+            // deck's 504 (all solved first) and the 3-copy deck's 728 (all read).
+            assert!(
+                stdout.contains(
+                    "Solved 792 hands once for 3 decks: the tables read the rows of 1232 hands"
+                ),
+                "{stdout}"
+            );
+        }
+        for deck in ["2", "none", "3"] {
+            let mut args = game.to_vec();
+            args.extend(["--deck", deck]);
+            sweep(alone.path(), &args);
+        }
+        let k = game[1];
+        for deck in ["x2", "none", "x3"] {
+            let part = format!("rules=rational/use=all/targets=24-24/{values}/deck={deck}/k={k}");
+            let (a, b) = (
+                files(&both.path().join(&part)),
+                files(&alone.path().join(&part)),
+            );
+            assert_eq!(a.len(), files_each, "{part}");
+            assert!(a == b, "{part}: --also-deck changed the bytes");
+        }
     }
-    for deck in ["x2", "none", "x3"] {
-        let part = format!("rules=rational/use=all/targets=24-24/values=1-8/deck={deck}/k=5");
-        let (a, b) = (
-            files(&both.path().join(&part)),
-            files(&alone.path().join(&part)),
-        );
-        assert_eq!(a.len(), 3, "{part}");
-        assert!(a == b, "{part}: --also-deck changed the bytes");
-    }
-    let out = both.path().to_str().unwrap();
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().to_str().unwrap();
     for (args, needle) in [
         (
             vec!["--deck", "none", "--also-deck", "none"],
@@ -580,6 +615,22 @@ fn also_deck_tables_are_each_decks_own_sweep() {
             ],
             "--also-deck sweeps tables of one target",
         ),
+        (
+            vec![
+                "-k",
+                "7",
+                "--values",
+                "1..5",
+                "--counts-only",
+                "--also-deck",
+                "1",
+            ],
+            "hand size 7 cannot be dealt from a deck of 5 cards",
+        ),
+        (
+            vec!["-k", "6", "--also-deck", "none"],
+            "the 18395 hands of deck 4 with their solutions are too many",
+        ),
     ] {
         let mut all = vec!["sweep", "--no-report", "--out", out];
         all.extend(args.iter().copied());
@@ -590,6 +641,11 @@ fn also_deck_tables_are_each_decks_own_sweep() {
             "{all:?}: {err}"
         );
     }
+    assert_eq!(
+        fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
 }
 
 /// `--counts-only` keeps every column of the hands table (the same bytes as

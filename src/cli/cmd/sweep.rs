@@ -16,7 +16,7 @@ use crate::report::query::Table;
 use crate::tables::kind::TableKind;
 use crate::tables::layout::{Part, TableKey};
 use crate::tables::registry::large_sets::{LargeKey, LargeSets};
-use crate::tables::registry::one_target::{OneTarget, SharedRows};
+use crate::tables::registry::one_target::{IN_MEMORY_HANDS, OneTarget, SharedRows};
 use crate::tables::registry::{self, Key};
 use crate::tables::summary::counted;
 use crate::tables::sweep::{PlanError, Request, SweepConfig, sweep_keeping};
@@ -67,7 +67,7 @@ fn key_of(args: &SweepArgs) -> anyhow::Result<Key> {
 /// the sweep kept in `dir` (`watch`, [`interrupt::exit_on_interrupt`]).
 fn bar_of(watch: &Watch, args: &SweepArgs, dir: std::path::PathBuf, part: Part) -> ProgressBar {
     let bar = hands_bar(args.quiet);
-    watch.now(bar.clone(), dir, part);
+    watch.sweeping(bar.clone(), dir, part);
     bar
 }
 
@@ -121,10 +121,42 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
         ),
     };
     if args.also_deck.is_empty() {
-        return run_one_target(&watch, &args, &request, key, None);
+        let cfg = request.config(OneTarget::of_request(key, &request))?;
+        return run_one_target(&watch, &args, &cfg);
     }
-    // The same game for each deck, in the order given, sharing what each
-    // solved.
+    let cfgs = decks_of(&args, &request, key)?;
+    watch.several();
+    let shared = SharedRows::default();
+    let last = cfgs.len() - 1;
+    for (i, cfg) in cfgs.into_iter().enumerate() {
+        let rows = if i == last {
+            shared.last()
+        } else {
+            shared.clone()
+        };
+        let kind = cfg.kind.clone().sharing(Some(rows));
+        run_one_target(&watch, &args, &SweepConfig { kind, ..cfg })?;
+        watch.between();
+    }
+    if !args.quiet {
+        println!(
+            "Solved {} once for {} decks: the tables read the rows of {} from the sweeps before them.",
+            counted(shared.solved(), "hand"),
+            last + 1,
+            counted(shared.read(), "hand"),
+        );
+    }
+    Ok(Status::Done)
+}
+
+/// The sweeps of `key`'s game for its deck and each `--also-deck`, in the
+/// order given, every one checked before any runs (a bad deck is refused
+/// before the tables before it take minutes).
+fn decks_of(
+    args: &SweepArgs,
+    request: &Request,
+    key: TableKey,
+) -> anyhow::Result<Vec<SweepConfig<OneTarget>>> {
     let mut keys = vec![key];
     for &deck in &args.also_deck {
         let game = GameArgs {
@@ -140,32 +172,33 @@ pub fn run(args: SweepArgs) -> anyhow::Result<Status> {
             _ => anyhow::bail!("--also-deck {deck}: not a table of one target"),
         }
     }
-    let (shared, decks) = (SharedRows::default(), keys.len());
+    let mut cfgs = Vec::new();
     for key in keys {
-        run_one_target(&watch, &args, &request, key, Some(shared.clone()))?;
+        let cfg = request.config(OneTarget::of_request(key, request))?;
+        // Every hand's rows are held until the last table: with solutions
+        // only for a table that is held whole anyway.
+        let hands = cfg.kind.hands().len();
+        if cfg.kind.solutions && !cfg.kind.counts_only && hands > IN_MEMORY_HANDS {
+            anyhow::bail!(
+                "--also-deck holds every hand's rows until the last table: the {hands} hands \
+                 of deck {} with their solutions are too many (at most {IN_MEMORY_HANDS}); \
+                 add --counts-only or --no-solutions, or sweep each deck alone",
+                key.deck
+            );
+        }
+        cfgs.push(cfg);
     }
-    if !args.quiet {
-        println!(
-            "Solved {} once for {decks} decks: the tables took the rows of {} from the sweeps before them.",
-            counted(shared.solved() as u64, "hand"),
-            counted(shared.taken(), "hand"),
-        );
-    }
-    Ok(Status::Done)
+    Ok(cfgs)
 }
 
-/// A table of one target: swept (taking and giving the rows of hands
-/// `shared` with the sweeps of other decks), then reported from memory
-/// (not read back) with its explorer page.
+/// A table of one target: swept, then reported from memory (not read
+/// back) with its explorer page.
 fn run_one_target(
     watch: &Watch,
     args: &SweepArgs,
-    request: &Request,
-    key: TableKey,
-    shared: Option<SharedRows>,
+    cfg: &SweepConfig<OneTarget>,
 ) -> anyhow::Result<Status> {
-    let cfg = request.config(OneTarget::of_request(key, request).sharing(shared))?;
-    let (summary, written) = sweep_keeping(&cfg, &bar_of(watch, args, cfg.dir(), cfg.part()))?;
+    let (summary, written) = sweep_keeping(cfg, &bar_of(watch, args, cfg.dir(), cfg.part()))?;
     if !args.quiet {
         println!("{}", summary.paragraph());
     }

@@ -45,7 +45,7 @@ pub const IN_MEMORY_HANDS: usize = 8192;
 pub const MAX_SOLUTIONS_K: usize = 7;
 
 /// A single-target table: which one, and what it holds.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 #[cfg(feature = "tables")]
 pub struct OneTarget {
     pub key: TableKey,
@@ -72,57 +72,96 @@ pub struct OneTarget {
 /// on its cards, the target, the rules and what the table holds, never on
 /// the deck it is dealt from but for its deal odds, which each table deals
 /// again ([`HandRow::dealt`]). The 52-card deck's 49,205 seven-card hands
-/// are all hands of independent draws, so the second table solves none.
-/// Cloning shares the rows.
+/// are all hands of independent draws: swept first, they leave the second
+/// table 1,183 hands to solve. Cloning shares the rows; the clone made by
+/// [`SharedRows::last`] (for the last table) keeps nothing and takes the
+/// rows it reads out.
 #[cfg(feature = "tables")]
 #[derive(Clone, Default)]
-pub struct SharedRows(Arc<Mutex<Solved>>);
+pub struct SharedRows {
+    solved: Arc<Mutex<Solved>>,
+    last: bool,
+}
 
 #[cfg(feature = "tables")]
 #[derive(Default)]
 struct Solved {
-    rows: FxHashMap<Vec<i64>, (HandRow, SolutionBatch)>,
-    taken: u64,
+    rows: FxHashMap<Vec<i64>, Arc<(HandRow, SolutionBatch)>>,
+    /// Hands solved once, and hands whose rows a sweep read.
+    solved: u64,
+    read: u64,
 }
 
 #[cfg(feature = "tables")]
 impl SharedRows {
-    /// The rows of `hand` if a sweep solved it.
-    fn take(&self, hand: &Hand) -> Option<(HandRow, SolutionBatch)> {
-        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let rows = s.rows.get(hand.cards()).cloned();
-        s.taken += rows.is_some() as u64;
-        rows
+    /// The same rows, for the last table: it keeps none, and the rows it
+    /// reads are let go.
+    pub fn last(&self) -> SharedRows {
+        SharedRows {
+            solved: self.solved.clone(),
+            last: true,
+        }
     }
 
-    fn give(&self, rows: &(HandRow, SolutionBatch)) {
-        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        s.rows.insert(rows.0.hand.cards().to_vec(), rows.clone());
+    fn lock(&self) -> std::sync::MutexGuard<'_, Solved> {
+        self.solved.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Hands solved once and held for the other decks.
-    pub fn solved(&self) -> usize {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).rows.len()
+    /// The rows of `hand` if a sweep before solved it.
+    fn rows_of(&self, hand: &Hand) -> Option<(HandRow, SolutionBatch)> {
+        let rows = {
+            let mut s = self.lock();
+            let rows = match self.last {
+                true => s.rows.remove(hand.cards()),
+                false => s.rows.get(hand.cards()).cloned(),
+            };
+            s.read += rows.is_some() as u64;
+            rows
+        };
+        // Copied outside the lock (or not at all when let go).
+        rows.map(|r| Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone()))
     }
 
-    /// Hands whose rows a sweep took instead of solving them.
-    pub fn taken(&self) -> u64 {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).taken
+    /// Keeps the rows of a hand just solved for the tables after.
+    fn keep(&self, rows: &(HandRow, SolutionBatch)) {
+        let mut s = self.lock();
+        s.solved += 1;
+        if !self.last {
+            let kept = Arc::new(rows.clone());
+            s.rows.insert(rows.0.hand.cards().to_vec(), kept);
+        }
     }
-}
 
-/// Every sweep sharing rows is the same sweep as one that does not.
-#[cfg(feature = "tables")]
-impl PartialEq for SharedRows {
-    fn eq(&self, _: &Self) -> bool {
-        true
+    /// Hands solved once for all the tables.
+    pub fn solved(&self) -> u64 {
+        self.lock().solved
+    }
+
+    /// Hands whose rows a sweep read instead of solving them.
+    pub fn read(&self) -> u64 {
+        self.lock().read
     }
 }
 
 #[cfg(feature = "tables")]
 impl std::fmt::Debug for SharedRows {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SharedRows({} hands)", self.solved())
+        let s = self.lock();
+        write!(f, "SharedRows({} solved, {} held)", s.solved, s.rows.len())
+    }
+}
+
+/// Two sweeps are the same table whether or not they share rows.
+#[cfg(feature = "tables")]
+impl PartialEq for OneTarget {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            &self.key,
+            self.solutions,
+            self.counts_only,
+            self.total_ways,
+            &self.model,
+        ) == (&o.key, o.solutions, o.counts_only, o.total_ways, &o.model)
     }
 }
 
@@ -291,7 +330,7 @@ impl TableKind for OneTarget {
 
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError> {
         let (spec, pricer) = (self.spec(), kind::pricer(&self.model));
-        if let Some((row, batch)) = self.shared.as_ref().and_then(|s| s.take(hand)) {
+        if let Some((row, batch)) = self.shared.as_ref().and_then(|s| s.rows_of(hand)) {
             return Ok((row.dealt(&spec), batch));
         }
         let rows = if self.counts_only {
@@ -303,7 +342,7 @@ impl TableKind for OneTarget {
             hand_batch_priced(hand, &spec, pricer)?
         };
         if let Some(s) = &self.shared {
-            s.give(&rows);
+            s.keep(&rows);
         }
         Ok(rows)
     }
@@ -448,25 +487,30 @@ mod tests {
         );
     }
 
-    /// A hand solved for one deck is taken by the sweep of another with
-    /// that deck's odds: its rows are the rows solved afresh for it.
+    /// A hand solved for one deck is read by the sweep of another with
+    /// that deck's odds: its rows are the rows solved afresh for it. The
+    /// last table keeps nothing and lets go of what it read.
     #[test]
     fn shared_rows_are_the_rows_solved_afresh() {
         let shared = SharedRows::default();
         let none = table(5, "1..13", Deck::Unlimited, true).sharing(Some(shared.clone()));
-        let four = table(5, "1..13", Deck::Copies(4), true).sharing(Some(shared.clone()));
+        let four = table(5, "1..13", Deck::Copies(4), true).sharing(Some(shared.last()));
         let hand = Hand::new(vec![1, 5, 5, 5, 13]).unwrap();
         let first = none.rows_of_hand(&hand).unwrap();
-        let taken = four.rows_of_hand(&hand).unwrap();
-        assert_eq!((shared.solved(), shared.taken()), (1, 1));
+        let read = four.rows_of_hand(&hand).unwrap();
+        assert_eq!((shared.solved(), shared.read()), (1, 1));
         let afresh = table(5, "1..13", Deck::Copies(4), true)
             .rows_of_hand(&hand)
             .unwrap();
-        assert_eq!(taken, afresh);
+        assert_eq!(read, afresh);
         // C(4,1) * C(4,3) * C(4,1) deals from the 52 cards; the rest the same.
-        assert_eq!((taken.0.deal_ways, first.0.deal_ways == 64), (64, false));
-        assert!(!taken.1.is_empty() && taken.1 == first.1);
-        assert_eq!(taken.0.clone().dealt(&none.spec()), first.0);
+        assert_eq!((read.0.deal_ways, first.0.deal_ways == 64), (64, false));
+        assert!(!read.1.is_empty() && read.1 == first.1);
+        assert_eq!(read.0.clone().dealt(&none.spec()), first.0);
+        // Read once by the last table, the rows are gone: solved again.
+        assert_eq!(four.rows_of_hand(&hand).unwrap(), afresh);
+        assert_eq!((shared.solved(), shared.read()), (2, 1));
+        assert_eq!(none, table(5, "1..13", Deck::Unlimited, true));
     }
 
     /// Rows of a hand count once in the tally, whatever the grouping.
