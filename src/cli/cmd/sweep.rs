@@ -176,9 +176,15 @@ fn decks_of(
     for key in keys {
         let cfg = request.config(OneTarget::of_request(key, request))?;
         // Every hand's rows are held until the last table: with solutions
-        // only for a table that is held whole anyway.
-        let hands = cfg.kind.hands().len();
-        if cfg.kind.solutions && !cfg.kind.counts_only && hands > IN_MEMORY_HANDS {
+        // only for a table that is held whole anyway (its hands listed only
+        // then: the sweep lists them again).
+        let with_solutions = cfg.kind.solutions && !cfg.kind.counts_only;
+        let hands = if with_solutions {
+            cfg.kind.hands().len()
+        } else {
+            0
+        };
+        if hands > IN_MEMORY_HANDS {
             anyhow::bail!(
                 "--also-deck holds every hand's rows until the last table: the {hands} hands \
                  of deck {} with their solutions are too many (at most {IN_MEMORY_HANDS}); \
