@@ -417,10 +417,16 @@ impl Engine {
         let small = self.win.hi * SMALL_SIXTH;
         let bound = if need <= small { small } else { self.bound };
         let len = (bound / 64 + 1) as usize;
-        let mut words = match self.spare.pop() {
+        // Only sets up to the bound are reused: a small one in a large
+        // one's words would hold them all.
+        let reuse = if bound == self.bound {
+            self.spare.pop()
+        } else {
+            None
+        };
+        let mut words = match reuse {
             Some(mut w) => {
-                w.clear();
-                w.resize(len, 0);
+                w.fill(0);
                 w
             }
             None => vec![0u64; len],
@@ -496,7 +502,9 @@ impl Engine {
             }
             let five = pick(&t, n, all ^ (1 << i));
             let y = t[i] as u64;
-            if !self.fits_direct(y) || self.keeps(five) {
+            // With a small sixth tile the set is small to keep; and met
+            // with it, it is mostly met again with the other small tiles.
+            if y <= SMALL_SIXTH || !self.fits_direct(y) || self.keeps(five) {
                 // Made for this sixth tile first: the window alone would
                 // make it up to the small bound.
                 self.big(five, w.hi * y);
@@ -639,10 +647,12 @@ impl Engine {
         if self.big_words * 8 > self.budget.big / 2 {
             self.big_words = 0;
             let old = std::mem::replace(&mut self.old_big, std::mem::take(&mut self.big));
+            let full = (self.bound / 64 + 1) as usize;
             self.spare.extend(
                 old.into_values()
                     .filter_map(|b| Rc::try_unwrap(b).ok())
-                    .map(|b| b.words),
+                    .map(|b| b.words)
+                    .filter(|w| w.len() == full),
             );
         }
         if self.full.len() > self.budget.lists {
@@ -1011,9 +1021,10 @@ mod tests {
         assert_eq!(n, 4 * 16 * 12);
     }
 
-    /// A five-tile set met once is worked out for its sixth tile alone
-    /// ([`Engine::direct`]); met again, it is kept as a bit set: both ways
-    /// give every selection the same reach, the reach of all its values.
+    /// A five-tile set met once with a large sixth tile is worked out for
+    /// that tile alone ([`Engine::direct`]); met again, or met with a small
+    /// sixth tile, it is kept as a bit set: both ways give every selection
+    /// the same reach, the reach of all its values.
     #[test]
     fn both_ways_of_a_five_tile_set_agree() {
         let win = Window { lo: 90, hi: 1009 };
@@ -1026,19 +1037,28 @@ mod tests {
             [99, 98, 97, 11, 1, 2],
             [60, 72, 84, 96, 4, 8],
         ] {
-            let mut e = Engine::new(win, 100);
-            let first = e.reach(&t);
             let mut distinct = t.to_vec();
             distinct.sort_unstable();
             distinct.dedup();
-            assert!(e.big.is_empty(), "{t:?} worked out directly");
+            let large = distinct.iter().filter(|&&y| y as u64 > SMALL_SIXTH).count();
+            let mut e = Engine::new(win, 100);
+            let first = e.reach(&t);
             assert_eq!(
                 e.seen.len(),
-                distinct.len(),
-                "{t:?}: a five-tile set per tile left out"
+                large,
+                "{t:?}: large sixth tiles worked out directly"
+            );
+            assert_eq!(
+                e.big.len(),
+                distinct.len() - large,
+                "{t:?}: small ones kept"
             );
             let again = e.reach(&t);
-            assert!(!e.big.is_empty(), "{t:?} kept the second time");
+            assert_eq!(
+                e.big.len(),
+                distinct.len(),
+                "{t:?}: all kept the second time"
+            );
             let want = slow(&mut e, &t);
             assert_eq!(first, want, "{t:?}");
             assert_eq!(again, want, "{t:?}");
