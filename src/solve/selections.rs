@@ -431,6 +431,22 @@ impl Engine {
             }
             None => vec![0u64; len],
         };
+        self.each_value(key, bound, &mut |r| {
+            if r <= bound {
+                words[(r >> 6) as usize] |= 1 << (r & 63);
+            }
+        });
+        self.big_words += words.len();
+        let v = Rc::new(Bits { words });
+        self.big.insert(key, v.clone());
+        v
+    }
+
+    /// Calls `m` with every value of exactly the tiles `key` (identities
+    /// skipped) at most `top`, and some larger ones: the results of each
+    /// split's two sides ([`each_result`]).
+    #[inline(always)]
+    fn each_value(&mut self, key: Key, top: u64, m: &mut impl FnMut(u64)) {
         let (sp, ns) = splits(key);
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
@@ -438,17 +454,9 @@ impl Engine {
                 std::mem::swap(&mut xs, &mut ys);
             }
             for &b in ys.iter() {
-                each_result(&xs, b, bound, &mut |r| {
-                    if r <= bound {
-                        words[(r >> 6) as usize] |= 1 << (r & 63);
-                    }
-                });
+                each_result(&xs, b, top, m);
             }
         }
-        self.big_words += words.len();
-        let v = Rc::new(Bits { words });
-        self.big.insert(key, v.clone());
-        v
     }
 
     /// Values any non-empty sub-multiset reaches, in the window (up to five tiles).
@@ -599,16 +607,7 @@ impl Engine {
                 q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
         };
-        let (sp, ns) = splits(five);
-        for &(kx, ky) in &sp[..ns] {
-            let (mut xs, mut ys) = (self.full(kx), self.full(ky));
-            if xs.len() < ys.len() {
-                std::mem::swap(&mut xs, &mut ys);
-            }
-            for &b in ys.iter() {
-                each_result(&xs, b, top, &mut m);
-            }
-        }
+        self.each_value(five, top, &mut m);
         Direct { low, q }
     }
 
