@@ -10,10 +10,15 @@
 //!
 //! - up to four tiles: every value, sorted ([`Engine::full`]), with the
 //!   values below [`LOW`] also as bits;
-//! - five tiles: the values up to [`Engine::bound`] as bits
-//!   ([`Engine::big`]): enough to combine them with a sixth tile into any
-//!   target of the window (`x + y`, `x - y`, `x * y` and `x / y = t` need
-//!   `x` at most `t * y`);
+//! - five tiles met again soon: the values up to the window's top times
+//!   the sixth tile as bits ([`Engine::big`]): enough to combine them with
+//!   that tile into any target of the window (`x + y`, `x - y`, `x * y`
+//!   and `x / y = t` need `x` at most `t * y`);
+//! - five tiles met once (in a census's order, the sets of three large
+//!   numbers without the first or the second of a set): worked out for
+//!   their one sixth tile alone ([`Engine::direct`]): the low values as
+//!   bits and the targets `t` whose `t * y` they reach, with no bit set
+//!   the size of the bound to clear and fill;
 //! - six tiles: never listed; each split meets its two sides straight into
 //!   the window of targets ([`Engine::reach`]).
 //!
@@ -200,49 +205,49 @@ pub struct Bits {
 }
 
 impl Bits {
-    #[inline]
-    fn get(&self, i: u64) -> bool {
-        let w = (i >> 6) as usize;
-        w < self.words.len() && self.words[w] >> (i & 63) & 1 == 1
-    }
     /// Bits `from .. from + WINDOW_BITS` as a window (bits below 0 read 0).
     fn window_at(&self, from: i64) -> Win {
-        let mut out = [0u64; WORDS];
-        let n = self.words.len() as i64;
-        let wq = from.div_euclid(64);
-        let sh = from.rem_euclid(64) as u32;
-        if wq >= 0 && wq + (WORDS as i64) < n {
-            // Wholly inside: no bounds to check (most calls).
-            let src = &self.words[wq as usize..wq as usize + WORDS + 1];
-            for (i, o) in out.iter_mut().enumerate() {
-                *o = if sh == 0 {
-                    src[i]
-                } else {
-                    src[i] >> sh | src[i + 1] << (64 - sh)
-                };
-            }
-            return out;
-        }
-        for (i, o) in out.iter_mut().enumerate() {
-            let w = wq + i as i64;
-            let lo = if (0..n).contains(&w) {
-                self.words[w as usize]
-            } else {
-                0
-            };
-            let hi = if (0..n).contains(&(w + 1)) {
-                self.words[(w + 1) as usize]
-            } else {
-                0
-            };
-            *o = if sh == 0 {
-                lo
-            } else {
-                lo >> sh | hi << (64 - sh)
-            };
-        }
-        out
+        window_of(&self.words, from)
     }
+}
+
+/// Bits `from .. from + WINDOW_BITS` of `words` as a window (bits outside read 0).
+fn window_of(words: &[u64], from: i64) -> Win {
+    let mut out = [0u64; WORDS];
+    let n = words.len() as i64;
+    let wq = from.div_euclid(64);
+    let sh = from.rem_euclid(64) as u32;
+    if wq >= 0 && wq + (WORDS as i64) < n {
+        // Wholly inside: no bounds to check (most calls).
+        let src = &words[wq as usize..wq as usize + WORDS + 1];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = if sh == 0 {
+                src[i]
+            } else {
+                src[i] >> sh | src[i + 1] << (64 - sh)
+            };
+        }
+        return out;
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        let w = wq + i as i64;
+        let lo = if (0..n).contains(&w) {
+            words[w as usize]
+        } else {
+            0
+        };
+        let hi = if (0..n).contains(&(w + 1)) {
+            words[(w + 1) as usize]
+        } else {
+            0
+        };
+        *o = if sh == 0 {
+            lo
+        } else {
+            lo >> sh | hi << (64 - sh)
+        };
+    }
+    out
 }
 
 /// The values a census records: `lo..=hi`, at most [`WINDOW_BITS`] of them,
@@ -280,6 +285,8 @@ pub struct Engine {
     /// is read without the hash table's cache misses.
     near: Vec<Near>,
     big: FxHashMap<Key, Rc<Bits>>,
+    /// Words of the bit sets in `big`.
+    big_words: usize,
     /// The five-tile sets of the generation before `big` (each half the
     /// budget): a set met again moves back, so the ones in use stay.
     old_big: FxHashMap<Key, Rc<Bits>>,
@@ -288,6 +295,10 @@ pub struct Engine {
     /// the system and faulted in again, page by page.
     spare: Vec<Vec<u64>>,
     uwin: FxHashMap<Key, Win>,
+    /// Five-tile sets asked for lately and worked out for one sixth tile
+    /// ([`Engine::keeps`]).
+    seen: rustc_hash::FxHashSet<Key>,
+    old_seen: rustc_hash::FxHashSet<Key>,
     budget: Budget,
 }
 
@@ -309,9 +320,12 @@ impl Engine {
             low: FxHashMap::default(),
             near: vec![Near::of(0, Rc::from(Vec::new())); NEAR_SLOTS],
             big: FxHashMap::default(),
+            big_words: 0,
             old_big: FxHashMap::default(),
             spare: Vec::new(),
             uwin: FxHashMap::default(),
+            seen: Default::default(),
+            old_seen: Default::default(),
             budget: Budget {
                 engines: engines.max(1),
                 big: BIG_BUDGET / engines.max(1),
@@ -387,54 +401,62 @@ impl Engine {
         v
     }
 
-    /// Values of exactly the five tiles (identities skipped) up to `bound`.
-    fn big(&mut self, key: Key) -> Rc<Bits> {
-        if let Some(v) = self.big.get(&key) {
+    /// Values of exactly the five tiles (identities skipped) as bits, up
+    /// to `need` at least: up to the window's top times 16 when that is
+    /// enough (a set met with small sixth tiles only), else up to the bound.
+    fn big(&mut self, key: Key, need: u64) -> Rc<Bits> {
+        let holds = |b: &Rc<Bits>| (b.words.len() as u64) * 64 > need;
+        if let Some(v) = self.big.get(&key).filter(|b| holds(b)) {
             return v.clone();
         }
-        if let Some(v) = self.old_big.remove(&key) {
+        if let Some(v) = self.old_big.remove(&key).filter(|b| holds(b)) {
+            self.big_words += v.words.len();
             self.big.insert(key, v.clone());
             return v;
         }
-        let bound = self.bound;
-        let mut words = match self.spare.pop() {
+        let small = self.win.hi * SMALL_SIXTH;
+        let bound = if need <= small { small } else { self.bound };
+        let len = (bound / 64 + 1) as usize;
+        // Only sets up to the bound are reused: a small one in a large
+        // one's words would hold them all.
+        let reuse = if bound == self.bound {
+            self.spare.pop()
+        } else {
+            None
+        };
+        let mut words = match reuse {
             Some(mut w) => {
                 w.fill(0);
                 w
             }
-            None => vec![0u64; (bound / 64 + 1) as usize],
+            None => vec![0u64; len],
         };
-        let m = |words: &mut Vec<u64>, r: u64| {
+        self.each_value(key, bound, &mut |r| {
             if r <= bound {
                 words[(r >> 6) as usize] |= 1 << (r & 63);
             }
-        };
+        });
+        self.big_words += words.len();
+        let v = Rc::new(Bits { words });
+        self.big.insert(key, v.clone());
+        v
+    }
+
+    /// Calls `m` with every value of exactly the tiles `key` (identities
+    /// skipped) at most `top`, and some larger ones: the results of each
+    /// split's two sides ([`each_result`]).
+    #[inline(always)]
+    fn each_value(&mut self, key: Key, top: u64, m: &mut impl FnMut(u64)) {
         let (sp, ns) = splits(key);
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
             if xs.len() < ys.len() {
                 std::mem::swap(&mut xs, &mut ys);
             }
-            for &y in ys.iter() {
-                for &x in xs.iter() {
-                    let (a, b) = if x >= y { (x, y) } else { (y, x) };
-                    m(&mut words, a + b);
-                    if b != 1 {
-                        let p = a.saturating_mul(b);
-                        m(&mut words, p);
-                        if a % b == 0 {
-                            m(&mut words, a / b);
-                        }
-                    }
-                    if a != b {
-                        m(&mut words, a - b);
-                    }
-                }
+            for &b in ys.iter() {
+                each_result(&xs, b, top, m);
             }
         }
-        let v = Rc::new(Bits { words });
-        self.big.insert(key, v.clone());
-        v
     }
 
     /// Values any non-empty sub-multiset reaches, in the window (up to five tiles).
@@ -455,7 +477,7 @@ impl Engine {
                 mark(&mut out, w.lo, x);
             }
         } else {
-            let b = self.big(key);
+            let b = self.big(key, 0);
             out = b.window_at(w.lo as i64);
             clip(&mut out, w);
         }
@@ -474,103 +496,119 @@ impl Engine {
     fn six(&mut self, key: Key) -> Win {
         let w = self.win;
         let mut out = [0u64; WORDS];
-        let (dr, nd) = drops(key);
-        for &d in &dr[..nd] {
-            let u = self.uwin(d);
-            or(&mut out, &u);
+        let (t, n) = tiles_of(key);
+        let all = (1u32 << n) - 1;
+        // Each five-tile side (once per distinct tile left out): kept as a
+        // bit set when met again soon, else its values worked out for this
+        // sixth tile alone.
+        let mut singles: [(Key, u64); 6] = [(0, 0); 6];
+        let mut directs: Vec<(Direct, u64)> = Vec::new();
+        let mut n_singles = 0;
+        for i in 0..n {
+            if i > 0 && t[i] == t[i - 1] {
+                continue;
+            }
+            let five = pick(&t, n, all ^ (1 << i));
+            let y = t[i] as u64;
+            // With a small sixth tile the set is small to keep; and met
+            // with it, it is mostly met again with the other small tiles.
+            if y <= SMALL_SIXTH || !self.fits_direct(y) || self.keeps(five) {
+                // Made for this sixth tile first: the window alone would
+                // make it up to the small bound.
+                self.big(five, w.hi * y);
+                let u = self.uwin(five);
+                or(&mut out, &u);
+                singles[n_singles] = (five, y);
+                n_singles += 1;
+            } else {
+                let d = self.direct(five, y);
+                let mut u = window_of(&d.low, w.lo as i64);
+                clip(&mut u, w);
+                or(&mut out, &u);
+                let (dr, nd) = drops(five);
+                for &k in &dr[..nd] {
+                    let u = self.uwin(k);
+                    or(&mut out, &u);
+                }
+                directs.push((d, y));
+            }
         }
         let (sp, ns) = splits(key);
         // The meets first, then the splits of five tiles and one, which
         // look only for the values still missing.
-        let mut singles = [(0, 0); 6];
-        let mut n_singles = 0;
         for &(kx, ky) in &sp[..ns] {
-            let (tx, nx) = tiles_of(kx);
-            let (ty, ny) = tiles_of(ky);
+            let (_, nx) = tiles_of(kx);
+            let (_, ny) = tiles_of(ky);
             if ny == 1 || nx == 1 {
-                singles[n_singles] = if ny == 1 {
-                    (kx, ty[0] as u64)
-                } else {
-                    (ky, tx[0] as u64)
-                };
-                n_singles += 1;
-            } else {
-                let (mut kx, mut ky) = (kx, ky);
-                let (mut xs, mut ys) = (self.full(kx), self.full(ky));
-                if xs.len() < ys.len() {
-                    std::mem::swap(&mut xs, &mut ys);
-                    std::mem::swap(&mut kx, &mut ky);
-                }
-                let _ = ky;
-                let low = self.low(kx);
-                meet(&mut out, w, &xs, &low, &ys);
+                continue;
             }
+            let (mut kx, mut ky) = (kx, ky);
+            let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+            if xs.len() < ys.len() {
+                std::mem::swap(&mut xs, &mut ys);
+                std::mem::swap(&mut kx, &mut ky);
+            }
+            let _ = ky;
+            let low = self.low(kx);
+            meet(&mut out, w, &xs, &low, &ys);
         }
         for &(five, y) in &singles[..n_singles] {
-            let b = self.big(five);
-            self.single(&mut out, &b, y);
+            let b = self.big(five, w.hi * y);
+            single(w, &mut out, &b.words, None, y);
+        }
+        for (d, y) in &directs {
+            single(w, &mut out, &d.low, Some(&d.q), *y);
         }
         clip(&mut out, w);
         out
     }
 
-    /// Marks every `x op y` in the window, `x` any value of the five-tile
-    /// bit set `b` (up to [`Engine::bound`]) and `y` the sixth tile.
-    fn single(&self, out: &mut Win, b: &Bits, y: u64) {
+    /// Whether a [`Direct`] holds every value a five-tile set with the
+    /// sixth tile `y` is asked for: the window's top plus `y`.
+    fn fits_direct(&self, y: u64) -> bool {
+        self.win.hi + y < (DIRECT_WORDS * 64) as u64
+    }
+
+    /// Whether the five-tile set `five` is kept as a bit set: it is, or it
+    /// was asked for lately (two generations of keys).
+    fn keeps(&mut self, five: Key) -> bool {
+        if self.big.contains_key(&five) || self.old_big.contains_key(&five) {
+            return true;
+        }
+        if self.seen.contains(&five) || self.old_seen.contains(&five) {
+            return true;
+        }
+        if self.seen.len() >= SEEN {
+            self.old_seen = std::mem::take(&mut self.seen);
+        }
+        self.seen.insert(five);
+        false
+    }
+
+    /// The values of exactly the five tiles `five` for one sixth tile `y`
+    /// ([`Engine::fits_direct`]): the low ones as bits, and the window's
+    /// values `t` with `t * y` among them.
+    fn direct(&mut self, five: Key, y: u64) -> Direct {
         let w = self.win;
-        let lo = w.lo;
-        // x + y and x - y: the bit set shifted.
-        let a = b.window_at(lo as i64 - y as i64);
-        or(out, &a);
-        let s = b.window_at((lo + y) as i64);
-        or(out, &s);
-        if y > lo {
-            for t in lo..=w.hi.min(y - 1) {
-                if b.get(y - t) {
-                    mark(out, lo, t);
-                }
+        let mut low = [0u64; DIRECT_WORDS];
+        let mut q = [0u64; WORDS];
+        let (qlo, qhi) = (w.lo * y, w.hi * y);
+        let c = if y > 1 { u64::MAX / y + 1 } else { 0 };
+        const LOWS: u64 = (DIRECT_WORDS * 64) as u64;
+        // Only values below LOWS or multiples of y in qlo..=qhi count.
+        let top = qhi.max(LOWS);
+        let span = qhi - qlo;
+        let mut m = |r: u64| {
+            if r < LOWS {
+                low[(r >> 6) as usize] |= 1 << (r & 63);
             }
-        }
-        if y > 1 {
-            let words = &b.words[..];
-            // x * y and x / y, for the values of the window not yet
-            // reached only (a value found already is not looked for).
-            let c = u64::MAX / y + 1;
-            for (i, o) in out.iter_mut().enumerate() {
-                let base = lo + 64 * i as u64;
-                if base > w.hi {
-                    break;
-                }
-                let n = (w.hi - base + 1).min(64);
-                let mut missing = !*o & (u64::MAX >> (64 - n));
-                let mut found = 0u64;
-                while missing != 0 {
-                    let j = missing.trailing_zeros();
-                    missing &= missing - 1;
-                    let t = base + j as u64;
-                    // t / y, when whole: t < 2^32, so one multiply
-                    // decides (see `meet`).
-                    let x = if t.wrapping_mul(c) < c {
-                        ((t as u128 * c as u128) >> 64) as u64
-                    } else {
-                        0
-                    };
-                    // x = 0 is no value: bit 0 of a five-tile set is clear.
-                    let p = t * y;
-                    let hit = (words[(x >> 6) as usize] >> (x & 63))
-                        | (words[(p >> 6) as usize] >> (p & 63));
-                    found |= (hit & 1) << j;
-                }
-                *o |= found;
+            if r.wrapping_sub(qlo) <= span && r.wrapping_mul(c) < c {
+                let t = ((r as u128 * c as u128) >> 64) as u64 - w.lo;
+                q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
-            if y >= lo {
-                for t in lo..=w.hi.min(y) {
-                    if y.is_multiple_of(t) && b.get(y / t) {
-                        mark(out, lo, t);
-                    }
-                }
-            }
-        }
+        };
+        self.each_value(five, top, &mut m);
+        Direct { low, q }
     }
 
     /// The window it records.
@@ -605,13 +643,15 @@ impl Engine {
     /// Forgets what it holds when it holds too much (a census meets each
     /// set's sub-multisets together, so little is lost).
     fn forget_if_full(&mut self) {
-        let bytes = (self.bound as usize / 64 + 1) * 8;
-        if self.big.len() * bytes > self.budget.big / 2 {
+        if self.big_words * 8 > self.budget.big / 2 {
+            self.big_words = 0;
             let old = std::mem::replace(&mut self.old_big, std::mem::take(&mut self.big));
+            let full = (self.bound / 64 + 1) as usize;
             self.spare.extend(
                 old.into_values()
                     .filter_map(|b| Rc::try_unwrap(b).ok())
-                    .map(|b| b.words),
+                    .map(|b| b.words)
+                    .filter(|w| w.len() == full),
             );
         }
         if self.full.len() > self.budget.lists {
@@ -621,6 +661,174 @@ impl Engine {
         if self.uwin.len() > self.budget.lists {
             self.uwin.clear();
         }
+    }
+}
+
+/// The low values of a five-tile set kept for one sixth tile, with the
+/// window's values `t` whose `t * y` the set reaches.
+#[derive(Debug)]
+struct Direct {
+    low: [u64; DIRECT_WORDS],
+    q: Win,
+}
+
+/// Words of a [`Direct`]'s low values: up to the top of a census of
+/// targets up to 999 (1009 with its neighbours) plus the largest tile.
+const DIRECT_WORDS: usize = 34;
+/// Five-tile sets asked for once, remembered in each generation: a set's
+/// four-large selections ask for about 120 new ones, so a key comes back
+/// in time when met again within a few hundred sets.
+const SEEN: usize = 1 << 15;
+/// Sixth tiles up to this are small: a five-tile set met only with them
+/// is kept up to the window's top times this.
+const SMALL_SIXTH: u64 = 16;
+
+/// Marks every `x op y` in the window not yet marked, `x` any value of
+/// the five-tile set whose bits are `words` (up to `w.hi * y`, or up to
+/// [`DIRECT_WORDS`] with `q` the values `t` whose `t * y` it holds) and
+/// `y` the sixth tile.
+fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
+    let lo = w.lo;
+    let get = |i: u64| {
+        let k = (i >> 6) as usize;
+        k < words.len() && words[k] >> (i & 63) & 1 == 1
+    };
+    // x + y and x - y: the bit set shifted.
+    let a = window_of(words, lo as i64 - y as i64);
+    or(out, &a);
+    let s = window_of(words, (lo + y) as i64);
+    or(out, &s);
+    if y > lo {
+        for t in lo..=w.hi.min(y - 1) {
+            if get(y - t) {
+                mark(out, lo, t);
+            }
+        }
+    }
+    if y > 1 {
+        // x * y and x / y, for the values of the window not yet
+        // reached only (a value found already is not looked for).
+        let c = u64::MAX / y + 1;
+        for (i, o) in out.iter_mut().enumerate() {
+            let base = lo + 64 * i as u64;
+            if base > w.hi {
+                break;
+            }
+            let n = (w.hi - base + 1).min(64);
+            let mut missing = !*o & (u64::MAX >> (64 - n));
+            let mut found = match q {
+                Some(q) => q[i] & missing,
+                None => 0,
+            };
+            missing &= !found;
+            while missing != 0 {
+                let j = missing.trailing_zeros();
+                missing &= missing - 1;
+                let t = base + j as u64;
+                // t / y, when whole: t < 2^32, so one multiply
+                // decides (see `meet`).
+                let x = if t.wrapping_mul(c) < c {
+                    ((t as u128 * c as u128) >> 64) as u64
+                } else {
+                    0
+                };
+                // x = 0 is no value: bit 0 of a five-tile set is clear.
+                let mut hit = words[(x >> 6) as usize] >> (x & 63);
+                if q.is_none() {
+                    let p = t * y;
+                    hit |= words[(p >> 6) as usize] >> (p & 63);
+                }
+                found |= (hit & 1) << j;
+            }
+            *o |= found;
+        }
+        if y >= lo {
+            for t in lo..=w.hi.min(y) {
+                if y.is_multiple_of(t) && get(y / t) {
+                    mark(out, lo, t);
+                }
+            }
+        }
+    }
+}
+
+/// Calls `m` with every result of `x op b` at most `top` (and some
+/// larger ones), `x` from the sorted values `xs`, as five-tile sets are
+/// made: `x + b`, `|x - b|` unless 0, and unless the smaller is 1, `x * b`
+/// and the whole quotient of the larger by the smaller. The values are
+/// walked once, in three runs past which fewer results can be small
+/// enough: products up to `top / b`, sums and differences up to `top +
+/// b`, quotients up to `top * b`.
+#[inline(always)]
+fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
+    let i = xs.partition_point(|&x| x < b);
+    for &x in &xs[..i] {
+        m(b + x);
+        m(b - x);
+        if x != 1 {
+            m(b.saturating_mul(x));
+            if x * 2 <= b && b.is_multiple_of(x) {
+                m(b / x);
+            }
+        }
+    }
+    let hi = &xs[i..];
+    let mut j = 0;
+    if b == 1 {
+        while j < hi.len() && hi[j] <= top + 1 {
+            let x = hi[j];
+            m(x + 1);
+            if x != 1 {
+                m(x - 1);
+            }
+            j += 1;
+        }
+        return;
+    }
+    let cb = u64::MAX / b + 1;
+    let pmax = top / b;
+    while j < hi.len() && hi[j] <= pmax {
+        let x = hi[j];
+        m(x + b);
+        if x != b {
+            m(x - b);
+        }
+        m(x * b);
+        if x.wrapping_mul(cb) < cb {
+            m(x / b);
+        }
+        j += 1;
+    }
+    let smax = top + b;
+    while j < hi.len() && hi[j] <= smax {
+        let x = hi[j];
+        m(x + b);
+        if x != b {
+            m(x - b);
+        }
+        if whole(x, b, cb) {
+            m(x / b);
+        }
+        j += 1;
+    }
+    let dmax = top.saturating_mul(b);
+    while j < hi.len() && hi[j] <= dmax {
+        let x = hi[j];
+        if whole(x, b, cb) {
+            m(x / b);
+        }
+        j += 1;
+    }
+}
+
+/// Whether `b` divides `x`, `cb` being `2^64 / b` rounded up: one
+/// multiply below 2^32 (see [`meet`]).
+#[inline(always)]
+fn whole(x: u64, b: u64, cb: u64) -> bool {
+    if x < 1 << 32 {
+        x.wrapping_mul(cb) < cb
+    } else {
+        x.is_multiple_of(b)
     }
 }
 
@@ -810,6 +1018,52 @@ mod tests {
             }
         }
         assert_eq!(n, 4 * 16 * 12);
+    }
+
+    /// A five-tile set met once with a large sixth tile is worked out for
+    /// that tile alone ([`Engine::direct`]); met again, or met with a small
+    /// sixth tile, it is kept as a bit set: both ways give every selection
+    /// the same reach, the reach of all its values.
+    #[test]
+    fn both_ways_of_a_five_tile_set_agree() {
+        let win = Window { lo: 90, hi: 1009 };
+        let mut n = 0;
+        for t in [
+            [25u16, 50, 75, 100, 3, 6],
+            [11, 12, 13, 14, 1, 1],
+            [37, 61, 89, 97, 2, 9],
+            [12, 16, 18, 24, 10, 10],
+            [99, 98, 97, 11, 1, 2],
+            [60, 72, 84, 96, 4, 8],
+        ] {
+            let mut distinct = t.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let large = distinct.iter().filter(|&&y| y as u64 > SMALL_SIXTH).count();
+            let mut e = Engine::new(win, 100);
+            let first = e.reach(&t);
+            assert_eq!(
+                e.seen.len(),
+                large,
+                "{t:?}: large sixth tiles worked out directly"
+            );
+            assert_eq!(
+                e.big.len(),
+                distinct.len() - large,
+                "{t:?}: small ones kept"
+            );
+            let again = e.reach(&t);
+            assert_eq!(
+                e.big.len(),
+                distinct.len(),
+                "{t:?}: all kept the second time"
+            );
+            let want = slow(&mut e, &t);
+            assert_eq!(first, want, "{t:?}");
+            assert_eq!(again, want, "{t:?}");
+            n += 1;
+        }
+        assert_eq!(n, 6);
     }
 
     /// An engine that forgets at every step (a share of one in 65,536:
