@@ -34,7 +34,7 @@
 
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Words of a window of values.
 pub const WORDS: usize = 16;
@@ -297,8 +297,8 @@ pub struct Engine {
     uwin: FxHashMap<Key, Win>,
     /// Five-tile sets asked for lately and worked out for one sixth tile
     /// ([`Engine::keeps`]).
-    seen: rustc_hash::FxHashSet<Key>,
-    old_seen: rustc_hash::FxHashSet<Key>,
+    seen: FxHashSet<Key>,
+    old_seen: FxHashSet<Key>,
     budget: Budget,
 }
 
@@ -402,8 +402,9 @@ impl Engine {
     }
 
     /// Values of exactly the five tiles (identities skipped) as bits, up
-    /// to `need` at least: up to the window's top times 16 when that is
-    /// enough (a set met with small sixth tiles only), else up to the bound.
+    /// to `need` at least: up to the window's top times [`SMALL_SIXTH`]
+    /// when that is enough (a set met with small sixth tiles only), else
+    /// up to the bound.
     fn big(&mut self, key: Key, need: u64) -> Rc<Bits> {
         let holds = |b: &Rc<Bits>| (b.words.len() as u64) * 64 > need;
         if let Some(v) = self.big.get(&key).filter(|b| holds(b)) {
@@ -542,14 +543,14 @@ impl Engine {
             if ny == 1 || nx == 1 {
                 continue;
             }
-            let (mut kx, mut ky) = (kx, ky);
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+            // The larger side's low values as bits.
+            let mut larger = kx;
             if xs.len() < ys.len() {
                 std::mem::swap(&mut xs, &mut ys);
-                std::mem::swap(&mut kx, &mut ky);
+                larger = ky;
             }
-            let _ = ky;
-            let low = self.low(kx);
+            let low = self.low(larger);
             meet(&mut out, w, &xs, &low, &ys);
         }
         for &(five, y) in &singles[..n_singles] {
