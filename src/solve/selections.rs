@@ -20,7 +20,10 @@
 //!   bits and the targets `t` whose `t * y` they reach, with no bit set
 //!   the size of the bound to clear and fill;
 //! - six tiles: never listed; each split meets its two sides straight into
-//!   the window of targets ([`Engine::reach`]).
+//!   the window of targets ([`Engine::reach`]), the cheapest first (kept
+//!   five-tile sets with their sixth tile, then the meets, then five-tile
+//!   sets met once), stopping once every value asked for is reached
+//!   ([`Engine::reach_covering`]: a census of targets asks for its targets).
 //!
 //! A value equal to one of its operands (`x * 1`, `x / 1`, `2y - y`, `y^2 /
 //! y`) is not kept for the tiles that made it: the smaller expression
@@ -493,18 +496,27 @@ impl Engine {
         out
     }
 
-    /// Everything a six-tile selection reaches in the window.
-    fn six(&mut self, key: Key) -> Win {
-        let w = self.win;
+    /// What a six-tile selection reaches in the window: all of it, or a
+    /// part holding every value of `need` ([`Engine::reach_covering`]).
+    fn six(&mut self, key: Key, need: &Win) -> Win {
         let mut out = [0u64; WORDS];
+        self.six_into(key, need, &mut out);
+        clip(&mut out, self.win);
+        out
+    }
+
+    /// Marks in `out` what the six tiles reach, cheapest ways first, and
+    /// stops as soon as `out` holds all of `need`.
+    fn six_into(&mut self, key: Key, need: &Win, out: &mut Win) {
+        let w = self.win;
         let (t, n) = tiles_of(key);
         let all = (1u32 << n) - 1;
         // Each five-tile side (once per distinct tile left out): kept as a
-        // bit set when met again soon, else its values worked out for this
-        // sixth tile alone.
-        let mut singles: [(Key, u64); 6] = [(0, 0); 6];
-        let mut directs: Vec<(Direct, u64)> = Vec::new();
-        let mut n_singles = 0;
+        // bit set when met again soon, else worked out below for this
+        // sixth tile alone, and only if still needed.
+        let mut kept: [(Key, u64); 6] = [(0, 0); 6];
+        let mut once: [(Key, u64); 6] = [(0, 0); 6];
+        let (mut n_kept, mut n_once) = (0, 0);
         for i in 0..n {
             if i > 0 && t[i] == t[i - 1] {
                 continue;
@@ -517,26 +529,31 @@ impl Engine {
                 // Made for this sixth tile first: the window alone would
                 // make it up to the small bound.
                 self.big(five, w.hi * y);
-                let u = self.uwin(five);
-                or(&mut out, &u);
-                singles[n_singles] = (five, y);
-                n_singles += 1;
+                or(out, &self.uwin(five));
+                kept[n_kept] = (five, y);
+                n_kept += 1;
             } else {
-                let d = self.direct(five, y);
-                let mut u = window_of(&d.low, w.lo as i64);
-                clip(&mut u, w);
-                or(&mut out, &u);
                 let (dr, nd) = drops(five);
                 for &k in &dr[..nd] {
-                    let u = self.uwin(k);
-                    or(&mut out, &u);
+                    or(out, &self.uwin(k));
                 }
-                directs.push((d, y));
+                once[n_once] = (five, y);
+                n_once += 1;
+            }
+        }
+        if covers(out, need) {
+            return;
+        }
+        // The kept sets with their sixth tile: a few shifts and look-ups
+        // for the values still missing.
+        for &(five, y) in &kept[..n_kept] {
+            let b = self.big(five, w.hi * y);
+            single(w, out, &b.words, None, y);
+            if covers(out, need) {
+                return;
             }
         }
         let (sp, ns) = splits(key);
-        // The meets first, then the splits of five tiles and one, which
-        // look only for the values still missing.
         for &(kx, ky) in &sp[..ns] {
             let (_, nx) = tiles_of(kx);
             let (_, ny) = tiles_of(ky);
@@ -551,17 +568,23 @@ impl Engine {
                 larger = ky;
             }
             let low = self.low(larger);
-            meet(&mut out, w, &xs, &low, &ys);
+            meet(out, w, &xs, &low, &ys);
+            if covers(out, need) {
+                return;
+            }
         }
-        for &(five, y) in &singles[..n_singles] {
-            let b = self.big(five, w.hi * y);
-            single(w, &mut out, &b.words, None, y);
+        // Last, the five-tile sets met once: their values, then with
+        // their sixth tile.
+        for &(five, y) in &once[..n_once] {
+            let d = self.direct(five, y);
+            let mut u = window_of(&d.low, w.lo as i64);
+            clip(&mut u, w);
+            or(out, &u);
+            single(w, out, &d.low, Some(&d.q), y);
+            if covers(out, need) {
+                return;
+            }
         }
-        for (d, y) in &directs {
-            single(w, &mut out, &d.low, Some(&d.q), *y);
-        }
-        clip(&mut out, w);
-        out
     }
 
     /// Whether a [`Direct`] holds every value a five-tile set with the
@@ -630,10 +653,21 @@ impl Engine {
     /// Everything a selection of one to six tiles reaches inside the window
     /// (bit `i` is the value `window.lo + i`).
     pub fn reach(&mut self, tiles: &[u16]) -> Win {
+        let mut whole = [u64::MAX; WORDS];
+        clip(&mut whole, self.win);
+        self.reach_covering(tiles, &whole)
+    }
+
+    /// What a selection reaches inside the window, or enough of it to
+    /// answer for the values of `need`: the result is [`Engine::reach`]'s,
+    /// or a part of it that holds all of `need` (the work stops once every
+    /// value of `need` is reached). A census of targets asks only whether
+    /// each target is reached, or else how near: its values then.
+    pub fn reach_covering(&mut self, tiles: &[u16], need: &Win) -> Win {
         assert!((1..=6).contains(&tiles.len()));
         let key = key_of(tiles);
         let out = if tiles.len() == 6 {
-            self.six(key)
+            self.six(key, need)
         } else {
             self.uwin(key)
         };
@@ -833,6 +867,12 @@ fn whole(x: u64, b: u64, cb: u64) -> bool {
     }
 }
 
+/// Whether `out` holds every value of `need`.
+#[inline]
+fn covers(out: &Win, need: &Win) -> bool {
+    out.iter().zip(need).all(|(o, n)| n & !o == 0)
+}
+
 fn clip(out: &mut Win, w: Window) {
     let width = w.hi - w.lo + 1;
     for (i, o) in out.iter_mut().enumerate() {
@@ -1019,6 +1059,54 @@ mod tests {
             }
         }
         assert_eq!(n, 4 * 16 * 12);
+    }
+
+    /// Asked to cover some values only, the engine answers with the whole
+    /// reach, or with a part of it that holds all of them: never a value
+    /// it does not reach, never one of them missing that it reaches.
+    #[test]
+    fn covering_answers_for_what_it_is_asked() {
+        let win = Window { lo: 90, hi: 1009 };
+        let mut targets = [0u64; WORDS];
+        for t in 100..=999 {
+            mark(&mut targets, win.lo, t);
+        }
+        let mut sparse = [0u64; WORDS];
+        for t in (100..=999).step_by(97) {
+            mark(&mut sparse, win.lo, t);
+        }
+        let mut e = Engine::new(win, 100);
+        let (mut n, mut partial) = (0, 0);
+        for set in [
+            [25u16, 50, 75, 100],
+            [11, 12, 13, 14],
+            [37, 61, 89, 97],
+            [97, 98, 99, 100],
+        ] {
+            for (s, t) in [(1u16, 1u16), (3, 6), (7, 10), (2, 9), (10, 10)] {
+                let tiles = [set[0], set[1], set[2], set[3], s, t];
+                let want = slow(&mut e, &tiles);
+                for need in [targets, sparse, [0; WORDS]] {
+                    let got = e.reach_covering(&tiles, &need);
+                    for i in 0..WORDS {
+                        assert_eq!(got[i] & !want[i], 0, "{tiles:?}: a value it does not reach");
+                        assert_eq!(
+                            got[i] & need[i],
+                            want[i] & need[i],
+                            "{tiles:?}: a needed value"
+                        );
+                    }
+                    if !covers(&got, &need) {
+                        assert_eq!(got, want, "{tiles:?}: stopped short of the need");
+                    }
+                    partial += usize::from(got != want);
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 4 * 5 * 3);
+        // Nothing needed: it stops after the first, cheapest ways.
+        assert!(partial >= 20, "{partial} partial answers");
     }
 
     /// A five-tile set met once with a large sixth tile is worked out for

@@ -397,11 +397,17 @@ fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
         }
         let engine = slot.as_mut().expect("made above");
         let mut c = Counts::default();
+        // A selection that reaches every target is within 5 and 10 of
+        // each: the engine may stop there.
+        let mut targets: Win = [0; WORDS];
+        for i in t_lo..=t_hi {
+            targets[i / 64] |= 1 << (i % 64);
+        }
         let mut tiles: Vec<u16> = large.iter().map(|&v| v as u16).collect();
         for (small, ways) in &small_selections()[TILES - large.len()] {
             tiles.truncate(large.len());
             tiles.extend_from_slice(small);
-            let r = engine.reach(&tiles);
+            let r = engine.reach_covering(&tiles, &targets);
             let exact = count_range(&r, t_lo, t_hi);
             c.games += width;
             c.games_weighted += width * ways;
