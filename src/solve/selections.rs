@@ -179,25 +179,85 @@ fn drops(key: Key) -> ([Key; 6], usize) {
     (out, len)
 }
 
-/// The results of `x` and `y` (natural rules) that are not one of them.
-#[inline]
-fn push_results(x: u64, y: u64, out: &mut Vec<u64>) {
+/// Calls `m` with the results of `x` and `y` (natural rules) that are not
+/// one of them, `cy` being `2^64 / y` rounded up.
+#[inline(always)]
+fn each_pair_result(x: u64, y: u64, cy: u64, m: &mut impl FnMut(u64)) {
     let (a, b) = if x >= y { (x, y) } else { (y, x) };
-    out.push(a + b);
+    m(a + b);
     if b != 1 {
-        out.push(a * b);
-        if a % b == 0 {
+        m(a * b);
+        let divides = if b == y { whole(a, b, cy) } else { a % b == 0 };
+        if divides {
             let q = a / b;
             if q != b {
-                out.push(q);
+                m(q);
             }
         }
     }
     if a != b {
         let d = a - b;
         if d != b {
-            out.push(d);
+            m(d);
         }
+    }
+}
+
+/// Values below [`MARKED`] seen once each, as bits with a bit per word
+/// in use: a list of up to four tiles is gathered here, in order and
+/// without repeats, rather than sorted.
+#[derive(Debug)]
+struct Marks {
+    words: Vec<u64>,
+    used: Vec<u64>,
+    len: usize,
+}
+
+/// Values [`Marks`] holds as bits: larger ones are sorted.
+const MARKED: u64 = 1 << 20;
+
+impl Marks {
+    fn new() -> Marks {
+        let words = (MARKED / 64) as usize;
+        Marks {
+            words: vec![0; words],
+            used: vec![0; words.div_ceil(64)],
+            len: 0,
+        }
+    }
+
+    /// Marks `v`, or keeps it in `high` when it is too large to mark.
+    #[inline(always)]
+    fn put(&mut self, v: u64, high: &mut Vec<u64>) {
+        if v >= MARKED {
+            high.push(v);
+            return;
+        }
+        let w = (v >> 6) as usize;
+        let old = self.words[w];
+        if old == 0 {
+            self.used[w >> 6] |= 1 << (w & 63);
+        }
+        let new = old | 1 << (v & 63);
+        self.len += (new != old) as usize;
+        self.words[w] = new;
+    }
+
+    /// Appends the marked values in order to `out` and clears them.
+    fn drain_into(&mut self, out: &mut Vec<u64>) {
+        for (i, u) in self.used.iter_mut().enumerate() {
+            let mut m = std::mem::take(u);
+            while m != 0 {
+                let w = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut b = std::mem::take(&mut self.words[w]);
+                while b != 0 {
+                    out.push((w as u64) << 6 | b.trailing_zeros() as u64);
+                    b &= b - 1;
+                }
+            }
+        }
+        self.len = 0;
     }
 }
 
@@ -298,6 +358,8 @@ pub struct Engine {
     /// the system and faulted in again, page by page.
     spare: Vec<Vec<u64>>,
     uwin: FxHashMap<Key, Win>,
+    /// Where a list is gathered ([`Engine::full`]).
+    marks: Marks,
     /// Five-tile sets asked for lately and worked out for one sixth tile
     /// ([`Engine::keeps`]).
     seen: FxHashSet<Key>,
@@ -327,6 +389,7 @@ impl Engine {
             old_big: FxHashMap::default(),
             spare: Vec::new(),
             uwin: FxHashMap::default(),
+            marks: Marks::new(),
             seen: Default::default(),
             old_seen: Default::default(),
             budget: Budget {
@@ -353,19 +416,33 @@ impl Engine {
         let v: Rc<[u64]> = if n == 1 {
             Rc::from(vec![t[0] as u64])
         } else {
-            let mut out = Vec::new();
+            // Both sides of every split first: the sets below use the
+            // same marks.
             let (sp, ns) = splits(key);
-            for &(kx, ky) in &sp[..ns] {
-                let xs = self.full(kx);
-                let ys = self.full(ky);
-                for &x in xs.iter() {
-                    for &y in ys.iter() {
-                        push_results(x, y, &mut out);
+            let sides: Vec<[Rc<[u64]>; 2]> = sp[..ns]
+                .iter()
+                .map(|&(kx, ky)| [self.full(kx), self.full(ky)])
+                .collect();
+            let marks = &mut self.marks;
+            let mut high = Vec::new();
+            for [xs, ys] in &sides {
+                let (xs, ys) = if xs.len() >= ys.len() {
+                    (xs, ys)
+                } else {
+                    (ys, xs)
+                };
+                for &y in ys.iter() {
+                    let cy = if y > 1 { u64::MAX / y + 1 } else { 0 };
+                    for &x in xs.iter() {
+                        each_pair_result(x, y, cy, &mut |r| marks.put(r, &mut high));
                     }
                 }
             }
-            out.sort_unstable();
-            out.dedup();
+            let mut out = Vec::with_capacity(marks.len + high.len());
+            marks.drain_into(&mut out);
+            high.sort_unstable();
+            high.dedup();
+            out.extend_from_slice(&high);
             Rc::from(out)
         };
         self.full.insert(key, v.clone());
@@ -885,13 +962,47 @@ fn clip(out: &mut Win, w: Window) {
     }
 }
 
+/// The first index from `from` on whose value is at least `a`, when
+/// none before `from` is (`a` grows from call to call): a gallop from
+/// `from`, then a binary search.
 #[inline(always)]
-fn scan(xs: &[u64], out: &mut Win, lo: u64, a: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
-    if a > b {
-        return;
+fn seek_up(xs: &[u64], from: usize, a: u64) -> usize {
+    let n = xs.len();
+    if from >= n || xs[from] >= a {
+        return from;
     }
-    let s = xs.partition_point(|&x| x < a);
-    for &x in &xs[s..] {
+    let mut lo = from + 1;
+    let mut step = 1;
+    while lo + step <= n && xs[lo + step - 1] < a {
+        lo += step;
+        step <<= 1;
+    }
+    let hi = (lo + step).min(n);
+    lo + xs[lo..hi].partition_point(|&x| x < a)
+}
+
+/// The first index whose value is at least `a`, when it is at most
+/// `from` (`a` falls from call to call): a gallop down from `from`, then
+/// a binary search.
+#[inline(always)]
+fn seek_down(xs: &[u64], from: usize, a: u64) -> usize {
+    if from == 0 || xs[from - 1] < a {
+        return from;
+    }
+    let mut hi = from - 1;
+    let mut step = 1;
+    while hi >= step && xs[hi - step] >= a {
+        hi -= step;
+        step <<= 1;
+    }
+    let lo = if hi >= step { hi - step + 1 } else { 0 };
+    lo + xs[lo..hi].partition_point(|&x| x < a)
+}
+
+/// Marks `f(x)` for the values `x` of `xs` from index `start` up to `b`.
+#[inline(always)]
+fn scan(xs: &[u64], start: usize, out: &mut Win, lo: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
+    for &x in &xs[start..] {
         if x > b {
             break;
         }
@@ -901,10 +1012,25 @@ fn scan(xs: &[u64], out: &mut Win, lo: u64, a: u64, b: u64, f: impl Fn(u64) -> O
     }
 }
 
+/// Where each of [`meet`]'s scans starts in the larger side: the ranges
+/// of its values move one way as the smaller side's value `y` grows, so
+/// each start moves on from the last one.
+#[derive(Default)]
+struct Cursors {
+    sum: Option<usize>,
+    diff: usize,
+    rdiff: usize,
+    prod: Option<usize>,
+    quot: usize,
+    rquot: usize,
+}
+
 /// Marks every `x op y` in the window (xs the larger side; both sorted).
 fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
     let lo = w.lo;
+    let n = xs.len();
     let mut acc = [0u64; WORDS];
+    let mut at = Cursors::default();
     for &y in ys {
         if y <= w.hi {
             if w.lo + WINDOW_BITS <= LOW + y {
@@ -912,41 +1038,43 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
                 or(&mut acc, &a);
             } else {
                 // Some x = t - y is LOW or more: not in the bits.
-                scan(xs, out, lo, w.lo.saturating_sub(y), w.hi - y, |x| {
-                    Some(x + y)
-                });
+                let s = seek_down(xs, at.sum.unwrap_or(n), w.lo.saturating_sub(y));
+                at.sum = Some(s);
+                scan(xs, s, out, lo, w.hi - y, |x| Some(x + y));
             }
         }
         if w.lo + y + WINDOW_BITS <= LOW {
             let a = low.window_at((lo + y) as i64);
             or(&mut acc, &a);
         } else {
-            scan(xs, out, lo, w.lo + y, w.hi + y, |x| Some(x - y));
+            at.diff = seek_up(xs, at.diff, w.lo + y);
+            scan(xs, at.diff, out, lo, w.hi + y, |x| Some(x - y));
         }
         if y > w.lo {
-            scan(xs, out, lo, y.saturating_sub(w.hi).max(1), y - w.lo, |x| {
-                Some(y - x)
-            });
+            at.rdiff = seek_up(xs, at.rdiff, y.saturating_sub(w.hi).max(1));
+            scan(xs, at.rdiff, out, lo, y - w.lo, |x| Some(y - x));
         }
         if y > 1 {
-            scan(xs, out, lo, w.lo.div_ceil(y).max(2), w.hi / y, |x| {
-                Some(x * y)
-            });
+            let s = seek_down(xs, at.prod.unwrap_or(n), w.lo.div_ceil(y).max(2));
+            at.prod = Some(s);
+            scan(xs, s, out, lo, w.hi / y, |x| Some(x * y));
             let (from, to) = (w.lo.saturating_mul(y), w.hi.saturating_mul(y));
+            at.quot = seek_up(xs, at.quot, from);
             if to < 1 << 32 {
                 // Both below 2^32: divisible and quotient by one multiply
                 // (Lemire, Kaser and Kurz, "Faster remainder by direct
                 // computation", 2019): x % y == 0 iff x * c < c
                 // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
                 let c = u64::MAX / y + 1;
-                scan(xs, out, lo, from, to, |x| {
+                scan(xs, at.quot, out, lo, to, |x| {
                     (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
                 });
             } else {
-                scan(xs, out, lo, from, to, |x| (x % y == 0).then(|| x / y));
+                scan(xs, at.quot, out, lo, to, |x| (x % y == 0).then(|| x / y));
             }
             if y >= w.lo {
-                scan(xs, out, lo, y.div_ceil(w.hi).max(2), y / w.lo, |x| {
+                at.rquot = seek_up(xs, at.rquot, y.div_ceil(w.hi).max(2));
+                scan(xs, at.rquot, out, lo, y / w.lo, |x| {
                     (y % x == 0).then(|| y / x)
                 });
             }
@@ -1174,6 +1302,59 @@ mod tests {
             }
         }
         assert!(!forget.spare.is_empty() && forget.big.len() < keep.big.len());
+    }
+
+    #[test]
+    fn seeks_find_what_a_binary_search_finds() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let mut xs: Vec<u64> = (0..rng.random_range(0..40))
+                .map(|_| rng.random_range(0..200))
+                .collect();
+            xs.sort_unstable();
+            xs.dedup();
+            let mut asks: Vec<u64> = (0..10).map(|_| rng.random_range(0..220)).collect();
+            asks.sort_unstable();
+            let (mut up, mut down) = (0, xs.len());
+            for (&a, &b) in asks.iter().zip(asks.iter().rev()) {
+                up = seek_up(&xs, up, a);
+                assert_eq!(up, xs.partition_point(|&x| x < a), "{xs:?} up to {a}");
+                down = seek_down(&xs, down, b);
+                assert_eq!(down, xs.partition_point(|&x| x < b), "{xs:?} down to {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn marks_give_values_in_order_once() {
+        let mut marks = Marks::new();
+        let mut high = Vec::new();
+        let values = [
+            5u64,
+            3,
+            5,
+            MARKED - 1,
+            64,
+            63,
+            4095,
+            3,
+            MARKED,
+            MARKED + 7,
+            MARKED,
+        ];
+        for &v in &values {
+            marks.put(v, &mut high);
+        }
+        let mut out = Vec::new();
+        marks.drain_into(&mut out);
+        assert_eq!(out, vec![3, 5, 63, 64, 4095, MARKED - 1]);
+        assert_eq!(high, vec![MARKED, MARKED + 7, MARKED]);
+        // Drained: empty for the next list.
+        marks.put(9, &mut high);
+        let mut again = Vec::new();
+        marks.drain_into(&mut again);
+        assert_eq!(again, vec![9]);
     }
 
     #[test]
