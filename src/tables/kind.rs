@@ -83,6 +83,13 @@ pub trait TableKind: Sync {
     /// The rows of one hand.
     fn rows_of_hand(&self, hand: &Hand) -> Result<Self::Rows, InputError>;
 
+    /// Which of a run's `workers` solves `hand`, for a kind whose workers'
+    /// caches gain when the same hands' parts meet the same worker; `None`
+    /// (the default) lets any idle worker take it.
+    fn worker_of(&self, _hand: &[i64], _workers: usize) -> Option<usize> {
+        None
+    }
+
     /// The counts of one hand, from its rows.
     fn tally(&self, rows: &Self::Rows) -> Tally;
 

@@ -433,7 +433,8 @@ impl<'a, K: TableKind> Run<'a, K> {
             rows
         };
         let mut failed: Option<SweepError> = None;
-        solve_in_order(pool, hands, &make, |rows| {
+        let worker = |cards: &[i64], workers: usize| kind.worker_of(cards, workers);
+        solve_in_order(pool, hands, &make, &worker, |rows| {
             if failed.is_none()
                 && let Err(e) = rows.map_err(SweepError::from).and_then(|r| into.take(r))
             {
@@ -736,19 +737,45 @@ impl Pool {
 /// cost little memory.
 const IN_FLIGHT: usize = 128;
 
+/// Which worker of how many solves a hand ([`TableKind::worker_of`]).
+type WorkerOf<'a> = &'a (dyn Fn(&[i64], usize) -> Option<usize> + Sync);
+
+/// A hand's result, once solved.
+type Done<T> = Option<std::thread::Result<T>>;
+
 /// Runs `solve` on every hand of `hands` on `pool` and gives each result to
 /// `take` on this thread, in hand order, as soon as it and every result
 /// before it are ready. The hands are started in order (FIFO), so few
-/// results wait to be taken. A panic in `solve` is raised here.
+/// results wait to be taken; or, when `worker_of` names a worker for every
+/// hand, each worker solves its own hands in order. A panic in `solve` is
+/// raised here.
 fn solve_in_order<T: Send>(
     pool: &rayon::ThreadPool,
     hands: &[Vec<i64>],
     solve: &(dyn Fn(&[i64]) -> T + Sync),
+    worker_of: WorkerOf<'_>,
     mut take: impl FnMut(T),
 ) {
-    type Done<T> = Option<std::thread::Result<T>>;
     let slots: Mutex<Vec<Done<T>>> = Mutex::new((0..hands.len()).map(|_| None).collect());
     let ready = Condvar::new();
+    let workers = pool.current_num_threads();
+    let owners: Option<Vec<usize>> = hands.iter().map(|h| worker_of(h, workers)).collect();
+    if let Some(owners) = owners.filter(|_| workers > 1) {
+        pool.in_place_scope(|scope| {
+            let (slots, ready, owners) = (&slots, &ready, &owners);
+            scope.spawn_broadcast(move |_, ctx| {
+                for (i, cards) in hands.iter().enumerate() {
+                    if owners[i] % ctx.num_threads() == ctx.index() {
+                        let out = std::panic::catch_unwind(AssertUnwindSafe(|| solve(cards)));
+                        slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
+                        ready.notify_all();
+                    }
+                }
+            });
+            take_in_order(slots, ready, &mut |_| {}, &mut take);
+        });
+        return;
+    }
     pool.in_place_scope_fifo(|scope| {
         let start = |i: usize| {
             let (slots, ready, cards) = (&slots, &ready, &hands[i]);
@@ -764,24 +791,43 @@ fn solve_in_order<T: Send>(
         for i in 0..hands.len().min(IN_FLIGHT) {
             start(i);
         }
-        for i in 0..hands.len() {
-            if i + IN_FLIGHT < hands.len() {
-                start(i + IN_FLIGHT);
-            }
-            let mut done = slots.lock().unwrap_or_else(|e| e.into_inner());
-            let out = loop {
-                if let Some(out) = done[i].take() {
-                    break out;
+        take_in_order(
+            &slots,
+            &ready,
+            &mut |i| {
+                if i + IN_FLIGHT < hands.len() {
+                    start(i + IN_FLIGHT);
                 }
-                done = ready.wait(done).unwrap_or_else(|e| e.into_inner());
-            };
-            drop(done);
-            match out {
-                Ok(t) => take(t),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
+            },
+            &mut take,
+        );
     });
+}
+
+/// Gives each result of `slots` to `take` in order, waiting on `ready`
+/// for each, and calls `before` with each index before waiting for it.
+fn take_in_order<T>(
+    slots: &Mutex<Vec<Done<T>>>,
+    ready: &Condvar,
+    before: &mut impl FnMut(usize),
+    take: &mut impl FnMut(T),
+) {
+    let n = slots.lock().unwrap_or_else(|e| e.into_inner()).len();
+    for i in 0..n {
+        before(i);
+        let mut done = slots.lock().unwrap_or_else(|e| e.into_inner());
+        let out = loop {
+            if let Some(out) = done[i].take() {
+                break out;
+            }
+            done = ready.wait(done).unwrap_or_else(|e| e.into_inner());
+        };
+        drop(done);
+        match out {
+            Ok(t) => take(t),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -805,17 +851,30 @@ mod tests {
             ));
             cards[0]
         };
-        let mut seen = Vec::new();
-        solve_in_order(&pool, &hands, &slow, |v| seen.push(v));
-        assert_eq!(seen, (0..200).collect::<Vec<_>>());
-        let boom = |cards: &[i64]| {
-            assert!(cards[0] != 7, "hand 7");
-            cards[0]
-        };
-        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            solve_in_order(&pool, &hands[..10], &boom, |_| {});
-        }));
-        assert!(caught.is_err());
+        // Any idle worker, or each hand's own (by a rule that gives one
+        // worker runs of hands and the other the rest).
+        let any = |_: &[i64], _: usize| None;
+        let own = |cards: &[i64], n: usize| Some((cards[0] / 7 % 3 % 2) as usize % n);
+        for worker_of in [&any as WorkerOf<'_>, &own] {
+            let mut seen = Vec::new();
+            solve_in_order(&pool, &hands, &slow, worker_of, |v| seen.push(v));
+            assert_eq!(seen, (0..200).collect::<Vec<_>>());
+            let boom = |cards: &[i64]| {
+                assert!(cards[0] != 7, "hand 7");
+                cards[0]
+            };
+            let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                solve_in_order(&pool, &hands[..10], &boom, worker_of, |_| {});
+            }));
+            assert!(caught.is_err());
+        }
+        // Each hand named a worker is solved by it.
+        let by = |cards: &[i64]| (cards[0], rayon::current_thread_index());
+        let mut who = Vec::new();
+        solve_in_order(&pool, &hands, &by, &own, |v| who.push(v));
+        for (i, w) in who {
+            assert_eq!(w, own(&[i], 2), "hand {i}");
+        }
     }
 
     #[test]
