@@ -892,7 +892,7 @@ impl TableKind for LargeSetsKind {
     /// By its two largest numbers: the lists of a pair of them with small
     /// tiles come back once per pair of smaller numbers, a block of sets
     /// later, so each pair's go to one worker and stay in one engine's
-    /// share of the memory (0.94 of the CPU time on two threads, where
+    /// share of the memory (about 0.95 of the CPU time on two threads, where
     /// any worker taking the next set made every engine hold every pair).
     fn worker_of(&self, hand: &[i64], workers: usize) -> Option<usize> {
         let [.., c, d] = hand else {
