@@ -760,7 +760,7 @@ fn solve_in_order<T: Send>(
     let ready = Condvar::new();
     let workers = pool.current_num_threads();
     let owners: Option<Vec<usize>> = hands.iter().map(|h| worker_of(h, workers)).collect();
-    if let Some(owners) = owners.filter(|_| workers > 1) {
+    if let Some(owners) = owners.filter(|o| workers > 1 && even(o, workers)) {
         pool.in_place_scope(|scope| {
             let (slots, ready, owners) = (&slots, &ready, &owners);
             scope.spawn_broadcast(move |_, ctx| {
@@ -802,6 +802,20 @@ fn solve_in_order<T: Send>(
             &mut take,
         );
     });
+}
+
+/// Whether no worker of `workers` is named for more than a quarter over
+/// its even share of the hands (and one more): a rule that names few
+/// workers for a run of hands (a census's last sets, whose largest
+/// numbers are few, on many threads) would leave the others idle, so the
+/// run lets any idle worker take the next hand instead.
+fn even(owners: &[usize], workers: usize) -> bool {
+    let mut each = vec![0usize; workers];
+    for &o in owners {
+        each[o % workers] += 1;
+    }
+    let most = each.iter().copied().max().unwrap_or(0);
+    4 * most * workers <= 5 * owners.len() + 4 * workers
 }
 
 /// Gives each result of `slots` to `take` in order, waiting on `ready`
@@ -851,10 +865,10 @@ mod tests {
             ));
             cards[0]
         };
-        // Any idle worker, or each hand's own (by a rule that gives one
-        // worker runs of hands and the other the rest).
+        // Any idle worker, or each hand's own (runs of seven hands to
+        // each worker in turn).
         let any = |_: &[i64], _: usize| None;
-        let own = |cards: &[i64], n: usize| Some((cards[0] / 7 % 3 % 2) as usize % n);
+        let own = |cards: &[i64], n: usize| Some((cards[0] / 7 % 2) as usize % n);
         for worker_of in [&any as WorkerOf<'_>, &own] {
             let mut seen = Vec::new();
             solve_in_order(&pool, &hands, &slow, worker_of, |v| seen.push(v));
@@ -868,13 +882,25 @@ mod tests {
             }));
             assert!(caught.is_err());
         }
-        // Each hand named a worker is solved by it.
+        // Each hand named a worker is solved by it, when the workers
+        // share the hands about evenly; else any idle worker takes each.
         let by = |cards: &[i64]| (cards[0], rayon::current_thread_index());
         let mut who = Vec::new();
         solve_in_order(&pool, &hands, &by, &own, |v| who.push(v));
         for (i, w) in who {
             assert_eq!(w, own(&[i], 2), "hand {i}");
         }
+        let first = |_: &[i64], _: usize| Some(0);
+        let slow_by = |cards: &[i64]| (slow(cards), rayon::current_thread_index());
+        let mut who = Vec::new();
+        solve_in_order(&pool, &hands, &slow_by, &first, |v| who.push(v));
+        assert!(who.iter().map(|w| w.0).eq(0..200));
+        assert!(
+            who.iter().any(|w| w.1 == Some(1)),
+            "one worker took every hand"
+        );
+        assert!(even(&[0, 1, 0, 1, 0], 2) && even(&[0, 1, 2, 0], 3));
+        assert!(!even(&[0, 0, 0, 0, 0, 0, 0, 1], 2) && !even(&[0; 40], 4));
     }
 
     #[test]
