@@ -8,8 +8,8 @@
 //! across every selection that contains it, so a selection with one or two
 //! large tiles, met again in thousands of sets, costs a look-up:
 //!
-//! - up to four tiles: every value, sorted ([`Engine::full`]), with the
-//!   values below [`LOW`] also as bits;
+//! - up to four tiles: every value below 2^32 ([`Val`]), sorted
+//!   ([`Engine::full`]), with the values below [`LOW`] also as bits;
 //! - five tiles met again soon: the values up to the window's top times
 //!   the sixth tile as bits ([`Engine::big`]): enough to combine them with
 //!   that tile into any target of the window (`x + y`, `x - y`, `x * y`
@@ -56,8 +56,10 @@ pub const MAX_BOUND: u64 = 1 << 20;
 /// before forgetting them (each engine its share).
 const BIG_BUDGET: usize = 512 << 20;
 /// Lists of up to four tiles (and windows of up to five) the engines of a
-/// census keep together (each engine its share).
-const LIST_BUDGET: usize = 400_000;
+/// census keep together (each engine its share). Twice the 400,000 of
+/// 64-bit values, in the same bytes since lists hold [`Val`]s: on two
+/// workers each engine's half of 400,000 made lists again set after set.
+const LIST_BUDGET: usize = 800_000;
 
 /// What one engine keeps: its share of [`BIG_BUDGET`] and [`LIST_BUDGET`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,12 +77,12 @@ const NEAR_SLOTS: usize = 4096;
 #[derive(Clone, Debug)]
 struct Near {
     key: Key,
-    full: Rc<[u64]>,
+    full: Rc<[Val]>,
     low: Option<Rc<Bits>>,
 }
 
 impl Near {
-    fn of(key: Key, full: Rc<[u64]>) -> Near {
+    fn of(key: Key, full: Rc<[Val]>) -> Near {
         Near {
             key,
             full,
@@ -94,6 +96,12 @@ impl Near {
 fn slot(key: Key) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NEAR_SLOTS.trailing_zeros())) as usize
 }
+
+/// A value of a list of up to four tiles. Values past it are dropped: no
+/// use of a four-tile list reaches the window from one (a meet with two
+/// tiles asks at most `hi * MAX_TILE^2`, a five-tile set at most `bound *
+/// MAX_TILE`, both below 2^31 as `bound` is at most [`MAX_BOUND`]).
+type Val = u32;
 
 /// A multiset of up to six tiles (each 1..=1023), sorted ascending, ten
 /// bits each from the low end.
@@ -244,7 +252,7 @@ impl Marks {
     }
 
     /// Appends the marked values in order to `out` and clears them.
-    fn drain_into(&mut self, out: &mut Vec<u64>) {
+    fn drain_into(&mut self, out: &mut Vec<Val>) {
         for (i, u) in self.used.iter_mut().enumerate() {
             let mut m = std::mem::take(u);
             while m != 0 {
@@ -252,7 +260,7 @@ impl Marks {
                 m &= m - 1;
                 let mut b = std::mem::take(&mut self.words[w]);
                 while b != 0 {
-                    out.push((w as u64) << 6 | b.trailing_zeros() as u64);
+                    out.push((w as Val) << 6 | b.trailing_zeros() as Val);
                     b &= b - 1;
                 }
             }
@@ -341,7 +349,7 @@ pub struct Engine {
     /// The largest value five-tile bit sets hold: the window's top times the
     /// largest tile.
     bound: u64,
-    full: FxHashMap<Key, Rc<[u64]>>,
+    full: FxHashMap<Key, Rc<[Val]>>,
     low: FxHashMap<Key, Rc<Bits>>,
     /// The lists and bits met last, by slot ([`slot`]): a set's selections
     /// meet the same few hundred sub-multisets again and again, and a slot
@@ -402,7 +410,7 @@ impl Engine {
 
     /// Values first reached with exactly these tiles (none of a smaller
     /// sub-multiset reaches them), sorted.
-    fn full(&mut self, key: Key) -> Rc<[u64]> {
+    fn full(&mut self, key: Key) -> Rc<[Val]> {
         let at = slot(key);
         if self.near[at].key == key {
             return self.near[at].full.clone();
@@ -413,13 +421,13 @@ impl Engine {
             return v;
         }
         let (t, n) = tiles_of(key);
-        let v: Rc<[u64]> = if n == 1 {
-            Rc::from(vec![t[0] as u64])
+        let v: Rc<[Val]> = if n == 1 {
+            Rc::from(vec![t[0] as Val])
         } else {
             // Both sides of every split first: the sets below use the
             // same marks.
             let (sp, ns) = splits(key);
-            let sides: Vec<[Rc<[u64]>; 2]> = sp[..ns]
+            let sides: Vec<[Rc<[Val]>; 2]> = sp[..ns]
                 .iter()
                 .map(|&(kx, ky)| [self.full(kx), self.full(ky)])
                 .collect();
@@ -432,9 +440,10 @@ impl Engine {
                     (ys, xs)
                 };
                 for &y in ys.iter() {
+                    let y = y as u64;
                     let cy = if y > 1 { u64::MAX / y + 1 } else { 0 };
                     for &x in xs.iter() {
-                        each_pair_result(x, y, cy, &mut |r| marks.put(r, &mut high));
+                        each_pair_result(x as u64, y, cy, &mut |r| marks.put(r, &mut high));
                     }
                 }
             }
@@ -442,7 +451,12 @@ impl Engine {
             marks.drain_into(&mut out);
             high.sort_unstable();
             high.dedup();
-            out.extend_from_slice(&high);
+            // Values past `Val` are never used (see `Val`).
+            out.extend(
+                high.iter()
+                    .take_while(|&&v| v <= Val::MAX as u64)
+                    .map(|&v| v as Val),
+            );
             Rc::from(out)
         };
         self.full.insert(key, v.clone());
@@ -468,6 +482,7 @@ impl Engine {
         let xs = self.full(key);
         let mut words = vec![0u64; (LOW / 64) as usize];
         for &x in xs.iter() {
+            let x = x as u64;
             if x >= LOW {
                 break;
             }
@@ -512,7 +527,9 @@ impl Engine {
             }
             None => vec![0u64; len],
         };
-        self.each_value(key, bound, &mut |r| {
+        // Sixth tiles are at most `bound / hi`.
+        let qtop = self.win.hi + self.bound / self.win.hi;
+        self.each_value(key, bound, qtop, &mut |r| {
             if r <= bound {
                 words[(r >> 6) as usize] |= 1 << (r & 63);
             }
@@ -525,17 +542,34 @@ impl Engine {
 
     /// Calls `m` with every value of exactly the tiles `key` (identities
     /// skipped) at most `top`, and some larger ones: the results of each
-    /// split's two sides ([`each_result`]).
+    /// split's two sides ([`each_result`]); but a quotient of a side of
+    /// two tiles or more by the other only up to `qtop`.
+    ///
+    /// A five-tile set's values are asked for with its sixth tile `y`:
+    /// its values `x` up to about `hi + y` (for `x + y`, `x - y`, `y - x`,
+    /// `x * y` and its own reach) and those with `x / y` in the window. A
+    /// quotient `x = p / q` past the first is only asked for as `x / y = p
+    /// / (q * y)`, which the six tiles' meet of the split `P | Q + y` finds
+    /// when `P` has two tiles or more (every split but one tile against
+    /// five is met, [`Engine::six_into`]). So with `qtop` at least `hi +
+    /// y` no selection's reach changes.
     #[inline(always)]
-    fn each_value(&mut self, key: Key, top: u64, m: &mut impl FnMut(u64)) {
+    fn each_value(&mut self, key: Key, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
         let (sp, ns) = splits(key);
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+            let mut kl = kx;
             if xs.len() < ys.len() {
                 std::mem::swap(&mut xs, &mut ys);
+                kl = ky;
             }
+            let q = if tiles_of(kl).1 >= 2 {
+                qtop.min(top)
+            } else {
+                top
+            };
             for &b in ys.iter() {
-                each_result(&xs, b, top, m);
+                each_result(&xs, b as u64, top, q, m);
             }
         }
     }
@@ -550,8 +584,9 @@ impl Engine {
         let mut out = [0u64; WORDS];
         if n <= 4 {
             let xs = self.full(key);
-            let s = xs.partition_point(|&x| x < w.lo);
+            let s = xs.partition_point(|&x| (x as u64) < w.lo);
             for &x in &xs[s..] {
+                let x = x as u64;
                 if x > w.hi {
                     break;
                 }
@@ -708,7 +743,8 @@ impl Engine {
                 q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
         };
-        self.each_value(five, top, &mut m);
+        // LOWS is above `w.hi + y` ([`Engine::fits_direct`]).
+        self.each_value(five, top, LOWS, &mut m);
         Direct { low, q }
     }
 
@@ -870,11 +906,13 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// and the whole quotient of the larger by the smaller. The values are
 /// walked once, in three runs past which fewer results can be small
 /// enough: products up to `top / b`, sums and differences up to `top +
-/// b`, quotients up to `top * b`.
+/// b`, quotients up to `qtop * b` (at most `top * b`; see
+/// [`Engine::each_value`]).
 #[inline(always)]
-fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
-    let i = xs.partition_point(|&x| x < b);
+fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
+    let i = xs.partition_point(|&x| (x as u64) < b);
     for &x in &xs[..i] {
+        let x = x as u64;
         m(b + x);
         m(b - x);
         if x != 1 {
@@ -887,8 +925,8 @@ fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
     let hi = &xs[i..];
     let mut j = 0;
     if b == 1 {
-        while j < hi.len() && hi[j] <= top + 1 {
-            let x = hi[j];
+        while j < hi.len() && (hi[j] as u64) <= top + 1 {
+            let x = hi[j] as u64;
             m(x + 1);
             if x != 1 {
                 m(x - 1);
@@ -899,8 +937,8 @@ fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
     }
     let cb = u64::MAX / b + 1;
     let pmax = top / b;
-    while j < hi.len() && hi[j] <= pmax {
-        let x = hi[j];
+    while j < hi.len() && (hi[j] as u64) <= pmax {
+        let x = hi[j] as u64;
         m(x + b);
         if x != b {
             m(x - b);
@@ -912,8 +950,8 @@ fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
         j += 1;
     }
     let smax = top + b;
-    while j < hi.len() && hi[j] <= smax {
-        let x = hi[j];
+    while j < hi.len() && (hi[j] as u64) <= smax {
+        let x = hi[j] as u64;
         m(x + b);
         if x != b {
             m(x - b);
@@ -923,9 +961,9 @@ fn each_result(xs: &[u64], b: u64, top: u64, m: &mut impl FnMut(u64)) {
         }
         j += 1;
     }
-    let dmax = top.saturating_mul(b);
-    while j < hi.len() && hi[j] <= dmax {
-        let x = hi[j];
+    let dmax = qtop.saturating_mul(b);
+    while j < hi.len() && (hi[j] as u64) <= dmax {
+        let x = hi[j] as u64;
         if whole(x, b, cb) {
             m(x / b);
         }
@@ -966,43 +1004,44 @@ fn clip(out: &mut Win, w: Window) {
 /// none before `from` is (`a` grows from call to call): a gallop from
 /// `from`, then a binary search.
 #[inline(always)]
-fn seek_up(xs: &[u64], from: usize, a: u64) -> usize {
+fn seek_up(xs: &[Val], from: usize, a: u64) -> usize {
     let n = xs.len();
-    if from >= n || xs[from] >= a {
+    if from >= n || xs[from] as u64 >= a {
         return from;
     }
     let mut lo = from + 1;
     let mut step = 1;
-    while lo + step <= n && xs[lo + step - 1] < a {
+    while lo + step <= n && (xs[lo + step - 1] as u64) < a {
         lo += step;
         step <<= 1;
     }
     let hi = (lo + step).min(n);
-    lo + xs[lo..hi].partition_point(|&x| x < a)
+    lo + xs[lo..hi].partition_point(|&x| (x as u64) < a)
 }
 
 /// The first index whose value is at least `a`, when it is at most
 /// `from` (`a` falls from call to call): a gallop down from `from`, then
 /// a binary search.
 #[inline(always)]
-fn seek_down(xs: &[u64], from: usize, a: u64) -> usize {
-    if from == 0 || xs[from - 1] < a {
+fn seek_down(xs: &[Val], from: usize, a: u64) -> usize {
+    if from == 0 || (xs[from - 1] as u64) < a {
         return from;
     }
     let mut hi = from - 1;
     let mut step = 1;
-    while hi >= step && xs[hi - step] >= a {
+    while hi >= step && xs[hi - step] as u64 >= a {
         hi -= step;
         step <<= 1;
     }
     let lo = if hi >= step { hi - step + 1 } else { 0 };
-    lo + xs[lo..hi].partition_point(|&x| x < a)
+    lo + xs[lo..hi].partition_point(|&x| (x as u64) < a)
 }
 
 /// Marks `f(x)` for the values `x` of `xs` from index `start` up to `b`.
 #[inline(always)]
-fn scan(xs: &[u64], start: usize, out: &mut Win, lo: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
+fn scan(xs: &[Val], start: usize, out: &mut Win, lo: u64, b: u64, f: impl Fn(u64) -> Option<u64>) {
     for &x in &xs[start..] {
+        let x = x as u64;
         if x > b {
             break;
         }
@@ -1026,12 +1065,13 @@ struct Cursors {
 }
 
 /// Marks every `x op y` in the window (xs the larger side; both sorted).
-fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
+fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val]) {
     let lo = w.lo;
     let n = xs.len();
     let mut acc = [0u64; WORDS];
     let mut at = Cursors::default();
     for &y in ys {
+        let y = y as u64;
         if y <= w.hi {
             if w.lo + WINDOW_BITS <= LOW + y {
                 let a = low.window_at(lo as i64 - y as i64);
@@ -1075,7 +1115,7 @@ fn meet(out: &mut Win, w: Window, xs: &[u64], low: &Bits, ys: &[u64]) {
             if y >= w.lo {
                 at.rquot = seek_up(xs, at.rquot, y.div_ceil(w.hi).max(2));
                 scan(xs, at.rquot, out, lo, y / w.lo, |x| {
-                    (y % x == 0).then(|| y / x)
+                    y.is_multiple_of(x).then(|| y / x)
                 });
             }
         }
@@ -1098,6 +1138,7 @@ mod tests {
                 .map(|i| tiles[i])
                 .collect();
             for &x in e.full(key_of(&sub)).iter() {
+                let x = x as u64;
                 if (w.lo..=w.hi).contains(&x) {
                     mark(&mut out, w.lo, x);
                 }
@@ -1309,7 +1350,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         for _ in 0..2000 {
-            let mut xs: Vec<u64> = (0..rng.random_range(0..40))
+            let mut xs: Vec<Val> = (0..rng.random_range(0..40))
                 .map(|_| rng.random_range(0..200))
                 .collect();
             xs.sort_unstable();
@@ -1319,9 +1360,17 @@ mod tests {
             let (mut up, mut down) = (0, xs.len());
             for (&a, &b) in asks.iter().zip(asks.iter().rev()) {
                 up = seek_up(&xs, up, a);
-                assert_eq!(up, xs.partition_point(|&x| x < a), "{xs:?} up to {a}");
+                assert_eq!(
+                    up,
+                    xs.partition_point(|&x| (x as u64) < a),
+                    "{xs:?} up to {a}"
+                );
                 down = seek_down(&xs, down, b);
-                assert_eq!(down, xs.partition_point(|&x| x < b), "{xs:?} down to {b}");
+                assert_eq!(
+                    down,
+                    xs.partition_point(|&x| (x as u64) < b),
+                    "{xs:?} down to {b}"
+                );
             }
         }
     }
@@ -1348,7 +1397,7 @@ mod tests {
         }
         let mut out = Vec::new();
         marks.drain_into(&mut out);
-        assert_eq!(out, vec![3, 5, 63, 64, 4095, MARKED - 1]);
+        assert_eq!(out, vec![3, 5, 63, 64, 4095, MARKED as Val - 1]);
         assert_eq!(high, vec![MARKED, MARKED + 7, MARKED]);
         // Drained: empty for the next list.
         marks.put(9, &mut high);
