@@ -74,9 +74,15 @@ pub trait TableKind: Sync {
     }
 
     /// Work every hand of a run shares, done once before them on the run's
-    /// `pool`, with the table's folder `dir` (locked for the run's part):
-    /// none by default.
-    fn prepare(&self, _dir: &std::path::Path, _pool: &rayon::ThreadPool) -> Result<(), SweepError> {
+    /// `pool`, with the table's folder `dir` (locked for the run's part)
+    /// and the run's `hands` (the table's, or a shard's run of them, in
+    /// order): none by default.
+    fn prepare(
+        &self,
+        _dir: &std::path::Path,
+        _pool: &rayon::ThreadPool,
+        _hands: &[Vec<i64>],
+    ) -> Result<(), SweepError> {
         Ok(())
     }
 

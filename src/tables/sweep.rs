@@ -344,7 +344,7 @@ pub fn sweep_keeping<K: TableKind>(
         || mine.len() > cfg.kind.in_memory_hands();
     progress.start(mine.len() as u64);
     if !chunked {
-        cfg.kind.prepare(&dir, &pool.pool)?;
+        cfg.kind.prepare(&dir, &pool.pool, mine)?;
         let (tally, frames) = run.in_memory(&pool.pool, mine)?;
         // The run record first: a run killed between the final renames
         // leaves it, and the same command then resumes (chunked) instead
@@ -367,7 +367,7 @@ pub fn sweep_keeping<K: TableKind>(
     }
     store::write_run_record(&run.partial, &record)?;
     if !mine.is_empty() {
-        cfg.kind.prepare(&dir, &pool.pool)?;
+        cfg.kind.prepare(&dir, &pool.pool, mine)?;
     }
     let chunks: Vec<&[Vec<i64>]> = mine.chunks(CHUNK_HANDS).collect();
     let (tally, whole, resumed) = run.chunked(&pool.pool, &chunks)?;
