@@ -579,8 +579,10 @@ const SECONDS_TOGETHER: i64 = 4;
 struct Ahead {
     /// The run's first and last set, when its sets are a run of a range's
     /// (a sweep's, [`TableKind::prepare`]): none is counted ahead otherwise.
-    run: Mutex<Option<([i64; LARGE_IN_SET], [i64; LARGE_IN_SET])>>,
-    counted: Mutex<FxHashMap<[i64; LARGE_IN_SET], Counts>>,
+    run: OnceLock<([i64; LARGE_IN_SET], [i64; LARGE_IN_SET])>,
+    /// By set, as [`SharedCounts`] keeps those it makes (one map type for
+    /// both keeps the binary under its 40 MB).
+    counted: Mutex<FxHashMap<Vec<i64>, Arc<OnceLock<Counts>>>>,
 }
 
 impl PartialEq for LargeSetsKind {
@@ -676,11 +678,16 @@ impl LargeSetsKind {
     /// a range of sets, and only the sets of its run (a shard's sets ahead
     /// belong to the next shard).
     fn four_large(&self, set: &[i64]) -> Counts {
-        let run = *self.ahead.run.lock().unwrap_or_else(|e| e.into_inner());
-        let (Ok(set), Some((_, last))) = (<[i64; LARGE_IN_SET]>::try_from(set), run) else {
+        let (Ok(set), Some(&(_, last))) =
+            (<[i64; LARGE_IN_SET]>::try_from(set), self.ahead.run.get())
+        else {
             return counts_of(set, &self.key);
         };
-        if let Some(c) = self.counted().remove(&set) {
+        if let Some(c) = self
+            .counted()
+            .remove(&set[..])
+            .and_then(|c| c.get().copied())
+        {
             return c;
         }
         let [a, b, c, d] = set;
@@ -695,14 +702,15 @@ impl LargeSetsKind {
             if second == b {
                 own = Some(counts);
             } else {
-                self.counted().insert(other, counts);
+                let cell = self.counted().entry(other.to_vec()).or_default().clone();
+                cell.get_or_init(|| counts);
             }
         }
         own.expect("the set itself is in its run")
     }
 
     /// The counts made ahead of their sets' turn.
-    fn counted(&self) -> std::sync::MutexGuard<'_, FxHashMap<[i64; LARGE_IN_SET], Counts>> {
+    fn counted(&self) -> std::sync::MutexGuard<'_, FxHashMap<Vec<i64>, Arc<OnceLock<Counts>>>> {
         self.ahead.counted.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -944,12 +952,10 @@ impl TableKind for LargeSetsKind {
         let ends = |h: Option<&Vec<i64>>| {
             h.and_then(|h| <[i64; LARGE_IN_SET]>::try_from(h.as_slice()).ok())
         };
-        *self.ahead.run.lock().unwrap_or_else(|e| e.into_inner()) =
-            match (ends(hands.first()), ends(hands.last())) {
-                (Some(first), Some(last)) if range => Some((first, last)),
-                _ => None,
-            };
-        self.counted().clear();
+        // A kind is planned for one run.
+        if let (Some(first), Some(last), true) = (ends(hands.first()), ends(hands.last()), range) {
+            let _ = self.ahead.run.set((first, last));
+        }
         Ok(())
     }
 
@@ -1079,7 +1085,7 @@ mod tests {
         let kind = LargeSetsKind::new(key.clone());
         let alone = |s: [i64; 4]| counts_of(&s, &key);
         let ahead = || {
-            let mut v: Vec<[i64; 4]> = kind.counted().keys().copied().collect();
+            let mut v: Vec<Vec<i64>> = kind.counted().keys().cloned().collect();
             v.sort();
             v
         };
@@ -1088,11 +1094,14 @@ mod tests {
         assert!(ahead().is_empty());
         // A run from 11 12 13 14 to 11 14 17 19: second numbers 12 to 15 go
         // together.
-        *kind.ahead.run.lock().unwrap() = Some(([11, 12, 13, 14], [11, 14, 17, 19]));
+        kind.ahead
+            .run
+            .set(([11, 12, 13, 14], [11, 14, 17, 19]))
+            .unwrap();
         assert_eq!(kind.four_large(&[11, 12, 17, 19]), alone([11, 12, 17, 19]));
         assert_eq!(ahead(), [[11, 13, 17, 19], [11, 14, 17, 19]]);
         for s in ahead() {
-            assert_eq!(kind.four_large(&s), alone(s));
+            assert_eq!(kind.four_large(&s), alone(s[..].try_into().unwrap()));
         }
         assert!(ahead().is_empty());
         // Second numbers stay below the third.
