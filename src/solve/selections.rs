@@ -542,8 +542,9 @@ impl Engine {
 
     /// Calls `m` with every value of exactly the tiles `key` (identities
     /// skipped) at most `top`, and some larger ones: the results of each
-    /// split's two sides ([`each_result`]); but a quotient of a side of
-    /// two tiles or more by the other only up to `qtop`.
+    /// split's two sides ([`each_result`]); but a quotient of the longer
+    /// side's value by the other's only up to `qtop`, which is to be at
+    /// least the engine's largest tile.
     ///
     /// A five-tile set's values are asked for with its sixth tile `y`:
     /// its values `x` up to about `hi + y` (for `x + y`, `x - y`, `y - x`,
@@ -551,25 +552,19 @@ impl Engine {
     /// quotient `x = p / q` past the first is only asked for as `x / y = p
     /// / (q * y)`, which the six tiles' meet of the split `P | Q + y` finds
     /// when `P` has two tiles or more (every split but one tile against
-    /// five is met, [`Engine::six_into`]). So with `qtop` at least `hi +
-    /// y` no selection's reach changes.
+    /// five is met, [`Engine::six_into`]). When `P` is one tile, `p` is at
+    /// most the largest tile, so `p / q` is never past `qtop`. So with
+    /// `qtop` at least `hi + y` no selection's reach changes.
     #[inline(always)]
     fn each_value(&mut self, key: Key, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
         let (sp, ns) = splits(key);
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
-            let mut kl = kx;
             if xs.len() < ys.len() {
                 std::mem::swap(&mut xs, &mut ys);
-                kl = ky;
             }
-            let q = if tiles_of(kl).1 >= 2 {
-                qtop.min(top)
-            } else {
-                top
-            };
             for &b in ys.iter() {
-                each_result(&xs, b as u64, top, q, m);
+                each_result(&xs, b as u64, top, qtop.min(top), m);
             }
         }
     }

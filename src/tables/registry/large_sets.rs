@@ -577,9 +577,9 @@ const SECONDS_TOGETHER: i64 = 4;
 /// turn ([`LargeSetsKind::four_large`]).
 #[derive(Debug, Default)]
 struct Ahead {
-    /// The run's first and last set, when its sets are a run of a range's
-    /// (a sweep's, [`TableKind::prepare`]): none is counted ahead otherwise.
-    run: OnceLock<([i64; LARGE_IN_SET], [i64; LARGE_IN_SET])>,
+    /// The run's last set, when its sets are a run of a range's (a
+    /// sweep's, [`TableKind::prepare`]): none is counted ahead otherwise.
+    last: OnceLock<[i64; LARGE_IN_SET]>,
     /// By set, as [`SharedCounts`] keeps those it makes (one map type for
     /// both keeps the binary under its 40 MB).
     counted: Mutex<FxHashMap<Vec<i64>, Arc<OnceLock<Counts>>>>,
@@ -678,8 +678,7 @@ impl LargeSetsKind {
     /// a range of sets, and only the sets of its run (a shard's sets ahead
     /// belong to the next shard).
     fn four_large(&self, set: &[i64]) -> Counts {
-        let (Ok(set), Some(&(_, last))) =
-            (<[i64; LARGE_IN_SET]>::try_from(set), self.ahead.run.get())
+        let (Ok(set), Some(&last)) = (<[i64; LARGE_IN_SET]>::try_from(set), self.ahead.last.get())
         else {
             return counts_of(set, &self.key);
         };
@@ -692,21 +691,17 @@ impl LargeSetsKind {
         }
         let [a, b, c, d] = set;
         let group_end = a + 1 + ((b - a - 1) / SECONDS_TOGETHER + 1) * SECONDS_TOGETHER;
-        let mut own = None;
-        for second in b..group_end.min(c) {
+        let own = counts_of(&set, &self.key);
+        for second in b + 1..group_end.min(c) {
             let other = [a, second, c, d];
             if other > last {
                 break;
             }
             let counts = counts_of(&other, &self.key);
-            if second == b {
-                own = Some(counts);
-            } else {
-                let cell = self.counted().entry(other.to_vec()).or_default().clone();
-                cell.get_or_init(|| counts);
-            }
+            let cell = self.counted().entry(other.to_vec()).or_default().clone();
+            cell.get_or_init(|| counts);
         }
-        own.expect("the set itself is in its run")
+        own
     }
 
     /// The counts made ahead of their sets' turn.
@@ -953,8 +948,8 @@ impl TableKind for LargeSetsKind {
             h.and_then(|h| <[i64; LARGE_IN_SET]>::try_from(h.as_slice()).ok())
         };
         // A kind is planned for one run.
-        if let (Some(first), Some(last), true) = (ends(hands.first()), ends(hands.last()), range) {
-            let _ = self.ahead.run.set((first, last));
+        if let (Some(last), true) = (ends(hands.last()), range) {
+            let _ = self.ahead.last.set(last);
         }
         Ok(())
     }
@@ -1092,12 +1087,8 @@ mod tests {
         // Outside a run, none.
         assert_eq!(kind.four_large(&[11, 12, 17, 19]), alone([11, 12, 17, 19]));
         assert!(ahead().is_empty());
-        // A run from 11 12 13 14 to 11 14 17 19: second numbers 12 to 15 go
-        // together.
-        kind.ahead
-            .run
-            .set(([11, 12, 13, 14], [11, 14, 17, 19]))
-            .unwrap();
+        // A run ending at 11 14 17 19: second numbers 12 to 15 go together.
+        kind.ahead.last.set([11, 14, 17, 19]).unwrap();
         assert_eq!(kind.four_large(&[11, 12, 17, 19]), alone([11, 12, 17, 19]));
         assert_eq!(ahead(), [[11, 13, 17, 19], [11, 14, 17, 19]]);
         for s in ahead() {
@@ -1114,6 +1105,9 @@ mod tests {
         // Handed out from what was counted ahead (11 15 16 18 is past the
         // run's end).
         assert_eq!(kind.four_large(&[11, 14, 16, 18]), alone([11, 14, 16, 18]));
+        assert!(ahead().is_empty());
+        // A set past the run's end is counted alone.
+        assert_eq!(kind.four_large(&[11, 14, 18, 19]), alone([11, 14, 18, 19]));
         assert!(ahead().is_empty());
     }
 
