@@ -28,6 +28,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -737,6 +738,28 @@ impl Pool {
 /// cost little memory.
 const IN_FLIGHT: usize = 128;
 
+/// The hand [`solve_in_order`] takes next, for the workers that each solve
+/// their own hands: none starts [`IN_FLIGHT`] hands past it. Dropped (the
+/// taking ended, or stopped at a panic), it lets every worker go.
+struct Taking<'a>(&'a AtomicUsize);
+
+impl Taking<'_> {
+    /// Waits until hand `i` may be started (looking again every
+    /// millisecond: a worker only waits when it is far ahead).
+    #[inline(never)]
+    fn wait_for(next: &AtomicUsize, i: usize) {
+        while next.load(Ordering::Relaxed).saturating_add(IN_FLIGHT) <= i {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+}
+
+impl Drop for Taking<'_> {
+    fn drop(&mut self) {
+        self.0.store(usize::MAX, Ordering::Relaxed);
+    }
+}
+
 /// Which worker of how many solves a hand ([`TableKind::worker_of`]).
 type WorkerOf<'a> = &'a (dyn Fn(&[i64], usize) -> Option<usize> + Sync);
 
@@ -747,8 +770,9 @@ type Done<T> = Option<std::thread::Result<T>>;
 /// `take` on this thread, in hand order, as soon as it and every result
 /// before it are ready. The hands are started in order (FIFO), so few
 /// results wait to be taken; or, when `worker_of` names a worker for every
-/// hand, each worker solves its own hands in order. A panic in `solve` is
-/// raised here.
+/// hand, each worker solves its own hands in order. Either way no hand is
+/// started [`IN_FLIGHT`] hands or more past the one taken next. A panic in
+/// `solve` is raised here.
 fn solve_in_order<T: Send>(
     pool: &rayon::ThreadPool,
     hands: &[Vec<i64>],
@@ -761,18 +785,28 @@ fn solve_in_order<T: Send>(
     let workers = pool.current_num_threads();
     let owners: Option<Vec<usize>> = hands.iter().map(|h| worker_of(h, workers)).collect();
     if let Some(owners) = owners.filter(|o| workers > 1 && even(o, workers)) {
+        let next = AtomicUsize::new(0);
         pool.in_place_scope(|scope| {
-            let (slots, ready, owners) = (&slots, &ready, &owners);
+            let (slots, ready, owners, next) = (&slots, &ready, &owners, &next);
             scope.spawn_broadcast(move |_, ctx| {
                 for (i, cards) in hands.iter().enumerate() {
                     if owners[i] % ctx.num_threads() == ctx.index() {
+                        Taking::wait_for(next, i);
                         let out = std::panic::catch_unwind(AssertUnwindSafe(|| solve(cards)));
                         slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
                         ready.notify_all();
                     }
                 }
             });
-            take_in_order(slots, ready, &mut |_| {}, &mut take);
+            // Dropped when the taking ends or stops at a panic, before the
+            // scope waits for the workers.
+            let _taking = Taking(next);
+            take_in_order(
+                slots,
+                ready,
+                &mut |i| next.store(i, Ordering::Relaxed),
+                &mut take,
+            );
         });
         return;
     }
@@ -899,6 +933,23 @@ mod tests {
             who.iter().any(|w| w.1 == Some(1)),
             "one worker took every hand"
         );
+        // A worker with its own hands runs at most IN_FLIGHT hands ahead
+        // of the one taken next, however slow the other is.
+        let taken = std::sync::atomic::AtomicUsize::new(0);
+        let many: Vec<Vec<i64>> = (0..2000).map(|i| vec![i]).collect();
+        let halves = |cards: &[i64], n: usize| Some(cards[0] as usize % 2 % n);
+        let lead = |cards: &[i64]| {
+            if cards[0] % 2 == 0 {
+                std::thread::sleep(std::time::Duration::from_micros(100));
+            }
+            cards[0] as usize - taken.load(std::sync::atomic::Ordering::SeqCst)
+        };
+        let mut most = 0;
+        solve_in_order(&pool, &many, &lead, &halves, |d| {
+            most = most.max(d);
+            taken.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+        assert!((IN_FLIGHT / 2..IN_FLIGHT).contains(&most), "{most} ahead");
         assert!(even(&[0, 1, 0, 1, 0], 2) && even(&[0, 1, 2, 0], 3));
         assert!(!even(&[0, 0, 0, 0, 0, 0, 0, 1], 2) && !even(&[0; 40], 4));
     }
