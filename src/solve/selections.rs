@@ -56,19 +56,24 @@ pub const MAX_BOUND: u64 = 1 << 20;
 /// before forgetting them (each engine its share).
 const BIG_BUDGET: usize = 512 << 20;
 /// Lists of up to four tiles the engines of a census keep together (each
-/// engine its share), and twice the windows of up to five tiles they keep
-/// (half as many: made from kept lists and bit sets, they cost little to
-/// make again, 35 MB less an engine at the same speed). Twice the 400,000 of
-/// 64-bit values, in the same bytes since lists hold [`Val`]s: on two
-/// workers each engine's half of 400,000 made lists again set after set.
+/// engine its share). Twice the 400,000 of 64-bit values, in the same
+/// bytes since lists hold [`Val`]s: on two workers each engine's half of
+/// 400,000 made lists again set after set.
 const LIST_BUDGET: usize = 800_000;
+/// Windows of up to five tiles the engines of a census keep together (each
+/// engine its share): made again from kept lists and bit sets at little
+/// cost, so half as many as lists (shards of the census: the same CPU,
+/// about 70 MiB less at the peak).
+const WINDOW_BUDGET: usize = LIST_BUDGET / 2;
 
-/// What one engine keeps: its share of [`BIG_BUDGET`] and [`LIST_BUDGET`].
+/// What one engine keeps: its share of [`BIG_BUDGET`], [`LIST_BUDGET`] and
+/// [`WINDOW_BUDGET`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Budget {
     engines: usize,
     big: usize,
     lists: usize,
+    windows: usize,
 }
 
 /// Slots of [`Engine::near`].
@@ -406,6 +411,7 @@ impl Engine {
                 engines: engines.max(1),
                 big: BIG_BUDGET / engines.max(1),
                 lists: LIST_BUDGET / engines.max(1),
+                windows: WINDOW_BUDGET / engines.max(1),
             },
         }
     }
@@ -803,7 +809,7 @@ impl Engine {
             self.full.clear();
             self.low.clear();
         }
-        if self.uwin.len() > self.budget.lists / 2 {
+        if self.uwin.len() > self.budget.windows {
             self.uwin.clear();
         }
     }

@@ -771,8 +771,8 @@ type Done<T> = Option<std::thread::Result<T>>;
 /// before it are ready. The hands are started in order (FIFO), so few
 /// results wait to be taken; or, when `worker_of` names a worker for every
 /// hand, each worker solves its own hands in order. Either way no hand is
-/// started [`IN_FLIGHT`] hands or more past the one taken next. A panic in
-/// `solve` is raised here.
+/// started more than [`IN_FLIGHT`] hands past the one taken next. A panic
+/// in `solve` is raised here.
 fn solve_in_order<T: Send>(
     pool: &rayon::ThreadPool,
     hands: &[Vec<i64>],
