@@ -193,6 +193,84 @@ fn needed_all(a: Q, t: Q) -> [Result<Option<Q>, ()>; 6] {
     [Ok(d), mul, Ok(back), Ok(t.checked_add(a)), div, div_swapped]
 }
 
+/// The value `b` must have for one of the six [`SHAPES`], as [`needs`]
+/// gives it: a fraction not yet reduced, none, or every value (`0 * b`,
+/// `0 / b`).
+#[derive(Clone, Copy, Debug)]
+enum Need {
+    Fraction(i128, i128),
+    Never,
+    Every,
+}
+
+/// [`needed_all`] before reduction: each shape's value as `n / d` over
+/// products of the operands' numerators and denominators (`d != 0`, which
+/// never overflow). Most of them miss a side whose values are known, and
+/// [`nearest`] tells those apart without the greatest common divisor a
+/// reduced fraction costs; [`exact`] reduces the rest.
+#[inline]
+fn needs(a: Q, t: Q) -> [Need; 6] {
+    let (an, ad) = (a.numer() as i128, a.denom() as i128);
+    let (tn, td) = (t.numer() as i128, t.denom() as i128);
+    // `t` and `a` over the denominator `td * ad`.
+    let (ta, at, both) = (tn * ad, an * td, td * ad);
+    let every = if tn == 0 { Need::Every } else { Need::Never };
+    let (mul, div, div_swapped) = if an == 0 {
+        (every, every, Need::Never)
+    } else {
+        // `a / b = 0` has no `b`.
+        let div = if tn == 0 {
+            Need::Never
+        } else {
+            Need::Fraction(at, ta)
+        };
+        (Need::Fraction(ta, at), div, Need::Fraction(tn * an, both))
+    };
+    [
+        Need::Fraction(ta - at, both),
+        mul,
+        Need::Fraction(at - ta, both),
+        Need::Fraction(ta + at, both),
+        div,
+        div_swapped,
+    ]
+}
+
+/// `n / d` reduced, `None` when it does not fit a [`Q`].
+#[inline]
+fn exact(n: i128, d: i128) -> Option<Q> {
+    if d == 1 {
+        return i64::try_from(n).ok().map(Q::int);
+    }
+    Q::from_i128(n, d)
+}
+
+/// The largest numerator or denominator an `f64` holds exactly.
+const EXACT_F64: u128 = 1 << 53;
+
+/// The `f64` a value's filter is keyed by: the correctly rounded quotient
+/// when numerator and denominator are both exact in an `f64`, which is the
+/// same for every way of writing the fraction; otherwise that of the reduced
+/// fraction (a value whose reduced form is that large has no small way of
+/// being written). `None` when the value does not fit a [`Q`]. Only a
+/// filter reads it: equal values always give equal keys, and a key shared
+/// by two values only costs an exact look-up that finds nothing.
+#[inline]
+fn nearest(n: i128, d: i128) -> Option<f64> {
+    if n.unsigned_abs() <= EXACT_F64 && d.unsigned_abs() <= EXACT_F64 {
+        // `+ 0.0` makes the zero of `0 / -d` the zero of `0 / d`.
+        return Some(n as i64 as f64 / d as i64 as f64 + 0.0);
+    }
+    let q = Q::from_i128(n, d)?;
+    Some(q.numer() as f64 / q.denom() as f64)
+}
+
+/// [`nearest`] of a reduced value.
+#[inline]
+fn nearest_of(q: Q) -> f64 {
+    nearest(q.numer() as i128, q.denom() as i128).expect("a Q fits a Q")
+}
+
 #[cfg(test)]
 mod needed_tests {
     use super::*;
@@ -216,6 +294,71 @@ mod needed_tests {
                 assert_eq!(needed_all(a, t).to_vec(), want, "{a} {t}");
             }
         }
+    }
+
+    /// [`needs`] reduced is [`needed_all`], zeros and overflow included,
+    /// and its [`nearest`] key is that of the reduced value.
+    #[test]
+    fn needs_reduced_are_needed_all() {
+        let mut vals = Vec::new();
+        for n in [-7, -1, 0, 1, 2, 3, 24, 1 << 40, i64::MAX, i64::MIN + 1] {
+            for d in [1, 2, 3, 7, 1 << 30, i64::MAX] {
+                vals.extend(Q::new(n, d));
+            }
+        }
+        for &a in &vals {
+            for &t in &vals {
+                for (need, want) in needs(a, t).into_iter().zip(needed_all(a, t)) {
+                    let got = match need {
+                        Need::Fraction(n, d) => {
+                            let y = exact(n, d);
+                            assert_eq!(nearest(n, d), y.map(nearest_of), "{a} {t}");
+                            Ok(y)
+                        }
+                        Need::Never => Ok(None),
+                        Need::Every => Err(()),
+                    };
+                    assert_eq!(got, want, "{a} {t}");
+                }
+            }
+        }
+    }
+
+    /// Equal values written as different fractions have one key, `0 / -d`
+    /// included; the keys of different small values differ.
+    #[test]
+    fn nearest_keys_a_value_not_its_writing() {
+        for (n, d) in [(6, 4), (-6, -4), (0, -5), (3 << 50, 2 << 50), (7, 1)] {
+            let q = Q::from_i128(n, d).unwrap();
+            assert_eq!(
+                nearest(n, d).unwrap().to_bits(),
+                nearest_of(q).to_bits(),
+                "{n}/{d}"
+            );
+        }
+        let mut keys: Vec<u64> = (1..40)
+            .flat_map(|d| (-40..40).filter_map(move |n| Q::new(n, d)))
+            .map(|q| nearest_of(q).to_bits())
+            .collect();
+        // A filter lets every value of its list through, however the value
+        // is written.
+        let values: Vec<Q> = (1..40)
+            .flat_map(|d| (-40..40).filter_map(move |n| Q::new(n, d)))
+            .collect();
+        let filter = Values::new(&values, &mut FxHashSet::default());
+        for q in &values {
+            for k in [1, 2, 3, -1, -7] {
+                let (n, d) = (q.numer() as i128 * k, q.denom() as i128 * k);
+                assert!(filter.may_hold(nearest(n, d).unwrap()), "{n}/{d}");
+            }
+        }
+        keys.sort_unstable();
+        let all = keys.len();
+        keys.dedup();
+        let distinct: std::collections::BTreeSet<Q> = (1..40)
+            .flat_map(|d| (-40..40).filter_map(move |n| Q::new(n, d)))
+            .collect();
+        assert_eq!(keys.len(), distinct.len(), "{all} written");
     }
 }
 
@@ -672,9 +815,11 @@ impl<A: Algebra> Engine<A> {
         self.with_value_in(id, t, true)
     }
 
-    /// [`Engine::with_value`]; `top` for the whole hand, whose reachable
-    /// values are not worth tabulating for one question.
-    fn with_value_in(&mut self, id: u32, t: Q, top: bool) -> Entries<A> {
+    /// [`Engine::with_value`]; `filtered` when the filter of the values of
+    /// `id` is not to be asked: for the whole hand, whose reachable values
+    /// are not worth tabulating for one question, and for a value that
+    /// [`Engine::by_values`] has already let through it.
+    fn with_value_in(&mut self, id: u32, t: Q, filtered: bool) -> Entries<A> {
         if !self.rules.admits(t) {
             return self.empty.clone();
         }
@@ -684,7 +829,7 @@ impl<A: Algebra> Engine<A> {
         }
         // An unreachable value is the commonest question: answered before
         // the memo's large table is looked at.
-        if !top && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).may_contain(t) {
+        if !filtered && self.size_of(id) <= VALUES_UPTO && !self.reachable(id).may_contain(t) {
             return self.empty.clone();
         }
         let scratch = self.size_of(id) >= self.scratch_from;
@@ -763,10 +908,13 @@ impl<A: Algebra> Engine<A> {
             self.all(a);
             let ga = self.grouped[a as usize].clone().expect("tabulated");
             let tabulated = self.size_of(b) <= self.tabulate || self.tables[b as usize].is_some();
-            // The values of a tabulated side, to skip the values it misses
-            // without looking them up.
+            // The values of a tabulated side, or of one small enough to
+            // keep them, to turn away the values it misses before they are
+            // reduced or looked up.
             let vb = if tabulated {
                 self.all(b);
+                Some(self.reachable(b))
+            } else if self.size_of(b) <= VALUES_UPTO {
                 Some(self.reachable(b))
             } else {
                 None
@@ -778,27 +926,37 @@ impl<A: Algebra> Engine<A> {
                 && self.size_of(a) == 1
                 && self.size_of(b) >= self.scratch_from;
             for (xv, xs) in ga.iter() {
-                for ((op, swap), need) in SHAPES.into_iter().zip(needed_all(*xv, t)) {
+                for ((op, swap), need) in SHAPES.into_iter().zip(needs(*xv, t)) {
                     if !xs.iter().any(|x| follows(&self.alg, op, &x.key)) {
                         continue;
                     }
                     let (partners, check) = match need {
-                        Ok(Some(y)) if tabulated => {
-                            if !self.rules.admits(y)
-                                || !vb.as_ref().expect("tabulated").may_contain(y)
+                        Need::Fraction(n, d) => {
+                            if let Some(v) = &vb
+                                && !nearest(n, d).is_some_and(|f| v.may_hold(f))
                             {
                                 continue;
                             }
-                            match self.by_value.get(&(b, y)) {
-                                Some(p) => (p.clone(), false),
-                                None => continue,
+                            let Some(y) = exact(n, d) else {
+                                continue;
+                            };
+                            if tabulated {
+                                if !self.rules.admits(y) {
+                                    continue;
+                                }
+                                match self.by_value.get(&(b, y)) {
+                                    Some(p) => (p.clone(), false),
+                                    None => continue,
+                                }
+                            } else if led {
+                                (self.with_value_led(b, y, op, &xs[0].key), false)
+                            } else {
+                                (self.with_value_in(b, y, vb.is_some()), false)
                             }
                         }
-                        Ok(Some(y)) if led => (self.with_value_led(b, y, op, &xs[0].key), false),
-                        Ok(Some(y)) => (self.with_value_in(b, y, false), false),
-                        Ok(None) => continue,
+                        Need::Never => continue,
                         // Every value would do but for a division by zero.
-                        Err(()) => (self.all(b), true),
+                        Need::Every => (self.all(b), true),
                     };
                     for x in xs.iter().filter(|x| follows(&self.alg, op, &x.key)) {
                         for y in partners.iter() {
@@ -974,9 +1132,11 @@ impl<A: Algebra> Engine<A> {
 /// a list of the distinct values (to combine them into a larger multiset's;
 /// see [`Engine::reachable`] for which multisets keep it)
 /// and a filter of 16 bits per value, two of them set for each value in one
-/// 64-bit word (a blocked Bloom filter). A value the multiset reaches always
-/// passes; about one in a hundred of the others passes too and is asked
-/// for real, which finds no class: answers do not depend on the filter.
+/// 64-bit word (a blocked Bloom filter), keyed by the value's [`nearest`]
+/// `f64`, so that a value the search needs is tried before it is reduced.
+/// A value the multiset reaches always passes; about one in a hundred of
+/// the others passes too and is asked for real, which finds no class:
+/// answers do not depend on the filter.
 /// A hash set of the values (tens of kilobytes for four cards) cost a
 /// probe outside the caches for every value that passed, and more to
 /// build and shrink.
@@ -986,14 +1146,16 @@ struct Values {
     filter: Vec<u64>,
 }
 
-/// A hash of a value: the top bits pick a filter word, the low twelve two
-/// bits in it.
+/// A hash of a value's [`nearest`] key: the top bits pick a filter word,
+/// the low twelve two bits in it.
 #[inline]
-fn value_hash(q: Q) -> u64 {
-    let h = (q.numer() as u64)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((q.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-    h.wrapping_mul(0x2545_F491_4F6C_DD1D)
+fn value_hash(key: f64) -> u64 {
+    // splitmix64's finaliser: a small integer's key has its information in
+    // the top bits only, and both ends of the hash are read.
+    let z = key.to_bits();
+    let z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ z >> 31
 }
 
 /// The filter word of `h` among `2^bits` and its two bits.
@@ -1012,7 +1174,7 @@ impl Values {
         let bits = words.trailing_zeros();
         let mut filter = vec![0u64; words];
         for &q in &list {
-            let (w, m) = filter_slot(value_hash(q), bits);
+            let (w, m) = filter_slot(value_hash(nearest_of(q)), bits);
             filter[w] |= m;
         }
         Values { list, filter }
@@ -1026,7 +1188,7 @@ impl Values {
         let bits = words.trailing_zeros();
         let mut filter = vec![0u64; words];
         for &q in v {
-            let (w, m) = filter_slot(value_hash(q), bits);
+            let (w, m) = filter_slot(value_hash(nearest_of(q)), bits);
             filter[w] |= m;
         }
         Values {
@@ -1039,7 +1201,13 @@ impl Values {
     /// now and then when it is not.
     #[inline]
     fn may_contain(&self, q: Q) -> bool {
-        let (w, m) = filter_slot(value_hash(q), self.filter.len().trailing_zeros());
+        self.may_hold(nearest_of(q))
+    }
+
+    /// [`Values::may_contain`] of the value whose [`nearest`] key is `key`.
+    #[inline]
+    fn may_hold(&self, key: f64) -> bool {
+        let (w, m) = filter_slot(value_hash(key), self.filter.len().trailing_zeros());
         self.filter[w] & m == m
     }
 }
