@@ -301,8 +301,20 @@ mod needed_tests {
     #[test]
     fn needs_reduced_are_needed_all() {
         let mut vals = Vec::new();
-        for n in [-7, -1, 0, 1, 2, 3, 24, 1 << 40, i64::MAX, i64::MIN + 1] {
-            for d in [1, 2, 3, 7, 1 << 30, i64::MAX] {
+        for n in [
+            -7,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            24,
+            1 << 40,
+            i64::MAX,
+            i64::MIN + 1,
+            i64::MIN,
+        ] {
+            for d in [1, 2, 3, 7, 1 << 30, 1 << 53, (1 << 53) + 1, i64::MAX] {
                 vals.extend(Q::new(n, d));
             }
         }
@@ -312,7 +324,9 @@ mod needed_tests {
                     let got = match need {
                         Need::Fraction(n, d) => {
                             let y = exact(n, d);
-                            assert_eq!(nearest(n, d), y.map(nearest_of), "{a} {t}");
+                            // Bits, not `==`: `-0.0 == 0.0`, but they hash apart.
+                            let bits = |k: Option<f64>| k.map(f64::to_bits);
+                            assert_eq!(bits(nearest(n, d)), bits(y.map(nearest_of)), "{a} {t}");
                             Ok(y)
                         }
                         Need::Never => Ok(None),
@@ -1146,6 +1160,16 @@ struct Values {
     filter: Vec<u64>,
 }
 
+/// The filter words (`2^bits` of them) of the values `v`.
+fn filter_of(v: &[Q], bits: u32) -> Vec<u64> {
+    let mut filter = vec![0u64; 1 << bits];
+    for &q in v {
+        let (w, m) = filter_slot(value_hash(nearest_of(q)), bits);
+        filter[w] |= m;
+    }
+    filter
+}
+
 /// A hash of a value's [`nearest`] key: the top bits pick a filter word,
 /// the low twelve two bits in it.
 #[inline]
@@ -1172,11 +1196,7 @@ impl Values {
         let list: Vec<Q> = v.iter().copied().filter(|&q| seen.insert(q)).collect();
         let words = (list.len() / 4).max(1).next_power_of_two();
         let bits = words.trailing_zeros();
-        let mut filter = vec![0u64; words];
-        for &q in &list {
-            let (w, m) = filter_slot(value_hash(nearest_of(q)), bits);
-            filter[w] |= m;
-        }
+        let filter = filter_of(&list, bits);
         Values { list, filter }
     }
 
@@ -1186,14 +1206,9 @@ impl Values {
     fn filter_only(v: &[Q]) -> Values {
         let words = (v.len() / 8).max(1).next_power_of_two();
         let bits = words.trailing_zeros();
-        let mut filter = vec![0u64; words];
-        for &q in v {
-            let (w, m) = filter_slot(value_hash(nearest_of(q)), bits);
-            filter[w] |= m;
-        }
         Values {
             list: Vec::new(),
-            filter,
+            filter: filter_of(v, bits),
         }
     }
 
