@@ -65,7 +65,7 @@ bench:
 # the Countdown census, Krypto's census under house and tournament rules
 # (five cards and an objective dealt from its deck), and the atlas's cover of targets 1..100 (data/atlas/,
 # `census24 cover`). Each hand size's two decks are swept together (--also-deck),
-# each hand solved once. About 23 CPU-minutes (12 on two cores), 84% of it the
+# each hand solved once. About 20 CPU-minutes (10 on two cores), 83% of it the
 # seven-card counts (docs/PERFORMANCE.md).
 data:
     cargo build --release
