@@ -204,10 +204,10 @@ enum Need {
 }
 
 /// [`needed_all`] before reduction: each shape's value as `n / d` over
-/// products of the operands' numerators and denominators (`d != 0`, which
-/// never overflow). Most of them miss a side whose values are known, and
-/// [`nearest`] tells those apart without the greatest common divisor a
-/// reduced fraction costs; [`exact`] reduces the rest.
+/// products of the operands' numerators and denominators (`d != 0`; the
+/// products and sums never overflow). Most of them miss a side whose values
+/// are known, and [`nearest`] tells those apart without the greatest common
+/// divisor a reduced fraction costs; [`exact`] reduces the rest.
 #[inline]
 fn needs(a: Q, t: Q) -> [Need; 6] {
     let (an, ad) = (a.numer() as i128, a.denom() as i128);
