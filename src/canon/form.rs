@@ -120,6 +120,40 @@ pub(crate) struct Lead {
     pub tag: u8,
     /// The last (largest-key) operand of a sum or product.
     pub top: NodeId,
+    /// Which signed forms of the node, and for a product of its
+    /// reciprocal, [`render`] can write: see [`Writes`].
+    writes: Writes,
+}
+
+/// Which readings of a node exist, as bits: the node with sign `+` and
+/// with sign `-` (a node that is its own negation has both or neither),
+/// and for a product, its reciprocal (every factor's `*` and `/` exchanged)
+/// with each sign. A bit is set exactly when [`render`] writes that form,
+/// worked out from the operands' bits by render's own rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Writes(u8);
+
+impl Writes {
+    const PLUS: u8 = 1;
+    const MINUS: u8 = 2;
+    const INVERSE_PLUS: u8 = 4;
+    const INVERSE_MINUS: u8 = 8;
+
+    fn signed(neg: bool) -> u8 {
+        if neg { Self::MINUS } else { Self::PLUS }
+    }
+
+    fn inverse(neg: bool) -> u8 {
+        if neg {
+            Self::INVERSE_MINUS
+        } else {
+            Self::INVERSE_PLUS
+        }
+    }
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
 }
 
 #[derive(Debug, Default)]
@@ -224,6 +258,63 @@ impl Arena {
     #[inline]
     pub fn lead(&self, id: NodeId) -> Lead {
         self.regions[id.region()].leads[id.index()]
+    }
+
+    /// Whether `f` has a reading: an expression without a unary minus or
+    /// a constant whose normal form it is ([`render`] writes one).
+    pub fn writes(&self, f: Form) -> bool {
+        self.lead(f.node).writes.has(Writes::signed(f.neg))
+    }
+
+    /// Whether `f` is a product whose reciprocal (every factor's `*` and
+    /// `/` exchanged, the same sign) has a reading.
+    pub fn inverse_writes(&self, f: Form) -> bool {
+        self.lead(f.node).writes.has(Writes::inverse(f.neg))
+    }
+
+    /// The [`Writes`] of a node of `kind` over `parts`, from its operands':
+    /// [`render_with`]'s rules, as bits, in one pass over the operands.
+    fn writes_of(&self, kind: Kind, parts: &[Part], selfneg: bool) -> Writes {
+        if let Kind::Leaf(_) = kind {
+            return Writes(Writes::PLUS);
+        }
+        // Every operand written as itself or negated (an operand that is its
+        // own negation has both bits or neither). A sum starts with a term
+        // written with the sign it has in the sum (`start`, by the sum's
+        // sign). A product's negated factors make its sign (`parity`)
+        // unless a factor can be written both ways (`either`); one factor
+        // must be multiplied (`up`), and its reciprocal's, divided (`down`).
+        let (mut every, mut start, mut parity, mut either) = (true, [false; 2], false, false);
+        let (mut up, mut down) = (false, false);
+        for p in parts {
+            let w = self.lead(p.node).writes;
+            let (plus, minus) = (w.has(Writes::PLUS), w.has(Writes::MINUS));
+            every &= plus || minus;
+            for (s, started) in start.iter_mut().enumerate() {
+                *started |= if p.flip ^ (s == 1) { minus } else { plus };
+            }
+            parity ^= !plus;
+            either |= plus && minus;
+            up |= !p.flip;
+            down |= p.flip;
+        }
+        let mut bits = 0;
+        for neg in [false, true] {
+            // `neg` as render reads it: a node that is its own negation is
+            // written with `+`.
+            let s = neg && !selfneg;
+            let written = match kind {
+                Kind::Sum => every && start[s as usize],
+                _ => every && (parity == s || either),
+            };
+            if written && (kind == Kind::Sum || up) {
+                bits |= Writes::signed(neg);
+            }
+            if written && kind == Kind::Prod && down {
+                bits |= Writes::inverse(neg);
+            }
+        }
+        Writes(bits)
     }
 
     /// The operands of a sum or product (none for a leaf).
@@ -503,6 +594,7 @@ impl Arena {
                 key.push(close);
             }
         }
+        let writes = self.writes_of(kind, parts, selfneg);
         let r = (cards >= self.split) as usize;
         if r == 0 {
             self.kept_cards = self.kept_cards.max(cards);
@@ -532,6 +624,7 @@ impl Arena {
                 Kind::Prod => 2,
             },
             top: parts.last().map_or(id, |p| p.node),
+            writes,
         });
         region.parts.extend_from_slice(parts);
         region.keys.extend_from_slice(&key);
@@ -589,6 +682,18 @@ pub(crate) trait Build {
     type T;
     fn card(&self, v: i64) -> Self::T;
     fn bin(&self, op: Op, l: Self::T, r: Self::T) -> Self::T;
+    /// The reading of the compound node `id` (negated when `neg`), written
+    /// by `write` unless this builder already holds it. Readings are a
+    /// function of the signed node, so a builder whose readings can be
+    /// shared keeps each one.
+    fn reuse(
+        &self,
+        _id: NodeId,
+        _neg: bool,
+        write: impl FnOnce() -> Option<Self::T>,
+    ) -> Option<Self::T> {
+        write()
+    }
 }
 
 /// Readings as [`Expr`] trees.
@@ -605,16 +710,42 @@ impl Build for ExprBuild {
 }
 
 /// Readings as nodes of a [`FlatTrees`] buffer, by index: no allocation per
-/// node.
-pub(crate) struct FlatBuild<'a>(pub RefCell<&'a mut FlatTrees>);
+/// node. A signed compound node met again (a part shared by many classes of
+/// a hand) is written once and its nodes shared.
+pub(crate) struct FlatBuild<'a> {
+    trees: RefCell<&'a mut FlatTrees>,
+    written: RefCell<&'a mut Written>,
+}
+
+/// The readings a [`FlatBuild`] has written into its buffer, by signed node
+/// (`None`: that signed node has no reading).
+pub(crate) type Written = FxHashMap<(NodeId, bool), Option<u32>>;
+
+impl<'a> FlatBuild<'a> {
+    /// Writes into `trees`, whose readings so far are `written`.
+    pub fn new(trees: &'a mut FlatTrees, written: &'a mut Written) -> Self {
+        FlatBuild {
+            trees: RefCell::new(trees),
+            written: RefCell::new(written),
+        }
+    }
+}
 
 impl Build for FlatBuild<'_> {
     type T = u32;
     fn card(&self, v: i64) -> u32 {
-        self.0.borrow_mut().card(v)
+        self.trees.borrow_mut().card(v)
     }
     fn bin(&self, op: Op, l: u32, r: u32) -> u32 {
-        self.0.borrow_mut().bin(op, l, r)
+        self.trees.borrow_mut().bin(op, l, r)
+    }
+    fn reuse(&self, id: NodeId, neg: bool, write: impl FnOnce() -> Option<u32>) -> Option<u32> {
+        if let Some(&r) = self.written.borrow().get(&(id, neg)) {
+            return r;
+        }
+        let r = write();
+        self.written.borrow_mut().insert((id, neg), r);
+        r
     }
 }
 
@@ -629,10 +760,25 @@ pub(crate) fn render(arena: &Arena, id: NodeId, neg: bool) -> Option<Expr> {
 pub(crate) fn render_with<B: Build>(arena: &Arena, id: NodeId, neg: bool, b: &B) -> Option<B::T> {
     let node = arena.node(id);
     let neg = neg && !node.selfneg;
-    let parts = arena.parts(id);
     match node.kind {
         Kind::Leaf(v) => (!neg).then(|| b.card(v)),
-        Kind::Sum => with_scratch(parts.len(), |order: &mut [usize]| {
+        Kind::Sum => b.reuse(id, neg, || render_compound(arena, id, true, neg, b)),
+        Kind::Prod => b.reuse(id, neg, || render_compound(arena, id, false, neg, b)),
+    }
+}
+
+/// [`render_with`] of a sum (`sum`) or product, `neg` already cleared when
+/// the node is its own negation.
+fn render_compound<B: Build>(
+    arena: &Arena,
+    id: NodeId,
+    sum: bool,
+    neg: bool,
+    b: &B,
+) -> Option<B::T> {
+    let parts = arena.parts(id);
+    match sum {
+        true => with_scratch(parts.len(), |order: &mut [usize]| {
             display_order(arena, parts, neg, order);
             let order = &*order;
             let term = |i: usize| &parts[order[i]];
@@ -668,7 +814,7 @@ pub(crate) fn render_with<B: Build>(arena: &Arena, id: NodeId, neg: bool, b: &B)
                 Some(acc)
             })
         }),
-        Kind::Prod => with_scratch(parts.len(), |order: &mut [usize]| {
+        false => with_scratch(parts.len(), |order: &mut [usize]| {
             display_order(arena, parts, false, order);
             let order = &*order;
             let factor = |i: usize| &parts[order[i]];

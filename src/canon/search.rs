@@ -66,6 +66,18 @@ pub(crate) trait Algebra {
     fn leads(&self, _op: Op, _a: &Self::Key, _b: &Self::Key) -> bool {
         true
     }
+    /// Whether `b` can be the right operand of `a op b` for some `a` that
+    /// [`Self::leads`] admits: asked of the one operand known before the
+    /// other is looked for. `true` keeps every one.
+    fn may_be_right(&self, _op: Op, _b: &Self::Key) -> bool {
+        true
+    }
+    /// Whether every class that [`Self::may_be_right`] of `op` admits is
+    /// worth more than 0 when its cards are: the engine then asks no side
+    /// of positive cards for a value of 0 or less to be that operand.
+    fn right_is_positive(&self, _op: Op) -> bool {
+        false
+    }
     /// Whether a class built with `op2` from the operand `side` (and
     /// another) can still be `b` in a class `bound op b` (or `b op bound`)
     /// that [`Self::leads`] admits, `bound` being one card: asked of each
@@ -939,12 +951,29 @@ impl<A: Algebra> Engine<A> {
                 && lead.is_none()
                 && self.size_of(a) == 1
                 && self.size_of(b) >= self.scratch_from;
+            // A class of the smaller side on the right of `y op x` that no
+            // class can lead is never built: its question is not asked.
+            let rational = self.rules == Rules::Rational;
+            let usable = |alg: &A, op: Op, swap: bool, x: &A::Key| {
+                follows(alg, op, x) && !(rational && swap && !alg.may_be_right(op, x))
+            };
+            // The other side on the right of `x op y` is worth more than 0
+            // when its cards are.
+            let positive = rational && self.sets[b as usize].cards[0] > 0;
             for (xv, xs) in ga.iter() {
                 for ((op, swap), need) in SHAPES.into_iter().zip(needs(*xv, t)) {
-                    if !xs.iter().any(|x| follows(&self.alg, op, &x.key)) {
+                    if !xs.iter().any(|x| usable(&self.alg, op, swap, &x.key)) {
                         continue;
                     }
                     let (partners, check) = match need {
+                        Need::Fraction(n, d)
+                            if !swap
+                                && positive
+                                && self.alg.right_is_positive(op)
+                                && (n == 0 || (n > 0) != (d > 0)) =>
+                        {
+                            continue;
+                        }
                         Need::Fraction(n, d) => {
                             if let Some(v) = &vb
                                 && !nearest(n, d).is_some_and(|f| v.may_hold(f))
@@ -972,7 +1001,7 @@ impl<A: Algebra> Engine<A> {
                         // Every value would do but for a division by zero.
                         Need::Every => (self.all(b), true),
                     };
-                    for x in xs.iter().filter(|x| follows(&self.alg, op, &x.key)) {
+                    for x in xs.iter().filter(|x| usable(&self.alg, op, swap, &x.key)) {
                         for y in partners.iter() {
                             if !follows(&self.alg, op, &y.key) {
                                 continue;

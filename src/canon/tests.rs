@@ -161,6 +161,48 @@ proptest! {
     }
 }
 
+/// Every node under `f`, `f`'s own first.
+fn nodes_under(arena: &form::Arena, f: form::Form) -> Vec<form::NodeId> {
+    let mut out = vec![f.node];
+    let mut i = 0;
+    while i < out.len() {
+        out.extend(arena.parts(out[i]).iter().map(|p| p.node));
+        i += 1;
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The bits the search reads to build `a - b` as `a + (-b)` and `a / b`
+    /// as `a * (1/b)` say exactly whether `render` writes that form.
+    #[test]
+    fn writes_is_whether_render_writes(e in proptests::expr()) {
+        let mut arena = form::Arena::new();
+        let top = form::of_expr(&mut arena, &e);
+        for node in nodes_under(&arena, top) {
+            for neg in [false, true] {
+                let f = form::Form { neg, node };
+                let written = form::render(&arena, node, neg).is_some();
+                prop_assert_eq!(arena.writes(f), written, "{} at {}", e, arena.key(f));
+                let inverse = match arena.node(node).kind {
+                    form::Kind::Prod => {
+                        let mut parts: Vec<form::Part> = arena.parts(node).to_vec();
+                        for p in parts.iter_mut() {
+                            p.flip = !p.flip;
+                        }
+                        let r = arena.make_prod(&mut parts, neg);
+                        form::render(&arena, r.node, r.neg).is_some()
+                    }
+                    _ => false,
+                };
+                prop_assert_eq!(arena.inverse_writes(f), inverse, "1/({}) of {}", arena.key(f), e);
+            }
+        }
+    }
+}
+
 fn random_hand(rng: &mut StdRng, n: usize, top: i64) -> Vec<i64> {
     (0..n).map(|_| rng.random_range(1..=top)).collect()
 }
@@ -218,6 +260,19 @@ fn structural_counts_agree_on_five_card_hands() {
     }
     agree(&[1, 1, 1, 1, 1], Q::int(1), Rules::Rational, 9);
     agree(&[2, 2, 2, 3, 3], Q::int(0), Rules::Integer, 9);
+    // The search builds `a - b` as `a + (-b)` and asks no side of positive
+    // cards for a value of 0 or less to be subtracted: cards that are not
+    // positive, and targets of every sign.
+    for (cards, target) in [
+        (&[-3, 2, 5, 7, 7], 24),
+        (&[-2, -1, 3, 4, 6], -24),
+        (&[0, 1, 3, 4, 6], 24),
+        (&[1, 2, 3, 5, 8], -7),
+        (&[1, 2, 3, 5, 8], 0),
+        (&[2, 3, 3, 4, 9], 1),
+    ] {
+        agree(cards, Q::int(target), Rules::Rational, 11);
+    }
 }
 
 #[test]
