@@ -201,6 +201,16 @@ proptest! {
             }
         }
     }
+
+    /// Every class has a reading: the normal form of any expression is
+    /// written by `render`. The search leans on it (`right_is_positive`).
+    #[test]
+    fn every_form_of_an_expression_has_a_reading(e in proptests::expr()) {
+        let mut arena = form::Arena::new();
+        let f = form::of_expr(&mut arena, &e);
+        prop_assert!(arena.writes(f), "{} as {}", e, arena.key(f));
+        prop_assert!(form::render(&arena, f.node, f.neg).is_some(), "{}", e);
+    }
 }
 
 fn random_hand(rng: &mut StdRng, n: usize, top: i64) -> Vec<i64> {
