@@ -761,24 +761,18 @@ pub(crate) fn render_with<B: Build>(arena: &Arena, id: NodeId, neg: bool, b: &B)
     let node = arena.node(id);
     let neg = neg && !node.selfneg;
     match node.kind {
-        Kind::Leaf(v) => (!neg).then(|| b.card(v)),
-        Kind::Sum => b.reuse(id, neg, || render_compound(arena, id, true, neg, b)),
-        Kind::Prod => b.reuse(id, neg, || render_compound(arena, id, false, neg, b)),
+        Kind::Leaf(_) => render_node(arena, id, node.kind, neg, b),
+        Kind::Sum | Kind::Prod => b.reuse(id, neg, || render_node(arena, id, node.kind, neg, b)),
     }
 }
 
-/// [`render_with`] of a sum (`sum`) or product, `neg` already cleared when
+/// [`render_with`] of the node `id` of `kind`, `neg` already cleared when
 /// the node is its own negation.
-fn render_compound<B: Build>(
-    arena: &Arena,
-    id: NodeId,
-    sum: bool,
-    neg: bool,
-    b: &B,
-) -> Option<B::T> {
+fn render_node<B: Build>(arena: &Arena, id: NodeId, kind: Kind, neg: bool, b: &B) -> Option<B::T> {
     let parts = arena.parts(id);
-    match sum {
-        true => with_scratch(parts.len(), |order: &mut [usize]| {
+    match kind {
+        Kind::Leaf(v) => (!neg).then(|| b.card(v)),
+        Kind::Sum => with_scratch(parts.len(), |order: &mut [usize]| {
             display_order(arena, parts, neg, order);
             let order = &*order;
             let term = |i: usize| &parts[order[i]];
@@ -814,7 +808,7 @@ fn render_compound<B: Build>(
                 Some(acc)
             })
         }),
-        false => with_scratch(parts.len(), |order: &mut [usize]| {
+        Kind::Prod => with_scratch(parts.len(), |order: &mut [usize]| {
             display_order(arena, parts, false, order);
             let order = &*order;
             let factor = |i: usize| &parts[order[i]];
