@@ -125,8 +125,10 @@ impl<A: Algebra + ?Sized> Clone for Entry<A> {
 /// list of partners a question reads).
 type Entries<A> = Rc<[Entry<A>]>;
 
-/// The classes of a multiset grouped by value.
-type Grouped<A> = [(Q, Entries<A>)];
+/// The classes of a multiset grouped by value, each group with the
+/// [`SHAPES`] some class of it may take as the smaller side of a question
+/// that follows no card ([`Engine::shapes_usable`]).
+type Grouped<A> = [(Q, Entries<A>, u8)];
 
 /// The six ways to combine an operand `a` of the smaller side with an
 /// operand `b` of the larger one.
@@ -786,7 +788,8 @@ impl<A: Algebra> Engine<A> {
             for (v, list) in groups {
                 let list: Entries<A> = Rc::from(list);
                 self.by_value.insert((id, v), list.clone());
-                grouped.push((v, list));
+                let usable = self.shapes_usable(&list, None);
+                grouped.push((v, list, usable));
             }
             self.grouped[id as usize] = Some(Rc::from(grouped));
         }
@@ -951,18 +954,23 @@ impl<A: Algebra> Engine<A> {
                 && lead.is_none()
                 && self.size_of(a) == 1
                 && self.size_of(b) >= self.scratch_from;
-            // A class of the smaller side on the right of `y op x` that no
-            // class can lead is never built: its question is not asked.
             let rational = self.rules == Rules::Rational;
-            let usable = |alg: &A, op: Op, swap: bool, x: &A::Key| {
-                follows(alg, op, x) && !(rational && swap && !alg.may_be_right(op, x))
-            };
             // The other side on the right of `x op y` is worth more than 0
             // when its cards are.
             let positive = rational && self.sets[b as usize].cards[0] > 0;
-            for (xv, xs) in ga.iter() {
-                for ((op, swap), need) in SHAPES.into_iter().zip(needs(*xv, t)) {
-                    if !xs.iter().any(|x| usable(&self.alg, op, swap, &x.key)) {
+            for (xv, xs, unled) in ga.iter() {
+                // The shapes some class of the group can take: a question
+                // no class can use is not asked.
+                let shapes = match lead {
+                    None => *unled,
+                    Some(_) if *unled == 0 => 0,
+                    Some(_) => self.shapes_usable(xs, lead),
+                };
+                if shapes == 0 {
+                    continue;
+                }
+                for (s, ((op, swap), need)) in SHAPES.into_iter().zip(needs(*xv, t)).enumerate() {
+                    if shapes >> s & 1 == 0 {
                         continue;
                     }
                     let (partners, check) = match need {
@@ -1001,7 +1009,7 @@ impl<A: Algebra> Engine<A> {
                         // Every value would do but for a division by zero.
                         Need::Every => (self.all(b), true),
                     };
-                    for x in xs.iter().filter(|x| usable(&self.alg, op, swap, &x.key)) {
+                    for x in xs.iter().filter(|x| self.usable(op, swap, &x.key, lead)) {
                         for y in partners.iter() {
                             if !follows(&self.alg, op, &y.key) {
                                 continue;
@@ -1015,6 +1023,36 @@ impl<A: Algebra> Engine<A> {
                 }
             }
         }
+    }
+
+    /// Whether a class `x` of the smaller side can be used in the shape
+    /// `(op, swap)` of a question that follows `lead` (if any): it must
+    /// follow the card ([`Algebra::may_follow`]), and a class on the right
+    /// of `y op x` that no class can lead ([`Algebra::may_be_right`]) is
+    /// never built.
+    #[inline]
+    fn usable(&self, op: Op, swap: bool, x: &A::Key, lead: Option<(Op, &A::Key)>) -> bool {
+        lead.is_none_or(|(lop, card)| self.alg.may_follow(lop, card, op, x))
+            && !(self.rules == Rules::Rational && swap && !self.alg.may_be_right(op, x))
+    }
+
+    /// The [`SHAPES`] (bit `s` for `SHAPES[s]`) in which some class of
+    /// `xs` is [`Engine::usable`]: each class is asked of the shapes not
+    /// yet found, until all are.
+    fn shapes_usable(&self, xs: &[Entry<A>], lead: Option<(Op, &A::Key)>) -> u8 {
+        const ALL: u8 = (1 << SHAPES.len()) - 1;
+        let mut found = 0u8;
+        for x in xs {
+            for (s, (op, swap)) in SHAPES.into_iter().enumerate() {
+                if found >> s & 1 == 0 && self.usable(op, swap, &x.key, lead) {
+                    found |= 1 << s;
+                }
+            }
+            if found == ALL {
+                break;
+            }
+        }
+        found
     }
 
     /// [`Engine::by_values`] class by class, in the order of the classes
