@@ -189,24 +189,29 @@ impl Class {
 }
 
 /// All solutions of one hand as a table's hand row reads them
-/// (`sweep --counts-only`): the [`Solutions`] in the same order with the
-/// same groups, each class an [`Outline`] and its representative a tree of
-/// one flat buffer, without canonical keys or expression trees to build
-/// and free for thousands of classes.
+/// (`sweep --counts-only`): the classes of the [`Solutions`] with the same
+/// groups, each class an [`Outline`] and its representative a tree of one
+/// flat buffer, without canonical keys or expression trees to build and
+/// free for thousands of classes, and without their order: only the
+/// simplest class is known (sorting every class cost more than the rest of
+/// the outline's bookkeeping).
 #[derive(Clone, Debug, Default)]
 pub struct Sketch {
-    /// Every structural class, simplest first.
+    /// Every structural class, in the order the search found them.
     pub classes: Vec<Outline>,
     pub dissimilar: u32,
     /// The representatives: class `i`'s is `trees.node(roots[i])`.
     pub trees: FlatTrees,
     pub roots: Vec<u32>,
+    /// The index of the simplest class (the first of [`Solutions`]).
+    pub simplest: Option<usize>,
 }
 
 impl Sketch {
-    /// The representative of the simplest class (class 0).
+    /// The representative of the simplest class.
     pub fn simplest(&self) -> Option<Expr> {
-        self.roots.first().map(|&r| self.trees.node(r).to_expr())
+        self.simplest
+            .map(|i| self.trees.node(self.roots[i]).to_expr())
     }
 }
 
@@ -626,27 +631,47 @@ impl DistinctSolver {
             outlined.push((prefix_of(&facts, levels), outline, form, core, root));
         }
         // The order of `classes_of`: `cmp_keys` is the order of the keys.
-        let mut order: Vec<u32> = (0..outlined.len() as u32).collect();
-        order.sort_unstable_by(|&i, &j| {
-            let (a, b) = (&outlined[i as usize], &outlined[j as usize]);
+        let before = |i: usize, j: usize| {
+            let (a, b) = (&outlined[i], &outlined[j]);
             a.0.cmp(&b.0).then_with(|| arena.cmp_keys(a.2, b.2))
-        });
-        let mut groups: FxHashMap<Form, u32> = FxHashMap::default();
-        let mut sketch = Sketch {
-            classes: Vec::with_capacity(order.len()),
-            roots: Vec::with_capacity(order.len()),
-            ..Sketch::default()
         };
-        for i in order {
-            let (_, mut outline, _, core, root) = outlined[i as usize];
+        // Groups are numbered in the order of their simplest classes, as
+        // `classes_of` numbers them: only each group's simplest class is
+        // needed in order, not every class.
+        let mut groups: FxHashMap<Form, u32> = FxHashMap::default();
+        let mut simplest: Vec<usize> = Vec::new();
+        let mut group_of: Vec<u32> = Vec::with_capacity(outlined.len());
+        for (i, o) in outlined.iter().enumerate() {
             let next = groups.len() as u32;
-            outline.dissimilar_group = *groups.entry(core).or_insert(next);
-            sketch.classes.push(outline);
-            sketch.roots.push(root);
+            let g = *groups.entry(o.3).or_insert(next);
+            if g == next {
+                simplest.push(i);
+            } else if before(i, simplest[g as usize]).is_lt() {
+                simplest[g as usize] = i;
+            }
+            group_of.push(g);
         }
-        sketch.dissimilar = groups.len() as u32;
-        sketch.trees = trees;
-        sketch
+        let mut order: Vec<u32> = (0..simplest.len() as u32).collect();
+        order.sort_unstable_by(|&g, &h| before(simplest[g as usize], simplest[h as usize]));
+        let mut number = vec![0u32; order.len()];
+        for (n, &g) in order.iter().enumerate() {
+            number[g as usize] = n as u32;
+        }
+        let classes = outlined
+            .iter()
+            .zip(&group_of)
+            .map(|(o, &g)| Outline {
+                dissimilar_group: number[g as usize],
+                ..o.1
+            })
+            .collect();
+        Sketch {
+            classes,
+            dissimilar: order.len() as u32,
+            roots: outlined.iter().map(|o| o.4).collect(),
+            simplest: order.first().map(|&g| simplest[g as usize]),
+            trees,
+        }
     }
 }
 

@@ -270,8 +270,9 @@ pub fn features_with(
     features_of(hand, target, outlines, solutions.dissimilar, d, &costs)
 }
 
-/// The features of a hand whose classes are `classes` (simplest first, in
-/// `dissimilar` groups, priced `costs`), its derivations `d`.
+/// The features of a hand whose classes are `classes` (in any order, in
+/// `dissimilar` groups numbered in the order of their simplest classes,
+/// priced `costs`), its derivations `d`.
 fn features_of(
     hand: &Hand,
     target: Q,

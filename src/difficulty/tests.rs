@@ -455,7 +455,21 @@ fn sketched_solutions_price_as_the_solutions() {
         let k = crate::canon::sketch(&h, t, rules).unwrap();
         let (costs, kcosts) = (effort::costs(&s, t), effort::sketch_costs(&k, t));
         let bits = |v: &[f64]| v.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
-        assert_eq!(bits(&costs), bits(&kcosts), "{h}");
+        // Each class with its cost; a sketch's classes come in the order
+        // found, so both lists are compared sorted.
+        let priced = |o: &mut dyn Iterator<Item = crate::canon::Outline>, c: &[f64]| {
+            let mut v: Vec<(String, u64)> = o
+                .zip(c)
+                .map(|(o, c)| (format!("{o:?}"), c.to_bits()))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(
+            priced(&mut s.classes.iter().map(|c| c.outline()), &costs),
+            priced(&mut k.classes.iter().copied(), &kcosts),
+            "{h}"
+        );
         let f = features::features_costed(&h, t, &s, &costs).map(|f| bits(&f.values));
         let g = features::features_sketched(&h, t, &k, &kcosts).map(|f| bits(&f.values));
         assert_eq!(f, g, "{h}");
