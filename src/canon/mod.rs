@@ -479,8 +479,8 @@ impl DistinctSolver {
         Ok(cores.len() as u32)
     }
 
-    /// [`Self::solutions`] as a [`Sketch`]: the same classes, order and
-    /// groups, outlined.
+    /// [`Self::solutions`] as a [`Sketch`]: the same classes and groups,
+    /// outlined, in the order found, with the same simplest class.
     pub fn sketch(&mut self, hand: &Hand, target: Q) -> Result<Sketch, InputError> {
         check(hand, target)?;
         self.start(hand);

@@ -64,7 +64,8 @@ pub struct HandEffort {
     /// Search effort `E` (natural log units; lower is easier, may be negative
     /// for hands with many easy solutions).
     pub effort: f64,
-    /// Index into `Solutions::classes` of the easiest solution (lowest
+    /// Index into the classes priced (`Solutions::classes`, or a
+    /// [`Sketch`]'s in the order found) of the easiest solution (lowest
     /// complexity, the first on a tie).
     pub easiest: usize,
 }

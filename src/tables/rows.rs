@@ -365,8 +365,9 @@ fn counted_row(
     row_of(hand, spec, classes, sols.dissimilar, simplest, assessed)
 }
 
-/// The row of a hand whose classes are `classes` (simplest first, the first
-/// represented by `simplest`), in `dissimilar` groups, assessed `assessed`.
+/// The row of a hand whose classes are `classes` (in any order; the
+/// simplest represented by `simplest`), in `dissimilar` groups, assessed
+/// `assessed`.
 fn row_of(
     hand: &Hand,
     spec: &RowSpec,
