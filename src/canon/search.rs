@@ -969,7 +969,32 @@ impl<A: Algebra> Engine<A> {
                 if shapes == 0 {
                     continue;
                 }
-                for (s, ((op, swap), need)) in SHAPES.into_iter().zip(needs(*xv, t)).enumerate() {
+                let needs = needs(*xv, t);
+                // The other side's filter is asked for every shape before
+                // any answer is looked for: six independent probes, whose
+                // loads overlap, and few shapes left to follow.
+                let shapes = match &vb {
+                    None => shapes,
+                    Some(v) => {
+                        let mut pass = 0u8;
+                        for (s, need) in needs.iter().enumerate() {
+                            let hit = match *need {
+                                Need::Fraction(n, d) => {
+                                    shapes >> s & 1 == 1
+                                        && nearest(n, d).is_some_and(|f| v.may_hold(f))
+                                }
+                                Need::Never => false,
+                                Need::Every => true,
+                            };
+                            pass |= u8::from(hit) << s;
+                        }
+                        shapes & pass
+                    }
+                };
+                if shapes == 0 {
+                    continue;
+                }
+                for (s, ((op, swap), need)) in SHAPES.into_iter().zip(needs).enumerate() {
                     if shapes >> s & 1 == 0 {
                         continue;
                     }
@@ -983,11 +1008,6 @@ impl<A: Algebra> Engine<A> {
                             continue;
                         }
                         Need::Fraction(n, d) => {
-                            if let Some(v) = &vb
-                                && !nearest(n, d).is_some_and(|f| v.may_hold(f))
-                            {
-                                continue;
-                            }
                             let Some(y) = exact(n, d) else {
                                 continue;
                             };
