@@ -162,6 +162,11 @@ fn files_of(
     ])
 }
 
+/// zstd level of `sets.parquet`: the tightest, as the file is shipped in
+/// the repository and written once.
+#[cfg(feature = "tables")]
+const SETS_ZSTD_LEVEL: i32 = 22;
+
 #[cfg(feature = "tables")]
 /// `sets.parquet` of `rows`: each set's numbers (`large_1` to `large_4`,
 /// u16), its solvable games by large tiles (`solvable_0` to `solvable_4`,
@@ -171,28 +176,29 @@ fn files_of(
 /// The file is shipped in the repository, so it is written for size: one
 /// row group, every column delta-encoded (`DELTA_BINARY_PACKED`: rows come
 /// in table order, and neighbouring sets share three numbers and have
-/// close counts), then the tightest zstd, and no statistics. For the
-/// census's 2,555,190 sets, polars' own choice (nine row groups of plain
-/// or dictionary pages) made 23,162,852 bytes; this makes 14,387,595.
-/// polars, pyarrow and DuckDB read it. Same rows, same bytes.
+/// close counts), then zstd at [`SETS_ZSTD_LEVEL`], and no statistics. For
+/// the census's 2,555,190 sets, polars' own choice (nine row groups of
+/// plain or dictionary pages) made 23,162,852 bytes; this makes
+/// 14,387,595. polars, pyarrow and DuckDB read it. A count must be below
+/// 2^31: Parquet stores a u32 as a 32-bit signed integer, and pyarrow
+/// refuses delta pages whose values straddle 2^31 (a set has at most
+/// 13,243,000 games). Same rows, same bytes.
 fn sets_parquet(
     rows: &[SetSolvable],
     games: &[u64; LARGE_IN_SET + 1],
 ) -> Result<Vec<u8>, SummaryError> {
     use polars_arrow::array::{Array, PrimitiveArray};
-    use polars_arrow::datatypes::{ArrowDataType, ArrowSchema, Field};
-    use polars_arrow::record_batch::RecordBatchT;
-    use polars_parquet::write::{
-        CompressionOptions, Encoding, FileWriter, RowGroupIterator, Version, WriteOptions,
-    };
+    use polars_arrow::datatypes::{ArrowSchema, Field};
+    use polars_parquet::write::{CompressionOptions, Encoding, Version, WriteOptions};
 
-    let narrow = |what: &str, x: u64, row: &SetSolvable| {
-        u32::try_from(x).map_err(|_| {
-            bad(
-                SETS_FILE,
-                format!("set {:?} has {x} {what}, over 2^32", row.numbers),
-            )
-        })
+    let count = |what: &str, x: u64, row: Option<&SetSolvable>| {
+        u32::try_from(x)
+            .ok()
+            .filter(|&c| c <= i32::MAX as u32)
+            .ok_or_else(|| {
+                let of = row.map_or(String::new(), |r| format!("set {:?} has ", r.numbers));
+                bad(SETS_FILE, format!("{of}{x} {what}, not below 2^31"))
+            })
     };
     let mut columns: Vec<(String, Box<dyn Array>)> = Vec::new();
     for i in 0..LARGE_IN_SET {
@@ -215,12 +221,12 @@ fn sets_parquet(
     for j in 0..=LARGE_IN_SET {
         let v = rows
             .iter()
-            .map(|r| narrow("solvable games", r.solvable[j], r))
+            .map(|r| count("solvable games", r.solvable[j], Some(r)))
             .collect::<Result<Vec<u32>, _>>()?;
         columns.push((format!("solvable_{j}"), PrimitiveArray::from_vec(v).boxed()));
     }
     for (j, &g) in games.iter().enumerate() {
-        let g = u32::try_from(g).map_err(|_| bad(SETS_FILE, format!("{g} games, over 2^32")))?;
+        let g = count("games", g, None)?;
         columns.push((
             format!("games_{j}"),
             PrimitiveArray::from_vec(vec![g; rows.len()]).boxed(),
@@ -234,32 +240,17 @@ fn sets_parquet(
         .iter()
         .map(|(name, array)| Field::new(name.as_str().into(), array.dtype().clone(), true))
         .collect();
-    debug_assert!(
-        schema
-            .iter_values()
-            .all(|f| matches!(f.dtype, ArrowDataType::UInt16 | ArrowDataType::UInt32))
-    );
     let options = WriteOptions {
         statistics: StatisticsOptions::empty(),
         version: Version::V1,
-        compression: CompressionOptions::Zstd(Some(ZstdLevel::try_new(22).map_err(err)?)),
+        compression: CompressionOptions::Zstd(Some(
+            ZstdLevel::try_new(SETS_ZSTD_LEVEL).map_err(err)?,
+        )),
         data_page_size: None,
     };
-    let encodings = vec![vec![Encoding::DeltaBinaryPacked]; columns.len()].into();
+    let encodings = vec![vec![Encoding::DeltaBinaryPacked]; columns.len()];
     let arrays = columns.into_iter().map(|(_, a)| a).collect();
-    let batch = RecordBatchT::try_new(rows.len(), std::sync::Arc::new(schema.clone()), arrays)
-        .map_err(err)?;
-    let groups = RowGroupIterator::try_new(std::iter::once(Ok(batch)), &schema, options, encodings)
-        .map_err(err)?;
-    let mut bytes = Vec::new();
-    let mut writer = FileWriter::try_new(&mut bytes, schema, options).map_err(err)?;
-    for group in groups {
-        writer
-            .write(rows.len() as u64, group.map_err(err)?)
-            .map_err(err)?;
-    }
-    writer.end(None).map_err(err)?;
-    Ok(bytes)
+    crate::tables::table::arrow_parquet(schema, arrays, rows.len(), options, encodings).map_err(err)
 }
 
 #[cfg(feature = "tables")]
@@ -404,6 +395,77 @@ mod tests {
     use crate::tables::registry::large_sets::{LargeSets, count_sets};
     use polars_io::prelude::{ParquetCompression, ParquetWriter};
 
+    /// `sets.parquet` is written for size and read as written: one row
+    /// group even past polars' own 262,144 rows, every page delta-encoded,
+    /// each column's own type (u16 numbers, u32 counts) in order; a count
+    /// of 2^31 or more is refused in one line naming it.
+    #[test]
+    fn the_sets_file_is_one_row_group_of_delta_pages() {
+        use polars_parquet::parquet::page::CompressedPage;
+        use polars_parquet::parquet::read::{get_page_iterator, read_metadata};
+        use polars_parquet::write::Encoding;
+        let rows: Vec<SetSolvable> = (0..300_000u64)
+            .map(|i| SetSolvable {
+                numbers: [11, 20, 40, 60].map(|n| n + i as i64 % 7),
+                solvable: std::array::from_fn(|j| (i * 7_919 + j as u64 * 104_729) % 5_000_000),
+            })
+            .collect();
+        let games = [5_000_000; LARGE_IN_SET + 1];
+        let bytes = sets_parquet(&rows, &games).unwrap();
+        let meta = read_metadata(&mut std::io::Cursor::new(&bytes)).unwrap();
+        assert_eq!(meta.row_groups.len(), 1);
+        let columns = meta.row_groups[0].parquet_columns();
+        assert_eq!(columns.len(), 3 * LARGE_IN_SET + 2);
+        for column in columns {
+            let at = std::io::Cursor::new(bytes.clone().into());
+            for page in get_page_iterator(column, at, Vec::new(), usize::MAX).unwrap() {
+                match page.unwrap() {
+                    CompressedPage::Data(p) => assert_eq!(
+                        Encoding::try_from(p.header().encoding()).unwrap(),
+                        Encoding::DeltaBinaryPacked
+                    ),
+                    CompressedPage::Dict(_) => panic!("a dictionary page"),
+                }
+            }
+        }
+        let df = ParquetReader::new(std::io::Cursor::new(bytes))
+            .finish()
+            .unwrap();
+        let names: Vec<String> = (1..=LARGE_IN_SET)
+            .map(|i| format!("large_{i}"))
+            .chain((0..=LARGE_IN_SET).map(|j| format!("solvable_{j}")))
+            .chain((0..=LARGE_IN_SET).map(|j| format!("games_{j}")))
+            .collect();
+        let got: Vec<(String, DataType)> = df
+            .columns()
+            .iter()
+            .map(|c| (c.name().to_string(), c.dtype().clone()))
+            .collect();
+        let want: Vec<(String, DataType)> = names
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let t = if i < LARGE_IN_SET {
+                    DataType::UInt16
+                } else {
+                    DataType::UInt32
+                };
+                (n, t)
+            })
+            .collect();
+        assert_eq!(got, want);
+        let second = df.column("solvable_2").unwrap().u32().unwrap();
+        assert!((0..rows.len()).all(|i| second.get(i) == Some(rows[i].solvable[2] as u32)));
+        let mut big = rows[..2].to_vec();
+        big[1].solvable[3] = 1 << 31;
+        let e = sets_parquet(&big, &games).unwrap_err().to_string();
+        assert!(
+            e.contains("2147483648 solvable games, not below 2^31"),
+            "{e}"
+        );
+        assert_eq!(e.lines().count(), 1);
+    }
+
     /// Two sets counted for 100..199, summarised and read back: the same
     /// numbers and solvable games; a changed byte in the file is refused in
     /// one line naming it.
@@ -417,31 +479,6 @@ mod tests {
             targets,
         };
         let files = summary_files(&key, &sets, "ab").unwrap();
-        // Written for size: one row group, every page delta-encoded.
-        {
-            use polars_parquet::parquet::page::CompressedPage;
-            use polars_parquet::parquet::read::{get_page_iterator, read_metadata};
-            use polars_parquet::write::Encoding;
-            let bytes = &files[0].1;
-            let meta = read_metadata(&mut std::io::Cursor::new(bytes)).unwrap();
-            assert_eq!(meta.row_groups.len(), 1);
-            let columns = meta.row_groups[0].parquet_columns();
-            assert_eq!(columns.len(), 14);
-            for column in columns {
-                let at = std::io::Cursor::new(bytes.clone().into());
-                for page in get_page_iterator(column, at, Vec::new(), usize::MAX).unwrap() {
-                    match page.unwrap() {
-                        CompressedPage::Data(p) => {
-                            assert_eq!(
-                                Encoding::try_from(p.header().encoding()).unwrap(),
-                                Encoding::DeltaBinaryPacked
-                            )
-                        }
-                        CompressedPage::Dict(_) => panic!("a dictionary page"),
-                    }
-                }
-            }
-        }
         let tmp = tempfile::TempDir::new().unwrap();
         for (name, bytes) in &files {
             std::fs::write(tmp.path().join(name), bytes).unwrap();
@@ -465,7 +502,7 @@ mod tests {
         let mut old_bytes = Vec::new();
         ParquetWriter::new(&mut old_bytes)
             .with_compression(ParquetCompression::Zstd(Some(
-                ZstdLevel::try_new(22).unwrap(),
+                ZstdLevel::try_new(SETS_ZSTD_LEVEL).unwrap(),
             )))
             .with_statistics(StatisticsOptions::empty())
             .finish(&mut old)

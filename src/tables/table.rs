@@ -528,6 +528,36 @@ pub fn to_chunk_parquet(df: &DataFrame) -> PolarsResult<Vec<u8>> {
     Ok(buf)
 }
 
+/// Parquet bytes of one row group of `rows` rows: the Arrow `arrays`,
+/// one per field of `schema`, each column written with its `encodings`
+/// (one per leaf), by polars' own Parquet crate. For files polars' frames
+/// cannot write as wanted: nested columns (the trainers' task formats),
+/// encodings of our choosing (the large-set summary).
+pub fn arrow_parquet(
+    schema: polars_arrow::datatypes::ArrowSchema,
+    arrays: Vec<Box<dyn polars_arrow::array::Array>>,
+    rows: usize,
+    options: polars_parquet::write::WriteOptions,
+    encodings: Vec<Vec<polars_parquet::write::Encoding>>,
+) -> PolarsResult<Vec<u8>> {
+    use polars_arrow::record_batch::RecordBatchT;
+    use polars_parquet::write::{FileWriter, RowGroupIterator};
+    let batch = RecordBatchT::try_new(rows, std::sync::Arc::new(schema.clone()), arrays)?;
+    let groups = RowGroupIterator::try_new(
+        std::iter::once(Ok(batch)),
+        &schema,
+        options,
+        encodings.into(),
+    )?;
+    let mut bytes = Vec::new();
+    let mut writer = FileWriter::try_new(&mut bytes, schema, options)?;
+    for group in groups {
+        writer.write(rows as u64, group?)?;
+    }
+    writer.end(None)?;
+    Ok(bytes)
+}
+
 /// A frame from Parquet bytes written by [`to_parquet`] (or as a chunk).
 pub fn from_parquet(bytes: &[u8]) -> PolarsResult<DataFrame> {
     ParquetReader::new(Cursor::new(bytes)).finish()

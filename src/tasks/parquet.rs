@@ -6,17 +6,15 @@
 //!
 //! Pure: rows in, bytes out.
 
-use std::sync::Arc;
-
 use polars::prelude::{PlSmallStr, PolarsResult};
 use polars_arrow::array::{Array, BooleanArray, ListArray, PrimitiveArray, StructArray, Utf8Array};
 use polars_arrow::datatypes::{ArrowDataType, ArrowSchema, Field};
 use polars_arrow::offset::Offsets;
-use polars_arrow::record_batch::RecordBatchT;
 use polars_io::prelude::{ParquetCompression, StatisticsOptions};
-use polars_parquet::write::{FileWriter, RowGroupIterator, Version, WriteOptions};
+use polars_parquet::write::{Version, WriteOptions};
 
 use super::formats::{Kind, Row, Value};
+use crate::tables::table::arrow_parquet;
 
 /// The Arrow type of a column of `kind`; every value may be null.
 fn dtype(kind: &Kind) -> ArrowDataType {
@@ -123,15 +121,6 @@ pub fn to_parquet(columns: &[(&'static str, Kind)], rows: &[Row]) -> PolarsResul
         compression: ParquetCompression::Zstd(None).into(),
         data_page_size: None,
     };
-    let batch = RecordBatchT::try_new(rows.len(), Arc::new(schema.clone()), arrays)?;
-    let encodings = polars::io::parquet::write::get_encodings(&schema);
-    let groups =
-        RowGroupIterator::try_new(std::iter::once(Ok(batch)), &schema, options, encodings)?;
-    let mut bytes = Vec::new();
-    let mut writer = FileWriter::try_new(&mut bytes, schema, options)?;
-    for group in groups {
-        writer.write(rows.len() as u64, group?)?;
-    }
-    writer.end(None)?;
-    Ok(bytes)
+    let encodings = polars::io::parquet::write::get_encodings(&schema).to_vec();
+    arrow_parquet(schema, arrays, rows.len(), options, encodings)
 }

@@ -190,6 +190,28 @@ fn the_benchmarks_doc_shows_the_line_pick_prints() {
     }
 }
 
+/// The shipped summary of the census of large sets (data/large-sets/) is
+/// what today's code writes from its rows: its bytes and its manifest, as
+/// `just large-sets` would make them. A change to how the summary is
+/// written fails here until the shipped files are written again
+/// (`large_sets_summary --rewrite data/large-sets`, or `just large-sets`).
+#[test]
+fn the_shipped_large_sets_summary_is_written_as_today() {
+    use census24::tables::large_summary::{SETS_FILE, SUMMARY_MANIFEST, rewrite};
+    let tmp = tempfile::TempDir::new().unwrap();
+    for name in [SETS_FILE, SUMMARY_MANIFEST] {
+        std::fs::copy(
+            root().join("data/large-sets").join(name),
+            tmp.path().join(name),
+        )
+        .unwrap();
+    }
+    assert!(
+        !rewrite(tmp.path()).unwrap(),
+        "data/large-sets/ is not in today's form"
+    );
+}
+
 /// The answer of the census of large sets that the README quotes (the
 /// easiest and the hardest set, and where the show's set ranks) is the
 /// one the shipped summary gives (data/large-sets/, checked against its
