@@ -1,7 +1,7 @@
 """Every read and recipe data/README.md gives, run as written, in polars and
 in DuckDB, against the manifests.
 
-    python tests/data_recipes.py [DATA_DIR]      (needs polars and duckdb)
+    python tests/data_recipes.py [DATA_DIR]   (needs polars, duckdb, pyarrow)
 
 data/README.md is written by `census24 report` (src/report/data_index.rs,
 src/report/data_recipes.rs); .ci/run runs this on the shipped data. It
@@ -17,6 +17,8 @@ checks:
   the Krypto recipe's rows and dealable games are the manifests' rows and
   the pairs of a hand and an objective that this script deals itself from
   Krypto's deck;
+- the large-set summary (`sets.parquet`, delta-encoded pages) decodes to
+  the same column sums in polars, DuckDB and pyarrow;
 - the CSV files' column types are those polars and DuckDB infer.
 """
 
@@ -28,6 +30,8 @@ import sys
 import duckdb
 import polars as pl
 import polars.selectors as cs
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 data = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "data")
 readme = (data / "README.md").read_text()
@@ -95,7 +99,21 @@ for name, tables, rows, polars_read, duckdb_read in reads:
     assert n == rows, ("polars", name, n, rows)
     n = con.sql("SELECT count(*) FROM " + here(duckdb_read)).fetchall()[0][0]
     assert n == rows, ("DuckDB", name, n, rows)
-print(f"ran the {len(reads)} reads of data/README.md in polars and DuckDB")
+# A count needs no page; the large-set summary's pages (delta-encoded) are
+# decoded by all three readers, every column summed.
+_, _, _, polars_read, duckdb_read = next(r for r in reads if r[0] == "sets.parquet")
+frame = eval(here(polars_read), {"pl": pl})
+columns = frame.collect_schema().names()
+sums = frame.select(pl.col(c).cast(pl.Int64).sum() for c in columns).collect().row(0)
+duck = con.sql(
+    "SELECT " + ", ".join(f"sum({c})::BIGINT" for c in columns) + " FROM " + here(duckdb_read)
+).fetchall()[0]
+assert sums == duck, ("sets.parquet", sums, duck)
+arrow = pq.read_table(data / "large-sets" / "sets.parquet")
+assert arrow.column_names == columns, arrow.column_names
+arrow_sums = tuple(pc.sum(arrow[c].cast("int64")).as_py() for c in columns)
+assert sums == arrow_sums, ("sets.parquet", sums, arrow_sums)
+print(f"ran the {len(reads)} reads of data/README.md in polars and DuckDB; sets.parquet decoded alike by polars, DuckDB and pyarrow")
 
 
 def run_recipe(heading, body):
