@@ -162,6 +162,24 @@ fn files_of(
     ])
 }
 
+#[cfg(feature = "tables")]
+/// `sets.parquet`'s column of a set's `i`-th number (1 to 4, ascending).
+fn large_column(i: usize) -> String {
+    format!("large_{i}")
+}
+
+#[cfg(feature = "tables")]
+/// `sets.parquet`'s column of the solvable games with `j` large tiles.
+fn solvable_column(j: usize) -> String {
+    format!("solvable_{j}")
+}
+
+#[cfg(feature = "tables")]
+/// `sets.parquet`'s column of the games there are with `j` large tiles.
+fn games_column(j: usize) -> String {
+    format!("games_{j}")
+}
+
 /// zstd level of `sets.parquet`: the tightest, as the file is shipped in
 /// the repository and written once.
 #[cfg(feature = "tables")]
@@ -213,22 +231,19 @@ fn sets_parquet(
                 })
             })
             .collect::<Result<Vec<u16>, _>>()?;
-        columns.push((
-            format!("large_{}", i + 1),
-            PrimitiveArray::from_vec(v).boxed(),
-        ));
+        columns.push((large_column(i + 1), PrimitiveArray::from_vec(v).boxed()));
     }
     for j in 0..=LARGE_IN_SET {
         let v = rows
             .iter()
             .map(|r| count("solvable games", r.solvable[j], Some(r)))
             .collect::<Result<Vec<u32>, _>>()?;
-        columns.push((format!("solvable_{j}"), PrimitiveArray::from_vec(v).boxed()));
+        columns.push((solvable_column(j), PrimitiveArray::from_vec(v).boxed()));
     }
     for (j, &g) in games.iter().enumerate() {
         let g = count("games", g, None)?;
         columns.push((
-            format!("games_{j}"),
+            games_column(j),
             PrimitiveArray::from_vec(vec![g; rows.len()]).boxed(),
         ));
     }
@@ -347,10 +362,10 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
         df.column(&name).map_err(err)?.strict_cast(&to).map_err(err)
     };
     let large = (1..=LARGE_IN_SET)
-        .map(|i| typed(format!("large_{i}"), DataType::UInt16))
+        .map(|i| typed(large_column(i), DataType::UInt16))
         .collect::<Result<Vec<_>, _>>()?;
     let solvable = (0..=LARGE_IN_SET)
-        .map(|j| typed(format!("solvable_{j}"), DataType::UInt32))
+        .map(|j| typed(solvable_column(j), DataType::UInt32))
         .collect::<Result<Vec<_>, _>>()?;
     let mut large = large
         .iter()
@@ -363,7 +378,7 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
     // A summary written before the games by large tiles were a column has
     // none; one that has them holds the manifest's on every row.
     for (j, &want) in manifest.games_by_tiles.iter().enumerate() {
-        let name = format!("games_{j}");
+        let name = games_column(j);
         if df.schema().contains(&name) {
             let c = typed(name.clone(), DataType::UInt32)?;
             if c.u32()
@@ -432,9 +447,9 @@ mod tests {
             .finish()
             .unwrap();
         let names: Vec<String> = (1..=LARGE_IN_SET)
-            .map(|i| format!("large_{i}"))
-            .chain((0..=LARGE_IN_SET).map(|j| format!("solvable_{j}")))
-            .chain((0..=LARGE_IN_SET).map(|j| format!("games_{j}")))
+            .map(large_column)
+            .chain((0..=LARGE_IN_SET).map(solvable_column))
+            .chain((0..=LARGE_IN_SET).map(games_column))
             .collect();
         let got: Vec<(String, DataType)> = df
             .columns()
@@ -498,7 +513,7 @@ mod tests {
         let mut old = ParquetReader::new(std::io::Cursor::new(files[0].1.clone()))
             .finish()
             .unwrap()
-            .drop_many((0..=LARGE_IN_SET).map(|j| format!("games_{j}")));
+            .drop_many((0..=LARGE_IN_SET).map(games_column));
         let mut old_bytes = Vec::new();
         ParquetWriter::new(&mut old_bytes)
             .with_compression(ParquetCompression::Zstd(Some(
