@@ -62,6 +62,9 @@ from ._census24 import (
     MAX_TARGETS,
     MAX_TARGETS_CARDS,
     MAX_TREE_CARDS,
+    SET_GAMES,
+    SET_LARGE,
+    SET_SOLVABLE,
     SOLVABLE_SHARES,
     TARGET_LIMIT,
     Difficulty,
@@ -298,10 +301,11 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
     lists: hands, reach or large_sets).
 
     The summary of the census of large sets (`"data/large-sets"`, as `data`
-    or `path`) reads
-    the same way, checked against its own manifest: one row per set, its
+    or `path`) reads the same way, checked against its own manifest: one row
+    per set, its numbers (`large_1`..`large_4`, census24.SET_LARGE), its
     solvable games and the games there are by number of large tiles
-    (`solvable_0`..`solvable_4`, `games_0`..`games_4`), and its shares of
+    (`solvable_0`..`solvable_4` and `games_0`..`games_4`, census24.SET_SOLVABLE
+    and census24.SET_GAMES), and its shares of
     games solved exactly as `census24 rank --large-sets` names them:
     `solvable_share` over every selection, `solvable_share_1` to
     `solvable_share_4` with that many large tiles (with none:
@@ -334,12 +338,12 @@ def read_table(data="data", file=None, *, path=None, game=None, hand_size=None, 
     df = polars.read_parquet(_io.BytesIO(data_bytes))
     if name == "sets.parquet":
         # The summary of large sets: each set's shares, from its own columns.
-        tiles = range(5)
-        total = polars.sum_horizontal([polars.col(f"solvable_{j}") for j in tiles]).cast(polars.Float64)
-        games = polars.sum_horizontal([polars.col(f"games_{j}") for j in tiles]).cast(polars.Float64)
-        shares = [(total / games).alias(_census24.SOLVABLE_SHARES[0])] + [
-            (polars.col(f"solvable_{j}") / polars.col(f"games_{j}")).alias(_census24.SOLVABLE_SHARES[j])
-            for j in range(1, 5)
+        solvable = [polars.col(c) for c in SET_SOLVABLE]
+        games = [polars.col(c) for c in SET_GAMES]
+        total = polars.sum_horizontal(solvable).cast(polars.Float64)
+        every = polars.sum_horizontal(games).cast(polars.Float64)
+        shares = [(total / every).alias(SOLVABLE_SHARES[0])] + [
+            (solvable[j] / games[j]).alias(SOLVABLE_SHARES[j]) for j in range(1, len(SOLVABLE_SHARES))
         ]
         df = df.with_columns(shares)
     return df
@@ -361,6 +365,9 @@ __all__ = [
     "STANDARD_RULES",
     "STANDARD_TARGET",
     "STANDARD_USE",
+    "SET_GAMES",
+    "SET_LARGE",
+    "SET_SOLVABLE",
     "SOLVABLE_SHARES",
     "TARGET_LIMIT",
     "TASKS_SPLITS",

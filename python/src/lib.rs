@@ -936,6 +936,11 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "SOLVABLE_SHARES",
         census24::tables::columns::SOLVABLE_SHARES.to_vec(),
     )?;
+    // The summary's own columns: a set's numbers, then its solvable games
+    // and the games there are by large tiles (read_table's shares).
+    m.add("SET_LARGE", census24::tables::columns::SET_LARGE.to_vec())?;
+    m.add("SET_SOLVABLE", census24::tables::columns::SET_SOLVABLE.to_vec())?;
+    m.add("SET_GAMES", census24::tables::columns::SET_GAMES.to_vec())?;
     m.add("MAX_TARGETS", MAX_TARGETS)?;
     // The phrases read as "there is no solution" (check's `solvable`).
     m.add("NO_SOLUTION", unsolvable::NO_SOLUTION.to_vec())?;

@@ -556,6 +556,9 @@ def test_read_table_reads_the_large_sets_summary_with_its_shares(tmp_path):
     sets = census24.read_table(path=shipped)
     assert sets.height == 2555190
     assert set(census24.SOLVABLE_SHARES) <= set(sets.columns)
+    # The file's own columns, in order, as the package names them.
+    assert sets.columns[:14] == census24.SET_LARGE + census24.SET_SOLVABLE + census24.SET_GAMES
+    assert census24.SET_LARGE[0] == "large_1" and census24.SET_GAMES[4] == "games_4"
     standard = sets.filter(
         (pl.col("large_1") == 25) & (pl.col("large_2") == 50) & (pl.col("large_3") == 75) & (pl.col("large_4") == 100)
     ).row(0, named=True)

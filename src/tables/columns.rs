@@ -74,6 +74,20 @@ pub const SOLVABLE_SHARES: [&str; 5] = [
 ];
 pub const DECK: &str = "deck";
 
+// Columns of the summary of a census of large sets (`sets.parquet`,
+// tables::large_summary), by index: a set's numbers ascending (the first
+// is `large_1`), then its games solved exactly and the games there are,
+// each by how many of its large tiles the selection holds (0 to 4).
+pub const SET_LARGE: [&str; 4] = ["large_1", "large_2", "large_3", "large_4"];
+pub const SET_SOLVABLE: [&str; 5] = [
+    "solvable_0",
+    "solvable_1",
+    "solvable_2",
+    "solvable_3",
+    "solvable_4",
+];
+pub const SET_GAMES: [&str; 5] = ["games_0", "games_1", "games_2", "games_3", "games_4"];
+
 /// Columns of `large_sets.parquet`, in order.
 pub const LARGE_SETS: [&str; 10] = [
     LARGE,
@@ -268,48 +282,48 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ),
     // The per-set summary of the census of large sets (data/large-sets/,
     // tables::large_summary): one row per set.
-    ("large_1", "the set's smallest large number"),
-    ("large_2", "the set's second large number"),
-    ("large_3", "the set's third large number"),
-    ("large_4", "the set's largest large number"),
+    (SET_LARGE[0], "the set's smallest large number"),
+    (SET_LARGE[1], "the set's second large number"),
+    (SET_LARGE[2], "the set's third large number"),
+    (SET_LARGE[3], "the set's largest large number"),
     (
-        "solvable_0",
+        SET_SOLVABLE[0],
         "games with no large tile (six small tiles) solved exactly",
     ),
     (
-        "solvable_1",
+        SET_SOLVABLE[1],
         "games with one of the set's large tiles solved exactly",
     ),
     (
-        "solvable_2",
+        SET_SOLVABLE[2],
         "games with two of the set's large tiles solved exactly",
     ),
     (
-        "solvable_3",
+        SET_SOLVABLE[3],
         "games with three of the set's large tiles solved exactly",
     ),
     (
-        "solvable_4",
+        SET_SOLVABLE[4],
         "games with all four of the set's large tiles solved exactly",
     ),
     (
-        "games_0",
+        SET_GAMES[0],
         "games with no large tile: the same on every row (`solvable_0 / games_0` is the set's share)",
     ),
     (
-        "games_1",
+        SET_GAMES[1],
         "games with one of the set's large tiles (every row)",
     ),
     (
-        "games_2",
+        SET_GAMES[2],
         "games with two of the set's large tiles (every row)",
     ),
     (
-        "games_3",
+        SET_GAMES[3],
         "games with three of the set's large tiles (every row)",
     ),
     (
-        "games_4",
+        SET_GAMES[4],
         "games with all four of the set's large tiles (every row)",
     ),
     // The atlas's CSV files (data/atlas/, `census24 cover`).

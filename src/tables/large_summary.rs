@@ -28,6 +28,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 #[cfg(feature = "tables")]
+use crate::tables::columns::{SET_GAMES, SET_LARGE, SET_SOLVABLE};
+#[cfg(feature = "tables")]
 use crate::tables::large_counts::Counts;
 #[cfg(feature = "tables")]
 use crate::tables::manifest::sealed_bytes;
@@ -162,23 +164,13 @@ fn files_of(
     ])
 }
 
+// A column for each of a set's numbers and each count of large tiles.
 #[cfg(feature = "tables")]
-/// `sets.parquet`'s column of a set's `i`-th number (1 to 4, ascending).
-fn large_column(i: usize) -> String {
-    format!("large_{i}")
-}
-
-#[cfg(feature = "tables")]
-/// `sets.parquet`'s column of the solvable games with `j` large tiles.
-fn solvable_column(j: usize) -> String {
-    format!("solvable_{j}")
-}
-
-#[cfg(feature = "tables")]
-/// `sets.parquet`'s column of the games there are with `j` large tiles.
-fn games_column(j: usize) -> String {
-    format!("games_{j}")
-}
+const _: () = assert!(
+    SET_LARGE.len() == LARGE_IN_SET
+        && SET_SOLVABLE.len() == LARGE_IN_SET + 1
+        && SET_GAMES.len() == LARGE_IN_SET + 1
+);
 
 /// zstd level of `sets.parquet`: the tightest, as the file is shipped in
 /// the repository and written once.
@@ -219,7 +211,7 @@ fn sets_parquet(
             })
     };
     let mut columns: Vec<(String, Box<dyn Array>)> = Vec::new();
-    for i in 0..LARGE_IN_SET {
+    for (i, name) in SET_LARGE.iter().enumerate() {
         let v = rows
             .iter()
             .map(|r| {
@@ -231,19 +223,19 @@ fn sets_parquet(
                 })
             })
             .collect::<Result<Vec<u16>, _>>()?;
-        columns.push((large_column(i + 1), PrimitiveArray::from_vec(v).boxed()));
+        columns.push((name.to_string(), PrimitiveArray::from_vec(v).boxed()));
     }
-    for j in 0..=LARGE_IN_SET {
+    for (j, name) in SET_SOLVABLE.iter().enumerate() {
         let v = rows
             .iter()
             .map(|r| count("solvable games", r.solvable[j], Some(r)))
             .collect::<Result<Vec<u32>, _>>()?;
-        columns.push((solvable_column(j), PrimitiveArray::from_vec(v).boxed()));
+        columns.push((name.to_string(), PrimitiveArray::from_vec(v).boxed()));
     }
-    for (j, &g) in games.iter().enumerate() {
+    for (name, &g) in SET_GAMES.iter().zip(games) {
         let g = count("games", g, None)?;
         columns.push((
-            games_column(j),
+            name.to_string(),
             PrimitiveArray::from_vec(vec![g; rows.len()]).boxed(),
         ));
     }
@@ -358,14 +350,16 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
     // The columns read as written (u16 numbers, u32 counts: a strict cast
     // to their own type copies nothing) and zipped into rows in one pass;
     // widening all nine to 64 bits first held 180 MB more at the peak.
-    let typed = |name: String, to: DataType| -> Result<Column, SummaryError> {
-        df.column(&name).map_err(err)?.strict_cast(&to).map_err(err)
+    let typed = |name: &str, to: DataType| -> Result<Column, SummaryError> {
+        df.column(name).map_err(err)?.strict_cast(&to).map_err(err)
     };
-    let large = (1..=LARGE_IN_SET)
-        .map(|i| typed(large_column(i), DataType::UInt16))
+    let large = SET_LARGE
+        .iter()
+        .map(|name| typed(name, DataType::UInt16))
         .collect::<Result<Vec<_>, _>>()?;
-    let solvable = (0..=LARGE_IN_SET)
-        .map(|j| typed(solvable_column(j), DataType::UInt32))
+    let solvable = SET_SOLVABLE
+        .iter()
+        .map(|name| typed(name, DataType::UInt32))
         .collect::<Result<Vec<_>, _>>()?;
     let mut large = large
         .iter()
@@ -378,9 +372,9 @@ pub fn read(dir: &Path) -> Result<(SummaryManifest, Vec<SetSolvable>), SummaryEr
     // A summary written before the games by large tiles were a column has
     // none; one that has them holds the manifest's on every row.
     for (j, &want) in manifest.games_by_tiles.iter().enumerate() {
-        let name = games_column(j);
-        if df.schema().contains(&name) {
-            let c = typed(name.clone(), DataType::UInt32)?;
+        let name = SET_GAMES[j];
+        if df.schema().contains(name) {
+            let c = typed(name, DataType::UInt32)?;
             if c.u32()
                 .map_err(err)?
                 .iter()
@@ -446,10 +440,11 @@ mod tests {
         let df = ParquetReader::new(std::io::Cursor::new(bytes))
             .finish()
             .unwrap();
-        let names: Vec<String> = (1..=LARGE_IN_SET)
-            .map(large_column)
-            .chain((0..=LARGE_IN_SET).map(solvable_column))
-            .chain((0..=LARGE_IN_SET).map(games_column))
+        let names: Vec<String> = SET_LARGE
+            .iter()
+            .chain(&SET_SOLVABLE)
+            .chain(&SET_GAMES)
+            .map(|name| name.to_string())
             .collect();
         let got: Vec<(String, DataType)> = df
             .columns()
@@ -469,7 +464,7 @@ mod tests {
             })
             .collect();
         assert_eq!(got, want);
-        let second = df.column("solvable_2").unwrap().u32().unwrap();
+        let second = df.column(SET_SOLVABLE[2]).unwrap().u32().unwrap();
         assert!((0..rows.len()).all(|i| second.get(i) == Some(rows[i].solvable[2] as u32)));
         let mut big = rows[..2].to_vec();
         big[1].solvable[3] = 1 << 31;
@@ -513,7 +508,7 @@ mod tests {
         let mut old = ParquetReader::new(std::io::Cursor::new(files[0].1.clone()))
             .finish()
             .unwrap()
-            .drop_many((0..=LARGE_IN_SET).map(games_column));
+            .drop_many(SET_GAMES);
         let mut old_bytes = Vec::new();
         ParquetWriter::new(&mut old_bytes)
             .with_compression(ParquetCompression::Zstd(Some(
