@@ -581,7 +581,11 @@ impl Difficulty {
     }
 
     fn __dir__(&self) -> Vec<&'static str> {
-        self.figures.iter().map(|(n, _)| *n).chain(["tier"]).collect()
+        self.figures
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(["tier"])
+            .collect()
     }
 
     fn __repr__(&self) -> String {
@@ -715,10 +719,12 @@ fn tasks(
         None => Template::default(),
     };
     match py.allow_threads(|| task_source::make(&plan)) {
-        Ok(set) => Ok(census24::export::to_jsonl(&pose(&plan, &template, set.tasks))
-            .lines()
-            .map(str::to_string)
-            .collect()),
+        Ok(set) => Ok(
+            census24::export::to_jsonl(&pose(&plan, &template, set.tasks))
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        ),
         Err(e @ task_source::TaskError::Short { .. }) => {
             Err(GaveUp::new_err(python_spelling(&e.to_string())))
         }
@@ -939,7 +945,10 @@ fn _census24(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The summary's own columns: a set's numbers, then its solvable games
     // and the games there are by large tiles (read_table's shares).
     m.add("SET_LARGE", census24::tables::columns::SET_LARGE.to_vec())?;
-    m.add("SET_SOLVABLE", census24::tables::columns::SET_SOLVABLE.to_vec())?;
+    m.add(
+        "SET_SOLVABLE",
+        census24::tables::columns::SET_SOLVABLE.to_vec(),
+    )?;
     m.add("SET_GAMES", census24::tables::columns::SET_GAMES.to_vec())?;
     m.add("MAX_TARGETS", MAX_TARGETS)?;
     // The phrases read as "there is no solution" (check's `solvable`).

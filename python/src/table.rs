@@ -234,7 +234,10 @@ pub fn verified_file<'py>(
         let (_, bytes) = py
             .allow_threads(|| large_summary::verified(&dir))
             .map_err(|e| TableError::new_err(one_line(&e.to_string())))?;
-        return Ok((PyBytes::new(py, &bytes), large_summary::SETS_FILE.to_string()));
+        return Ok((
+            PyBytes::new(py, &bytes),
+            large_summary::SETS_FILE.to_string(),
+        ));
     }
     let manifest = Part::Whole.manifest();
     let (bytes, name) = py
