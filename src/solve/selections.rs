@@ -24,6 +24,9 @@
 //!   five-tile sets with their sixth tile, then the meets, then five-tile
 //!   sets met once), stopping once every value asked for is reached
 //!   ([`Engine::reach_covering`]: a census of targets asks for its targets).
+//!   A meet skips the results that regroup onto a split with a smaller
+//!   side, by how the smaller side's values are made (a sum or a
+//!   difference, a product, a quotient: [`meet`]).
 //!
 //! A value equal to one of its operands (`x * 1`, `x / 1`, `2y - y`, `y^2 /
 //! y`) is not kept for the tiles that made it: the smaller expression
@@ -373,6 +376,8 @@ pub struct Engine {
     /// the system and faulted in again, page by page.
     spare: Vec<Vec<u64>>,
     uwin: FxHashMap<Key, Win>,
+    /// How the values of two or three tiles are made ([`Engine::made`]).
+    made: FxHashMap<Key, Rc<[u8]>>,
     /// Where a list is gathered ([`Engine::full`]).
     marks: Marks,
     /// Five-tile sets asked for lately and worked out for one sixth tile
@@ -404,6 +409,7 @@ impl Engine {
             old_big: FxHashMap::default(),
             spare: Vec::new(),
             uwin: FxHashMap::default(),
+            made: FxHashMap::default(),
             marks: Marks::new(),
             seen: Default::default(),
             old_seen: Default::default(),
@@ -683,7 +689,18 @@ impl Engine {
                 larger = ky;
             }
             let low = self.low(larger);
-            meet(out, w, &xs, &low, &ys);
+            // How the smaller side's values are made says which of their
+            // results other splits find ([`meet`]): only of a side of at
+            // most three tiles, so that what it leaves to another split
+            // goes to one with a smaller side still.
+            let smaller = if larger == kx { ky } else { kx };
+            let (_, tiles) = tiles_of(smaller);
+            let made = if tiles <= 3 {
+                self.made(smaller)
+            } else {
+                Rc::from(vec![0; ys.len()])
+            };
+            meet(out, w, &xs, &low, &ys, Made { of: &made, tiles });
             if covers(out, need) {
                 return;
             }
@@ -700,6 +717,38 @@ impl Engine {
                 return;
             }
         }
+    }
+
+    /// How each value of `full(key)`, two or three tiles, is made: the
+    /// bits [`SUM`] (a tile plus or minus a value of the others, or the
+    /// other way), [`PRODUCT`] and [`QUOTIENT`], as many as hold.
+    fn made(&mut self, key: Key) -> Rc<[u8]> {
+        if let Some(m) = self.made.get(&key) {
+            return m.clone();
+        }
+        let xs = self.full(key);
+        let (t, n) = tiles_of(key);
+        debug_assert!((2..=3).contains(&n));
+        let mut made = vec![0u8; xs.len()];
+        for i in 0..n {
+            if i > 0 && t[i] == t[i - 1] {
+                continue;
+            }
+            let rest = self.full(pick(&t, n, ((1 << n) - 1) ^ (1 << i)));
+            for &q in rest.iter() {
+                each_made(t[i] as u64, q as u64, &mut |r, bit| {
+                    if let Some(j) = Val::try_from(r)
+                        .ok()
+                        .and_then(|r| xs.binary_search(&r).ok())
+                    {
+                        made[j] |= bit;
+                    }
+                });
+            }
+        }
+        let made: Rc<[u8]> = Rc::from(made);
+        self.made.insert(key, made.clone());
+        made
     }
 
     /// Whether a [`Direct`] holds every value a five-tile set with the
@@ -807,6 +856,7 @@ impl Engine {
         }
         if self.full.len() > self.budget.lists {
             self.full.clear();
+            self.made.clear();
             self.low.clear();
         }
         if self.uwin.len() > self.budget.windows {
@@ -1067,63 +1117,146 @@ struct Cursors {
     rquot: usize,
 }
 
-/// Marks every `x op y` in the window (xs the larger side; both sorted).
-fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val]) {
-    let lo = w.lo;
+/// Calls `m` with each result of `a` and `b` (natural rules, as
+/// [`each_pair_result`] keeps them) and the bit of its operation:
+/// [`SUM`], [`PRODUCT`] or [`QUOTIENT`].
+fn each_made(a: u64, b: u64, m: &mut impl FnMut(u64, u8)) {
+    let (a, b) = if a >= b { (a, b) } else { (b, a) };
+    m(a + b, SUM);
+    if b != 1 {
+        m(a * b, PRODUCT);
+        if a.is_multiple_of(b) && a / b != b {
+            m(a / b, QUOTIENT);
+        }
+    }
+    if a != b && a - b != b {
+        m(a - b, SUM);
+    }
+}
+
+/// [`Engine::made`]'s bits.
+const SUM: u8 = 1;
+const PRODUCT: u8 = 2;
+const QUOTIENT: u8 = 4;
+
+/// How the values of a meet's smaller side are made ([`Engine::made`]),
+/// and of how many tiles.
+#[derive(Clone, Copy, Debug)]
+struct Made<'a> {
+    of: &'a [u8],
+    tiles: usize,
+}
+
+/// Marks every `x op y` in the window (xs the larger side; both sorted),
+/// but those other splits of the six tiles find, by how each `y` of the
+/// smaller side (two or three tiles, `made`) is made.
+///
+/// A `y` made of a tile `u` and a value `z` of the side's other tiles,
+/// met with an operation of the same family, regroups:
+///
+/// - `x + (u - z)` is `(x + u) - z`, `x - (u + z)` is `(x - u) - z`, and
+///   `(u + z) - x` is `(u - x) + z` or `z - (x - u)`;
+/// - `x * (u * z)` is `(x * u) * z`, `x * (u / z)` is `(x * u) / z`,
+///   `x / (u / z)` is `(x * z) / u` and `(u / z) / x` is `u / (x * z)`;
+///
+/// every step a positive whole number (a step equal to one of its
+/// operands, as `x - u = u`, leaves fewer tiles with the same value). The
+/// regrouped value is met by a split with a smaller side: the five tiles
+/// without one and that sixth tile, all of whose results are marked
+/// ([`single`]; a five-tile set holds the `x * u`, `x - u` and the rest
+/// that these need), or, for three tiles, a pair against four, met here
+/// in turn. Not skipped: `(u * z) / x` (`x` may divide neither), every
+/// operation across families (`x * (u + z)`, `x + u * z`), and for a side
+/// of two tiles `x / (u * z)`, whose `x / u` may be a quotient a five-tile
+/// set does not keep ([`Engine::each_value`]); of three tiles, `(x / u) /
+/// z` is met with the pair.
+fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made) {
     let n = xs.len();
     let mut acc = [0u64; WORDS];
     let mut at = Cursors::default();
-    for &y in ys {
+    for (&y, &how) in ys.iter().zip(made.of) {
         let y = y as u64;
-        if y <= w.hi {
-            if w.lo + WINDOW_BITS <= LOW + y {
-                let a = low.window_at(lo as i64 - y as i64);
-                or(&mut acc, &a);
-            } else {
-                // Some x = t - y is LOW or more: not in the bits.
-                let s = seek_down(xs, at.sum.unwrap_or(n), w.lo.saturating_sub(y));
-                at.sum = Some(s);
-                scan(xs, s, out, lo, w.hi - y, |x| Some(x + y));
-            }
+        if how & SUM == 0 {
+            sums(out, &mut acc, &mut at, w, xs, low, y);
         }
-        if w.lo + y + WINDOW_BITS <= LOW {
-            let a = low.window_at((lo + y) as i64);
-            or(&mut acc, &a);
-        } else {
-            at.diff = seek_up(xs, at.diff, w.lo + y);
-            scan(xs, at.diff, out, lo, w.hi + y, |x| Some(x - y));
-        }
-        if y > w.lo {
-            at.rdiff = seek_up(xs, at.rdiff, y.saturating_sub(w.hi).max(1));
-            scan(xs, at.rdiff, out, lo, y - w.lo, |x| Some(y - x));
-        }
-        if y > 1 {
+        if y > 1 && how & (PRODUCT | QUOTIENT) == 0 {
             let s = seek_down(xs, at.prod.unwrap_or(n), w.lo.div_ceil(y).max(2));
             at.prod = Some(s);
-            scan(xs, s, out, lo, w.hi / y, |x| Some(x * y));
-            let (from, to) = (w.lo.saturating_mul(y), w.hi.saturating_mul(y));
-            at.quot = seek_up(xs, at.quot, from);
-            if to < 1 << 32 {
-                // Both below 2^32: divisible and quotient by one multiply
-                // (Lemire, Kaser and Kurz, "Faster remainder by direct
-                // computation", 2019): x % y == 0 iff x * c < c
-                // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
-                let c = u64::MAX / y + 1;
-                scan(xs, at.quot, out, lo, to, |x| {
-                    (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
-                });
-            } else {
-                scan(xs, at.quot, out, lo, to, |x| (x % y == 0).then(|| x / y));
-            }
-            if y >= w.lo {
-                at.rquot = seek_up(xs, at.rquot, y.div_ceil(w.hi).max(2));
-                scan(xs, at.rquot, out, lo, y / w.lo, |x| {
-                    y.is_multiple_of(x).then(|| y / x)
-                });
-            }
+            scan(xs, s, out, w.lo, w.hi / y, |x| Some(x * y));
+        }
+        let whole = if made.tiles == 2 {
+            QUOTIENT
+        } else {
+            PRODUCT | QUOTIENT
+        };
+        if y > 1 && how & whole == 0 {
+            quotients(out, &mut at, w, xs, y);
+        }
+        if y > 1 && how & QUOTIENT == 0 {
+            reverse_quotients(out, &mut at, w, xs, y);
         }
     }
     or(out, &acc);
+}
+
+/// [`meet`]'s `x + y`, `x - y` and `y - x`: bit sets shifted into
+/// `acc` where the larger side's low values hold them, else scans.
+#[inline(always)]
+fn sums(out: &mut Win, acc: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], low: &Bits, y: u64) {
+    let lo = w.lo;
+    if y <= w.hi {
+        if w.lo + WINDOW_BITS <= LOW + y {
+            let a = low.window_at(lo as i64 - y as i64);
+            or(acc, &a);
+        } else {
+            // Some x = t - y is LOW or more: not in the bits.
+            let s = seek_down(xs, at.sum.unwrap_or(xs.len()), w.lo.saturating_sub(y));
+            at.sum = Some(s);
+            scan(xs, s, out, lo, w.hi - y, |x| Some(x + y));
+        }
+    }
+    if w.lo + y + WINDOW_BITS <= LOW {
+        let a = low.window_at((lo + y) as i64);
+        or(acc, &a);
+    } else {
+        at.diff = seek_up(xs, at.diff, w.lo + y);
+        scan(xs, at.diff, out, lo, w.hi + y, |x| Some(x - y));
+    }
+    if y > w.lo {
+        at.rdiff = seek_up(xs, at.rdiff, y.saturating_sub(w.hi).max(1));
+        scan(xs, at.rdiff, out, lo, y - w.lo, |x| Some(y - x));
+    }
+}
+
+/// [`meet`]'s `x / y` (`y` above 1).
+#[inline(always)]
+fn quotients(out: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], y: u64) {
+    let lo = w.lo;
+    let (from, to) = (w.lo.saturating_mul(y), w.hi.saturating_mul(y));
+    at.quot = seek_up(xs, at.quot, from);
+    if to < 1 << 32 {
+        // Both below 2^32: divisible and quotient by one multiply
+        // (Lemire, Kaser and Kurz, "Faster remainder by direct
+        // computation", 2019): x % y == 0 iff x * c < c
+        // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
+        let c = u64::MAX / y + 1;
+        scan(xs, at.quot, out, lo, to, |x| {
+            (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
+        });
+    } else {
+        scan(xs, at.quot, out, lo, to, |x| (x % y == 0).then(|| x / y));
+    }
+}
+
+/// [`meet`]'s `y / x` (`y` above 1).
+#[inline(always)]
+fn reverse_quotients(out: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], y: u64) {
+    if y >= w.lo {
+        at.rquot = seek_up(xs, at.rquot, y.div_ceil(w.hi).max(2));
+        scan(xs, at.rquot, out, w.lo, y / w.lo, |x| {
+            y.is_multiple_of(x).then(|| y / x)
+        });
+    }
 }
 
 #[cfg(test)]
