@@ -198,25 +198,26 @@ fn drops(key: Key) -> ([Key; 6], usize) {
 }
 
 /// Calls `m` with the results of `x` and `y` (natural rules) that are not
-/// one of them, `cy` being `2^64 / y` rounded up.
+/// one of them, each with the bit of its operation ([`SUM`], [`PRODUCT`]
+/// or [`QUOTIENT`]), `cy` being `2^64 / y` rounded up (0 for `y` of 1).
 #[inline(always)]
-fn each_pair_result(x: u64, y: u64, cy: u64, m: &mut impl FnMut(u64)) {
+fn each_pair_result(x: u64, y: u64, cy: u64, m: &mut impl FnMut(u64, u8)) {
     let (a, b) = if x >= y { (x, y) } else { (y, x) };
-    m(a + b);
+    m(a + b, SUM);
     if b != 1 {
-        m(a * b);
+        m(a * b, PRODUCT);
         let divides = if b == y { whole(a, b, cy) } else { a % b == 0 };
         if divides {
             let q = a / b;
             if q != b {
-                m(q);
+                m(q, QUOTIENT);
             }
         }
     }
     if a != b {
         let d = a - b;
         if d != b {
-            m(d);
+            m(d, SUM);
         }
     }
 }
@@ -457,7 +458,7 @@ impl Engine {
                     let y = y as u64;
                     let cy = if y > 1 { u64::MAX / y + 1 } else { 0 };
                     for &x in xs.iter() {
-                        each_pair_result(x as u64, y, cy, &mut |r| marks.put(r, &mut high));
+                        each_pair_result(x as u64, y, cy, &mut |r, _| marks.put(r, &mut high));
                     }
                 }
             }
@@ -736,7 +737,9 @@ impl Engine {
             }
             let rest = self.full(pick(&t, n, ((1 << n) - 1) ^ (1 << i)));
             for &q in rest.iter() {
-                each_made(t[i] as u64, q as u64, &mut |r, bit| {
+                let q = q as u64;
+                let cq = if q > 1 { u64::MAX / q + 1 } else { 0 };
+                each_pair_result(t[i] as u64, q, cq, &mut |r, bit| {
                     if let Some(j) = Val::try_from(r)
                         .ok()
                         .and_then(|r| xs.binary_search(&r).ok())
@@ -1117,24 +1120,7 @@ struct Cursors {
     rquot: usize,
 }
 
-/// Calls `m` with each result of `a` and `b` (natural rules, as
-/// [`each_pair_result`] keeps them) and the bit of its operation:
-/// [`SUM`], [`PRODUCT`] or [`QUOTIENT`].
-fn each_made(a: u64, b: u64, m: &mut impl FnMut(u64, u8)) {
-    let (a, b) = if a >= b { (a, b) } else { (b, a) };
-    m(a + b, SUM);
-    if b != 1 {
-        m(a * b, PRODUCT);
-        if a.is_multiple_of(b) && a / b != b {
-            m(a / b, QUOTIENT);
-        }
-    }
-    if a != b && a - b != b {
-        m(a - b, SUM);
-    }
-}
-
-/// [`Engine::made`]'s bits.
+/// The bits of [`each_pair_result`]'s operations ([`Engine::made`]).
 const SUM: u8 = 1;
 const PRODUCT: u8 = 2;
 const QUOTIENT: u8 = 4;
@@ -1174,6 +1160,12 @@ fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made
     let n = xs.len();
     let mut acc = [0u64; WORDS];
     let mut at = Cursors::default();
+    // Of two tiles, `x / (u * z)` is met here (see above).
+    let whole = if made.tiles == 2 {
+        QUOTIENT
+    } else {
+        PRODUCT | QUOTIENT
+    };
     for (&y, &how) in ys.iter().zip(made.of) {
         let y = y as u64;
         if how & SUM == 0 {
@@ -1184,11 +1176,6 @@ fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made
             at.prod = Some(s);
             scan(xs, s, out, w.lo, w.hi / y, |x| Some(x * y));
         }
-        let whole = if made.tiles == 2 {
-            QUOTIENT
-        } else {
-            PRODUCT | QUOTIENT
-        };
         if y > 1 && how & whole == 0 {
             quotients(out, &mut at, w, xs, y);
         }
