@@ -23,7 +23,10 @@
 //!   the window of targets ([`Engine::reach`]), the cheapest first (kept
 //!   five-tile sets with their sixth tile, then the meets, then five-tile
 //!   sets met once), stopping once every value asked for is reached
-//!   ([`Engine::reach_covering`]: a census of targets asks for its targets).
+//!   ([`Engine::reach_covering`]: a census of targets asks for its targets),
+//!   and looking only among the values from the first to the last not
+//!   reached yet ([`missing`]: a product, a quotient or a five-tile set met
+//!   once walks only the values that can land there).
 //!   A meet skips the results that regroup onto a split with a smaller
 //!   side, by how the smaller side's values are made (a sum or a
 //!   difference, a product, a quotient: [`meet`]).
@@ -557,9 +560,11 @@ impl Engine {
 
     /// Calls `m` with every value of exactly the tiles `key` (identities
     /// skipped) at most `top`, and some larger ones: the results of each
-    /// split's two sides ([`each_result`]); but a quotient of the longer
-    /// side's value by the other's only up to `qtop`, which is to be at
-    /// least the engine's largest tile.
+    /// split's two sides ([`each_result`]), but those of a pair against
+    /// three tiles that a split of one tile against four finds too (by how
+    /// the pair's values are made); and a quotient of the longer side's
+    /// value by the other's only up to `qtop`, which is to be at least the
+    /// engine's largest tile.
     ///
     /// A five-tile set's values are asked for with its sixth tile `y`:
     /// its values `x` up to about `hi + y` (for `x + y`, `x - y`, `y - x`,
@@ -573,13 +578,24 @@ impl Engine {
     #[inline(always)]
     fn each_value(&mut self, key: Key, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
         let (sp, ns) = splits(key);
+        let (_, n) = tiles_of(key);
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
+            let mut smaller = ky;
             if xs.len() < ys.len() {
                 std::mem::swap(&mut xs, &mut ys);
+                smaller = kx;
             }
-            for &b in ys.iter() {
-                each_result(&xs, b as u64, top, qtop.min(top), m);
+            // How a pair's values are made, against three tiles: what
+            // they leave goes to a split of one tile ([`each_result`]).
+            let made = if n == 5 && tiles_of(smaller).1 == 2 {
+                Some(self.made(smaller))
+            } else {
+                None
+            };
+            for (j, &b) in ys.iter().enumerate() {
+                let how = made.as_ref().map_or(0, |h| h[j]);
+                each_result(&xs, b as u64, top, qtop.min(top), how, m);
             }
         }
     }
@@ -701,7 +717,12 @@ impl Engine {
             } else {
                 Rc::from(vec![0; ys.len()])
             };
-            meet(out, w, &xs, &low, &ys, Made { of: &made, tiles });
+            // Only the values from the first to the last not reached yet
+            // are looked for.
+            let Some(span) = missing(out, w) else {
+                return;
+            };
+            meet(out, w, span, &xs, &low, &ys, Made { of: &made, tiles });
             if covers(out, need) {
                 return;
             }
@@ -709,7 +730,7 @@ impl Engine {
         // Last, the five-tile sets met once: their values, then with
         // their sixth tile.
         for &(five, y) in &once[..n_once] {
-            let d = self.direct(five, y);
+            let d = self.direct(five, y, out);
             let mut u = window_of(&d.low, w.lo as i64);
             clip(&mut u, w);
             or(out, &u);
@@ -778,16 +799,19 @@ impl Engine {
 
     /// The values of exactly the five tiles `five` for one sixth tile `y`
     /// ([`Engine::fits_direct`]): the low ones as bits, and the window's
-    /// values `t` with `t * y` among them.
-    fn direct(&mut self, five: Key, y: u64) -> Direct {
+    /// values `t` with `t * y` among them, for the `t` from the first to
+    /// the last the window's values `out` does not hold (the others are
+    /// reached already).
+    fn direct(&mut self, five: Key, y: u64, out: &Win) -> Direct {
         let w = self.win;
         let mut low = [0u64; DIRECT_WORDS];
         let mut q = [0u64; WORDS];
-        let (qlo, qhi) = (w.lo * y, w.hi * y);
+        let span = missing(out, w).unwrap_or(w);
+        let (qlo, qhi) = (span.lo * y, span.hi * y);
         let c = if y > 1 { u64::MAX / y + 1 } else { 0 };
         const LOWS: u64 = (DIRECT_WORDS * 64) as u64;
-        // Only values below LOWS or multiples of y in qlo..=qhi count.
-        let top = qhi.max(LOWS);
+        // Only values up to `w.hi + y` or multiples of y in qlo..=qhi count.
+        let top = qhi.max(w.hi + y);
         let span = qhi - qlo;
         let mut m = |r: u64| {
             if r < LOWS {
@@ -798,8 +822,10 @@ impl Engine {
                 q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
         };
-        // LOWS is above `w.hi + y` ([`Engine::fits_direct`]).
-        self.each_value(five, top, LOWS, &mut m);
+        // The low values are asked for up to `w.hi + y` ([`single`]), below
+        // LOWS ([`Engine::fits_direct`]): quotients past it are not needed.
+        let qtop = (w.hi + y).max(self.bound / w.hi);
+        self.each_value(five, top, qtop, &mut m);
         Direct { low, q }
     }
 
@@ -964,16 +990,38 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// enough: products up to `top / b`, sums and differences up to `top +
 /// b`, quotients up to `qtop * b` (at most `top * b`; see
 /// [`Engine::each_value`]).
+///
+/// But `b` made in a family (`how`: [`SUM`], [`PRODUCT`], [`QUOTIENT`])
+/// of a pair of tiles `u`, `z`, and `xs` the values of three, results of
+/// the same family regroup onto a split of one tile, whose results are
+/// all called for, and are skipped: `x ± (u ± z)` and `(u ± z) - x` as in
+/// [`meet`], `x * (u * z)` as `(x * u) * z`, `x / (u * z)` as `(x / u) /
+/// z` (the lists of four tiles hold every `x / u`, unlike a five-tile set
+/// in [`meet`]), `x / (u / z)` as `(x * z) / u` and `(u / z) / x` as `u /
+/// (x * z)`. Those are sums, differences and products at most `top`, or
+/// quotients at most `qtop`, which the split of one tile calls for
+/// whichever of its sides is the longer. Kept: `(u * z) / x` (`x` may
+/// divide neither), and `x * (u / z)`, which is `(x * u) / z`, a quotient
+/// that may be past `qtop`.
 #[inline(always)]
-fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
+fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl FnMut(u64)) {
+    let sums = how & SUM == 0;
+    let products = how & PRODUCT == 0;
+    // x / b, and b / x.
+    let divided = how & (PRODUCT | QUOTIENT) == 0;
+    let dividing = how & QUOTIENT == 0;
     let i = xs.partition_point(|&x| (x as u64) < b);
     for &x in &xs[..i] {
         let x = x as u64;
-        m(b + x);
-        m(b - x);
+        if sums {
+            m(b + x);
+            m(b - x);
+        }
         if x != 1 {
-            m(b.saturating_mul(x));
-            if x * 2 <= b && b.is_multiple_of(x) {
+            if products {
+                m(b.saturating_mul(x));
+            }
+            if dividing && x * 2 <= b && b.is_multiple_of(x) {
                 m(b / x);
             }
         }
@@ -981,7 +1029,7 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, m: &mut impl FnMut(u64))
     let hi = &xs[i..];
     let mut j = 0;
     if b == 1 {
-        while j < hi.len() && (hi[j] as u64) <= top + 1 {
+        while sums && j < hi.len() && (hi[j] as u64) <= top + 1 {
             let x = hi[j] as u64;
             m(x + 1);
             if x != 1 {
@@ -995,27 +1043,36 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, m: &mut impl FnMut(u64))
     let pmax = top / b;
     while j < hi.len() && (hi[j] as u64) <= pmax {
         let x = hi[j] as u64;
-        m(x + b);
-        if x != b {
-            m(x - b);
+        if sums {
+            m(x + b);
+            if x != b {
+                m(x - b);
+            }
         }
-        m(x * b);
-        if x.wrapping_mul(cb) < cb {
+        if products {
+            m(x * b);
+        }
+        if divided && x.wrapping_mul(cb) < cb {
             m(x / b);
         }
         j += 1;
     }
-    let smax = top + b;
-    while j < hi.len() && (hi[j] as u64) <= smax {
-        let x = hi[j] as u64;
-        m(x + b);
-        if x != b {
-            m(x - b);
+    if sums {
+        let smax = top + b;
+        while j < hi.len() && (hi[j] as u64) <= smax {
+            let x = hi[j] as u64;
+            m(x + b);
+            if x != b {
+                m(x - b);
+            }
+            if divided && whole(x, b, cb) {
+                m(x / b);
+            }
+            j += 1;
         }
-        if whole(x, b, cb) {
-            m(x / b);
-        }
-        j += 1;
+    }
+    if !divided {
+        return;
     }
     let dmax = qtop.saturating_mul(b);
     while j < hi.len() && (hi[j] as u64) <= dmax {
@@ -1036,6 +1093,19 @@ fn whole(x: u64, b: u64, cb: u64) -> bool {
     } else {
         x.is_multiple_of(b)
     }
+}
+
+/// The values of the window `w` from the first to the last that `out`
+/// does not hold, if any.
+fn missing(out: &Win, w: Window) -> Option<Window> {
+    let mut m = out.map(|o| !o);
+    clip(&mut m, w);
+    let first = m.iter().position(|&b| b != 0)?;
+    let last = m.iter().rposition(|&b| b != 0)?;
+    Some(Window {
+        lo: w.lo + 64 * first as u64 + m[first].trailing_zeros() as u64,
+        hi: w.lo + 64 * last as u64 + 63 - m[last].leading_zeros() as u64,
+    })
 }
 
 /// Whether `out` holds every value of `need`.
@@ -1133,9 +1203,10 @@ struct Made<'a> {
     tiles: usize,
 }
 
-/// Marks every `x op y` in the window (xs the larger side; both sorted),
-/// but those other splits of the six tiles find, by how each `y` of the
-/// smaller side (two or three tiles, `made`) is made.
+/// Marks every `x op y` in `span` (the part of the window `w` still to be
+/// reached; xs the larger side; both sorted), and some others of the
+/// window, but those other splits of the six tiles find, by how each `y`
+/// of the smaller side (two or three tiles, `made`) is made.
 ///
 /// A `y` made of a tile `u` and a value `z` of the side's other tiles,
 /// met with an operation of the same family, regroups:
@@ -1156,7 +1227,7 @@ struct Made<'a> {
 /// of two tiles `x / (u * z)`, whose `x / u` may be a quotient a five-tile
 /// set does not keep ([`Engine::each_value`]); of three tiles, `(x / u) /
 /// z` is met with the pair.
-fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made) {
+fn meet(out: &mut Win, w: Window, span: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made) {
     let n = xs.len();
     let mut acc = [0u64; WORDS];
     let mut at = Cursors::default();
@@ -1169,18 +1240,18 @@ fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made
     for (&y, &how) in ys.iter().zip(made.of) {
         let y = y as u64;
         if how & SUM == 0 {
-            sums(out, &mut acc, &mut at, w, xs, low, y);
+            sums(out, &mut acc, &mut at, (w, span), xs, low, y);
         }
         if y > 1 && how & (PRODUCT | QUOTIENT) == 0 {
-            let s = seek_down(xs, at.prod.unwrap_or(n), w.lo.div_ceil(y).max(2));
+            let s = seek_down(xs, at.prod.unwrap_or(n), span.lo.div_ceil(y).max(2));
             at.prod = Some(s);
-            scan(xs, s, out, w.lo, w.hi / y, |x| Some(x * y));
+            scan(xs, s, out, w.lo, span.hi / y, |x| Some(x * y));
         }
         if y > 1 && how & whole == 0 {
-            quotients(out, &mut at, w, xs, y);
+            quotients(out, &mut at, (w, span), xs, y);
         }
         if y > 1 && how & QUOTIENT == 0 {
-            reverse_quotients(out, &mut at, w, xs, y);
+            reverse_quotients(out, &mut at, (w, span), xs, y);
         }
     }
     or(out, &acc);
@@ -1189,37 +1260,45 @@ fn meet(out: &mut Win, w: Window, xs: &[Val], low: &Bits, ys: &[Val], made: Made
 /// [`meet`]'s `x + y`, `x - y` and `y - x`: bit sets shifted into
 /// `acc` where the larger side's low values hold them, else scans.
 #[inline(always)]
-fn sums(out: &mut Win, acc: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], low: &Bits, y: u64) {
+fn sums(
+    out: &mut Win,
+    acc: &mut Win,
+    at: &mut Cursors,
+    (w, span): (Window, Window),
+    xs: &[Val],
+    low: &Bits,
+    y: u64,
+) {
     let lo = w.lo;
-    if y <= w.hi {
+    if y <= span.hi {
         if w.lo + WINDOW_BITS <= LOW + y {
             let a = low.window_at(lo as i64 - y as i64);
             or(acc, &a);
         } else {
             // Some x = t - y is LOW or more: not in the bits.
-            let s = seek_down(xs, at.sum.unwrap_or(xs.len()), w.lo.saturating_sub(y));
+            let s = seek_down(xs, at.sum.unwrap_or(xs.len()), span.lo.saturating_sub(y));
             at.sum = Some(s);
-            scan(xs, s, out, lo, w.hi - y, |x| Some(x + y));
+            scan(xs, s, out, lo, span.hi - y, |x| Some(x + y));
         }
     }
     if w.lo + y + WINDOW_BITS <= LOW {
         let a = low.window_at((lo + y) as i64);
         or(acc, &a);
     } else {
-        at.diff = seek_up(xs, at.diff, w.lo + y);
-        scan(xs, at.diff, out, lo, w.hi + y, |x| Some(x - y));
+        at.diff = seek_up(xs, at.diff, span.lo + y);
+        scan(xs, at.diff, out, lo, span.hi + y, |x| Some(x - y));
     }
-    if y > w.lo {
-        at.rdiff = seek_up(xs, at.rdiff, y.saturating_sub(w.hi).max(1));
-        scan(xs, at.rdiff, out, lo, y - w.lo, |x| Some(y - x));
+    if y > span.lo {
+        at.rdiff = seek_up(xs, at.rdiff, y.saturating_sub(span.hi).max(1));
+        scan(xs, at.rdiff, out, lo, y - span.lo, |x| Some(y - x));
     }
 }
 
 /// [`meet`]'s `x / y` (`y` above 1).
 #[inline(always)]
-fn quotients(out: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], y: u64) {
+fn quotients(out: &mut Win, at: &mut Cursors, (w, span): (Window, Window), xs: &[Val], y: u64) {
     let lo = w.lo;
-    let (from, to) = (w.lo.saturating_mul(y), w.hi.saturating_mul(y));
+    let (from, to) = (span.lo.saturating_mul(y), span.hi.saturating_mul(y));
     at.quot = seek_up(xs, at.quot, from);
     if to < 1 << 32 {
         // Both below 2^32: divisible and quotient by one multiply
@@ -1237,10 +1316,16 @@ fn quotients(out: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], y: u64) {
 
 /// [`meet`]'s `y / x` (`y` above 1).
 #[inline(always)]
-fn reverse_quotients(out: &mut Win, at: &mut Cursors, w: Window, xs: &[Val], y: u64) {
-    if y >= w.lo {
-        at.rquot = seek_up(xs, at.rquot, y.div_ceil(w.hi).max(2));
-        scan(xs, at.rquot, out, w.lo, y / w.lo, |x| {
+fn reverse_quotients(
+    out: &mut Win,
+    at: &mut Cursors,
+    (w, span): (Window, Window),
+    xs: &[Val],
+    y: u64,
+) {
+    if y >= span.lo {
+        at.rquot = seek_up(xs, at.rquot, y.div_ceil(span.hi).max(2));
+        scan(xs, at.rquot, out, w.lo, y / span.lo, |x| {
             y.is_multiple_of(x).then(|| y / x)
         });
     }
