@@ -730,7 +730,10 @@ impl Engine {
         // Last, the five-tile sets met once: their values, then with
         // their sixth tile.
         for &(five, y) in &once[..n_once] {
-            let d = self.direct(five, y, out);
+            let Some(span) = missing(out, w) else {
+                return;
+            };
+            let d = self.direct(five, y, span);
             let mut u = window_of(&d.low, w.lo as i64);
             clip(&mut u, w);
             or(out, &u);
@@ -799,25 +802,23 @@ impl Engine {
 
     /// The values of exactly the five tiles `five` for one sixth tile `y`
     /// ([`Engine::fits_direct`]): the low ones as bits, and the window's
-    /// values `t` with `t * y` among them, for the `t` from the first to
-    /// the last the window's values `out` does not hold (the others are
-    /// reached already).
-    fn direct(&mut self, five: Key, y: u64, out: &Win) -> Direct {
+    /// values `t` of `span` (the window's values not reached yet:
+    /// [`missing`]) with `t * y` among them.
+    fn direct(&mut self, five: Key, y: u64, span: Window) -> Direct {
         let w = self.win;
         let mut low = [0u64; DIRECT_WORDS];
         let mut q = [0u64; WORDS];
-        let span = missing(out, w).unwrap_or(w);
         let (qlo, qhi) = (span.lo * y, span.hi * y);
         let c = if y > 1 { u64::MAX / y + 1 } else { 0 };
         const LOWS: u64 = (DIRECT_WORDS * 64) as u64;
         // Only values up to `w.hi + y` or multiples of y in qlo..=qhi count.
         let top = qhi.max(w.hi + y);
-        let span = qhi - qlo;
+        let width = qhi - qlo;
         let mut m = |r: u64| {
             if r < LOWS {
                 low[(r >> 6) as usize] |= 1 << (r & 63);
             }
-            if r.wrapping_sub(qlo) <= span && r.wrapping_mul(c) < c {
+            if r.wrapping_sub(qlo) <= width && r.wrapping_mul(c) < c {
                 let t = ((r as u128 * c as u128) >> 64) as u64 - w.lo;
                 q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
