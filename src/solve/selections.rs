@@ -547,7 +547,7 @@ impl Engine {
         };
         // Sixth tiles are at most `bound / hi`.
         let qtop = self.win.hi + self.bound / self.win.hi;
-        self.each_value(key, bound, qtop, &mut |r| {
+        self.each_value(key, bound, qtop, None, &mut |r| {
             if r <= bound {
                 words[(r >> 6) as usize] |= 1 << (r & 63);
             }
@@ -564,7 +564,9 @@ impl Engine {
     /// three tiles that a split of one tile against four finds too (by how
     /// the pair's values are made); and a quotient of the longer side's
     /// value by the other's only up to `qtop`, which is to be at least the
-    /// engine's largest tile.
+    /// engine's largest tile. With `also`, the sums, differences and
+    /// products in it as well ([`each_result_in`]), the values between
+    /// `top` and it not walked.
     ///
     /// A five-tile set's values are asked for with its sixth tile `y`:
     /// its values `x` up to about `hi + y` (for `x + y`, `x - y`, `y - x`,
@@ -576,9 +578,18 @@ impl Engine {
     /// most the largest tile, so `p / q` is never past `qtop`. So with
     /// `qtop` at least `hi + y` no selection's reach changes.
     #[inline(always)]
-    fn each_value(&mut self, key: Key, top: u64, qtop: u64, m: &mut impl FnMut(u64)) {
+    fn each_value(
+        &mut self,
+        key: Key,
+        top: u64,
+        qtop: u64,
+        also: Option<Window>,
+        m: &mut impl FnMut(u64),
+    ) {
         let (sp, ns) = splits(key);
         let (_, n) = tiles_of(key);
+        // Quotients past every value asked for are not needed.
+        let qtop = qtop.min(also.map_or(top, |a| a.hi.max(top)));
         for &(kx, ky) in &sp[..ns] {
             let (mut xs, mut ys) = (self.full(kx), self.full(ky));
             let mut smaller = ky;
@@ -595,7 +606,10 @@ impl Engine {
             };
             for (j, &b) in ys.iter().enumerate() {
                 let how = made.as_ref().map_or(0, |h| h[j]);
-                each_result(&xs, b as u64, top, qtop.min(top), how, m);
+                each_result(&xs, b as u64, top, qtop, how, m);
+                if let Some(also) = also {
+                    each_result_in(&xs, b as u64, top, also, how, m);
+                }
             }
         }
     }
@@ -811,8 +825,15 @@ impl Engine {
         let (qlo, qhi) = (span.lo * y, span.hi * y);
         let c = if y > 1 { u64::MAX / y + 1 } else { 0 };
         const LOWS: u64 = (DIRECT_WORDS * 64) as u64;
-        // Only values up to `w.hi + y` or multiples of y in qlo..=qhi count.
-        let top = qhi.max(w.hi + y);
+        // Only values up to `w.hi + y` or multiples of y in qlo..=qhi count:
+        // when the second run starts above the first, the values between
+        // are not walked.
+        let low_top = w.hi + y;
+        let (top, also) = if qlo > low_top {
+            (low_top, Some(Window { lo: qlo, hi: qhi }))
+        } else {
+            (qhi.max(low_top), None)
+        };
         let width = qhi - qlo;
         let mut m = |r: u64| {
             if r < LOWS {
@@ -826,7 +847,7 @@ impl Engine {
         // The low values are asked for up to `w.hi + y` ([`single`]), below
         // LOWS ([`Engine::fits_direct`]): quotients past it are not needed.
         let qtop = (w.hi + y).max(self.bound / w.hi);
-        self.each_value(five, top, qtop, &mut m);
+        self.each_value(five, top, qtop, also, &mut m);
         Direct { low, q }
     }
 
@@ -989,8 +1010,7 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// and the whole quotient of the larger by the smaller. The values are
 /// walked once, in three runs past which fewer results can be small
 /// enough: products up to `top / b`, sums and differences up to `top +
-/// b`, quotients up to `qtop * b` (at most `top * b`; see
-/// [`Engine::each_value`]).
+/// b`, quotients up to `qtop * b` (see [`Engine::each_value`]).
 ///
 /// But `b` made in a family (`how`: [`SUM`], [`PRODUCT`], [`QUOTIENT`])
 /// of a pair of tiles `u`, `z`, and `xs` the values of three, results of
@@ -1082,6 +1102,37 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl Fn
             m(x / b);
         }
         j += 1;
+    }
+}
+
+/// Calls `m` with the sums, differences and products of [`each_result`]
+/// (`x` at least `b`; the same families skipped by `how`) that lie in
+/// `also` but past `top`, where [`each_result`] with that `top` stops
+/// looking (its quotients run to `qtop`, past which none is asked).
+#[inline(always)]
+fn each_result_in(xs: &[Val], b: u64, top: u64, also: Window, how: u8, m: &mut impl FnMut(u64)) {
+    if how & PRODUCT == 0 && b > 1 {
+        let from = also.lo.div_ceil(b).max(top / b + 1).max(b);
+        let s = xs.partition_point(|&x| (x as u64) < from);
+        for &x in &xs[s..] {
+            let x = x as u64;
+            if x > also.hi / b {
+                break;
+            }
+            m(x * b);
+        }
+    }
+    if how & SUM == 0 {
+        let from = also.lo.saturating_sub(b).max(top + b + 1).max(b);
+        let s = xs.partition_point(|&x| (x as u64) < from);
+        for &x in &xs[s..] {
+            let x = x as u64;
+            if x > also.hi + b {
+                break;
+            }
+            m(x + b);
+            m(x - b);
+        }
     }
 }
 
@@ -1402,6 +1453,14 @@ mod tests {
     fn every_split_agrees_above_the_bits() {
         every_split_agrees_in(Window { lo: 4000, hi: 4919 });
         every_split_agrees_in(Window { lo: 5000, hi: 5919 });
+    }
+
+    /// A window below the largest tile: a quotient of a tile by the other
+    /// tiles' values may lie past the window's top plus the sixth tile.
+    #[test]
+    fn every_split_agrees_below_the_largest_tile() {
+        every_split_agrees_in(Window { lo: 1, hi: 40 });
+        every_split_agrees_in(Window { lo: 20, hi: 70 });
     }
 
     fn every_split_agrees_in(win: Window) {
