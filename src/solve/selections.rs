@@ -299,22 +299,31 @@ impl Bits {
 /// Bits `from .. from + WINDOW_BITS` of `words` as a window (bits outside read 0).
 fn window_of(words: &[u64], from: i64) -> Win {
     let mut out = [0u64; WORDS];
+    or_window_of(&mut out, words, from, (0, WORDS - 1));
+    out
+}
+
+/// ORs into the words `first..=last` of `out` those of the window of
+/// `words` from `from` ([`window_of`]): the words a span of values not
+/// reached yet lies in ([`words_of`]).
+#[inline]
+fn or_window_of(out: &mut Win, words: &[u64], from: i64, (first, last): (usize, usize)) {
     let n = words.len() as i64;
     let wq = from.div_euclid(64);
     let sh = from.rem_euclid(64) as u32;
     if wq >= 0 && wq + (WORDS as i64) < n {
         // Wholly inside: no bounds to check (most calls).
         let src = &words[wq as usize..wq as usize + WORDS + 1];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = if sh == 0 {
+        for i in first..=last {
+            out[i] |= if sh == 0 {
                 src[i]
             } else {
                 src[i] >> sh | src[i + 1] << (64 - sh)
             };
         }
-        return out;
+        return;
     }
-    for (i, o) in out.iter_mut().enumerate() {
+    for (i, o) in out.iter_mut().enumerate().take(last + 1).skip(first) {
         let w = wq + i as i64;
         let lo = if (0..n).contains(&w) {
             words[w as usize]
@@ -326,13 +335,21 @@ fn window_of(words: &[u64], from: i64) -> Win {
         } else {
             0
         };
-        *o = if sh == 0 {
+        *o |= if sh == 0 {
             lo
         } else {
             lo >> sh | hi << (64 - sh)
         };
     }
-    out
+}
+
+/// The words of a window `w`'s bits that hold the values of `span`.
+#[inline]
+fn words_of(w: Window, span: Window) -> (usize, usize) {
+    (
+        ((span.lo - w.lo) / 64) as usize,
+        ((span.hi - w.lo) / 64) as usize,
+    )
 }
 
 /// The values a census records: `lo..=hi`, at most [`WINDOW_BITS`] of them,
@@ -565,7 +582,7 @@ impl Engine {
     /// the pair's values are made); and a quotient of the longer side's
     /// value by the other's only up to `qtop`, which is to be at least the
     /// engine's largest tile. With `also`, the sums, differences and
-    /// products in it as well ([`each_result_in`]), the values between
+    /// products in it as well ([`each_result`]), the values between
     /// `top` and it not walked.
     ///
     /// A five-tile set's values are asked for with its sixth tile `y`:
@@ -606,10 +623,7 @@ impl Engine {
             };
             for (j, &b) in ys.iter().enumerate() {
                 let how = made.as_ref().map_or(0, |h| h[j]);
-                each_result(&xs, b as u64, top, qtop, how, m);
-                if let Some(also) = also {
-                    each_result_in(&xs, b as u64, top, also, how, m);
-                }
+                each_result(&xs, b as u64, (top, qtop, also), how, m);
             }
         }
     }
@@ -945,11 +959,14 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
         let k = (i >> 6) as usize;
         k < words.len() && words[k] >> (i & 63) & 1 == 1
     };
-    // x + y and x - y: the bit set shifted.
-    let a = window_of(words, lo as i64 - y as i64);
-    or(out, &a);
-    let s = window_of(words, (lo + y) as i64);
-    or(out, &s);
+    // x + y and x - y: the bit set shifted, in the words of the values
+    // not reached yet.
+    let Some(span) = missing(out, w) else {
+        return;
+    };
+    let at = words_of(w, span);
+    or_window_of(out, words, lo as i64 - y as i64, at);
+    or_window_of(out, words, (lo + y) as i64, at);
     if y > lo {
         for t in lo..=w.hi.min(y - 1) {
             if get(y - t) {
@@ -1010,7 +1027,9 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// and the whole quotient of the larger by the smaller. The values are
 /// walked once, in three runs past which fewer results can be small
 /// enough: products up to `top / b`, sums and differences up to `top +
-/// b`, quotients up to `qtop * b` (see [`Engine::each_value`]).
+/// b`, quotients up to `qtop * b` (see [`Engine::each_value`]). With
+/// `also`, the sums, differences and products in it too: the values `x`
+/// between the runs are not walked.
 ///
 /// But `b` made in a family (`how`: [`SUM`], [`PRODUCT`], [`QUOTIENT`])
 /// of a pair of tiles `u`, `z`, and `xs` the values of three, results of
@@ -1025,13 +1044,19 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// divide neither), and `x * (u / z)`, which is `(x * u) / z`, a quotient
 /// that may be past `qtop`.
 #[inline(always)]
-fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl FnMut(u64)) {
+fn each_result(
+    xs: &[Val],
+    b: u64,
+    (top, qtop, also): (u64, u64, Option<Window>),
+    how: u8,
+    m: &mut impl FnMut(u64),
+) {
     let sums = how & SUM == 0;
     let products = how & PRODUCT == 0;
     // x / b, and b / x.
     let divided = how & (PRODUCT | QUOTIENT) == 0;
     let dividing = how & QUOTIENT == 0;
-    let i = xs.partition_point(|&x| (x as u64) < b);
+    let i = seek_up(xs, 0, b);
     for &x in &xs[..i] {
         let x = x as u64;
         if sums {
@@ -1058,9 +1083,20 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl Fn
             }
             j += 1;
         }
+        if let (true, Some(a)) = (sums, also) {
+            let s = seek_up(hi, j, a.lo.saturating_sub(1).max(top + 2));
+            for &x in hi[s..].iter().take_while(|&&x| x as u64 <= a.hi + 1) {
+                m(x as u64 + 1);
+                m(x as u64 - 1);
+            }
+        }
         return;
     }
+    // Values below 2^32: whether `b` divides one, and the quotient, by
+    // one multiply (see [`meet`]).
     let cb = u64::MAX / b + 1;
+    let quotient =
+        |x: u64| (x.wrapping_mul(cb) < cb).then(|| ((x as u128 * cb as u128) >> 64) as u64);
     let pmax = top / b;
     while j < hi.len() && (hi[j] as u64) <= pmax {
         let x = hi[j] as u64;
@@ -1073,11 +1109,12 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl Fn
         if products {
             m(x * b);
         }
-        if divided && x.wrapping_mul(cb) < cb {
-            m(x / b);
+        if divided && let Some(q) = quotient(x) {
+            m(q);
         }
         j += 1;
     }
+    let past_products = j;
     if sums {
         let smax = top + b;
         while j < hi.len() && (hi[j] as u64) <= smax {
@@ -1086,10 +1123,27 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl Fn
             if x != b {
                 m(x - b);
             }
-            if divided && whole(x, b, cb) {
-                m(x / b);
+            if divided && let Some(q) = quotient(x) {
+                m(q);
             }
             j += 1;
+        }
+    }
+    // The sums, differences and products in `also` past `top`, the values
+    // between not walked.
+    if let Some(a) = also {
+        if products {
+            let s = seek_up(hi, past_products, a.lo.div_ceil(b).max(pmax + 1));
+            for &x in hi[s..].iter().take_while(|&&x| x as u64 <= a.hi / b) {
+                m(x as u64 * b);
+            }
+        }
+        if sums {
+            let s = seek_up(hi, j, a.lo.saturating_sub(b).max(top + b + 1));
+            for &x in hi[s..].iter().take_while(|&&x| x as u64 <= a.hi + b) {
+                m(x as u64 + b);
+                m(x as u64 - b);
+            }
         }
     }
     if !divided {
@@ -1097,42 +1151,10 @@ fn each_result(xs: &[Val], b: u64, top: u64, qtop: u64, how: u8, m: &mut impl Fn
     }
     let dmax = qtop.saturating_mul(b);
     while j < hi.len() && (hi[j] as u64) <= dmax {
-        let x = hi[j] as u64;
-        if whole(x, b, cb) {
-            m(x / b);
+        if let Some(q) = quotient(hi[j] as u64) {
+            m(q);
         }
         j += 1;
-    }
-}
-
-/// Calls `m` with the sums, differences and products of [`each_result`]
-/// (`x` at least `b`; the same families skipped by `how`) that lie in
-/// `also` but past `top`, where [`each_result`] with that `top` stops
-/// looking (its quotients run to `qtop`, past which none is asked).
-#[inline(always)]
-fn each_result_in(xs: &[Val], b: u64, top: u64, also: Window, how: u8, m: &mut impl FnMut(u64)) {
-    if how & PRODUCT == 0 && b > 1 {
-        let from = also.lo.div_ceil(b).max(top / b + 1).max(b);
-        let s = xs.partition_point(|&x| (x as u64) < from);
-        for &x in &xs[s..] {
-            let x = x as u64;
-            if x > also.hi / b {
-                break;
-            }
-            m(x * b);
-        }
-    }
-    if how & SUM == 0 {
-        let from = also.lo.saturating_sub(b).max(top + b + 1).max(b);
-        let s = xs.partition_point(|&x| (x as u64) < from);
-        for &x in &xs[s..] {
-            let x = x as u64;
-            if x > also.hi + b {
-                break;
-            }
-            m(x + b);
-            m(x - b);
-        }
     }
 }
 
@@ -1324,8 +1346,7 @@ fn sums(
     let lo = w.lo;
     if y <= span.hi {
         if w.lo + WINDOW_BITS <= LOW + y {
-            let a = low.window_at(lo as i64 - y as i64);
-            or(acc, &a);
+            or_window_of(acc, &low.words, lo as i64 - y as i64, words_of(w, span));
         } else {
             // Some x = t - y is LOW or more: not in the bits.
             let s = seek_down(xs, at.sum.unwrap_or(xs.len()), span.lo.saturating_sub(y));
@@ -1334,8 +1355,7 @@ fn sums(
         }
     }
     if w.lo + y + WINDOW_BITS <= LOW {
-        let a = low.window_at((lo + y) as i64);
-        or(acc, &a);
+        or_window_of(acc, &low.words, (lo + y) as i64, words_of(w, span));
     } else {
         at.diff = seek_up(xs, at.diff, span.lo + y);
         scan(xs, at.diff, out, lo, span.hi + y, |x| Some(x - y));
