@@ -859,7 +859,9 @@ impl Engine {
             }
         };
         // The low values are asked for up to `w.hi + y` ([`single`]), below
-        // LOWS ([`Engine::fits_direct`]): quotients past it are not needed.
+        // LOWS ([`Engine::fits_direct`]): quotients past it are not needed,
+        // but [`Engine::each_value`] asks for `qtop` at least the largest
+        // tile (`bound / w.hi`).
         let qtop = (w.hi + y).max(self.bound / w.hi);
         self.each_value(five, top, qtop, also, &mut m);
         Direct { low, q }
@@ -1025,11 +1027,11 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// larger ones), `x` from the sorted values `xs`, as five-tile sets are
 /// made: `x + b`, `|x - b|` unless 0, and unless the smaller is 1, `x * b`
 /// and the whole quotient of the larger by the smaller. The values are
-/// walked once, in three runs past which fewer results can be small
-/// enough: products up to `top / b`, sums and differences up to `top +
-/// b`, quotients up to `qtop * b` (see [`Engine::each_value`]). With
-/// `also`, the sums, differences and products in it too: the values `x`
-/// between the runs are not walked.
+/// walked in runs past which fewer results can be small enough:
+/// products up to `top / b`, sums and differences up to `top + b`,
+/// quotients up to `qtop * b` (see [`Engine::each_value`]); with `also`,
+/// a run of the products and one of the sums and differences in it, the
+/// values `x` between not walked.
 ///
 /// But `b` made in a family (`how`: [`SUM`], [`PRODUCT`], [`QUOTIENT`])
 /// of a pair of tiles `u`, `z`, and `xs` the values of three, results of
@@ -1038,8 +1040,9 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
 /// [`meet`], `x * (u * z)` as `(x * u) * z`, `x / (u * z)` as `(x / u) /
 /// z` (the lists of four tiles hold every `x / u`, unlike a five-tile set
 /// in [`meet`]), `x / (u / z)` as `(x * z) / u` and `(u / z) / x` as `u /
-/// (x * z)`. Those are sums, differences and products at most `top`, or
-/// quotients at most `qtop`, which the split of one tile calls for
+/// (x * z)`. Those are sums, differences and products at most `top` or
+/// in `also`, or quotients at most `qtop`, which the split of one tile
+/// (given the same `also`) calls for
 /// whichever of its sides is the longer. Kept: `(u * z) / x` (`x` may
 /// divide neither), and `x * (u / z)`, which is `(x * u) / z`, a quotient
 /// that may be past `qtop`.
@@ -1084,11 +1087,7 @@ fn each_result(
             j += 1;
         }
         if let (true, Some(a)) = (sums, also) {
-            let s = seek_up(hi, j, a.lo.saturating_sub(1).max(top + 2));
-            for &x in hi[s..].iter().take_while(|&&x| x as u64 <= a.hi + 1) {
-                m(x as u64 + 1);
-                m(x as u64 - 1);
-            }
+            sums_in(hi, j, a, (top, 1), m);
         }
         return;
     }
@@ -1139,11 +1138,7 @@ fn each_result(
             }
         }
         if sums {
-            let s = seek_up(hi, j, a.lo.saturating_sub(b).max(top + b + 1));
-            for &x in hi[s..].iter().take_while(|&&x| x as u64 <= a.hi + b) {
-                m(x as u64 + b);
-                m(x as u64 - b);
-            }
+            sums_in(hi, j, a, (top, b), m);
         }
     }
     if !divided {
@@ -1155,6 +1150,18 @@ fn each_result(
             m(q);
         }
         j += 1;
+    }
+}
+
+/// [`each_result`]'s `x + b` and `x - b` in `also` for the values `x` of
+/// `hi` (each at least `b`) past `top + b`, from index `from` on (the
+/// values before it are at most `top + b`).
+#[inline(always)]
+fn sums_in(hi: &[Val], from: usize, also: Window, (top, b): (u64, u64), m: &mut impl FnMut(u64)) {
+    let s = seek_up(hi, from, also.lo.saturating_sub(b).max(top + b + 1));
+    for &x in hi[s..].iter().take_while(|&&x| x as u64 <= also.hi + b) {
+        m(x as u64 + b);
+        m(x as u64 - b);
     }
 }
 
