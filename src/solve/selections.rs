@@ -853,8 +853,10 @@ impl Engine {
             if r < LOWS {
                 low[(r >> 6) as usize] |= 1 << (r & 63);
             }
-            if r.wrapping_sub(qlo) <= width && r.wrapping_mul(c) < c {
-                let t = ((r as u128 * c as u128) >> 64) as u64 - w.lo;
+            if r.wrapping_sub(qlo) <= width
+                && let Some(t) = exact_quotient(r, c)
+            {
+                let t = t - w.lo;
                 q[(t >> 6) as usize & (WORDS - 1)] |= 1 << (t & 63);
             }
         };
@@ -996,13 +998,8 @@ fn single(w: Window, out: &mut Win, words: &[u64], q: Option<&Win>, y: u64) {
                 let j = missing.trailing_zeros();
                 missing &= missing - 1;
                 let t = base + j as u64;
-                // t / y, when whole: t < 2^32, so one multiply
-                // decides (see `meet`).
-                let x = if t.wrapping_mul(c) < c {
-                    ((t as u128 * c as u128) >> 64) as u64
-                } else {
-                    0
-                };
+                // t / y, when whole (t is below 2^32).
+                let x = exact_quotient(t, c).unwrap_or(0);
                 // x = 0 is no value: bit 0 of a five-tile set is clear.
                 let mut hit = words[(x >> 6) as usize] >> (x & 63);
                 if q.is_none() {
@@ -1094,8 +1091,7 @@ fn each_result(
     // Values below 2^32: whether `b` divides one, and the quotient, by
     // one multiply (see [`meet`]).
     let cb = u64::MAX / b + 1;
-    let quotient =
-        |x: u64| (x.wrapping_mul(cb) < cb).then(|| ((x as u128 * cb as u128) >> 64) as u64);
+    let quotient = |x: u64| exact_quotient(x, cb);
     let pmax = top / b;
     while j < hi.len() && (hi[j] as u64) <= pmax {
         let x = hi[j] as u64;
@@ -1165,8 +1161,17 @@ fn sums_in(hi: &[Val], from: usize, also: Window, (top, b): (u64, u64), m: &mut 
     }
 }
 
+/// `x / b` if whole, `x` below 2^32 and `c` being `2^64 / b` rounded up
+/// (`b` from 2 to 2^32), by one multiply (Lemire, Kaser and Kurz, "Faster
+/// remainder by direct computation", 2019): `x % b == 0` iff `x * c < c`
+/// (mod 2^64), and `x / b = (x * c) >> 64`.
+#[inline(always)]
+fn exact_quotient(x: u64, c: u64) -> Option<u64> {
+    (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
+}
+
 /// Whether `b` divides `x`, `cb` being `2^64 / b` rounded up: one
-/// multiply below 2^32 (see [`meet`]).
+/// multiply below 2^32 ([`exact_quotient`]).
 #[inline(always)]
 fn whole(x: u64, b: u64, cb: u64) -> bool {
     if x < 1 << 32 {
@@ -1380,14 +1385,8 @@ fn quotients(out: &mut Win, at: &mut Cursors, (w, span): (Window, Window), xs: &
     let (from, to) = (span.lo.saturating_mul(y), span.hi.saturating_mul(y));
     at.quot = seek_up(xs, at.quot, from);
     if to < 1 << 32 {
-        // Both below 2^32: divisible and quotient by one multiply
-        // (Lemire, Kaser and Kurz, "Faster remainder by direct
-        // computation", 2019): x % y == 0 iff x * c < c
-        // (mod 2^64), c = ceil(2^64 / y); x / y = (x * c) >> 64.
         let c = u64::MAX / y + 1;
-        scan(xs, at.quot, out, lo, to, |x| {
-            (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
-        });
+        scan(xs, at.quot, out, lo, to, |x| exact_quotient(x, c));
     } else {
         scan(xs, at.quot, out, lo, to, |x| (x % y == 0).then(|| x / y));
     }
