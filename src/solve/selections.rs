@@ -380,6 +380,9 @@ pub struct Engine {
     /// The largest value five-tile bit sets hold: the window's top times the
     /// largest tile.
     bound: u64,
+    /// Tiles up to this are small: every selection of the census has some
+    /// ([`Engine::small`]).
+    small: u64,
     full: FxHashMap<Key, Rc<[Val]>>,
     low: FxHashMap<Key, Rc<Bits>>,
     /// The lists and bits met last, by slot ([`slot`]): a set's selections
@@ -409,19 +412,22 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine for selections whose largest tile is `max_tile`.
-    pub fn new(win: Window, max_tile: u64) -> Engine {
-        Engine::sharing(win, max_tile, 1)
+    /// An engine for selections whose largest tile is `max_tile` and
+    /// whose small tiles, met with every set of the others, are those up
+    /// to `small` ([`Engine::small`]).
+    pub fn new(win: Window, max_tile: u64, small: u64) -> Engine {
+        Engine::sharing(win, max_tile, small, 1)
     }
 
     /// One of `engines` engines working side by side (one per worker),
     /// each keeping its share of the memory.
-    pub fn sharing(win: Window, max_tile: u64, engines: usize) -> Engine {
+    pub fn sharing(win: Window, max_tile: u64, small: u64, engines: usize) -> Engine {
         assert!(win.lo >= 1 && win.hi >= win.lo && win.hi - win.lo < WINDOW_BITS);
         assert!(win.hi * max_tile <= MAX_BOUND && max_tile <= MAX_TILE);
         Engine {
             win,
             bound: win.hi * max_tile,
+            small,
             full: FxHashMap::default(),
             low: FxHashMap::default(),
             near: vec![Near::of(0, Rc::from(Vec::new())); NEAR_SLOTS],
@@ -532,8 +538,8 @@ impl Engine {
     }
 
     /// Values of exactly the five tiles (identities skipped) as bits, up
-    /// to `need` at least: up to the window's top times [`SMALL_SIXTH`]
-    /// when that is enough (a set met with small sixth tiles only), else
+    /// to `need` at least: up to the window's top times the small tiles'
+    /// top ([`Engine::small`]) when that is enough (a set met with small sixth tiles only), else
     /// up to the bound.
     fn big(&mut self, key: Key, need: u64) -> Rc<Bits> {
         let holds = |b: &Rc<Bits>| (b.words.len() as u64) * 64 > need;
@@ -545,7 +551,7 @@ impl Engine {
             self.big.insert(key, v.clone());
             return v;
         }
-        let small = self.win.hi * SMALL_SIXTH;
+        let small = self.win.hi * self.small;
         let bound = if need <= small { small } else { self.bound };
         let len = (bound / 64 + 1) as usize;
         // Only sets up to the bound are reused: a small one in a large
@@ -691,7 +697,7 @@ impl Engine {
             let y = t[i] as u64;
             // With a small sixth tile the set is small to keep; and met
             // with it, it is mostly met again with the other small tiles.
-            if y <= SMALL_SIXTH || !self.fits_direct(y) || self.keeps(five) {
+            if y <= self.small || !self.fits_direct(y) || self.keeps(five) {
                 // Made for this sixth tile first: the window alone would
                 // make it up to the small bound.
                 self.big(five, w.hi * y);
@@ -874,6 +880,15 @@ impl Engine {
         self.win
     }
 
+    /// Its small tiles: a five-tile set met with one as its sixth tile is
+    /// met again with the others, so it is kept as a bit set, up to the
+    /// window's top times this when met with small tiles only. A larger
+    /// sixth tile is left to [`Engine::keeps`]: a five-tile set of three
+    /// large numbers met with a fourth may never come back.
+    pub fn small(&self) -> u64 {
+        self.small
+    }
+
     /// How many engines share the memory it keeps.
     pub fn engines(&self) -> usize {
         self.budget.engines
@@ -949,9 +964,6 @@ const DIRECT_WORDS: usize = 34;
 /// four-large selections ask for about 120 new ones, so a key comes back
 /// in time when met again within a few hundred sets.
 const SEEN: usize = 1 << 15;
-/// Sixth tiles up to this are small: a five-tile set met only with them
-/// is kept up to the window's top times this.
-const SMALL_SIXTH: u64 = 16;
 
 /// Marks every `x op y` in the window not yet marked, `x` any value of
 /// the five-tile set whose bits are `words` (up to `w.hi * y`, or up to
@@ -1490,7 +1502,7 @@ mod tests {
     }
 
     fn every_split_agrees_in(win: Window) {
-        let mut e = Engine::new(win, 100);
+        let mut e = Engine::new(win, 100, 10);
         let mut n = 0;
         for set in [
             [25u16, 50, 75, 100],
@@ -1538,7 +1550,7 @@ mod tests {
         for t in (100..=999).step_by(97) {
             mark(&mut sparse, win.lo, t);
         }
-        let mut e = Engine::new(win, 100);
+        let mut e = Engine::new(win, 100, 10);
         let (mut n, mut partial) = (0, 0);
         for set in [
             [25u16, 50, 75, 100],
@@ -1591,8 +1603,8 @@ mod tests {
             let mut distinct = t.to_vec();
             distinct.sort_unstable();
             distinct.dedup();
-            let large = distinct.iter().filter(|&&y| y as u64 > SMALL_SIXTH).count();
-            let mut e = Engine::new(win, 100);
+            let mut e = Engine::new(win, 100, 10);
+            let large = distinct.iter().filter(|&&y| y as u64 > e.small()).count();
             let first = e.reach(&t);
             assert_eq!(
                 e.seen.len(),
@@ -1625,7 +1637,10 @@ mod tests {
     #[test]
     fn forgetting_changes_no_answer() {
         let win = Window { lo: 90, hi: 1009 };
-        let (mut keep, mut forget) = (Engine::new(win, 100), Engine::sharing(win, 100, 1 << 16));
+        let (mut keep, mut forget) = (
+            Engine::new(win, 100, 10),
+            Engine::sharing(win, 100, 10, 1 << 16),
+        );
         assert_eq!(forget.engines(), 1 << 16);
         for set in [[25u16, 50, 75, 100], [37, 61, 89, 97], [11, 12, 13, 14]] {
             for s1 in 1..=10u16 {
@@ -1702,7 +1717,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        let mut e = Engine::new(Window { lo: 100, hi: 999 }, 100);
+        let mut e = Engine::new(Window { lo: 100, hi: 999 }, 100, 10);
         let hit = |w: &Win, t: u64| w[((t - 100) / 64) as usize] >> ((t - 100) % 64) & 1 == 1;
         // 952 from 25 50 75 100 3 6 (the famous Countdown game):
         // ((100 + 6) * 3 * 75 - 50) / 25.

@@ -17,7 +17,7 @@ use census24::game::targets::TargetRange;
 use census24::solve::selections::{Engine, Win, Window};
 use census24::tables::large_counts::Counts;
 use census24::tables::reach::{ReachSpec, reach_rows};
-use census24::tables::registry::large_sets::{LargeKey, LargeSets, LargeSetsKind};
+use census24::tables::registry::large_sets::{LargeKey, LargeSets, LargeSetsKind, SMALL_TOP};
 use rayon::prelude::*;
 use tempfile::TempDir;
 
@@ -192,7 +192,7 @@ fn brute_force(tiles: &[u64]) -> HashSet<u64> {
 #[test]
 fn the_engine_agrees_with_a_brute_force_on_every_number_of_large_tiles() {
     let win = Window { lo: 90, hi: 1009 };
-    let mut engine = Engine::new(win, 100);
+    let mut engine = Engine::new(win, 100, SMALL_TOP as u64);
     let picks: [&[u16]; 10] = [
         &[1, 1, 2, 3, 7, 9],
         &[2, 4, 5, 8, 10, 10],
