@@ -539,8 +539,8 @@ impl Engine {
 
     /// Values of exactly the five tiles (identities skipped) as bits, up
     /// to `need` at least: up to the window's top times the small tiles'
-    /// top ([`Engine::small`]) when that is enough (a set met with small sixth tiles only), else
-    /// up to the bound.
+    /// top ([`Engine::small`]) when that is enough (a set met with small
+    /// sixth tiles only), else up to the bound.
     fn big(&mut self, key: Key, need: u64) -> Rc<Bits> {
         let holds = |b: &Rc<Bits>| (b.words.len() as u64) * 64 > need;
         if let Some(v) = self.big.get(&key).filter(|b| holds(b)) {
@@ -1425,6 +1425,9 @@ fn reverse_quotients(
 mod tests {
     use super::*;
 
+    /// The census's small tiles: 1 to 10.
+    const SMALL: u64 = 10;
+
     /// Every value of every sub-multiset, from the full lists alone (no bit
     /// sets, no meets): the slow way the engine avoids.
     fn slow(e: &mut Engine, tiles: &[u16]) -> Win {
@@ -1502,7 +1505,7 @@ mod tests {
     }
 
     fn every_split_agrees_in(win: Window) {
-        let mut e = Engine::new(win, 100, 10);
+        let mut e = Engine::new(win, 100, SMALL);
         let mut n = 0;
         for set in [
             [25u16, 50, 75, 100],
@@ -1550,7 +1553,7 @@ mod tests {
         for t in (100..=999).step_by(97) {
             mark(&mut sparse, win.lo, t);
         }
-        let mut e = Engine::new(win, 100, 10);
+        let mut e = Engine::new(win, 100, SMALL);
         let (mut n, mut partial) = (0, 0);
         for set in [
             [25u16, 50, 75, 100],
@@ -1603,7 +1606,7 @@ mod tests {
             let mut distinct = t.to_vec();
             distinct.sort_unstable();
             distinct.dedup();
-            let mut e = Engine::new(win, 100, 10);
+            let mut e = Engine::new(win, 100, SMALL);
             let large = distinct.iter().filter(|&&y| y as u64 > e.small()).count();
             let first = e.reach(&t);
             assert_eq!(
@@ -1638,8 +1641,8 @@ mod tests {
     fn forgetting_changes_no_answer() {
         let win = Window { lo: 90, hi: 1009 };
         let (mut keep, mut forget) = (
-            Engine::new(win, 100, 10),
-            Engine::sharing(win, 100, 10, 1 << 16),
+            Engine::new(win, 100, SMALL),
+            Engine::sharing(win, 100, SMALL, 1 << 16),
         );
         assert_eq!(forget.engines(), 1 << 16);
         for set in [[25u16, 50, 75, 100], [37, 61, 89, 97], [11, 12, 13, 14]] {
@@ -1717,7 +1720,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        let mut e = Engine::new(Window { lo: 100, hi: 999 }, 100, 10);
+        let mut e = Engine::new(Window { lo: 100, hi: 999 }, 100, SMALL);
         let hit = |w: &Win, t: u64| w[((t - 100) / 64) as usize] >> ((t - 100) % 64) & 1 == 1;
         // 952 from 25 50 75 100 3 6 (the famous Countdown game):
         // ((100 + 6) * 3 * 75 - 50) / 25.
