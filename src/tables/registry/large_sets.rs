@@ -390,12 +390,10 @@ fn counts_of(large: &[i64], key: &LargeKey) -> Counts {
         // memory the census keeps.
         let engines = rayon::current_num_threads();
         let stale = slot.as_ref().is_none_or(|e| {
-            e.window() != win
-                || e.bound() != win.hi * top
-                || e.small() != SMALL_TOP as u64
-                || e.engines() != engines
+            e.window() != win || e.bound() != win.hi * top || e.engines() != engines
         });
         if stale {
+            // Every census has the same small tiles.
             *slot = Some(Engine::sharing(win, top, SMALL_TOP as u64, engines));
         }
         let engine = slot.as_mut().expect("made above");
