@@ -200,21 +200,24 @@ fn drops(key: Key) -> ([Key; 6], usize) {
     (out, len)
 }
 
-/// Calls `m` with the results of `x` and `y` (natural rules) that are not
-/// one of them, each with the bit of its operation ([`SUM`], [`PRODUCT`]
-/// or [`QUOTIENT`]), `cy` being `2^64 / y` rounded up (0 for `y` of 1).
+/// Calls `m` with the results of `x` and `y` (natural rules; values of
+/// lists, so below 2^32: [`Val`]) that are not one of them, each with the
+/// bit of its operation ([`SUM`], [`PRODUCT`] or [`QUOTIENT`]), `cy`
+/// being `2^64 / y` rounded up (0 for `y` of 1).
 #[inline(always)]
 fn each_pair_result(x: u64, y: u64, cy: u64, m: &mut impl FnMut(u64, u8)) {
+    debug_assert!(x <= Val::MAX as u64 && y <= Val::MAX as u64);
     let (a, b) = if x >= y { (x, y) } else { (y, x) };
     m(a + b, SUM);
     if b != 1 {
         m(a * b, PRODUCT);
-        let divides = if b == y { whole(a, b, cy) } else { a % b == 0 };
-        if divides {
-            let q = a / b;
-            if q != b {
-                m(q, QUOTIENT);
-            }
+        let quotient = if b == y {
+            exact_quotient(a, cy)
+        } else {
+            a.is_multiple_of(b).then(|| a / b)
+        };
+        if let Some(q) = quotient.filter(|&q| q != b) {
+            m(q, QUOTIENT);
         }
     }
     if a != b {
@@ -1180,17 +1183,6 @@ fn sums_in(hi: &[Val], from: usize, also: Window, (top, b): (u64, u64), m: &mut 
 #[inline(always)]
 fn exact_quotient(x: u64, c: u64) -> Option<u64> {
     (x.wrapping_mul(c) < c).then(|| ((x as u128 * c as u128) >> 64) as u64)
-}
-
-/// Whether `b` divides `x`, `cb` being `2^64 / b` rounded up: one
-/// multiply below 2^32 ([`exact_quotient`]).
-#[inline(always)]
-fn whole(x: u64, b: u64, cb: u64) -> bool {
-    if x < 1 << 32 {
-        x.wrapping_mul(cb) < cb
-    } else {
-        x.is_multiple_of(b)
-    }
 }
 
 /// The values of the window `w` from the first to the last that `out`
