@@ -740,7 +740,7 @@ impl LargeSetsKind {
 }
 
 /// Numbers per block of [`blocked`]: the pairs of two blocks of 6 (36,
-/// each with its 210 five-tile sets of three small tiles, 2.6 MB at the
+/// each with its 210 five-tile sets with three small tiles, 2.6 MB at the
 /// bound of 11..100) stay in an engine's share of the memory on two
 /// workers; those of two blocks of 10 (100) did not, and were made again
 /// for each first number (`blocked_triples_keep_their_pairs`).
@@ -1121,10 +1121,11 @@ mod tests {
     /// The shared counts' order keeps what a worker's engine holds: each
     /// pair of large numbers stands for its 210 five-tile sets with three
     /// small tiles (2.6 MB), of which a generation of an engine's memory
-    /// holds 49 on two workers (a quarter of the 512 MiB), and two workers
-    /// take half the order each. Blocks of 10 made 1.07 pairs again per
-    /// triple of 11..100 (the shared counts 1.18 times the CPU time of one
-    /// worker), blocks of 6 make 0.54.
+    /// holds about 49 on two workers (a quarter of the 512 MiB, beside the
+    /// other sets it keeps), and two workers take half the order each.
+    /// Blocks of 10 made 1.07 pairs again per triple of 11..100 (with shard
+    /// 134/200's sets, 670 CPU-s on two workers against 564 on one,
+    /// unpaired), blocks of 6 make 0.54.
     #[test]
     fn blocked_triples_keep_their_pairs() {
         let kind = LargeSetsKind::new(LargeKey {
